@@ -1,0 +1,18 @@
+package dev.workshop.domain.agent;
+
+import java.util.Objects;
+
+/** Stable identifier of an agent definition; never regenerated per run, so resume can match it. */
+public record AgentId(String value) {
+    public AgentId {
+        Objects.requireNonNull(value, "value");
+        if (value.isBlank()) {
+            throw new IllegalArgumentException("An agent id must not be blank");
+        }
+    }
+
+    @Override
+    public String toString() {
+        return value;
+    }
+}

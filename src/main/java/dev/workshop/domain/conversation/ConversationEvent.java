@@ -1,0 +1,62 @@
+package dev.workshop.domain.conversation;
+
+import dev.workshop.domain.agent.AgentId;
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * Everything that can happen to a conversation. The log of these events is the source of truth;
+ * every view of a conversation (loop state, sidebar, export, audit) is a fold over it.
+ */
+public sealed interface ConversationEvent {
+
+    /** The first event of every conversation: who takes part, on what task, for how many turns. */
+    record ConversationStarted(ConversationKind kind, List<Participant> participants, String taskPrompt, int maxTurns)
+            implements ConversationEvent {
+        public ConversationStarted {
+            Objects.requireNonNull(kind, "kind");
+            participants = List.copyOf(participants);
+            if (participants.isEmpty()) {
+                throw new IllegalArgumentException("A conversation needs at least one participant");
+            }
+            if (maxTurns < 1) {
+                throw new IllegalArgumentException("maxTurns must be at least 1, was " + maxTurns);
+            }
+        }
+    }
+
+    /**
+     * A speaker was asked for turn {@code turnIndex}. Without a matching {@link MessageRecorded} the turn
+     * is in doubt: resume asks it again, marked {@code resumed}.
+     */
+    record TurnStarted(int turnIndex, AgentId speakerId, boolean resumed) implements ConversationEvent {
+        public TurnStarted {
+            Objects.requireNonNull(speakerId, "speakerId");
+            requireTurnIndex(turnIndex);
+        }
+    }
+
+    /** A finished message. Turn indexes run 0, 1, 2… with no gap and no repeat within a conversation. */
+    record MessageRecorded(int turnIndex, AgentId speakerId, String speakerName, String content)
+            implements ConversationEvent {
+        public MessageRecorded {
+            Objects.requireNonNull(speakerId, "speakerId");
+            Objects.requireNonNull(speakerName, "speakerName");
+            Objects.requireNonNull(content, "content");
+            requireTurnIndex(turnIndex);
+        }
+    }
+
+    record StatusChanged(ConversationStatus status, String reason) implements ConversationEvent {
+        public StatusChanged {
+            Objects.requireNonNull(status, "status");
+            reason = reason == null ? "" : reason;
+        }
+    }
+
+    private static void requireTurnIndex(int turnIndex) {
+        if (turnIndex < 0) {
+            throw new IllegalArgumentException("A turn index is never negative, was " + turnIndex);
+        }
+    }
+}

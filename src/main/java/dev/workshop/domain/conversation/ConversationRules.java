@@ -1,0 +1,76 @@
+package dev.workshop.domain.conversation;
+
+import dev.workshop.domain.conversation.ConversationEvent.ConversationStarted;
+import dev.workshop.domain.conversation.ConversationEvent.MessageRecorded;
+import dev.workshop.domain.conversation.ConversationEvent.StatusChanged;
+import dev.workshop.domain.conversation.ConversationEvent.TurnStarted;
+import java.nio.charset.StandardCharsets;
+
+/**
+ * The invariants of a conversation log, checked before an event is appended: a log starts with
+ * {@link ConversationStarted} and has only one; turn {@code k} is recorded once and only after turn
+ * {@code k-1}; no text over {@link #MAX_TEXT_BYTES}.
+ */
+public final class ConversationRules {
+    /** 1 MiB of UTF-8: the most one message, task prompt or reason may hold. */
+    public static final int MAX_TEXT_BYTES = 1024 * 1024;
+
+    private ConversationRules() {
+    }
+
+    /** Throws {@link InvalidEventException} (or a subclass) when {@code event} may not follow {@code state}. */
+    public static void check(ConversationState state, ConversationEvent event) {
+        switch (event) {
+            case ConversationStarted started -> {
+                if (state.isStarted()) {
+                    throw new InvalidEventException("Conversation " + state.id() + " has already started");
+                }
+                requireSize("The task prompt", started.taskPrompt());
+            }
+            case TurnStarted turn -> {
+                requireStarted(state);
+                if (turn.turnIndex() != state.turnCount()) {
+                    throw new TurnAlreadyRecordedException("Turn " + turn.turnIndex() + " of conversation "
+                            + state.id() + " cannot start: the next turn is " + state.turnCount());
+                }
+            }
+            case MessageRecorded message -> {
+                requireStarted(state);
+                requireSize("A message", message.content());
+                if (message.turnIndex() < state.turnCount()) {
+                    throw new TurnAlreadyRecordedException("Turn " + message.turnIndex() + " of conversation "
+                            + state.id() + " is already recorded");
+                }
+                if (message.turnIndex() > state.turnCount()) {
+                    throw new InvalidEventException("Turn " + message.turnIndex() + " of conversation " + state.id()
+                            + " would leave a gap: the next turn is " + state.turnCount());
+                }
+            }
+            case StatusChanged change -> {
+                requireStarted(state);
+                requireSize("A status reason", change.reason());
+            }
+        }
+    }
+
+    private static void requireStarted(ConversationState state) {
+        if (!state.isStarted()) {
+            throw new InvalidEventException("Conversation " + state.id() + " has not started");
+        }
+    }
+
+    private static void requireSize(String what, String text) {
+        if (text == null) {
+            return;
+        }
+        // Cheap bound first: a UTF-8 encoding never takes more than 3 bytes per UTF-16 char.
+        if (text.length() * 3L <= MAX_TEXT_BYTES) {
+            return;
+        }
+        int bytes = text.getBytes(StandardCharsets.UTF_8).length;
+        if (bytes > MAX_TEXT_BYTES) {
+            throw new TextTooLargeException(what + " of " + bytes + " bytes is over the limit of "
+                    + MAX_TEXT_BYTES + " bytes (1 MiB); nothing was stored");
+        }
+    }
+}

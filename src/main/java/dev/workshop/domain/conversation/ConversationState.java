@@ -1,0 +1,89 @@
+package dev.workshop.domain.conversation;
+
+import dev.workshop.domain.agent.AgentId;
+import dev.workshop.domain.conversation.ConversationEvent.ConversationStarted;
+import dev.workshop.domain.conversation.ConversationEvent.MessageRecorded;
+import dev.workshop.domain.conversation.ConversationEvent.StatusChanged;
+import dev.workshop.domain.conversation.ConversationEvent.TurnStarted;
+import java.time.Instant;
+import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
+
+/**
+ * What is known of a conversation after folding its events. The fold is pure, so the live loop, resume,
+ * fork, the sidebar and the listing table all agree. The transcript is not part of the state: it is the
+ * list of {@link MessageRecorded} events, read when needed.
+ *
+ * @param version    seq of the last event folded in; 0 before the first
+ * @param turnCount  number of recorded messages (the next turn index)
+ * @param turnInDoubt index of a turn that was started but whose message was never recorded, or -1
+ */
+public record ConversationState(
+        ConversationId id,
+        ConversationKind kind,
+        ConversationStatus status,
+        String statusReason,
+        List<Participant> participants,
+        String taskPrompt,
+        int maxTurns,
+        int turnCount,
+        AgentId lastSpeakerId,
+        int turnInDoubt,
+        long version,
+        Instant createdAt,
+        Instant updatedAt) {
+
+    public ConversationState {
+        Objects.requireNonNull(id, "id");
+        participants = List.copyOf(participants);
+        statusReason = statusReason == null ? "" : statusReason;
+    }
+
+    /** The state before any event: not yet started. */
+    public static ConversationState notStarted(ConversationId id) {
+        return new ConversationState(id, ConversationKind.CONVERSATION, ConversationStatus.QUEUED, "", List.of(), null,
+                1, 0, null, -1, 0, Instant.EPOCH, Instant.EPOCH);
+    }
+
+    public boolean isStarted() {
+        return version > 0;
+    }
+
+    public Optional<AgentId> lastSpeaker() {
+        return Optional.ofNullable(lastSpeakerId);
+    }
+
+    public Optional<String> task() {
+        return Optional.ofNullable(taskPrompt).filter(text -> !text.isBlank());
+    }
+
+    public int turnsRemaining() {
+        return Math.max(0, maxTurns - turnCount);
+    }
+
+    /** The fold: the state after {@code recorded}. Never fails; rules are checked before appending. */
+    public ConversationState evolve(RecordedEvent recorded) {
+        Instant at = recorded.recordedAt();
+        long seq = recorded.seq();
+        return switch (recorded.event()) {
+            case ConversationStarted started -> new ConversationState(id, started.kind(), ConversationStatus.ACTIVE, "",
+                    started.participants(), started.taskPrompt(), started.maxTurns(), 0, null, -1, seq, at, at);
+            case TurnStarted turn -> new ConversationState(id, kind, status, statusReason, participants, taskPrompt,
+                    maxTurns, turnCount, lastSpeakerId, turn.turnIndex(), seq, createdAt, at);
+            case MessageRecorded message -> new ConversationState(id, kind, status, statusReason, participants,
+                    taskPrompt, maxTurns, message.turnIndex() + 1, message.speakerId(), -1, seq, createdAt, at);
+            case StatusChanged change -> new ConversationState(id, kind, change.status(), change.reason(),
+                    participants, taskPrompt, maxTurns, turnCount, lastSpeakerId, turnInDoubt, seq, createdAt, at);
+        };
+    }
+
+    /** Folds a whole history, in order. */
+    public static ConversationState replay(ConversationId id, Iterable<RecordedEvent> history) {
+        ConversationState state = notStarted(id);
+        for (RecordedEvent recorded : history) {
+            state = state.evolve(recorded);
+        }
+        return state;
+    }
+}

@@ -1,0 +1,38 @@
+package dev.workshop.domain.conversation;
+
+import java.util.Arrays;
+import java.util.Locale;
+
+/** Where a conversation stands. The wire name is what the store, the CLI and exports use. */
+public enum ConversationStatus {
+    /** Over the concurrency limit; starts when a slot frees. */
+    QUEUED,
+    /** A loop is taking turns right now. */
+    ACTIVE,
+    /** Paused until the human member answers. */
+    WAITING,
+    /** Stopped before its end (crash, abort, endpoint down); can be resumed. */
+    INTERRUPTED,
+    /** Committed to a git branch and parked. */
+    HELD,
+    COMPLETED,
+    FAILED,
+    /** Inactive past the retention window. */
+    ABANDONED;
+
+    public String wireName() {
+        return name().toLowerCase(Locale.ROOT);
+    }
+
+    public static ConversationStatus fromWireName(String wireName) {
+        return Arrays.stream(values())
+                .filter(status -> status.wireName().equals(wireName))
+                .findFirst()
+                .orElseThrow(() -> new IllegalArgumentException("Unknown conversation status '" + wireName + "'"));
+    }
+
+    /** Whether the conversation has ended for good (a follow-up may still continue it). */
+    public boolean isFinal() {
+        return this == COMPLETED || this == FAILED || this == ABANDONED;
+    }
+}

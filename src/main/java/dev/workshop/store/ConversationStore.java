@@ -1,0 +1,43 @@
+package dev.workshop.store;
+
+import dev.workshop.domain.conversation.ConversationEvent;
+import dev.workshop.domain.conversation.ConversationId;
+import dev.workshop.domain.conversation.ConversationState;
+import dev.workshop.domain.conversation.RecordedEvent;
+import dev.workshop.domain.conversation.TenantId;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * The conversation log. An append is durable when it returns: it survives {@code kill -9} and power loss.
+ * Appends are checked against the log's rules ({@link dev.workshop.domain.conversation.ConversationRules})
+ * and against {@code expectedVersion}, so a second writer fails instead of writing a duplicate turn.
+ */
+public interface ConversationStore extends AutoCloseable {
+
+    /**
+     * Appends {@code events} atomically after version {@code expectedVersion} (0 for a new conversation).
+     *
+     * @throws ConcurrentAppendException when the conversation is no longer at {@code expectedVersion}
+     * @throws dev.workshop.domain.conversation.InvalidEventException when an event breaks the log's rules
+     * @throws StoreException when the store cannot write; nothing was acknowledged
+     */
+    List<RecordedEvent> append(TenantId tenant, ConversationId conversation, long expectedVersion,
+                               List<ConversationEvent> events);
+
+    /** The whole history of a conversation in order; empty for an unknown id. */
+    List<RecordedEvent> history(TenantId tenant, ConversationId conversation);
+
+    Optional<ConversationState> state(TenantId tenant, ConversationId conversation);
+
+    /** Every conversation of the tenant, most recently updated first. */
+    List<ConversationState> list(TenantId tenant);
+
+    int count(TenantId tenant);
+
+    /** What opening the store found and repaired: shown to the user, never swallowed. */
+    List<String> openingWarnings();
+
+    @Override
+    void close();
+}

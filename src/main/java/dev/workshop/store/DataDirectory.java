@@ -1,0 +1,108 @@
+package dev.workshop.store;
+
+import java.io.IOException;
+import java.nio.channels.FileChannel;
+import java.nio.channels.FileLock;
+import java.nio.channels.OverlappingFileLockException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * The folder that holds one user's Workshop data, held by one process at a time through an OS file lock
+ * (released by the OS when the process dies, even by {@code kill -9}, so a crash never leaves it stuck).
+ */
+public final class DataDirectory implements AutoCloseable {
+    private static final String LOCK_FILE = "workshop.lock";
+
+    private final Path path;
+    private final FileChannel lockChannel;
+    private final FileLock lock;
+
+    private DataDirectory(Path path, FileChannel lockChannel, FileLock lock) {
+        this.path = path;
+        this.lockChannel = lockChannel;
+        this.lock = lock;
+    }
+
+    /**
+     * Where the data lives: the {@code --data-dir} option, else {@code WORKSHOP_DATA_DIR}, else
+     * {@code $XDG_DATA_HOME/workshop}, else {@code ~/.local/share/workshop}.
+     */
+    public static Path resolve(Optional<Path> option, Map<String, String> environment, Path home) {
+        if (option.isPresent()) {
+            return option.get().toAbsolutePath().normalize();
+        }
+        String explicit = environment.get("WORKSHOP_DATA_DIR");
+        if (explicit != null && !explicit.isBlank()) {
+            return Path.of(explicit).toAbsolutePath().normalize();
+        }
+        String xdg = environment.get("XDG_DATA_HOME");
+        Path base = xdg != null && !xdg.isBlank() ? Path.of(xdg) : home.resolve(".local").resolve("share");
+        return base.resolve("workshop").toAbsolutePath().normalize();
+    }
+
+    /** Creates the folder if needed and takes its lock. */
+    public static DataDirectory lock(Path path) {
+        Path absolute = path.toAbsolutePath().normalize();
+        FileChannel channel = null;
+        try {
+            Files.createDirectories(absolute);
+            channel = FileChannel.open(absolute.resolve(LOCK_FILE), StandardOpenOption.CREATE, StandardOpenOption.WRITE);
+            FileLock lock = channel.tryLock();
+            if (lock == null) {
+                channel.close();
+                throw new DataDirectoryInUseException(absolute);
+            }
+            channel.truncate(0);
+            channel.write(java.nio.ByteBuffer.wrap((ProcessHandle.current().pid() + "\n").getBytes(StandardCharsets.UTF_8)));
+            return new DataDirectory(absolute, channel, lock);
+        } catch (OverlappingFileLockException sameProcess) {
+            closeQuietly(channel);
+            throw new DataDirectoryInUseException(absolute);
+        } catch (IOException e) {
+            closeQuietly(channel);
+            throw new StoreException("Cannot use data directory " + absolute + ": " + e.getMessage(), e);
+        }
+    }
+
+    private static void closeQuietly(FileChannel channel) {
+        if (channel != null) {
+            try {
+                channel.close();
+            } catch (IOException ignored) {
+                // Already failing with a clearer message.
+            }
+        }
+    }
+
+    public Path path() {
+        return path;
+    }
+
+    public Path journalDirectory() {
+        return path.resolve("journal");
+    }
+
+    public Path backupDirectory() {
+        return path.resolve("backups");
+    }
+
+    /** The H2 database name (H2 adds {@code .mv.db}). */
+    public Path databaseBase() {
+        return path.resolve("workshop");
+    }
+
+    @Override
+    public void close() {
+        try {
+            lock.release();
+            lockChannel.close();
+        } catch (IOException e) {
+            throw new StoreException("Cannot release the lock of " + path + ": " + e.getMessage(), e);
+        }
+    }
+}

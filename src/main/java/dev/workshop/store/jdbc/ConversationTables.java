@@ -1,0 +1,196 @@
+package dev.workshop.store.jdbc;
+
+import dev.workshop.domain.agent.AgentId;
+import dev.workshop.domain.conversation.ConversationId;
+import dev.workshop.domain.conversation.ConversationKind;
+import dev.workshop.domain.conversation.ConversationState;
+import dev.workshop.domain.conversation.ConversationStatus;
+import dev.workshop.domain.conversation.RecordedEvent;
+import dev.workshop.domain.conversation.TenantId;
+import dev.workshop.store.journal.JournalPosition;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.sql.Types;
+import java.time.Instant;
+import java.time.OffsetDateTime;
+import java.time.ZoneOffset;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.List;
+import java.util.Optional;
+
+/** The SQL of the conversation tables, in one place. Portable: the same statements run on H2 and PostgreSQL. */
+final class ConversationTables {
+    private static final String INSERT_EVENT = """
+            INSERT INTO conversation_event
+                (tenant_id, conversation_id, seq, event_type, turn_index, payload, recorded_at)
+            VALUES (?, ?, ?, ?, ?, ?, ?)""";
+    private static final String UPDATE_CONVERSATION = """
+            UPDATE conversation
+               SET kind = ?, status = ?, status_reason = ?, participants = ?, task_prompt = ?, max_turns = ?,
+                   turn_count = ?, last_speaker_id = ?, turn_in_doubt = ?, created_at = ?, updated_at = ?, version = ?
+             WHERE tenant_id = ? AND conversation_id = ?""";
+    private static final String INSERT_CONVERSATION = """
+            INSERT INTO conversation
+                (kind, status, status_reason, participants, task_prompt, max_turns, turn_count, last_speaker_id,
+                 turn_in_doubt, created_at, updated_at, version, tenant_id, conversation_id)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)""";
+    private static final String SELECT_CONVERSATIONS = """
+            SELECT tenant_id, conversation_id, kind, status, status_reason, participants, task_prompt, max_turns,
+                   turn_count, last_speaker_id, turn_in_doubt, created_at, updated_at, version
+              FROM conversation""";
+    private static final String SELECT_HISTORY = """
+            SELECT seq, event_type, payload, recorded_at
+              FROM conversation_event
+             WHERE tenant_id = ? AND conversation_id = ?
+             ORDER BY seq""";
+
+    /** A conversation's state together with its tenant, as the listing table holds it. */
+    record Row(TenantId tenant, ConversationState state) {
+    }
+
+    private final EventCodec codec;
+
+    ConversationTables(EventCodec codec) {
+        this.codec = codec;
+    }
+
+    void insertEvents(Connection connection, Collection<RecordedEvent> events) throws SQLException {
+        try (PreparedStatement insert = connection.prepareStatement(INSERT_EVENT)) {
+            for (RecordedEvent recorded : events) {
+                insert.setString(1, recorded.tenantId().value());
+                insert.setString(2, recorded.conversationId().value());
+                insert.setLong(3, recorded.seq());
+                insert.setString(4, EventCodec.typeOf(recorded.event()));
+                Integer turnIndex = EventCodec.uniqueTurnIndex(recorded.event());
+                if (turnIndex == null) {
+                    insert.setNull(5, Types.INTEGER);
+                } else {
+                    insert.setInt(5, turnIndex);
+                }
+                insert.setString(6, codec.body(recorded.event()));
+                insert.setObject(7, timestamp(recorded.recordedAt()));
+                insert.addBatch();
+            }
+            insert.executeBatch();
+        }
+    }
+
+    /** Writes each conversation's latest state: an update, or an insert the first time. */
+    void upsertConversations(Connection connection, Collection<Row> rows) throws SQLException {
+        List<Row> missing = new ArrayList<>();
+        try (PreparedStatement update = connection.prepareStatement(UPDATE_CONVERSATION)) {
+            for (Row row : rows) {
+                bindConversation(update, row);
+                if (update.executeUpdate() == 0) {
+                    missing.add(row);
+                }
+            }
+        }
+        if (!missing.isEmpty()) {
+            try (PreparedStatement insert = connection.prepareStatement(INSERT_CONVERSATION)) {
+                for (Row row : missing) {
+                    bindConversation(insert, row);
+                    insert.addBatch();
+                }
+                insert.executeBatch();
+            }
+        }
+    }
+
+    private void bindConversation(PreparedStatement statement, Row row) throws SQLException {
+        ConversationState state = row.state();
+        statement.setString(1, state.kind().wireName());
+        statement.setString(2, state.status().wireName());
+        statement.setString(3, state.statusReason());
+        statement.setString(4, codec.participants(state.participants()).toString());
+        statement.setString(5, state.taskPrompt());
+        statement.setInt(6, state.maxTurns());
+        statement.setInt(7, state.turnCount());
+        statement.setString(8, state.lastSpeaker().map(AgentId::value).orElse(null));
+        statement.setInt(9, state.turnInDoubt());
+        statement.setObject(10, timestamp(state.createdAt()));
+        statement.setObject(11, timestamp(state.updatedAt()));
+        statement.setLong(12, state.version());
+        statement.setString(13, row.tenant().value());
+        statement.setString(14, state.id().value());
+    }
+
+    List<Row> allConversations(Connection connection) throws SQLException {
+        List<Row> rows = new ArrayList<>();
+        try (Statement statement = connection.createStatement();
+             ResultSet result = statement.executeQuery(SELECT_CONVERSATIONS)) {
+            while (result.next()) {
+                String lastSpeaker = result.getString("last_speaker_id");
+                rows.add(new Row(new TenantId(result.getString("tenant_id")), new ConversationState(
+                        new ConversationId(result.getString("conversation_id")),
+                        ConversationKind.fromWireName(result.getString("kind")),
+                        ConversationStatus.fromWireName(result.getString("status")),
+                        result.getString("status_reason"),
+                        codec.participants(result.getString("participants")),
+                        result.getString("task_prompt"),
+                        result.getInt("max_turns"),
+                        result.getInt("turn_count"),
+                        lastSpeaker == null ? null : new AgentId(lastSpeaker),
+                        result.getInt("turn_in_doubt"),
+                        result.getLong("version"),
+                        instant(result, "created_at"),
+                        instant(result, "updated_at"))));
+            }
+        }
+        return rows;
+    }
+
+    List<RecordedEvent> history(Connection connection, TenantId tenant, ConversationId conversation)
+            throws SQLException {
+        List<RecordedEvent> events = new ArrayList<>();
+        try (PreparedStatement select = connection.prepareStatement(SELECT_HISTORY)) {
+            select.setString(1, tenant.value());
+            select.setString(2, conversation.value());
+            try (ResultSet result = select.executeQuery()) {
+                while (result.next()) {
+                    events.add(new RecordedEvent(tenant, conversation, result.getLong(1),
+                            instant(result, "recorded_at"), codec.event(result.getString(2), result.getString(3))));
+                }
+            }
+        }
+        return events;
+    }
+
+    Optional<JournalPosition> checkpoint(Connection connection) throws SQLException {
+        try (Statement statement = connection.createStatement();
+             ResultSet result = statement.executeQuery(
+                     "SELECT journal_segment, journal_offset FROM store_checkpoint WHERE id = 1")) {
+            return result.next() ? Optional.of(new JournalPosition(result.getLong(1), result.getLong(2)))
+                    : Optional.empty();
+        }
+    }
+
+    void saveCheckpoint(Connection connection, JournalPosition position) throws SQLException {
+        try (PreparedStatement update = connection.prepareStatement(
+                "UPDATE store_checkpoint SET journal_segment = ?, journal_offset = ? WHERE id = 1")) {
+            update.setLong(1, position.segment());
+            update.setLong(2, position.offset());
+            if (update.executeUpdate() == 1) {
+                return;
+            }
+        }
+        try (PreparedStatement insert = connection.prepareStatement(
+                "INSERT INTO store_checkpoint (id, journal_segment, journal_offset) VALUES (1, ?, ?)")) {
+            insert.setLong(1, position.segment());
+            insert.setLong(2, position.offset());
+            insert.executeUpdate();
+        }
+    }
+
+    private static OffsetDateTime timestamp(Instant instant) {
+        return instant.atOffset(ZoneOffset.UTC);
+    }
+
+    private static Instant instant(ResultSet result, String column) throws SQLException {
+        return result.getObject(column, OffsetDateTime.class).toInstant();
+    }
+}

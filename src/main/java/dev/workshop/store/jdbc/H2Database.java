@@ -1,0 +1,127 @@
+package dev.workshop.store.jdbc;
+
+import dev.workshop.store.DataDirectory;
+import dev.workshop.store.NewerSchemaException;
+import dev.workshop.store.StoreException;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.time.LocalDateTime;
+import java.time.format.DateTimeFormatter;
+import java.util.OptionalInt;
+import java.util.function.Consumer;
+import org.flywaydb.core.Flyway;
+import org.h2.jdbcx.JdbcConnectionPool;
+
+/**
+ * Opens the H2 file of a data directory: refuses a file from a newer schema, backs the file up before
+ * migrating it, and moves an unreadable file aside (the journal rebuilds its content) instead of failing
+ * or silently starting empty.
+ */
+final class H2Database {
+    private static final DateTimeFormatter STAMP = DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss");
+
+    private H2Database() {
+    }
+
+    /** Work done on a freshly opened database; failing here also counts as an unreadable file. */
+    interface Loader<T> {
+        T load(JdbcConnectionPool pool) throws SQLException;
+    }
+
+    record Opened<T>(JdbcConnectionPool pool, T loaded) {
+    }
+
+    static <T> Opened<T> open(DataDirectory directory, Consumer<String> warnings, Loader<T> loader) {
+        Path file = Path.of(directory.databaseBase() + ".mv.db");
+        try {
+            return openAndLoad(directory, file, loader);
+        } catch (NewerSchemaException e) {
+            throw e;
+        } catch (SQLException | RuntimeException e) {
+            if (!Files.exists(file)) {
+                throw new StoreException("Cannot create the database " + file + ": " + e.getMessage(), e);
+            }
+            Path aside = moveAside(file);
+            warnings.accept("The database " + file + " could not be read (" + firstLine(e) + "). It was moved to "
+                    + aside + " and the conversations were rebuilt from the journal.");
+            try {
+                return openAndLoad(directory, file, loader);
+            } catch (SQLException again) {
+                throw new StoreException("Cannot create a new database " + file + ": " + again.getMessage(), again);
+            }
+        }
+    }
+
+    private static <T> Opened<T> openAndLoad(DataDirectory directory, Path file, Loader<T> loader)
+            throws SQLException {
+        JdbcConnectionPool pool = openAndMigrate(directory, file);
+        try {
+            return new Opened<>(pool, loader.load(pool));
+        } catch (SQLException | RuntimeException e) {
+            pool.dispose();
+            throw e;
+        }
+    }
+
+    private static JdbcConnectionPool openAndMigrate(DataDirectory directory, Path file) throws SQLException {
+        boolean existed = Files.exists(file);
+        // The journal, not H2, makes commits durable (see docs/decisions/0001), so H2 may buffer its writes.
+        JdbcConnectionPool pool = JdbcConnectionPool.create("jdbc:h2:file:" + directory.databaseBase()
+                + ";DB_CLOSE_ON_EXIT=FALSE", "workshop", "");
+        pool.setMaxConnections(16);
+        try {
+            int applied;
+            try (Connection connection = pool.getConnection()) {
+                OptionalInt version = SchemaVersion.applied(connection);
+                applied = version.orElse(0);
+                SchemaVersion.refuseNewer(applied, file.toString());
+                if (existed && applied > 0 && applied < SchemaVersion.LATEST) {
+                    backUp(connection, directory, applied);
+                }
+            }
+            if (applied < SchemaVersion.LATEST) {
+                Flyway.configure().dataSource(pool).locations("classpath:db/migration").load().migrate();
+            }
+            return pool;
+        } catch (SQLException | RuntimeException e) {
+            pool.dispose();
+            throw e;
+        }
+    }
+
+    /** H2's online BACKUP writes a consistent zip of the file as it is before the migration. */
+    private static void backUp(Connection connection, DataDirectory directory, int applied) throws SQLException {
+        try {
+            Files.createDirectories(directory.backupDirectory());
+        } catch (IOException e) {
+            throw new StoreException("Cannot create the backup folder " + directory.backupDirectory() + ": "
+                    + e.getMessage(), e);
+        }
+        Path target = directory.backupDirectory().resolve("workshop-" + LocalDateTime.now().format(STAMP)
+                + "-schema-v" + applied + ".zip");
+        try (Statement statement = connection.createStatement()) {
+            statement.execute("BACKUP TO '" + target.toString().replace("'", "''") + "'");
+        }
+    }
+
+    private static Path moveAside(Path file) {
+        Path aside = file.resolveSibling(file.getFileName() + ".unreadable-" + LocalDateTime.now().format(STAMP));
+        try {
+            Files.move(file, aside);
+            return aside;
+        } catch (IOException e) {
+            throw new StoreException("The database " + file + " cannot be read and cannot be moved aside: "
+                    + e.getMessage(), e);
+        }
+    }
+
+    private static String firstLine(Throwable e) {
+        String message = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
+        int newline = message.indexOf('\n');
+        return newline < 0 ? message : message.substring(0, newline);
+    }
+}

@@ -1,0 +1,181 @@
+package dev.workshop.store.jdbc;
+
+import dev.workshop.domain.conversation.ConversationState;
+import dev.workshop.domain.conversation.RecordedEvent;
+import dev.workshop.domain.conversation.TenantId;
+import dev.workshop.store.StoreException;
+import dev.workshop.store.journal.Journal;
+import dev.workshop.store.journal.JournalPosition;
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ArrayBlockingQueue;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.Condition;
+import java.util.concurrent.locks.ReentrantLock;
+import javax.sql.DataSource;
+
+/**
+ * Applies durable journal batches to the H2 tables, in journal order, many batches per transaction, with
+ * the checkpoint in the same transaction. It runs behind the journal: an append is acknowledged once the
+ * journal has it, and readers that need the tables wait here until the tables have caught up. A bounded
+ * queue slows the writers down when H2 falls behind, so memory never grows without limit.
+ */
+final class Projector implements Journal.DurableListener, AutoCloseable {
+
+    /** One acknowledged append: its events and the conversation's state after them. */
+    record Change(TenantId tenant, List<RecordedEvent> events, ConversationState after) {
+    }
+
+    private record Batch(List<Object> changes, JournalPosition end) {
+    }
+
+    private static final Batch STOP = new Batch(List.of(), null);
+
+    private final DataSource dataSource;
+    private final ConversationTables tables;
+    private final BlockingQueue<Batch> queue = new ArrayBlockingQueue<>(1024);
+    private final ReentrantLock lock = new ReentrantLock();
+    private final Condition progressed = lock.newCondition();
+    private JournalPosition applied;
+    private volatile RuntimeException failure;
+    private Thread worker;
+
+    Projector(DataSource dataSource, ConversationTables tables, JournalPosition applied) {
+        this.dataSource = dataSource;
+        this.tables = tables;
+        this.applied = applied;
+    }
+
+    void start() {
+        worker = Thread.ofPlatform().name("workshop-projector").daemon(true).start(this::run);
+    }
+
+    @Override
+    public void onDurable(List<Object> attachments, JournalPosition end) throws InterruptedException {
+        Batch batch = new Batch(attachments, end);
+        // After a failure nothing drains the queue; the changes stay safe in the journal for the next start.
+        while (failure == null && !queue.offer(batch, 100, TimeUnit.MILLISECONDS)) {
+            Thread.onSpinWait();
+        }
+    }
+
+    /** Writes changes now, on the caller's thread (used while replaying the journal at start). */
+    void applyNow(List<Change> changes, JournalPosition end) {
+        try (Connection connection = dataSource.getConnection()) {
+            write(connection, changes, end);
+        } catch (SQLException e) {
+            throw new StoreException("Cannot write the replayed journal to the database: " + e.getMessage(), e);
+        }
+        markApplied(end);
+    }
+
+    /** Returns once every change up to {@code position} is in the tables. */
+    void awaitApplied(JournalPosition position) {
+        lock.lock();
+        try {
+            while (applied.compareTo(position) < 0) {
+                if (failure != null) {
+                    throw failure;
+                }
+                progressed.await(100, TimeUnit.MILLISECONDS);
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new StoreException("Interrupted while waiting for the database to catch up", e);
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    private void run() {
+        List<Batch> batches = new ArrayList<>();
+        try (Connection connection = dataSource.getConnection()) {
+            boolean stopping = false;
+            while (!stopping) {
+                batches.clear();
+                batches.add(queue.take());
+                queue.drainTo(batches);
+                stopping = batches.remove(STOP);
+                if (batches.isEmpty()) {
+                    continue;
+                }
+                List<Change> changes = new ArrayList<>();
+                batches.forEach(batch -> batch.changes().forEach(change -> changes.add((Change) change)));
+                JournalPosition end = batches.getLast().end();
+                write(connection, changes, end);
+                markApplied(end);
+            }
+        } catch (SQLException | RuntimeException e) {
+            failure = new StoreException("The database stopped taking the journal's changes: " + e.getMessage()
+                    + ". They are safe in the journal and are applied at the next start.", e);
+            signal();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    private void write(Connection connection, List<Change> changes, JournalPosition end) throws SQLException {
+        boolean autoCommit = connection.getAutoCommit();
+        connection.setAutoCommit(false);
+        try {
+            List<RecordedEvent> events = new ArrayList<>();
+            Map<String, ConversationTables.Row> latest = new LinkedHashMap<>();
+            for (Change change : changes) {
+                events.addAll(change.events());
+                latest.put(change.tenant().value() + '\u0000' + change.after().id().value(),
+                        new ConversationTables.Row(change.tenant(), change.after()));
+            }
+            tables.insertEvents(connection, events);
+            tables.upsertConversations(connection, latest.values());
+            tables.saveCheckpoint(connection, end);
+            connection.commit();
+        } catch (SQLException | RuntimeException e) {
+            connection.rollback();
+            throw e;
+        } finally {
+            connection.setAutoCommit(autoCommit);
+        }
+    }
+
+    private void markApplied(JournalPosition end) {
+        lock.lock();
+        try {
+            if (end.isAfter(applied)) {
+                applied = end;
+            }
+            progressed.signalAll();
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    private void signal() {
+        lock.lock();
+        try {
+            progressed.signalAll();
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /** Applies what is queued, then stops. */
+    @Override
+    public void close() {
+        if (worker == null) {
+            return;
+        }
+        try {
+            if (failure == null) {
+                queue.put(STOP);
+            }
+            worker.join();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+}

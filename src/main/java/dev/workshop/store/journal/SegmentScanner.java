@@ -1,0 +1,154 @@
+package dev.workshop.store.journal;
+
+import java.io.IOException;
+import java.nio.ByteOrder;
+import java.nio.MappedByteBuffer;
+import java.nio.channels.FileChannel;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Reads the records of one segment, telling three cases apart: the end of the data (zeros), a torn last
+ * write (a bad record in the last segment followed by nothing from a later batch: it was never
+ * acknowledged, so it is dropped), and damage in the middle (a bad record with acknowledged records after
+ * it: skipped and reported, the records after it kept).
+ */
+final class SegmentScanner {
+
+    record ScannedRecord(long offset, long end, long batch, byte[] payload) {
+    }
+
+    /** @param dataEnd where the next record goes; {@code damage} describes skipped byte ranges */
+    record Result(long dataEnd, long lastBatch, boolean tornTail, List<String> damage) {
+    }
+
+    interface Visitor {
+        void visit(ScannedRecord record);
+    }
+
+    private final MappedByteBuffer bytes;
+    private final long size;
+
+    private SegmentScanner(MappedByteBuffer bytes, long size) {
+        this.bytes = bytes;
+        this.size = size;
+    }
+
+    static Result scan(Path file, long expectedSegment, boolean lastSegment, long visitFrom, Visitor visitor)
+            throws IOException {
+        try (FileChannel channel = FileChannel.open(file, StandardOpenOption.READ)) {
+            long size = channel.size();
+            if (size < RecordFormat.SEGMENT_HEADER_BYTES) {
+                return new Result(RecordFormat.SEGMENT_HEADER_BYTES, -1, false,
+                        List.of("the segment is only " + size + " bytes long, shorter than its header"));
+            }
+            if (size > Integer.MAX_VALUE) {
+                throw new IOException("Journal segment " + file + " is larger than 2 GiB; it was not written by Workshop");
+            }
+            MappedByteBuffer mapped = channel.map(FileChannel.MapMode.READ_ONLY, 0, size);
+            mapped.order(ByteOrder.BIG_ENDIAN);
+            return new SegmentScanner(mapped, size).run(file, expectedSegment, lastSegment, visitFrom, visitor);
+        }
+    }
+
+    private Result run(Path file, long expectedSegment, boolean lastSegment, long visitFrom, Visitor visitor) {
+        long magic = bytes.getLong(0);
+        long segment = bytes.getLong(8);
+        if (magic != RecordFormat.SEGMENT_MAGIC || segment != expectedSegment) {
+            return new Result(RecordFormat.SEGMENT_HEADER_BYTES, -1, false, List.of("the header of " + file.getFileName()
+                    + " is not a Workshop journal segment " + expectedSegment + " (found '"
+                    + RecordFormat.describeSegmentMagic(magic) + "', segment " + segment + ")"));
+        }
+        List<String> damage = new ArrayList<>();
+        long offset = RecordFormat.SEGMENT_HEADER_BYTES;
+        long lastBatch = -1;
+        while (offset < size) {
+            ScannedRecord record = readAt(offset);
+            if (record != null) {
+                if (offset >= visitFrom) {
+                    visitor.visit(record);
+                }
+                lastBatch = record.batch();
+                offset = record.end();
+                continue;
+            }
+            List<ScannedRecord> later = validRecordsAfter(offset);
+            if (later.isEmpty()) {
+                boolean zeros = isZeroFrom(offset);
+                return new Result(offset, lastBatch, !zeros, damage);
+            }
+            if (lastSegment && belongToOneTornBatch(later, lastBatch)) {
+                return new Result(offset, lastBatch, true, damage);
+            }
+            ScannedRecord resumeAt = later.getFirst();
+            damage.add("bytes " + offset + " to " + resumeAt.offset() + " of " + file.getFileName()
+                    + " are damaged and were skipped");
+            offset = resumeAt.offset();
+        }
+        return new Result(offset, lastBatch, false, damage);
+    }
+
+    /** A torn write can only hit the batch being written when the process died: one batch after the last good one. */
+    private static boolean belongToOneTornBatch(List<ScannedRecord> later, long lastGoodBatch) {
+        long first = later.getFirst().batch();
+        long allowed = lastGoodBatch >= 0 ? lastGoodBatch + 1 : first;
+        return later.stream().allMatch(record -> record.batch() <= allowed && record.batch() >= first);
+    }
+
+    private ScannedRecord readAt(long offset) {
+        if (offset + RecordFormat.RECORD_HEADER_BYTES > size) {
+            return null;
+        }
+        int position = (int) offset;
+        if (bytes.getInt(position) != RecordFormat.RECORD_MAGIC) {
+            return null;
+        }
+        int length = bytes.getInt(position + 4);
+        long batch = bytes.getLong(position + 8);
+        int crc = bytes.getInt(position + 16);
+        if (length < 0 || offset + RecordFormat.alignedSize(length) > size) {
+            return null;
+        }
+        byte[] payload = new byte[length];
+        bytes.get(position + RecordFormat.RECORD_HEADER_BYTES, payload);
+        if (RecordFormat.crc(length, batch, payload) != crc) {
+            return null;
+        }
+        return new ScannedRecord(offset, offset + RecordFormat.alignedSize(length), batch, payload);
+    }
+
+    /** Every valid record after a bad spot, found by trying each aligned offset. */
+    private List<ScannedRecord> validRecordsAfter(long badOffset) {
+        List<ScannedRecord> found = new ArrayList<>();
+        long offset = badOffset + RecordFormat.ALIGNMENT;
+        while (offset + RecordFormat.RECORD_HEADER_BYTES <= size) {
+            if (bytes.getInt((int) offset) == RecordFormat.RECORD_MAGIC) {
+                ScannedRecord record = readAt(offset);
+                if (record != null) {
+                    found.add(record);
+                    offset = record.end();
+                    continue;
+                }
+            }
+            offset += RecordFormat.ALIGNMENT;
+        }
+        return found;
+    }
+
+    private boolean isZeroFrom(long offset) {
+        long at = offset;
+        for (; at + Long.BYTES <= size; at += Long.BYTES) {
+            if (bytes.getLong((int) at) != 0) {
+                return false;
+            }
+        }
+        for (; at < size; at++) {
+            if (bytes.get((int) at) != 0) {
+                return false;
+            }
+        }
+        return true;
+    }
+}

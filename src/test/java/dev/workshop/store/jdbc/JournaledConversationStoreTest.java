@@ -1,0 +1,182 @@
+package dev.workshop.store.jdbc;
+
+import static dev.workshop.store.Conversations.message;
+import static dev.workshop.store.Conversations.started;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.workshop.domain.conversation.ConversationEvent.MessageRecorded;
+import dev.workshop.domain.conversation.ConversationEvent.StatusChanged;
+import dev.workshop.domain.conversation.ConversationId;
+import dev.workshop.domain.conversation.ConversationRules;
+import dev.workshop.domain.conversation.ConversationState;
+import dev.workshop.domain.conversation.ConversationStatus;
+import dev.workshop.domain.conversation.RecordedEvent;
+import dev.workshop.domain.conversation.TenantId;
+import dev.workshop.domain.conversation.TextTooLargeException;
+import dev.workshop.domain.conversation.TurnAlreadyRecordedException;
+import dev.workshop.store.ConcurrentAppendException;
+import dev.workshop.store.Conversations;
+import dev.workshop.store.DataDirectory;
+import dev.workshop.store.DataDirectoryInUseException;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class JournaledConversationStoreTest {
+    private static final TenantId LOCAL = TenantId.LOCAL;
+    @TempDir
+    Path dir;
+
+    private <T> T withStore(java.util.function.Function<JournaledConversationStore, T> work) {
+        try (DataDirectory data = DataDirectory.lock(dir); var store = JournaledConversationStore.open(data)) {
+            return work.apply(store);
+        }
+    }
+
+    private List<RecordedEvent> history(TenantId tenant, ConversationId id) {
+        return withStore(store -> store.history(tenant, id));
+    }
+
+    private java.util.Optional<ConversationState> state(TenantId tenant, ConversationId id) {
+        return withStore(store -> store.state(tenant, id));
+    }
+
+    @Test
+    void keepsEveryEventAcrossAReopen() {
+        ConversationId id = ConversationId.random();
+        withStore(store -> store.append(LOCAL, id, 0, Conversations.startedWithMessages(6, 3)));
+
+        List<RecordedEvent> history = withStore(store -> store.history(LOCAL, id));
+
+        assertThat(history).extracting(RecordedEvent::seq).containsExactly(1L, 2L, 3L, 4L);
+        assertThat(history.get(3).event()).isEqualTo(message(2));
+        ConversationState state = withStore(store -> store.state(LOCAL, id).orElseThrow());
+        assertThat(state.turnCount()).isEqualTo(3);
+        assertThat(state.status()).isEqualTo(ConversationStatus.ACTIVE);
+        assertThat(state.version()).isEqualTo(4);
+        assertThat(state).isEqualTo(ConversationState.replay(id, history));
+    }
+
+    @Test
+    void readsItsOwnWritesAtOnce() {
+        ConversationId id = ConversationId.random();
+        List<RecordedEvent> history = withStore(store -> {
+            store.append(LOCAL, id, 0, List.of(started(4)));
+            store.append(LOCAL, id, 1, List.of(message(0)));
+            return store.history(LOCAL, id);
+        });
+        assertThat(history).hasSize(2);
+    }
+
+    @Test
+    void refusesToRecordATurnTwice() {
+        ConversationId id = ConversationId.random();
+        withStore(store -> store.append(LOCAL, id, 0, Conversations.startedWithMessages(6, 2)));
+
+        assertThatThrownBy(() -> withStore(store -> store.append(LOCAL, id, 3, List.of(message(1)))))
+                .isInstanceOf(TurnAlreadyRecordedException.class)
+                .hasMessageContaining("Turn 1 of conversation " + id + " is already recorded");
+        assertThat(history(LOCAL, id)).hasSize(3);
+    }
+
+    @Test
+    void refusesAStaleWriter() {
+        ConversationId id = ConversationId.random();
+        assertThatThrownBy(() -> withStore(store -> {
+            store.append(LOCAL, id, 0, List.of(started(4)));
+            store.append(LOCAL, id, 1, List.of(message(0)));
+            return store.append(LOCAL, id, 1, List.of(message(1)));
+        })).isInstanceOf(ConcurrentAppendException.class).hasMessageContaining("is at version 2, not 1");
+    }
+
+    @Test
+    void refusesAMessageOverOneMebibyteAndKeepsWhatWasThere() {
+        ConversationId id = ConversationId.random();
+        String huge = "x".repeat(ConversationRules.MAX_TEXT_BYTES + 1);
+        assertThatThrownBy(() -> withStore(store -> {
+            store.append(LOCAL, id, 0, List.of(started(4)));
+            return store.append(LOCAL, id, 1, List.of(new MessageRecorded(0, Conversations.ADA.agentId(), "Ada", huge)));
+        })).isInstanceOf(TextTooLargeException.class)
+                .hasMessageContaining("1048577 bytes is over the limit of 1048576 bytes");
+
+        assertThat(history(LOCAL, id)).hasSize(1);
+    }
+
+    @Test
+    void storesAMessageOfExactlyOneMebibyte() {
+        ConversationId id = ConversationId.random();
+        String largest = "é".repeat(ConversationRules.MAX_TEXT_BYTES / 2);
+        withStore(store -> store.append(LOCAL, id, 0, List.of(started(4),
+                new MessageRecorded(0, Conversations.ADA.agentId(), "Ada", largest))));
+
+        var history = withStore(store -> store.history(LOCAL, id));
+        assertThat(((MessageRecorded) history.get(1).event()).content()).isEqualTo(largest);
+    }
+
+    @Test
+    void keepsAnAppendOfSeveralEventsTogether() {
+        ConversationId id = ConversationId.random();
+        assertThatThrownBy(() -> withStore(store -> store.append(LOCAL, id, 0,
+                List.of(started(4), message(0), message(0)))))
+                .isInstanceOf(TurnAlreadyRecordedException.class);
+
+        assertThat(state(LOCAL, id)).isEmpty();
+    }
+
+    @Test
+    void listsNewestFirstAndKeepsTenantsApart() {
+        ConversationId first = ConversationId.random();
+        ConversationId second = ConversationId.random();
+        ConversationId other = ConversationId.random();
+        TenantId team = new TenantId("team-b");
+        List<ConversationState> listed = withStore(store -> {
+            store.append(LOCAL, first, 0, List.of(started(4)));
+            store.append(team, other, 0, List.of(started(4)));
+            store.append(LOCAL, second, 0, List.of(started(4)));
+            store.append(LOCAL, first, 1, List.of(new StatusChanged(ConversationStatus.COMPLETED, "done")));
+            return store.list(LOCAL);
+        });
+        assertThat(listed).extracting(ConversationState::id).containsExactly(first, second);
+        assertThat(this.<Integer>withStore(store -> store.count(team))).isEqualTo(1);
+        assertThat(history(team, first)).isEmpty();
+    }
+
+    @Test
+    void answersAnUnknownIdWithNothing() {
+        ConversationId unknown = new ConversationId("no-such-conversation");
+        assertThat(history(LOCAL, unknown)).isEmpty();
+        assertThat(state(LOCAL, unknown)).isEmpty();
+    }
+
+    @Test
+    void aSecondOpenOfTheSameDirectoryIsRefusedClearly() {
+        try (DataDirectory held = DataDirectory.lock(dir)) {
+            assertThatThrownBy(() -> DataDirectory.lock(dir))
+                    .isInstanceOf(DataDirectoryInUseException.class)
+                    .hasMessage("Workshop is already running with data directory " + dir.toAbsolutePath().normalize());
+        }
+    }
+
+    @Test
+    void rebuildsEverythingFromTheJournalSegmentsWhenTheDatabaseIsGone() {
+        ConversationId id = ConversationId.random();
+        long segmentBytes = 16 * 1024;
+        try (DataDirectory data = DataDirectory.lock(dir);
+             var store = JournaledConversationStore.open(data, segmentBytes, java.time.Clock.systemUTC())) {
+            store.append(LOCAL, id, 0, List.of(started(1000)));
+            for (int i = 0; i < 600; i++) {
+                store.append(LOCAL, id, i + 1, List.of(message(i)));
+            }
+        }
+        assertThat(dir.resolve("journal").toFile().list((d, name) -> name.endsWith(".wal"))).hasSizeGreaterThan(3);
+        // Without the database file, everything must come back from the journal's segments alone.
+        assertThat(dir.resolve("workshop.mv.db").toFile().delete()).isTrue();
+
+        ConversationState state = withStore(store -> store.state(LOCAL, id).orElseThrow());
+        assertThat(state.turnCount()).isEqualTo(600);
+        assertThat(history(LOCAL, id)).hasSize(601).extracting(RecordedEvent::seq)
+                .containsExactlyElementsOf(java.util.stream.LongStream.rangeClosed(1, 601).boxed().toList());
+    }
+}
