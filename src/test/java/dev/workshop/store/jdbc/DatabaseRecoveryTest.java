@@ -1,0 +1,156 @@
+package dev.workshop.store.jdbc;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.workshop.domain.conversation.ConversationId;
+import dev.workshop.domain.conversation.TenantId;
+import dev.workshop.store.Conversations;
+import dev.workshop.store.DataDirectory;
+import dev.workshop.store.NewerSchemaException;
+import java.io.IOException;
+import java.io.RandomAccessFile;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.List;
+import java.util.stream.Stream;
+import org.flywaydb.core.Flyway;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class DatabaseRecoveryTest {
+    @TempDir
+    Path dir;
+
+    private final ConversationId id = new ConversationId("the-conversation");
+
+    private void storeConversationWithMessages(int messages) {
+        try (DataDirectory data = DataDirectory.lock(dir); var store = JournaledConversationStore.open(data)) {
+            store.append(TenantId.LOCAL, id, 0, Conversations.startedWithMessages(50, messages));
+        }
+    }
+
+    private record Reopened(int events, List<String> warnings) {
+    }
+
+    private Reopened reopen() {
+        try (DataDirectory data = DataDirectory.lock(dir); var store = JournaledConversationStore.open(data)) {
+            return new Reopened(store.history(TenantId.LOCAL, id).size(), store.openingWarnings());
+        }
+    }
+
+    private Path databaseFile() {
+        return dir.resolve("workshop.mv.db");
+    }
+
+    @Test
+    void movesACorruptDatabaseAsideAndRebuildsItFromTheJournal() throws IOException {
+        storeConversationWithMessages(20);
+        long size = Files.size(databaseFile());
+        try (RandomAccessFile file = new RandomAccessFile(databaseFile().toFile(), "rw")) {
+            for (long at = 0; at < size; at += 4096) {
+                file.seek(at);
+                file.write("this is not an H2 page at all".getBytes());
+            }
+        }
+
+        Reopened reopened = reopen();
+
+        assertThat(reopened.events()).isEqualTo(21);
+        assertThat(reopened.warnings()).singleElement().asString()
+                .startsWith("The database " + databaseFile() + " could not be read (")
+                .contains("It was moved to " + databaseFile() + ".unreadable-")
+                .endsWith("the conversations were rebuilt from the journal.");
+        assertThat(filesNamed(".unreadable-")).hasSize(1);
+        assertThat(reopen().warnings()).as("the rebuilt file opens cleanly next time").isEmpty();
+    }
+
+    @Test
+    void rebuildsATruncatedDatabaseFromTheJournal() throws IOException {
+        storeConversationWithMessages(20);
+        try (RandomAccessFile file = new RandomAccessFile(databaseFile().toFile(), "rw")) {
+            file.setLength(file.length() / 3);
+        }
+
+        Reopened reopened = reopen();
+
+        assertThat(reopened.events()).isEqualTo(21);
+        assertThat(reopened.warnings()).singleElement().asString().contains("could not be read");
+    }
+
+    @Test
+    void backsUpAnExistingDatabaseBeforeMigratingIt() throws SQLException, IOException {
+        String url = "jdbc:h2:file:" + dir.resolve("workshop");
+        Flyway.configure().dataSource(url, "workshop", "").target("1").load().migrate();
+
+        assertThat(reopen().warnings()).isEmpty();
+
+        List<Path> backups = filesIn(dir.resolve("backups"));
+        assertThat(backups).singleElement().asString().matches(".*workshop-\\d{8}-\\d{6}-schema-v1\\.zip");
+        assertThat(appliedVersions(url)).containsExactly("1", "2");
+    }
+
+    @Test
+    void takesNoBackupOfANewDatabase() {
+        storeConversationWithMessages(1);
+        assertThat(dir.resolve("backups")).doesNotExist();
+    }
+
+    @Test
+    void refusesADatabaseFromANewerWorkshopAndLeavesItAlone() throws SQLException {
+        storeConversationWithMessages(2);
+        String url = "jdbc:h2:file:" + dir.resolve("workshop");
+        try (Connection connection = DriverManager.getConnection(url, "workshop", "");
+             Statement statement = connection.createStatement()) {
+            statement.execute("""
+                    INSERT INTO "flyway_schema_history"
+                        ("installed_rank", "version", "description", "type", "script", "checksum", "installed_by",
+                         "execution_time", "success")
+                    VALUES (99, '7', 'from the future', 'SQL', 'V7__from_the_future.sql', 0, 'test', 1, TRUE)""");
+        }
+
+        assertThatThrownBy(this::reopen)
+                .isInstanceOf(NewerSchemaException.class)
+                .hasMessage("The database " + databaseFile() + " was written by a newer Workshop (schema version 7; "
+                        + "this Workshop knows up to 2). It was left untouched: update Workshop to open it.");
+        assertThat(appliedVersions(url)).contains("7");
+        assertThat(filesNamed(".unreadable-")).isEmpty();
+    }
+
+    @Test
+    void knowsItsNewestMigration() throws IOException {
+        Path migrations = Path.of("src/main/resources/db/migration");
+        int highest;
+        try (Stream<Path> files = Files.list(migrations)) {
+            highest = files.map(p -> p.getFileName().toString()).filter(n -> n.matches("V\\d+__.*\\.sql"))
+                    .mapToInt(n -> Integer.parseInt(n.substring(1, n.indexOf("__")))).max().orElseThrow();
+        }
+        assertThat(SchemaVersion.LATEST).isEqualTo(highest);
+    }
+
+    private static List<String> appliedVersions(String url) throws SQLException {
+        try (Connection connection = DriverManager.getConnection(url, "workshop", "");
+             Statement statement = connection.createStatement();
+             var rows = statement.executeQuery("SELECT \"version\" FROM \"flyway_schema_history\" ORDER BY \"installed_rank\"")) {
+            List<String> versions = new java.util.ArrayList<>();
+            while (rows.next()) {
+                versions.add(rows.getString(1));
+            }
+            return versions;
+        }
+    }
+
+    private List<Path> filesNamed(String part) throws IOException {
+        return filesIn(dir).stream().filter(p -> p.getFileName().toString().contains(part)).toList();
+    }
+
+    private static List<Path> filesIn(Path folder) throws IOException {
+        try (Stream<Path> files = Files.list(folder)) {
+            return files.toList();
+        }
+    }
+}

@@ -1,0 +1,119 @@
+package dev.workshop.store.jdbc;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.workshop.domain.conversation.ConversationEvent.MessageRecorded;
+import dev.workshop.domain.conversation.ConversationId;
+import dev.workshop.domain.conversation.ConversationState;
+import dev.workshop.domain.conversation.RecordedEvent;
+import dev.workshop.domain.conversation.TenantId;
+import dev.workshop.store.DataDirectory;
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.LongStream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * "Committed" means committed: a child JVM appends from many conversations at full speed and is killed with
+ * SIGKILL at random moments; after every kill each acknowledged event must be in the store, with no gap
+ * and no duplicate, and the store must open cleanly.
+ */
+class KillNineDurabilityTest {
+    private static final int KILLS = 20;
+    private static final int CONVERSATIONS = 40;
+    /** Small segments, so that kills also land while the journal rolls over to a new segment. */
+    private static final long SEGMENT_BYTES = 256 * 1024;
+
+    @TempDir
+    Path dir;
+
+    @Test
+    void everyAcknowledgedAppendSurvivesKillNine() throws Exception {
+        long seed = System.nanoTime();
+        Random random = new Random(seed);
+        Map<String, Long> acknowledged = new HashMap<>();
+        long totalAcks = 0;
+        for (int kill = 1; kill <= KILLS; kill++) {
+            Map<String, Long> acks = runAndKill(random.nextInt(100, 1200));
+            assertThat(acks).as("round %d (seed %d) acknowledged appends before the kill", kill, seed).isNotEmpty();
+            acks.forEach((conversation, seq) -> acknowledged.merge(conversation, seq, Math::max));
+            totalAcks += acks.values().stream().mapToLong(Long::longValue).sum();
+            assertStoreHolds(acknowledged, "after kill " + kill + " (seed " + seed + ")");
+        }
+        assertThat(totalAcks).isGreaterThan(KILLS * 100L);
+    }
+
+    private Map<String, Long> runAndKill(int millisBeforeKill) throws Exception {
+        String java = ProcessHandle.current().info().command().orElse("java");
+        Process child = new ProcessBuilder(java, "-cp", System.getProperty("java.class.path"),
+                AppendUntilKilled.class.getName(), dir.toString(), String.valueOf(CONVERSATIONS),
+                String.valueOf(SEGMENT_BYTES))
+                .redirectError(ProcessBuilder.Redirect.INHERIT)
+                .start();
+        Map<String, Long> acks = new HashMap<>();
+        CountDownLatch ready = new CountDownLatch(1);
+        Thread reader = Thread.ofPlatform().start(() -> readAcks(child, acks, ready));
+        assertThat(ready.await(60, TimeUnit.SECONDS)).as("child started").isTrue();
+        Thread.sleep(millisBeforeKill);
+        child.destroyForcibly(); // SIGKILL on Linux: no shutdown hook, no close, no flush
+        assertThat(child.waitFor(30, TimeUnit.SECONDS)).isTrue();
+        reader.join();
+        synchronized (acks) {
+            return new HashMap<>(acks);
+        }
+    }
+
+    private static void readAcks(Process child, Map<String, Long> acks, CountDownLatch ready) {
+        try (BufferedReader lines = new BufferedReader(new InputStreamReader(child.getInputStream(),
+                StandardCharsets.UTF_8))) {
+            String line;
+            while ((line = lines.readLine()) != null) {
+                if (line.equals("READY")) {
+                    ready.countDown();
+                } else if (line.startsWith("ACK ")) {
+                    String[] parts = line.split(" ");
+                    if (parts.length == 3) {
+                        synchronized (acks) {
+                            acks.merge(parts[1], Long.parseLong(parts[2]), Math::max);
+                        }
+                    }
+                }
+            }
+        } catch (IOException ignored) {
+            // The pipe closes when the child is killed.
+        }
+    }
+
+    private void assertStoreHolds(Map<String, Long> acknowledged, String when) {
+        try (DataDirectory data = DataDirectory.lock(dir);
+             var store = JournaledConversationStore.open(data, SEGMENT_BYTES, Clock.systemUTC())) {
+            assertThat(store.openingWarnings()).as("warnings " + when).isEmpty();
+            for (var ack : acknowledged.entrySet()) {
+                ConversationId id = new ConversationId(ack.getKey());
+                List<RecordedEvent> history = store.history(TenantId.LOCAL, id);
+                List<Long> seqs = history.stream().map(RecordedEvent::seq).toList();
+                assertThat(seqs).as("%s: %s has every event from 1, without gap or duplicate", when, id)
+                        .containsExactlyElementsOf(LongStream.rangeClosed(1, seqs.size()).boxed().toList());
+                assertThat((long) seqs.size()).as("%s: %s keeps acknowledged seq %d", when, id, ack.getValue())
+                        .isGreaterThanOrEqualTo(ack.getValue());
+                List<Integer> turns = history.stream().map(RecordedEvent::event)
+                        .filter(MessageRecorded.class::isInstance).map(e -> ((MessageRecorded) e).turnIndex()).toList();
+                assertThat(turns).as("%s: %s turn indexes", when, id)
+                        .containsExactlyElementsOf(java.util.stream.IntStream.range(0, turns.size()).boxed().toList());
+                ConversationState state = store.state(TenantId.LOCAL, id).orElseThrow();
+                assertThat(state).isEqualTo(ConversationState.replay(id, history));
+            }
+        }
+    }
+}

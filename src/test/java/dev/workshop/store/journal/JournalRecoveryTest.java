@@ -1,0 +1,128 @@
+package dev.workshop.store.journal;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.IOException;
+import java.io.RandomAccessFile;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class JournalRecoveryTest {
+    private static final long SEGMENT = 64 * 1024;
+    @TempDir
+    Path dir;
+
+    private final List<String> warnings = new ArrayList<>();
+
+    private List<String> reopen() throws IOException {
+        List<String> records = new ArrayList<>();
+        Journal journal = Journal.open(dir, SEGMENT, JournalPosition.START,
+                entry -> records.add(new String(entry.payload(), StandardCharsets.UTF_8)), warnings::add);
+        journal.close();
+        return records;
+    }
+
+    private List<JournalPosition> write(String... records) throws IOException {
+        List<JournalPosition> ends = new ArrayList<>();
+        try (Journal journal = Journal.open(dir, SEGMENT, JournalPosition.START, entry -> { }, warnings::add)) {
+            journal.start((attachments, end) -> { });
+            for (String record : records) {
+                ends.add(journal.append(List.of(record.getBytes(StandardCharsets.UTF_8)), null));
+            }
+        }
+        return ends;
+    }
+
+    private Path segment() {
+        return SegmentFiles.path(dir, 1);
+    }
+
+    @Test
+    void replaysEveryRecordInOrderAndContinuesAfterThem() throws IOException {
+        write("one", "two");
+        write("three");
+        assertThat(reopen()).containsExactly("one", "two", "three");
+        assertThat(warnings).isEmpty();
+    }
+
+    @Test
+    void dropsATornLastWriteSilentlyAndWritesOnAfterIt() throws IOException {
+        List<JournalPosition> ends = write("one", "two", "three");
+        // Cut the last record in half, as a crash in the middle of a write would.
+        corrupt(ends.get(1).offset() + 22, "garbage!");
+
+        assertThat(reopen()).containsExactly("one", "two");
+        assertThat(warnings).isEmpty();
+        write("four");
+        assertThat(reopen()).containsExactly("one", "two", "four");
+    }
+
+    @Test
+    void skipsDamageInTheMiddleReportsItAndKeepsARecordCopy() throws IOException {
+        String[] records = new String[12];
+        for (int i = 0; i < records.length; i++) {
+            records[i] = "record-" + i;
+        }
+        List<JournalPosition> ends = write(records);
+        corrupt(ends.get(3).offset() + 24, "XXXX");
+
+        List<String> recovered = reopen();
+
+        assertThat(recovered).hasSize(11).doesNotContain("record-4").contains("record-3", "record-5", "record-11");
+        assertThat(warnings).singleElement().asString()
+                .contains("00000000000000000001.wal are damaged and were skipped")
+                .contains("a copy of the segment was kept as");
+        try (var files = Files.list(dir)) {
+            assertThat(files.map(p -> p.getFileName().toString())).anyMatch(name -> name.contains(".damaged-"));
+        }
+    }
+
+    @Test
+    void readsATruncatedSegmentUpToWhereItWasCut() throws IOException {
+        List<JournalPosition> ends = write("one", "two", "three");
+        try (RandomAccessFile file = new RandomAccessFile(segment().toFile(), "rw")) {
+            file.setLength(ends.get(1).offset() + 10);
+        }
+        assertThat(reopen()).containsExactly("one", "two");
+        write("four");
+        assertThat(reopen()).containsExactly("one", "two", "four");
+        assertThat(Files.size(segment())).isEqualTo(SEGMENT);
+    }
+
+    @Test
+    void reportsASegmentWhoseHeaderIsNotAJournal() throws IOException {
+        write("one");
+        corrupt(0, "NOTAJOURNAL");
+        assertThat(reopen()).isEmpty();
+        assertThat(warnings).singleElement().asString().contains("is not a Workshop journal segment 1");
+    }
+
+    @Test
+    void sharesOneSyncAmongConcurrentAppends() throws Exception {
+        List<Integer> batchSizes = new java.util.concurrent.CopyOnWriteArrayList<>();
+        try (Journal journal = Journal.open(dir, 4 * 1024 * 1024, JournalPosition.START, e -> { }, warnings::add)) {
+            journal.start((attachments, end) -> batchSizes.add(attachments.size()));
+            try (var threads = java.util.concurrent.Executors.newVirtualThreadPerTaskExecutor()) {
+                for (int i = 0; i < 2000; i++) {
+                    int n = i;
+                    threads.submit(() -> journal.append(List.of(("r" + n).getBytes(StandardCharsets.UTF_8)), n));
+                }
+            }
+        }
+        assertThat(batchSizes.stream().mapToInt(Integer::intValue).sum()).isEqualTo(2000);
+        assertThat(batchSizes).as("some syncs covered several appends").anyMatch(size -> size > 1);
+        assertThat(reopen()).hasSize(2000);
+    }
+
+    private void corrupt(long offset, String bytes) throws IOException {
+        try (RandomAccessFile file = new RandomAccessFile(segment().toFile(), "rw")) {
+            file.seek(offset);
+            file.write(bytes.getBytes(StandardCharsets.US_ASCII));
+        }
+    }
+}
