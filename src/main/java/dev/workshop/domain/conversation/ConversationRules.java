@@ -29,27 +29,28 @@ public final class ConversationRules {
             }
             case TurnStarted turn -> {
                 requireStarted(state);
-                if (turn.turnIndex() != state.turnCount()) {
-                    throw new TurnAlreadyRecordedException("Turn " + turn.turnIndex() + " of conversation "
-                            + state.id() + " cannot start: the next turn is " + state.turnCount());
-                }
+                requireNextTurn(state, turn.turnIndex());
             }
             case MessageRecorded message -> {
                 requireStarted(state);
                 requireSize("A message", message.content());
-                if (message.turnIndex() < state.turnCount()) {
-                    throw new TurnAlreadyRecordedException("Turn " + message.turnIndex() + " of conversation "
-                            + state.id() + " is already recorded");
-                }
-                if (message.turnIndex() > state.turnCount()) {
-                    throw new InvalidEventException("Turn " + message.turnIndex() + " of conversation " + state.id()
-                            + " would leave a gap: the next turn is " + state.turnCount());
-                }
+                requireNextTurn(state, message.turnIndex());
             }
             case StatusChanged change -> {
                 requireStarted(state);
                 requireSize("A status reason", change.reason());
             }
+        }
+    }
+
+    private static void requireNextTurn(ConversationState state, int turnIndex) {
+        if (turnIndex < state.turnCount()) {
+            throw new TurnAlreadyRecordedException("Turn " + turnIndex + " of conversation " + state.id()
+                    + " is already recorded");
+        }
+        if (turnIndex > state.turnCount()) {
+            throw new InvalidEventException("Turn " + turnIndex + " of conversation " + state.id()
+                    + " would leave a gap: the next turn is " + state.turnCount());
         }
     }
 

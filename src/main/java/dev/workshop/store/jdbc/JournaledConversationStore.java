@@ -234,16 +234,6 @@ public final class JournaledConversationStore implements ConversationStore {
         return List.copyOf(warnings);
     }
 
-    /** Bytes on disk that hold data: the H2 file and the journal's records. */
-    public long storedBytes() {
-        try {
-            java.nio.file.Path file = java.nio.file.Path.of(directory.databaseBase() + ".mv.db");
-            return journal.usedBytes() + (java.nio.file.Files.exists(file) ? java.nio.file.Files.size(file) : 0);
-        } catch (IOException e) {
-            throw new StoreException("Cannot measure " + directory.path() + ": " + e.getMessage(), e);
-        }
-    }
-
     private void requireOpen() {
         if (closed) {
             throw new StoreException("The conversation store of " + directory.path() + " is closed");

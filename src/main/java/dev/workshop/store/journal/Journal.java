@@ -185,15 +185,6 @@ public final class Journal implements AutoCloseable {
         return durableEnd;
     }
 
-    /** Bytes on disk that hold records (not the zeros preallocated after them). */
-    public long usedBytes() throws IOException {
-        long used = 0;
-        for (long segment : SegmentFiles.list(directory)) {
-            used += segment == activeSegment ? writeOffset : Files.size(SegmentFiles.path(directory, segment));
-        }
-        return used;
-    }
-
     private void writeLoop(DurableListener listener) {
         List<Pending> batch = new ArrayList<>();
         boolean stopping = false;

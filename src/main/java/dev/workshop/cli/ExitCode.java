@@ -1,0 +1,15 @@
+package dev.workshop.cli;
+
+/** The exit codes of the {@code workshop} command; scripts depend on them. */
+public final class ExitCode {
+    public static final int OK = 0;
+    /** Bad usage or input: one line on stderr names the problem. */
+    public static final int USAGE = 2;
+    public static final int DATA_DIRECTORY_IN_USE = 3;
+    public static final int STORE_ERROR = 4;
+    /** The conversation ended interrupted or failed. */
+    public static final int CONVERSATION_NOT_COMPLETED = 5;
+
+    private ExitCode() {
+    }
+}

@@ -1,0 +1,89 @@
+package dev.workshop.cli;
+
+import dev.workshop.cli.bench.BenchCommand;
+import dev.workshop.domain.conversation.InvalidEventException;
+import dev.workshop.orchestration.Workspace;
+import dev.workshop.orchestration.WorkspaceOpener;
+import dev.workshop.store.DataDirectory;
+import dev.workshop.store.DataDirectoryInUseException;
+import dev.workshop.store.StoreException;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.Optional;
+import java.util.concurrent.Callable;
+import java.util.function.Consumer;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+/**
+ * {@code workshop}: with a command it runs headless; with none it opens the desktop app on the data
+ * directory. The desktop app is handed in from outside, so this package never depends on the UI.
+ */
+@Command(name = "workshop", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
+        description = "Workshop: LLM agents in turn-taking conversations that are never lost.%n"
+                + "Without a command, opens the desktop app.",
+        subcommands = {ListCommand.class, BenchCommand.class})
+public final class WorkshopCommand implements Callable<Integer> {
+
+    @Option(names = "--data-dir", paramLabel = "DIR",
+            description = "Data directory (default: $WORKSHOP_DATA_DIR, else $XDG_DATA_HOME/workshop, "
+                    + "else ~/.local/share/workshop).")
+    private Path dataDir;
+
+    private final Consumer<Path> desktopApp;
+    private final WorkspaceOpener opener;
+
+    public WorkshopCommand(Consumer<Path> desktopApp, WorkspaceOpener opener) {
+        this.desktopApp = desktopApp;
+        this.opener = opener;
+    }
+
+    /** Opens the data directory for a command; the caller closes it. */
+    Workspace openWorkspace() {
+        return opener.open(dataDirectory());
+    }
+
+    public Path dataDirectory() {
+        return DataDirectory.resolve(Optional.ofNullable(dataDir), System.getenv(),
+                Path.of(System.getProperty("user.home")));
+    }
+
+    @Override
+    public Integer call() {
+        desktopApp.accept(dataDirectory());
+        return ExitCode.OK;
+    }
+
+    /** Parses and runs {@code args}; returns the exit code. */
+    public static int run(String[] args, Consumer<Path> desktopApp, WorkspaceOpener opener, PrintWriter out,
+                          PrintWriter err) {
+        CommandLine commandLine = new CommandLine(new WorkshopCommand(desktopApp, opener));
+        commandLine.setOut(out);
+        commandLine.setErr(err);
+        commandLine.setParameterExceptionHandler((problem, unmatched) -> {
+            err.println("workshop: " + problem.getMessage() + " (see 'workshop --help')");
+            err.flush();
+            return ExitCode.USAGE;
+        });
+        commandLine.setExecutionExceptionHandler((problem, command, parsed) -> {
+            err.println("workshop: " + problem.getMessage());
+            err.flush();
+            return exitCodeFor(problem);
+        });
+        int code = commandLine.execute(args);
+        out.flush();
+        err.flush();
+        return code;
+    }
+
+    private static int exitCodeFor(Exception problem) throws Exception {
+        return switch (problem) {
+            case DataDirectoryInUseException ignored -> ExitCode.DATA_DIRECTORY_IN_USE;
+            case StoreException ignored -> ExitCode.STORE_ERROR;
+            case InvalidEventException ignored -> ExitCode.USAGE;
+            case IllegalArgumentException ignored -> ExitCode.USAGE;
+            default -> throw problem;
+        };
+    }
+}

@@ -1,0 +1,44 @@
+package dev.workshop.cli.bench;
+
+import dev.workshop.domain.conversation.ConversationId;
+import dev.workshop.domain.conversation.ConversationState;
+import dev.workshop.domain.conversation.RecordedEvent;
+import dev.workshop.domain.conversation.TenantId;
+import dev.workshop.store.DataDirectory;
+import dev.workshop.store.jdbc.JournaledConversationStore;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/** Run in a fresh JVM by the store benchmark: opens a store, loads one conversation and folds it. */
+@Command(name = "restore-probe", hidden = true)
+final class RestoreProbeCommand implements Callable<Integer> {
+    @Spec
+    private CommandSpec spec;
+
+    @Option(names = "--dir", required = true)
+    private Path dir;
+
+    @Option(names = "--conversation", required = true)
+    private String conversation;
+
+    @Override
+    public Integer call() {
+        long start = System.nanoTime();
+        ConversationId id = new ConversationId(conversation);
+        try (DataDirectory data = DataDirectory.lock(dir); var store = JournaledConversationStore.open(data)) {
+            long opened = System.nanoTime();
+            List<RecordedEvent> history = store.history(TenantId.LOCAL, id);
+            ConversationState state = ConversationState.replay(id, history);
+            long loaded = System.nanoTime();
+            spec.commandLine().getOut().printf("%d %d %d %d%n", history.size(), state.turnCount(),
+                    (opened - start) / 1000, (loaded - opened) / 1000);
+            spec.commandLine().getOut().flush();
+        }
+        return 0;
+    }
+}

@@ -1,0 +1,179 @@
+package dev.workshop.cli.bench;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.workshop.domain.agent.AgentId;
+import dev.workshop.domain.conversation.ConversationEvent;
+import dev.workshop.domain.conversation.ConversationEvent.ConversationStarted;
+import dev.workshop.domain.conversation.ConversationEvent.MessageRecorded;
+import dev.workshop.domain.conversation.ConversationId;
+import dev.workshop.domain.conversation.ConversationKind;
+import dev.workshop.domain.conversation.Participant;
+import dev.workshop.domain.conversation.TenantId;
+import dev.workshop.store.DataDirectory;
+import dev.workshop.store.journal.JournalFootprint;
+import dev.workshop.store.jdbc.JournaledConversationStore;
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.function.Consumer;
+
+/** The measurements behind {@code workshop bench store}; each reports one JSON object. */
+final class StoreBenchmark {
+    private static final String MAIN_CLASS = "dev.workshop.Main";
+    private static final List<Participant> PAIR = List.of(new Participant(new AgentId("bench-ada"), "Ada"),
+            new Participant(new AgentId("bench-bob"), "Bob"));
+
+    private final ObjectMapper json = new ObjectMapper();
+    private final Path root;
+    private final String text;
+    private final Consumer<ObjectNode> report;
+
+    StoreBenchmark(Path root, int messageBytes, Consumer<ObjectNode> report) {
+        this.root = root;
+        this.text = "The quick brown fox jumps over the lazy dog; ".repeat(messageBytes / 45 + 1).substring(0, messageBytes);
+        this.report = report;
+    }
+
+    /** The physical floor: a bare 500-byte append plus fdatasync, one writer, on the same disk. */
+    void fsyncFloor(int operations) throws IOException {
+        Path file = root.resolve("fsync-floor.bin");
+        long[] samples = new long[operations];
+        ByteBuffer block = ByteBuffer.wrap(text.getBytes(StandardCharsets.UTF_8));
+        long started = System.nanoTime();
+        try (FileChannel channel = FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.WRITE,
+                StandardOpenOption.APPEND)) {
+            for (int i = 0; i < operations; i++) {
+                long t0 = System.nanoTime();
+                block.rewind();
+                channel.write(block);
+                channel.force(false);
+                samples[i] = System.nanoTime() - t0;
+            }
+        }
+        double seconds = (System.nanoTime() - started) / 1e9;
+        Files.deleteIfExists(file);
+        Percentiles p = Percentiles.of(samples);
+        report.accept(line("fsync").put("p50_ms", Percentiles.round(p.p50Ms())).put("p99_ms", Percentiles.round(p.p99Ms()))
+                .put("ops_per_s", Math.round(operations / seconds)));
+    }
+
+    /** Runs the append path until the JIT has compiled it, so the first measured size is not penalised. */
+    void warmUp() throws IOException {
+        Path dir = root.resolve("warm-up");
+        try (DataDirectory data = DataDirectory.lock(dir); var store = JournaledConversationStore.open(data)) {
+            appendMessages(store, ConversationId.random(), 3000, null);
+        }
+        deleteRecursively(dir);
+    }
+
+    /** One conversation growing to {@code messages}; every append durable before the next. */
+    Path append(int messages) throws IOException {
+        Path dir = root.resolve("append-" + messages);
+        long[] samples = new long[messages];
+        ConversationId id = new ConversationId("bench-" + messages);
+        try (DataDirectory data = DataDirectory.lock(dir); var store = JournaledConversationStore.open(data)) {
+            appendMessages(store, id, messages, samples);
+        }
+        long bytes = storedBytes(dir);
+        Percentiles p = Percentiles.of(samples);
+        report.accept(line("append").put("messages", messages).put("mean_ms", Percentiles.round(p.meanMs()))
+                .put("p50_ms", Percentiles.round(p.p50Ms())).put("p99_ms", Percentiles.round(p.p99Ms()))
+                .put("store_bytes", bytes).put("bytes_per_message", bytes / Math.max(1, messages)));
+        return dir;
+    }
+
+    /** A fresh JVM opens the store, loads the conversation's full history and folds its state. */
+    void restore(Path dir, int messages) throws IOException, InterruptedException {
+        String java = ProcessHandle.current().info().command().orElse("java");
+        long started = System.nanoTime();
+        Process probe = new ProcessBuilder(java, "-cp", System.getProperty("java.class.path"), MAIN_CLASS,
+                "bench", "restore-probe", "--dir", dir.toString(), "--conversation", "bench-" + messages)
+                .redirectError(ProcessBuilder.Redirect.INHERIT).start();
+        String output;
+        try (BufferedReader reader = new BufferedReader(new InputStreamReader(probe.getInputStream(),
+                StandardCharsets.UTF_8))) {
+            output = reader.readLine();
+        }
+        int exit = probe.waitFor();
+        double processMs = (System.nanoTime() - started) / 1e6;
+        if (exit != 0 || output == null) {
+            throw new IOException("The restore probe failed with exit code " + exit);
+        }
+        String[] fields = output.trim().split(" ");
+        double openMs = Long.parseLong(fields[2]) / 1000.0;
+        double loadMs = Long.parseLong(fields[3]) / 1000.0;
+        report.accept(line("restore").put("messages", messages).put("events_loaded", Integer.parseInt(fields[0]))
+                .put("restore_ms", Percentiles.round(openMs + loadMs)).put("open_ms", Percentiles.round(openMs))
+                .put("load_ms", Percentiles.round(loadMs)).put("process_ms", Percentiles.round(processMs)));
+    }
+
+    /** Many conversations at once on virtual threads, every append durable. */
+    void many(int conversations, int turns) throws Exception {
+        Path dir = root.resolve("many");
+        try (DataDirectory data = DataDirectory.lock(dir); var store = JournaledConversationStore.open(data)) {
+            long started = System.nanoTime();
+            try (var threads = Executors.newVirtualThreadPerTaskExecutor()) {
+                List<Future<?>> done = new ArrayList<>();
+                for (int c = 0; c < conversations; c++) {
+                    ConversationId id = new ConversationId("many-" + c);
+                    done.add(threads.submit(() -> appendMessages(store, id, turns, null)));
+                }
+                for (Future<?> future : done) {
+                    future.get();
+                }
+            }
+            double seconds = (System.nanoTime() - started) / 1e9;
+            // The tables trail the journal; wait until they hold everything, to report that too.
+            store.history(TenantId.LOCAL, new ConversationId("many-0"));
+            double appliedSeconds = (System.nanoTime() - started) / 1e9;
+            long total = (long) conversations * turns;
+            report.accept(line("many").put("conversations", conversations).put("turns_per_conversation", turns)
+                    .put("turns_per_s", Math.round(total / seconds))
+                    .put("tables_caught_up_turns_per_s", Math.round(total / appliedSeconds)));
+        }
+    }
+
+    private void appendMessages(JournaledConversationStore store, ConversationId id, int messages, long[] samples) {
+        store.append(TenantId.LOCAL, id, 0, List.of(
+                new ConversationStarted(ConversationKind.CONVERSATION, PAIR, "Benchmark the store", messages + 1)));
+        long version = 1;
+        for (int turn = 0; turn < messages; turn++) {
+            Participant speaker = PAIR.get(turn % 2);
+            ConversationEvent message = new MessageRecorded(turn, speaker.agentId(), speaker.name(), text);
+            long t0 = System.nanoTime();
+            store.append(TenantId.LOCAL, id, version, List.of(message));
+            if (samples != null) {
+                samples[turn] = System.nanoTime() - t0;
+            }
+            version++;
+        }
+    }
+
+    private static long storedBytes(Path dir) throws IOException {
+        Path database = dir.resolve("workshop.mv.db");
+        return JournalFootprint.usedBytes(dir.resolve("journal")) + (Files.exists(database) ? Files.size(database) : 0);
+    }
+
+    private ObjectNode line(String bench) {
+        return json.createObjectNode().put("bench", bench);
+    }
+
+    private static void deleteRecursively(Path root) throws IOException {
+        try (var paths = Files.walk(root)) {
+            for (Path path : paths.sorted(java.util.Comparator.reverseOrder()).toList()) {
+                Files.deleteIfExists(path);
+            }
+        }
+    }
+}

@@ -1,0 +1,96 @@
+package dev.workshop.ui.shell;
+
+import dev.workshop.orchestration.Workspace;
+import dev.workshop.orchestration.WorkspaceOpener;
+import dev.workshop.ui.fx.FxExecutor;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Optional;
+import javafx.beans.property.ReadOnlyBooleanProperty;
+import javafx.beans.property.ReadOnlyBooleanWrapper;
+import javafx.beans.property.ReadOnlyStringProperty;
+import javafx.beans.property.ReadOnlyStringWrapper;
+
+/**
+ * State of the main window: which data directory is open, how many conversations it holds, and anything
+ * that went wrong opening it. Opening runs on a virtual thread; results arrive through the {@link FxExecutor}.
+ */
+public final class ShellViewModel {
+    private final Path dataDirectory;
+    private final WorkspaceOpener opener;
+    private final FxExecutor fx;
+    private final ReadOnlyStringWrapper dataDirectoryText = new ReadOnlyStringWrapper();
+    private final ReadOnlyStringWrapper conversationCountText = new ReadOnlyStringWrapper("Opening…");
+    private final ReadOnlyStringWrapper warningText = new ReadOnlyStringWrapper("");
+    private final ReadOnlyStringWrapper fatalError = new ReadOnlyStringWrapper("");
+    private final ReadOnlyBooleanWrapper opening = new ReadOnlyBooleanWrapper(true);
+    private volatile Workspace workspace;
+
+    public ShellViewModel(Path dataDirectory, WorkspaceOpener opener, FxExecutor fx) {
+        this.dataDirectory = dataDirectory;
+        this.opener = opener;
+        this.fx = fx;
+        dataDirectoryText.set(dataDirectory.toString());
+    }
+
+    /** Opens the workspace in the background; never blocks the caller. */
+    public void open() {
+        Thread.ofVirtual().name("workshop-open").start(() -> {
+            try {
+                Workspace opened = opener.open(dataDirectory);
+                workspace = opened;
+                int count = opened.conversationCount();
+                List<String> warnings = opened.warnings();
+                fx.execute(() -> showOpened(count, warnings));
+            } catch (RuntimeException e) {
+                String message = e.getMessage() == null ? e.toString() : e.getMessage();
+                fx.execute(() -> showFailed(message));
+            }
+        });
+    }
+
+    private void showOpened(int count, List<String> warnings) {
+        conversationCountText.set(count == 1 ? "1 conversation" : count + " conversations");
+        warningText.set(String.join("\n", warnings));
+        opening.set(false);
+    }
+
+    private void showFailed(String message) {
+        conversationCountText.set("Not opened");
+        fatalError.set(message);
+        opening.set(false);
+    }
+
+    public Optional<Workspace> workspace() {
+        return Optional.ofNullable(workspace);
+    }
+
+    /** Closes the workspace (on exit). */
+    public void close() {
+        Workspace open = workspace;
+        workspace = null;
+        if (open != null) {
+            open.close();
+        }
+    }
+
+    public ReadOnlyStringProperty dataDirectoryTextProperty() {
+        return dataDirectoryText.getReadOnlyProperty();
+    }
+
+    public ReadOnlyStringProperty conversationCountTextProperty() {
+        return conversationCountText.getReadOnlyProperty();
+    }
+
+    public ReadOnlyStringProperty warningTextProperty() {
+        return warningText.getReadOnlyProperty();
+    }
+
+    public ReadOnlyStringProperty fatalErrorProperty() {
+        return fatalError.getReadOnlyProperty();
+    }
+
+    public ReadOnlyBooleanProperty openingProperty() {
+        return opening.getReadOnlyProperty();
+    }
+}

@@ -1,0 +1,76 @@
+package dev.workshop;
+
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.classes;
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
+
+import com.tngtech.archunit.core.domain.JavaClasses;
+import com.tngtech.archunit.core.importer.ClassFileImporter;
+import com.tngtech.archunit.core.importer.ImportOption;
+import com.tngtech.archunit.lang.ArchRule;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The package arrows of docs/ARCHITECTURE.md, checked on every build. Plain JUnit tests call each rule, so
+ * the rules run under any test filter (ArchUnit's own engine is skipped by surefire's -Dtest filters).
+ */
+class ArchitectureTest {
+    private static final JavaClasses PRODUCTION = new ClassFileImporter()
+            .withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
+            .importPackages("dev.workshop");
+
+    @Test
+    void domainImportsOnlyTheJdk() {
+        ArchRule rule = classes().that().resideInAPackage("dev.workshop.domain..")
+            .should().onlyDependOnClassesThat().resideInAnyPackage("dev.workshop.domain..", "java..");
+        rule.check(PRODUCTION);
+    }
+    @Test
+    void uiTalksOnlyToViewModelsAndOrchestration() {
+        ArchRule rule = noClasses().that()
+            .resideInAPackage("dev.workshop.ui..")
+            .should().dependOnClassesThat().resideInAnyPackage("dev.workshop.store..", "dev.workshop.gateway..",
+                    "dev.workshop.session..", "dev.workshop.cli..");
+        rule.check(PRODUCTION);
+    }
+    @Test
+    void cliNeverImportsTheUi() {
+        ArchRule rule = noClasses().that().resideInAPackage("dev.workshop.cli..")
+            .should().dependOnClassesThat().resideInAnyPackage("dev.workshop.ui..", "javafx..");
+        rule.check(PRODUCTION);
+    }
+    @Test
+    void lowerLayersNeverReachUp() {
+        ArchRule rule = noClasses().that()
+            .resideInAnyPackage("dev.workshop.store..", "dev.workshop.gateway..", "dev.workshop.session..",
+                    "dev.workshop.orchestration..")
+            .should().dependOnClassesThat().resideInAnyPackage("dev.workshop.ui..", "dev.workshop.cli..", "javafx..");
+        rule.check(PRODUCTION);
+    }
+    @Test
+    void storeNeverReachesOrchestration() {
+        ArchRule rule = noClasses().that().resideInAPackage("dev.workshop.store..")
+            .should().dependOnClassesThat().resideInAnyPackage("dev.workshop.orchestration..",
+                    "dev.workshop.gateway..", "dev.workshop.session..");
+        rule.check(PRODUCTION);
+    }
+    @Test
+    void onlyJdbcAdaptersUseSql() {
+        ArchRule rule = noClasses().that().resideOutsideOfPackage("dev.workshop.store.jdbc..")
+            .should().dependOnClassesThat().resideInAnyPackage("java.sql..", "javax.sql..", "org.h2..",
+                    "org.flywaydb..");
+        rule.check(PRODUCTION);
+    }
+    @Test
+    void onlyTheSessionGitPackageUsesJGit() {
+        ArchRule rule = noClasses().that()
+            .resideOutsideOfPackage("dev.workshop.session.git..")
+            .should().dependOnClassesThat().resideInAPackage("org.eclipse.jgit..");
+        rule.check(PRODUCTION);
+    }
+    @Test
+    void onlyFxExecutorCallsRunLater() {
+        ArchRule rule = noClasses().that()
+            .doNotHaveFullyQualifiedName("dev.workshop.ui.fx.FxExecutor")
+            .should().callMethod(javafx.application.Platform.class, "runLater", Runnable.class);
+        rule.check(PRODUCTION);
+    }}

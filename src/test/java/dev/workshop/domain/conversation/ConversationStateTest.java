@@ -1,0 +1,102 @@
+package dev.workshop.domain.conversation;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.workshop.domain.agent.AgentId;
+import dev.workshop.domain.conversation.ConversationEvent.ConversationStarted;
+import dev.workshop.domain.conversation.ConversationEvent.MessageRecorded;
+import dev.workshop.domain.conversation.ConversationEvent.StatusChanged;
+import dev.workshop.domain.conversation.ConversationEvent.TurnStarted;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+class ConversationStateTest {
+    private static final ConversationId ID = new ConversationId("c-1");
+    private static final Participant ADA = new Participant(new AgentId("ada"), "Ada");
+    private static final Participant BOB = new Participant(new AgentId("bob"), "Bob");
+
+    private final List<RecordedEvent> log = new ArrayList<>();
+    private ConversationState state = ConversationState.notStarted(ID);
+
+    private void record(ConversationEvent event) {
+        ConversationRules.check(state, event);
+        RecordedEvent recorded = new RecordedEvent(TenantId.LOCAL, ID, state.version() + 1,
+                Instant.ofEpochSecond(1000 + log.size()), event);
+        log.add(recorded);
+        state = state.evolve(recorded);
+    }
+
+    @Test
+    void foldsAConversationFromItsEvents() {
+        record(new ConversationStarted(ConversationKind.CONVERSATION, List.of(ADA, BOB), "Plan a picnic", 4));
+        record(new TurnStarted(0, ADA.agentId(), false));
+        assertThat(state.turnInDoubt()).isZero();
+        record(new MessageRecorded(0, ADA.agentId(), "Ada", "Sandwiches?"));
+        record(new TurnStarted(1, BOB.agentId(), false));
+        record(new MessageRecorded(1, BOB.agentId(), "Bob", "And lemonade."));
+        record(new StatusChanged(ConversationStatus.INTERRUPTED, "Workshop stopped"));
+
+        assertThat(state.status()).isEqualTo(ConversationStatus.INTERRUPTED);
+        assertThat(state.statusReason()).isEqualTo("Workshop stopped");
+        assertThat(state.turnCount()).isEqualTo(2);
+        assertThat(state.turnsRemaining()).isEqualTo(2);
+        assertThat(state.lastSpeaker()).contains(BOB.agentId());
+        assertThat(state.turnInDoubt()).isEqualTo(-1);
+        assertThat(state.version()).isEqualTo(6);
+        assertThat(state.createdAt()).isEqualTo(Instant.ofEpochSecond(1000));
+        assertThat(state.updatedAt()).isEqualTo(Instant.ofEpochSecond(1005));
+        assertThat(ConversationState.replay(ID, log)).isEqualTo(state);
+    }
+
+    @Test
+    void aStartedTurnWithoutItsMessageIsInDoubt() {
+        record(new ConversationStarted(ConversationKind.TASK, List.of(ADA), "Summarise", 3));
+        record(new TurnStarted(0, ADA.agentId(), false));
+        assertThat(state.turnInDoubt()).isZero();
+        assertThat(state.turnCount()).isZero();
+    }
+
+    @Test
+    void refusesEventsBeforeTheStart() {
+        assertThatThrownBy(() -> record(new MessageRecorded(0, ADA.agentId(), "Ada", "hi")))
+                .isInstanceOf(InvalidEventException.class).hasMessage("Conversation c-1 has not started");
+    }
+
+    @Test
+    void refusesASecondStart() {
+        record(new ConversationStarted(ConversationKind.TASK, List.of(ADA), "Summarise", 3));
+        assertThatThrownBy(() -> record(new ConversationStarted(ConversationKind.TASK, List.of(ADA), "Again", 3)))
+                .isInstanceOf(InvalidEventException.class).hasMessage("Conversation c-1 has already started");
+    }
+
+    @Test
+    void refusesARepeatedOrSkippedTurn() {
+        record(new ConversationStarted(ConversationKind.CONVERSATION, List.of(ADA, BOB), "Plan", 4));
+        record(new MessageRecorded(0, ADA.agentId(), "Ada", "one"));
+        assertThatThrownBy(() -> record(new MessageRecorded(0, BOB.agentId(), "Bob", "again")))
+                .isInstanceOf(TurnAlreadyRecordedException.class).hasMessage("Turn 0 of conversation c-1 is already recorded");
+        assertThatThrownBy(() -> record(new TurnStarted(2, BOB.agentId(), false)))
+                .isInstanceOf(InvalidEventException.class)
+                .hasMessage("Turn 2 of conversation c-1 would leave a gap: the next turn is 1");
+    }
+
+    @Test
+    void refusesATaskPromptOverOneMebibyte() {
+        String prompt = "€".repeat(ConversationRules.MAX_TEXT_BYTES / 3 + 1);
+        assertThatThrownBy(() -> record(new ConversationStarted(ConversationKind.TASK, List.of(ADA), prompt, 3)))
+                .isInstanceOf(TextTooLargeException.class)
+                .hasMessageStartingWith("The task prompt of 1048578 bytes is over the limit");
+    }
+
+    @Test
+    void readsStatusesByTheirWireNames() {
+        for (ConversationStatus status : ConversationStatus.values()) {
+            assertThat(ConversationStatus.fromWireName(status.wireName())).isEqualTo(status);
+        }
+        assertThatThrownBy(() -> ConversationStatus.fromWireName("paused"))
+                .hasMessage("Unknown conversation status 'paused'");
+    }
+}

@@ -1,0 +1,64 @@
+package dev.workshop.ui.shell;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import atlantafx.base.theme.PrimerLight;
+import dev.workshop.Wiring;
+import dev.workshop.domain.conversation.ConversationId;
+import dev.workshop.orchestration.Workspace;
+import dev.workshop.store.Conversations;
+import dev.workshop.ui.fx.FxExecutor;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import javafx.application.Application;
+import javafx.scene.Scene;
+import javafx.scene.control.Label;
+import javafx.stage.Stage;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.testfx.api.FxRobot;
+import org.testfx.framework.junit5.ApplicationExtension;
+import org.testfx.framework.junit5.Start;
+import org.testfx.util.WaitForAsyncUtils;
+
+/** The real window, headless: title, canvas area and a status bar that reports the opened data directory. */
+@org.junit.jupiter.api.extension.ExtendWith(ApplicationExtension.class)
+class ShellViewTest {
+    private Path dir;
+    private ShellViewModel viewModel;
+
+    @Start
+    void start(Stage stage) throws Exception {
+        dir = Files.createTempDirectory("workshop-shell");
+        try (Workspace workspace = Wiring.openWorkspace(dir)) {
+            workspace.store().append(workspace.tenant(), ConversationId.random(), 0, List.of(Conversations.started(4)));
+            workspace.store().append(workspace.tenant(), ConversationId.random(), 0, List.of(Conversations.started(6)));
+        }
+        Application.setUserAgentStylesheet(new PrimerLight().getUserAgentStylesheet());
+        viewModel = new ShellViewModel(dir, Wiring::openWorkspace, FxExecutor.platform());
+        stage.setTitle("Workshop");
+        stage.setScene(new Scene(new ShellView(viewModel), 1000, 700));
+        stage.show();
+        viewModel.open();
+    }
+
+    @AfterEach
+    void closeWorkspace() {
+        viewModel.close();
+    }
+
+    @Test
+    void showsTheDataDirectoryAndTheNumberOfStoredConversations(FxRobot robot) throws Exception {
+        WaitForAsyncUtils.waitFor(20, TimeUnit.SECONDS, () -> !viewModel.openingProperty().get());
+        WaitForAsyncUtils.waitForFxEvents();
+
+        assertThat(robot.listWindows()).anySatisfy(window -> assertThat(((Stage) window).getTitle()).isEqualTo("Workshop"));
+        assertThat(robot.lookup("#canvas-area").tryQuery()).isPresent();
+        assertThat(robot.lookup("#status-data-directory").queryAs(Label.class).getText()).isEqualTo("Data: " + dir);
+        assertThat(robot.lookup("#status-conversation-count").queryAs(Label.class).getText())
+                .isEqualTo("2 conversations");
+        assertThat(robot.lookup("#status-warning").queryAs(Label.class).isVisible()).isFalse();
+    }
+}
