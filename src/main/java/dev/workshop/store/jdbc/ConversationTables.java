@@ -58,9 +58,11 @@ final class ConversationTables {
         this.codec = codec;
     }
 
-    void insertEvents(Connection connection, Collection<RecordedEvent> events) throws SQLException {
+    /** Inserts events with their already encoded JSON bodies ({@code bodies.get(i)} belongs to event i). */
+    void insertEvents(Connection connection, List<RecordedEvent> events, List<String> bodies) throws SQLException {
         try (PreparedStatement insert = connection.prepareStatement(INSERT_EVENT)) {
-            for (RecordedEvent recorded : events) {
+            for (int i = 0; i < events.size(); i++) {
+                RecordedEvent recorded = events.get(i);
                 insert.setString(1, recorded.tenantId().value());
                 insert.setString(2, recorded.conversationId().value());
                 insert.setLong(3, recorded.seq());
@@ -71,7 +73,7 @@ final class ConversationTables {
                 } else {
                     insert.setInt(5, turnIndex);
                 }
-                insert.setString(6, codec.body(recorded.event()));
+                insert.setString(6, bodies.get(i));
                 insert.setObject(7, timestamp(recorded.recordedAt()));
                 insert.addBatch();
             }

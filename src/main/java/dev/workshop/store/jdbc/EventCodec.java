@@ -122,6 +122,11 @@ final class EventCodec {
     }
 
     byte[] journalRecord(RecordedEvent recorded) {
+        return journalRecord(recorded, body(recorded.event()));
+    }
+
+    /** The journal record of an event whose JSON body is already encoded. */
+    byte[] journalRecord(RecordedEvent recorded, String body) {
         try {
             ByteArrayOutputStream bytes = new ByteArrayOutputStream(256);
             DataOutputStream out = new DataOutputStream(bytes);
@@ -131,7 +136,7 @@ final class EventCodec {
             out.writeLong(recorded.seq());
             out.writeLong(recorded.recordedAt().toEpochMilli());
             out.writeUTF(typeOf(recorded.event()));
-            out.write(body(recorded.event()).getBytes(java.nio.charset.StandardCharsets.UTF_8));
+            out.write(body.getBytes(java.nio.charset.StandardCharsets.UTF_8));
             out.flush();
             return bytes.toByteArray();
         } catch (IOException e) {

@@ -129,7 +129,8 @@ public final class JournaledConversationStore implements ConversationStore {
             long version = current.state.version();
             if (recorded.seq() == version + 1) {
                 current.state = current.state.evolve(recorded);
-                pending.add(new Projector.Change(recorded.tenantId(), List.of(recorded), current.state));
+                pending.add(new Projector.Change(recorded.tenantId(), List.of(recorded),
+                        List.of(codec.body(recorded.event())), current.state));
             } else if (recorded.seq() > version + 1) {
                 warnings.add("Conversation " + recorded.conversationId() + " misses events " + (version + 1) + " to "
                         + (recorded.seq() - 1) + " in the journal; event " + recorded.seq() + " was skipped");
@@ -166,15 +167,18 @@ public final class JournaledConversationStore implements ConversationStore {
             }
             Instant now = clock.instant().truncatedTo(ChronoUnit.MILLIS);
             List<RecordedEvent> recorded = new ArrayList<>(events.size());
+            List<String> bodies = new ArrayList<>(events.size());
             List<byte[]> records = new ArrayList<>(events.size());
             for (ConversationEvent event : events) {
                 ConversationRules.check(state, event);
                 RecordedEvent next = new RecordedEvent(tenant, conversation, state.version() + 1, now, event);
                 state = state.evolve(next);
+                String body = codec.body(event);
                 recorded.add(next);
-                records.add(codec.journalRecord(next));
+                bodies.add(body);
+                records.add(codec.journalRecord(next, body));
             }
-            journal.append(records, new Projector.Change(tenant, List.copyOf(recorded), state));
+            journal.append(records, new Projector.Change(tenant, List.copyOf(recorded), List.copyOf(bodies), state));
             entry.state = state;
             return List.copyOf(recorded);
         } catch (IOException e) {

@@ -27,20 +27,26 @@ import javax.sql.DataSource;
  */
 final class Projector implements Journal.DurableListener, AutoCloseable {
 
-    /** One acknowledged append: its events and the conversation's state after them. */
-    record Change(TenantId tenant, List<RecordedEvent> events, ConversationState after) {
+    /**
+     * One acknowledged append: its events, their JSON bodies (encoded once, for the journal, and reused
+     * here) and the conversation's state after them.
+     */
+    record Change(TenantId tenant, List<RecordedEvent> events, List<String> bodies, ConversationState after) {
     }
 
     private record Batch(List<Object> changes, JournalPosition end) {
     }
 
     private static final Batch STOP = new Batch(List.of(), null);
+    private static final long COALESCE_NANOS = 5_000_000;
+    private static final int COALESCE_BATCHES = 256;
 
     private final DataSource dataSource;
     private final ConversationTables tables;
     private final BlockingQueue<Batch> queue = new ArrayBlockingQueue<>(1024);
     private final ReentrantLock lock = new ReentrantLock();
     private final Condition progressed = lock.newCondition();
+    private final java.util.concurrent.atomic.AtomicInteger readersWaiting = new java.util.concurrent.atomic.AtomicInteger();
     private JournalPosition applied;
     private volatile RuntimeException failure;
     private Thread worker;
@@ -76,6 +82,7 @@ final class Projector implements Journal.DurableListener, AutoCloseable {
 
     /** Returns once every change up to {@code position} is in the tables. */
     void awaitApplied(JournalPosition position) {
+        readersWaiting.incrementAndGet();
         lock.lock();
         try {
             while (applied.compareTo(position) < 0) {
@@ -89,6 +96,7 @@ final class Projector implements Journal.DurableListener, AutoCloseable {
             throw new StoreException("Interrupted while waiting for the database to catch up", e);
         } finally {
             lock.unlock();
+            readersWaiting.decrementAndGet();
         }
     }
 
@@ -99,7 +107,7 @@ final class Projector implements Journal.DurableListener, AutoCloseable {
             while (!stopping) {
                 batches.clear();
                 batches.add(queue.take());
-                queue.drainTo(batches);
+                gatherMore(batches);
                 stopping = batches.remove(STOP);
                 if (batches.isEmpty()) {
                     continue;
@@ -119,18 +127,38 @@ final class Projector implements Journal.DurableListener, AutoCloseable {
         }
     }
 
+    /**
+     * Waits a few milliseconds for more batches unless a reader is waiting: one transaction for many
+     * batches costs H2 far less CPU than one each, and the CPU is shared with the appenders.
+     */
+    private void gatherMore(List<Batch> batches) throws InterruptedException {
+        long deadline = System.nanoTime() + COALESCE_NANOS;
+        queue.drainTo(batches);
+        while (readersWaiting.get() == 0 && batches.size() < COALESCE_BATCHES && !batches.contains(STOP)) {
+            long left = deadline - System.nanoTime();
+            Batch more = left > 0 ? queue.poll(left, TimeUnit.NANOSECONDS) : null;
+            if (more == null) {
+                return;
+            }
+            batches.add(more);
+            queue.drainTo(batches);
+        }
+    }
+
     private void write(Connection connection, List<Change> changes, JournalPosition end) throws SQLException {
         boolean autoCommit = connection.getAutoCommit();
         connection.setAutoCommit(false);
         try {
             List<RecordedEvent> events = new ArrayList<>();
+            List<String> bodies = new ArrayList<>();
             Map<String, ConversationTables.Row> latest = new LinkedHashMap<>();
             for (Change change : changes) {
                 events.addAll(change.events());
+                bodies.addAll(change.bodies());
                 latest.put(change.tenant().value() + '\u0000' + change.after().id().value(),
                         new ConversationTables.Row(change.tenant(), change.after()));
             }
-            tables.insertEvents(connection, events);
+            tables.insertEvents(connection, events, bodies);
             tables.upsertConversations(connection, latest.values());
             tables.saveCheckpoint(connection, end);
             connection.commit();
