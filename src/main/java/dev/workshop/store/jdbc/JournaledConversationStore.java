@@ -103,6 +103,9 @@ public final class JournaledConversationStore implements ConversationStore {
                     + e.getMessage(), e);
         }
         replay.flush();
+        // Everything up to the journal's end is now in the tables, including stretches with nothing to apply
+        // (a fresh segment after a roll-over, a cleared torn write, records the tables already had).
+        projector.caughtUpTo(journal.durableEnd());
         projector.start();
         journal.start(projector);
     }
@@ -221,7 +224,8 @@ public final class JournaledConversationStore implements ConversationStore {
                 .filter(entry -> entry.tenant.equals(tenant))
                 .map(entry -> entry.state)
                 .filter(ConversationState::isStarted)
-                .sorted(Comparator.comparing(ConversationState::updatedAt).reversed())
+                .sorted(Comparator.comparing(ConversationState::updatedAt).reversed()
+                        .thenComparing(state -> state.id().value()))
                 .toList();
     }
 

@@ -80,6 +80,11 @@ final class Projector implements Journal.DurableListener, AutoCloseable {
         markApplied(end);
     }
 
+    /** Records that the tables already hold everything up to {@code position} (after the start-up replay). */
+    void caughtUpTo(JournalPosition position) {
+        markApplied(position);
+    }
+
     /** Returns once every change up to {@code position} is in the tables. */
     void awaitApplied(JournalPosition position) {
         readersWaiting.incrementAndGet();

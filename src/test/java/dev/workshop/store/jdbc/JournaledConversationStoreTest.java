@@ -131,13 +131,33 @@ class JournaledConversationStoreTest {
         ConversationId second = ConversationId.random();
         ConversationId other = ConversationId.random();
         TenantId team = new TenantId("team-b");
-        List<ConversationState> listed = withStore(store -> {
+        // A clock that moves one second per reading, so "newest" never depends on the machine's speed.
+        java.util.concurrent.atomic.AtomicLong seconds = new java.util.concurrent.atomic.AtomicLong(1_000_000);
+        java.time.Clock ticking = new java.time.Clock() {
+            @Override
+            public java.time.ZoneId getZone() {
+                return java.time.ZoneOffset.UTC;
+            }
+
+            @Override
+            public java.time.Clock withZone(java.time.ZoneId zone) {
+                return this;
+            }
+
+            @Override
+            public java.time.Instant instant() {
+                return java.time.Instant.ofEpochSecond(seconds.incrementAndGet());
+            }
+        };
+        List<ConversationState> listed;
+        try (DataDirectory data = DataDirectory.lock(dir);
+             var store = JournaledConversationStore.open(data, 1024 * 1024, ticking)) {
             store.append(LOCAL, first, 0, List.of(started(4)));
             store.append(team, other, 0, List.of(started(4)));
             store.append(LOCAL, second, 0, List.of(started(4)));
             store.append(LOCAL, first, 1, List.of(new StatusChanged(ConversationStatus.COMPLETED, "done")));
-            return store.list(LOCAL);
-        });
+            listed = store.list(LOCAL);
+        }
         assertThat(listed).extracting(ConversationState::id).containsExactly(first, second);
         assertThat(this.<Integer>withStore(store -> store.count(team))).isEqualTo(1);
         assertThat(history(team, first)).isEmpty();
@@ -178,5 +198,22 @@ class JournaledConversationStoreTest {
         assertThat(state.turnCount()).isEqualTo(600);
         assertThat(history(LOCAL, id)).hasSize(601).extracting(RecordedEvent::seq)
                 .containsExactlyElementsOf(java.util.stream.LongStream.rangeClosed(1, 601).boxed().toList());
+    }
+
+    @Test
+    void opensAfterACrashRightAfterASegmentRollOver() throws Exception {
+        ConversationId id = ConversationId.random();
+        withStore(store -> store.append(LOCAL, id, 0, Conversations.startedWithMessages(6, 2)));
+        // The crash came after segment 2 was put in place and before anything was written to it.
+        java.nio.ByteBuffer segment = java.nio.ByteBuffer.allocate(64 * 1024);
+        segment.put("WKSHJRN1".getBytes(java.nio.charset.StandardCharsets.US_ASCII)).putLong(2);
+        java.nio.file.Files.write(dir.resolve("journal").resolve("00000000000000000002.wal"), segment.array());
+
+        List<RecordedEvent> history = org.junit.jupiter.api.Assertions.assertTimeoutPreemptively(
+                java.time.Duration.ofSeconds(20), () -> history(LOCAL, id));
+
+        assertThat(history).hasSize(3);
+        withStore(store -> store.append(LOCAL, id, 3, List.of(message(2))));
+        assertThat(history(LOCAL, id)).hasSize(4);
     }
 }
