@@ -7,7 +7,6 @@ import dev.workshop.domain.conversation.ConversationState;
 import dev.workshop.domain.conversation.ConversationStatus;
 import dev.workshop.domain.conversation.RecordedEvent;
 import dev.workshop.domain.conversation.TenantId;
-import dev.workshop.store.journal.JournalPosition;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -20,7 +19,8 @@ import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
-import java.util.Optional;
+import java.util.HashMap;
+import java.util.Map;
 
 /** The SQL of the conversation tables, in one place. Portable: the same statements run on H2 and PostgreSQL. */
 final class ConversationTables {
@@ -162,29 +162,29 @@ final class ConversationTables {
         return events;
     }
 
-    Optional<JournalPosition> checkpoint(Connection connection) throws SQLException {
+    /** For each conversation with events: its highest seq and its number of events. */
+    Map<String, long[]> eventStats(Connection connection) throws SQLException {
+        Map<String, long[]> stats = new HashMap<>();
         try (Statement statement = connection.createStatement();
-             ResultSet result = statement.executeQuery(
-                     "SELECT journal_segment, journal_offset FROM store_checkpoint WHERE id = 1")) {
-            return result.next() ? Optional.of(new JournalPosition(result.getLong(1), result.getLong(2)))
-                    : Optional.empty();
-        }
-    }
-
-    void saveCheckpoint(Connection connection, JournalPosition position) throws SQLException {
-        try (PreparedStatement update = connection.prepareStatement(
-                "UPDATE store_checkpoint SET journal_segment = ?, journal_offset = ? WHERE id = 1")) {
-            update.setLong(1, position.segment());
-            update.setLong(2, position.offset());
-            if (update.executeUpdate() == 1) {
-                return;
+             ResultSet result = statement.executeQuery("""
+                     SELECT tenant_id, conversation_id, MAX(seq), COUNT(*)
+                       FROM conversation_event
+                      GROUP BY tenant_id, conversation_id""")) {
+            while (result.next()) {
+                stats.put(key(result.getString(1), result.getString(2)), new long[] {result.getLong(3), result.getLong(4)});
             }
         }
-        try (PreparedStatement insert = connection.prepareStatement(
-                "INSERT INTO store_checkpoint (id, journal_segment, journal_offset) VALUES (1, ?, ?)")) {
-            insert.setLong(1, position.segment());
-            insert.setLong(2, position.offset());
-            insert.executeUpdate();
+        return stats;
+    }
+
+    static String key(String tenant, String conversation) {
+        return tenant + '\u0000' + conversation;
+    }
+
+    /** Makes H2 write and sync everything committed so far. */
+    void syncToDisk(Connection connection) throws SQLException {
+        try (Statement statement = connection.createStatement()) {
+            statement.execute("CHECKPOINT SYNC");
         }
     }
 

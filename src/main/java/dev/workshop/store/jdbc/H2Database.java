@@ -56,6 +56,23 @@ final class H2Database {
         }
     }
 
+    /**
+     * Moves a database that proved wrong after opening (it lacks rows the journal says it had) aside, and
+     * opens a new one to rebuild from the journal. The caller has closed its connections.
+     */
+    static <T> Opened<T> discardAndReopen(DataDirectory directory, String reason, Consumer<String> warnings,
+                                          Loader<T> loader) {
+        Path file = Path.of(directory.databaseBase() + ".mv.db");
+        Path aside = moveAside(file);
+        warnings.accept("The database " + file + " could not be read (" + reason + "). It was moved to " + aside
+                + " and the conversations were rebuilt from the journal.");
+        try {
+            return openAndLoad(directory, file, loader);
+        } catch (SQLException e) {
+            throw new StoreException("Cannot create a new database " + file + ": " + e.getMessage(), e);
+        }
+    }
+
     private static <T> Opened<T> openAndLoad(DataDirectory directory, Path file, Loader<T> loader)
             throws SQLException {
         JdbcConnectionPool pool = openAndMigrate(directory, file);

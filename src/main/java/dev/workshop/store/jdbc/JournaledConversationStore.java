@@ -84,20 +84,73 @@ public final class JournaledConversationStore implements ConversationStore {
     }
 
     private void load(long segmentBytes) {
-        var opened = H2Database.open(directory, warnings::add, connections -> {
-            try (Connection connection = connections.getConnection()) {
-                return new Loaded(tables.allConversations(connection), tables.checkpoint(connection));
+        var opened = H2Database.open(directory, warnings::add, this::loadConsistentRows);
+        try {
+            replayJournal(opened.pool(), opened.loaded(), segmentBytes, replayStart(opened.loaded()));
+        } catch (JournalGapException gap) {
+            // H2 lost rows it had synced before: rebuild it from the whole journal, which has everything.
+            journal = closeQuietly(journal);
+            opened.pool().dispose();
+            index.clear();
+            var rebuilt = H2Database.discardAndReopen(directory, gap.getMessage(), warnings::add,
+                    this::loadConsistentRows);
+            replayJournal(rebuilt.pool(), rebuilt.loaded(), segmentBytes, JournalPosition.START);
+        }
+    }
+
+    /**
+     * Where replay begins: where H2 last synced, unless the file holds fewer events than it did then (it went
+     * back in time), or holds none (it is new): then from the start.
+     */
+    private JournalPosition replayStart(Loaded loaded) {
+        var synced = AppliedPosition.read(directory.journalDirectory());
+        if (loaded.events() == 0 || synced.isEmpty()) {
+            return JournalPosition.START;
+        }
+        if (loaded.events() < synced.get().events()) {
+            throw new JournalGapException("it holds " + loaded.events() + " events but held "
+                    + synced.get().events() + " when it last synced");
+        }
+        return synced.get().position();
+    }
+
+    /** The listing rows and the number of events the tables hold. */
+    private record Loaded(List<ConversationTables.Row> rows, long events) {
+    }
+
+    /**
+     * The listing rows, checked against the events they summarise. After an unclean shutdown H2 has been
+     * seen to keep part of a transaction; such a file is treated as unreadable and rebuilt from the journal.
+     */
+    private Loaded loadConsistentRows(JdbcConnectionPool connections) throws SQLException {
+        try (Connection connection = connections.getConnection()) {
+            List<ConversationTables.Row> rows = tables.allConversations(connection);
+            Map<String, long[]> stats = tables.eventStats(connection);
+            for (ConversationTables.Row row : rows) {
+                long[] events = stats.remove(ConversationTables.key(row.tenant().value(), row.state().id().value()));
+                long version = row.state().version();
+                if (events == null || events[0] != version || events[1] != version) {
+                    throw new SQLException("its tables disagree: conversation " + row.state().id() + " is at version "
+                            + version + " but has " + (events == null ? 0 : events[1]) + " events");
+                }
             }
-        });
-        pool = opened.pool();
-        opened.loaded().rows().forEach(row -> index.put(new Key(row.tenant(), row.state().id()),
+            if (!stats.isEmpty()) {
+                throw new SQLException("its tables disagree: " + stats.size()
+                        + " conversations have events but no summary");
+            }
+            return new Loaded(rows, rows.stream().mapToLong(row -> row.state().version()).sum());
+        }
+    }
+
+    private void replayJournal(JdbcConnectionPool connections, Loaded loaded, long segmentBytes,
+                               JournalPosition from) {
+        pool = connections;
+        loaded.rows().forEach(row -> index.put(new Key(row.tenant(), row.state().id()),
                 new Entry(row.tenant(), row.state())));
-        JournalPosition checkpoint = opened.loaded().checkpoint().orElse(JournalPosition.START);
-        projector = new Projector(pool, tables, checkpoint);
+        projector = new Projector(pool, tables, directory.journalDirectory(), from, loaded.events());
         Replay replay = new Replay();
         try {
-            journal = Journal.open(directory.journalDirectory(), segmentBytes, checkpoint, replay::accept,
-                    warnings::add);
+            journal = Journal.open(directory.journalDirectory(), segmentBytes, from, replay::accept, warnings::add);
         } catch (IOException e) {
             throw new StoreException("Cannot open the journal in " + directory.journalDirectory() + ": "
                     + e.getMessage(), e);
@@ -110,7 +163,22 @@ public final class JournaledConversationStore implements ConversationStore {
         journal.start(projector);
     }
 
-    private record Loaded(List<ConversationTables.Row> rows, Optional<JournalPosition> checkpoint) {
+    private static Journal closeQuietly(Journal journal) {
+        if (journal != null) {
+            try {
+                journal.close();
+            } catch (IOException ignored) {
+                // It was only read; nothing of it needs saving.
+            }
+        }
+        return null;
+    }
+
+    /** A record whose predecessors are neither in the tables nor in the journal after the replay point. */
+    private static final class JournalGapException extends RuntimeException {
+        JournalGapException(String message) {
+            super(message);
+        }
     }
 
     /** Folds the journal's records that the tables do not have yet, and writes them in chunks. */
@@ -135,8 +203,8 @@ public final class JournaledConversationStore implements ConversationStore {
                 pending.add(new Projector.Change(recorded.tenantId(), List.of(recorded),
                         List.of(codec.body(recorded.event())), current.state));
             } else if (recorded.seq() > version + 1) {
-                warnings.add("Conversation " + recorded.conversationId() + " misses events " + (version + 1) + " to "
-                        + (recorded.seq() - 1) + " in the journal; event " + recorded.seq() + " was skipped");
+                throw new JournalGapException("it lacks events " + (version + 1) + " to " + (recorded.seq() - 1)
+                        + " of conversation " + recorded.conversationId() + " that the journal has");
             }
             end = entry.end();
             if (pending.size() >= REPLAY_CHUNK) {

@@ -20,10 +20,11 @@ import java.util.concurrent.locks.ReentrantLock;
 import javax.sql.DataSource;
 
 /**
- * Applies durable journal batches to the H2 tables, in journal order, many batches per transaction, with
- * the checkpoint in the same transaction. It runs behind the journal: an append is acknowledged once the
- * journal has it, and readers that need the tables wait here until the tables have caught up. A bounded
- * queue slows the writers down when H2 falls behind, so memory never grows without limit.
+ * Applies durable journal batches to the H2 tables, in journal order, many batches per transaction. It runs
+ * behind the journal: an append is acknowledged once the journal has it, and readers that need the tables
+ * wait here until the tables have caught up. A bounded queue slows the writers down when H2 falls behind,
+ * so memory never grows without limit. Every few seconds, and on close, it makes H2 sync its file and only
+ * then records how far H2 is surely complete ({@link AppliedPosition}), where the next start replays from.
  */
 final class Projector implements Journal.DurableListener, AutoCloseable {
 
@@ -39,10 +40,16 @@ final class Projector implements Journal.DurableListener, AutoCloseable {
 
     private static final Batch STOP = new Batch(List.of(), null);
     private static final long COALESCE_NANOS = 5_000_000;
+    private static final long SYNC_EVERY_NANOS = 2_000_000_000L;
     private static final int COALESCE_BATCHES = 256;
 
     private final DataSource dataSource;
     private final ConversationTables tables;
+    private final java.nio.file.Path journalDirectory;
+    private JournalPosition synced;
+    /** Events in the tables; written beside the synced position so a file that lost synced rows is noticed. */
+    private long eventCount;
+    private long lastSync = System.nanoTime();
     private final BlockingQueue<Batch> queue = new ArrayBlockingQueue<>(1024);
     private final ReentrantLock lock = new ReentrantLock();
     private final Condition progressed = lock.newCondition();
@@ -51,10 +58,14 @@ final class Projector implements Journal.DurableListener, AutoCloseable {
     private volatile RuntimeException failure;
     private Thread worker;
 
-    Projector(DataSource dataSource, ConversationTables tables, JournalPosition applied) {
+    Projector(DataSource dataSource, ConversationTables tables, java.nio.file.Path journalDirectory,
+              JournalPosition applied, long eventCount) {
+        this.eventCount = eventCount;
         this.dataSource = dataSource;
         this.tables = tables;
+        this.journalDirectory = journalDirectory;
         this.applied = applied;
+        this.synced = applied;
     }
 
     void start() {
@@ -73,16 +84,24 @@ final class Projector implements Journal.DurableListener, AutoCloseable {
     /** Writes changes now, on the caller's thread (used while replaying the journal at start). */
     void applyNow(List<Change> changes, JournalPosition end) {
         try (Connection connection = dataSource.getConnection()) {
-            write(connection, changes, end);
+            write(connection, changes);
         } catch (SQLException e) {
             throw new StoreException("Cannot write the replayed journal to the database: " + e.getMessage(), e);
         }
         markApplied(end);
     }
 
-    /** Records that the tables already hold everything up to {@code position} (after the start-up replay). */
+    /**
+     * Records that the tables hold everything up to {@code position} (after the start-up replay) and makes
+     * that durable, so the next start does not replay it again.
+     */
     void caughtUpTo(JournalPosition position) {
         markApplied(position);
+        try (Connection connection = dataSource.getConnection()) {
+            syncIfDue(connection, position, true);
+        } catch (SQLException | java.io.IOException e) {
+            throw new StoreException("Cannot sync the database after replaying the journal: " + e.getMessage(), e);
+        }
     }
 
     /** Returns once every change up to {@code position} is in the tables. */
@@ -110,6 +129,9 @@ final class Projector implements Journal.DurableListener, AutoCloseable {
         try (Connection connection = dataSource.getConnection()) {
             boolean stopping = false;
             while (!stopping) {
+                if (queue.isEmpty()) {
+                    syncIfDue(connection, applied(), false);
+                }
                 batches.clear();
                 batches.add(queue.take());
                 gatherMore(batches);
@@ -120,10 +142,12 @@ final class Projector implements Journal.DurableListener, AutoCloseable {
                 List<Change> changes = new ArrayList<>();
                 batches.forEach(batch -> batch.changes().forEach(change -> changes.add((Change) change)));
                 JournalPosition end = batches.getLast().end();
-                write(connection, changes, end);
+                write(connection, changes);
                 markApplied(end);
+                syncIfDue(connection, end, stopping);
             }
-        } catch (SQLException | RuntimeException e) {
+            syncIfDue(connection, applied(), true);
+        } catch (SQLException | java.io.IOException | RuntimeException e) {
             failure = new StoreException("The database stopped taking the journal's changes: " + e.getMessage()
                     + ". They are safe in the journal and are applied at the next start.", e);
             signal();
@@ -150,7 +174,28 @@ final class Projector implements Journal.DurableListener, AutoCloseable {
         }
     }
 
-    private void write(Connection connection, List<Change> changes, JournalPosition end) throws SQLException {
+    /** H2 syncs its file, then the position it now surely holds is written beside the journal. */
+    private void syncIfDue(Connection connection, JournalPosition end, boolean now)
+            throws SQLException, java.io.IOException {
+        if (!end.isAfter(synced) || (!now && System.nanoTime() - lastSync < SYNC_EVERY_NANOS)) {
+            return;
+        }
+        tables.syncToDisk(connection);
+        AppliedPosition.write(journalDirectory, end, eventCount);
+        synced = end;
+        lastSync = System.nanoTime();
+    }
+
+    private JournalPosition applied() {
+        lock.lock();
+        try {
+            return applied;
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    private void write(Connection connection, List<Change> changes) throws SQLException {
         boolean autoCommit = connection.getAutoCommit();
         connection.setAutoCommit(false);
         try {
@@ -165,8 +210,8 @@ final class Projector implements Journal.DurableListener, AutoCloseable {
             }
             tables.insertEvents(connection, events, bodies);
             tables.upsertConversations(connection, latest.values());
-            tables.saveCheckpoint(connection, end);
             connection.commit();
+            eventCount += events.size();
         } catch (SQLException | RuntimeException e) {
             connection.rollback();
             throw e;

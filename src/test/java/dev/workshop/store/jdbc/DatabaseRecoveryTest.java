@@ -94,6 +94,26 @@ class DatabaseRecoveryTest {
     }
 
     @Test
+    void rebuildsADatabaseWhoseTablesDisagreeAfterAnUncleanShutdown() throws SQLException {
+        storeConversationWithMessages(20);
+        // What H2 was seen to leave after kill -9: an event row without the summary update of its transaction.
+        try (Connection connection = DriverManager.getConnection("jdbc:h2:file:" + dir.resolve("workshop"), "workshop", "");
+             Statement statement = connection.createStatement()) {
+            statement.execute("UPDATE conversation SET version = version - 1, turn_count = turn_count - 1");
+        }
+
+        Reopened reopened = reopen();
+
+        assertThat(reopened.events()).isEqualTo(21);
+        assertThat(reopened.warnings()).singleElement().asString()
+                .contains("its tables disagree: conversation the-conversation is at version 20 but has 21 events")
+                .contains("rebuilt from the journal");
+        try (DataDirectory data = DataDirectory.lock(dir); var store = JournaledConversationStore.open(data)) {
+            assertThat(store.state(TenantId.LOCAL, id).orElseThrow().turnCount()).isEqualTo(20);
+        }
+    }
+
+    @Test
     void backsUpAnExistingDatabaseBeforeMigratingIt() throws SQLException, IOException {
         String url = "jdbc:h2:file:" + dir.resolve("workshop");
         Flyway.configure().dataSource(url, "workshop", "").target("1").load().migrate();

@@ -98,7 +98,10 @@ class KillNineDurabilityTest {
     private void assertStoreHolds(Map<String, Long> acknowledged, String when) {
         try (DataDirectory data = DataDirectory.lock(dir);
              var store = JournaledConversationStore.open(data, SEGMENT_BYTES, Clock.systemUTC())) {
-            assertThat(store.openingWarnings()).as("warnings " + when).isEmpty();
+            // H2 itself is not crash-safe (that is why the journal exists): the one repair allowed is rebuilding
+            // its file from the journal. Anything else (journal damage, skipped records) fails the test.
+            assertThat(store.openingWarnings()).as("warnings " + when)
+                    .allSatisfy(warning -> assertThat(warning).contains("rebuilt from the journal"));
             for (var ack : acknowledged.entrySet()) {
                 ConversationId id = new ConversationId(ack.getKey());
                 List<RecordedEvent> history = store.history(TenantId.LOCAL, id);

@@ -1,0 +1,63 @@
+package dev.workshop.store.jdbc;
+
+import dev.workshop.store.journal.JournalPosition;
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.nio.file.StandardOpenOption;
+import java.util.Optional;
+
+/**
+ * The journal position before which H2 surely holds every record: written (atomically, synced) only after
+ * H2's own {@code CHECKPOINT SYNC}. It lives beside the journal, not in H2, because H2's state after an
+ * unclean shutdown is exactly what is not trusted; replay at start begins here.
+ */
+final class AppliedPosition {
+    private static final String FILE = "applied.pos";
+
+    /** A position, and how many events H2 held when it synced there (to notice a file that went back in time). */
+    record Synced(JournalPosition position, long events) {
+    }
+
+    private AppliedPosition() {
+    }
+
+    static Optional<Synced> read(Path journalDirectory) {
+        Path file = journalDirectory.resolve(FILE);
+        try {
+            if (!Files.exists(file)) {
+                return Optional.empty();
+            }
+            String[] parts = Files.readString(file, StandardCharsets.US_ASCII).trim().split(" ");
+            if (parts.length != 4 || !parts[0].equals("applied")) {
+                return Optional.empty();
+            }
+            return Optional.of(new Synced(new JournalPosition(Long.parseLong(parts[1]), Long.parseLong(parts[2])),
+                    Long.parseLong(parts[3])));
+        } catch (IOException | NumberFormatException unreadable) {
+            // Replaying from the start is always correct, only slower.
+            return Optional.empty();
+        }
+    }
+
+    static void write(Path journalDirectory, JournalPosition position, long events) throws IOException {
+        Path file = journalDirectory.resolve(FILE);
+        Path temporary = journalDirectory.resolve(FILE + ".new");
+        byte[] text = ("applied " + position.segment() + " " + position.offset() + " " + events + "\n").getBytes(StandardCharsets.US_ASCII);
+        try (FileChannel channel = FileChannel.open(temporary, StandardOpenOption.CREATE, StandardOpenOption.WRITE,
+                StandardOpenOption.TRUNCATE_EXISTING)) {
+            channel.write(ByteBuffer.wrap(text));
+            channel.force(true);
+        }
+        Files.move(temporary, file, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+        try (FileChannel directory = FileChannel.open(journalDirectory, StandardOpenOption.READ)) {
+            directory.force(true);
+        } catch (IOException notSupported) {
+            // The rename is atomic; syncing the directory only hurries its durability where supported.
+        }
+    }
+}
