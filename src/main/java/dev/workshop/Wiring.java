@@ -1,24 +1,62 @@
 package dev.workshop;
 
+import dev.workshop.domain.agent.AgentDefinition;
 import dev.workshop.domain.conversation.TenantId;
+import dev.workshop.gateway.AgentGateway;
+import dev.workshop.gateway.GatewayException;
+import dev.workshop.gateway.GatewayResolver;
+import dev.workshop.gateway.offline.OfflineGateway;
+import dev.workshop.orchestration.GatewayBridge;
+import dev.workshop.orchestration.LoopSettings;
 import dev.workshop.orchestration.Workspace;
+import dev.workshop.orchestration.WorkspaceOptions;
+import dev.workshop.store.AgentCatalog;
 import dev.workshop.store.DataDirectory;
+import dev.workshop.store.file.JsonAgentCatalog;
 import dev.workshop.store.jdbc.JournaledConversationStore;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 
 /** The composition root: the one place that picks implementations and hands them to constructors. */
 public final class Wiring {
     private Wiring() {
     }
 
-    /** Locks the data directory and opens its store (H2 with the durable journal, the desktop default). */
-    public static Workspace openWorkspace(Path dataDirectory) {
+    /**
+     * Locks the data directory, opens its stores (H2 behind the durable journal, the desktop default) and
+     * marks what was running when Workshop last stopped as interrupted, ready to be resumed.
+     */
+    public static Workspace openWorkspace(Path dataDirectory, WorkspaceOptions options) {
         DataDirectory directory = DataDirectory.lock(dataDirectory);
+        JournaledConversationStore store = null;
         try {
-            return new Workspace(directory, JournaledConversationStore.open(directory), TenantId.LOCAL);
+            store = JournaledConversationStore.open(directory);
+            List<String> warnings = new ArrayList<>(store.openingWarnings());
+            AgentCatalog agents = JsonAgentCatalog.open(directory.path(), warnings::add);
+            GatewayBridge bridge = new GatewayBridge(store, TenantId.LOCAL, agents, gateways(options),
+                    LoopSettings.DEFAULTS);
+            bridge.markRunningAsInterrupted();
+            return new Workspace(directory, store, agents, bridge, TenantId.LOCAL, warnings);
         } catch (RuntimeException e) {
+            if (store != null) {
+                store.close();
+            }
             directory.close();
             throw e;
         }
+    }
+
+    public static Workspace openWorkspace(Path dataDirectory) {
+        return openWorkspace(dataDirectory, WorkspaceOptions.DEFAULTS);
+    }
+
+    private static GatewayResolver gateways(WorkspaceOptions options) {
+        AgentGateway offline = new OfflineGateway(options.offlineDelayMillis());
+        return (AgentDefinition agent) -> switch (agent.provider()) {
+            case AgentDefinition.OFFLINE -> offline;
+            default -> throw new GatewayException("Agent " + agent.name() + " uses the provider \"" + agent.provider()
+                    + "\", which this Workshop does not know", false);
+        };
     }
 }

@@ -1,8 +1,5 @@
 package dev.workshop.cli;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.node.ArrayNode;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.workshop.domain.conversation.ConversationState;
 import dev.workshop.orchestration.Workspace;
 import java.io.PrintWriter;
@@ -29,34 +26,16 @@ final class ListCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         PrintWriter out = spec.commandLine().getOut();
-        try (Workspace workspace = workshop.openWorkspace()) {
-            workspace.warnings().forEach(warning -> spec.commandLine().getErr().println("workshop: " + warning));
+        try (Workspace workspace = workshop.openWorkspace(dev.workshop.orchestration.WorkspaceOptions.DEFAULTS)) {
+            Cli.reportWarnings(spec, workspace);
             List<ConversationState> conversations = workspace.store().list(workspace.tenant());
             if (json) {
-                out.println(toJson(conversations));
+                out.println(ConversationJson.summaries(conversations).toString());
             } else {
                 printTable(out, conversations);
             }
         }
         return ExitCode.OK;
-    }
-
-    private static String toJson(List<ConversationState> conversations) {
-        ObjectMapper mapper = new ObjectMapper();
-        ArrayNode array = mapper.createArrayNode();
-        for (ConversationState state : conversations) {
-            ObjectNode row = array.addObject();
-            row.put("id", state.id().value());
-            row.put("status", state.status().wireName());
-            row.put("kind", state.kind().wireName());
-            ArrayNode participants = row.putArray("participants");
-            state.participants().forEach(p -> participants.addObject().put("id", p.agentId().value()).put("name", p.name()));
-            row.put("task_prompt", state.taskPrompt());
-            row.put("max_turns", state.maxTurns());
-            row.put("turn_count", state.turnCount());
-            row.put("updated_at", state.updatedAt().toString());
-        }
-        return array.toString();
     }
 
     private static void printTable(PrintWriter out, List<ConversationState> conversations) {

@@ -4,6 +4,7 @@ import dev.workshop.cli.bench.BenchCommand;
 import dev.workshop.domain.conversation.InvalidEventException;
 import dev.workshop.orchestration.Workspace;
 import dev.workshop.orchestration.WorkspaceOpener;
+import dev.workshop.orchestration.WorkspaceOptions;
 import dev.workshop.store.DataDirectory;
 import dev.workshop.store.DataDirectoryInUseException;
 import dev.workshop.store.StoreException;
@@ -23,7 +24,8 @@ import picocli.CommandLine.Option;
 @Command(name = "workshop", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
         description = "Workshop: LLM agents in turn-taking conversations that are never lost.%n"
                 + "Without a command, opens the desktop app.",
-        subcommands = {ListCommand.class, BenchCommand.class})
+        subcommands = {RunCommand.class, ResumeCommand.class, ListCommand.class, ShowCommand.class,
+                AbortCommand.class, AgentsCommand.class, BenchCommand.class})
 public final class WorkshopCommand implements Callable<Integer> {
 
     @Option(names = "--data-dir", paramLabel = "DIR",
@@ -40,8 +42,8 @@ public final class WorkshopCommand implements Callable<Integer> {
     }
 
     /** Opens the data directory for a command; the caller closes it. */
-    Workspace openWorkspace() {
-        return opener.open(dataDirectory());
+    Workspace openWorkspace(WorkspaceOptions options) {
+        return opener.open(dataDirectory(), options);
     }
 
     public Path dataDirectory() {

@@ -1,24 +1,33 @@
 package dev.workshop.orchestration;
 
 import dev.workshop.domain.conversation.TenantId;
+import dev.workshop.store.AgentCatalog;
 import dev.workshop.store.ConversationStore;
 import dev.workshop.store.DataDirectory;
 import java.nio.file.Path;
 import java.util.List;
 
 /**
- * An opened data directory: its lock and its conversation store, for the app and the command line alike.
- * Closing it closes the store before giving the directory back.
+ * An opened data directory: its lock, its stores and the bridge that runs its conversations, for the app
+ * and the command line alike. Closing it stops the loops (as interrupted, to be resumed), then closes the
+ * stores, then gives the directory back.
  */
 public final class Workspace implements AutoCloseable {
     private final DataDirectory directory;
     private final ConversationStore store;
+    private final AgentCatalog agents;
+    private final GatewayBridge bridge;
     private final TenantId tenant;
+    private final List<String> warnings;
 
-    public Workspace(DataDirectory directory, ConversationStore store, TenantId tenant) {
+    public Workspace(DataDirectory directory, ConversationStore store, AgentCatalog agents, GatewayBridge bridge,
+                     TenantId tenant, List<String> warnings) {
         this.directory = directory;
         this.store = store;
+        this.agents = agents;
+        this.bridge = bridge;
         this.tenant = tenant;
+        this.warnings = List.copyOf(warnings);
     }
 
     public Path dataDirectory() {
@@ -27,6 +36,14 @@ public final class Workspace implements AutoCloseable {
 
     public ConversationStore store() {
         return store;
+    }
+
+    public AgentCatalog agents() {
+        return agents;
+    }
+
+    public GatewayBridge bridge() {
+        return bridge;
     }
 
     public TenantId tenant() {
@@ -39,15 +56,19 @@ public final class Workspace implements AutoCloseable {
 
     /** What opening found and repaired (a damaged journal, an unreadable database moved aside…). */
     public List<String> warnings() {
-        return store.openingWarnings();
+        return warnings;
     }
 
     @Override
     public void close() {
         try {
-            store.close();
+            bridge.close();
         } finally {
-            directory.close();
+            try {
+                store.close();
+            } finally {
+                directory.close();
+            }
         }
     }
 }

@@ -10,7 +10,10 @@ import java.util.Objects;
  */
 public sealed interface ConversationEvent {
 
-    /** The first event of every conversation: who takes part, on what task, for how many turns. */
+    /**
+     * The first event of every conversation: who takes part, on what task, for how many turns ({@code 0}: not
+     * recorded, as in data from older versions; the settings' default applies).
+     */
     record ConversationStarted(ConversationKind kind, List<Participant> participants, String taskPrompt, int maxTurns)
             implements ConversationEvent {
         public ConversationStarted {
@@ -19,8 +22,8 @@ public sealed interface ConversationEvent {
             if (participants.isEmpty()) {
                 throw new IllegalArgumentException("A conversation needs at least one participant");
             }
-            if (maxTurns < 1) {
-                throw new IllegalArgumentException("maxTurns must be at least 1, was " + maxTurns);
+            if (maxTurns < 0) {
+                throw new IllegalArgumentException("maxTurns is never negative, was " + maxTurns);
             }
         }
     }
@@ -44,6 +47,15 @@ public sealed interface ConversationEvent {
             Objects.requireNonNull(speakerName, "speakerName");
             Objects.requireNonNull(content, "content");
             requireTurnIndex(turnIndex);
+        }
+    }
+
+    /** A loop picked the conversation up again after a restart; too many of these without progress fail it. */
+    record ResumeStarted(int attempt) implements ConversationEvent {
+        public ResumeStarted {
+            if (attempt < 1) {
+                throw new IllegalArgumentException("Resume attempts count from 1, was " + attempt);
+            }
         }
     }
 

@@ -2,6 +2,7 @@ package dev.workshop.domain.conversation;
 
 import dev.workshop.domain.conversation.ConversationEvent.ConversationStarted;
 import dev.workshop.domain.conversation.ConversationEvent.MessageRecorded;
+import dev.workshop.domain.conversation.ConversationEvent.ResumeStarted;
 import dev.workshop.domain.conversation.ConversationEvent.StatusChanged;
 import dev.workshop.domain.conversation.ConversationEvent.TurnStarted;
 import java.nio.charset.StandardCharsets;
@@ -36,6 +37,7 @@ public final class ConversationRules {
                 requireSize("A message", message.content());
                 requireNextTurn(state, message.turnIndex());
             }
+            case ResumeStarted ignored -> requireStarted(state);
             case StatusChanged change -> {
                 requireStarted(state);
                 requireSize("A status reason", change.reason());

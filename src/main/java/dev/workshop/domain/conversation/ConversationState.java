@@ -3,6 +3,7 @@ package dev.workshop.domain.conversation;
 import dev.workshop.domain.agent.AgentId;
 import dev.workshop.domain.conversation.ConversationEvent.ConversationStarted;
 import dev.workshop.domain.conversation.ConversationEvent.MessageRecorded;
+import dev.workshop.domain.conversation.ConversationEvent.ResumeStarted;
 import dev.workshop.domain.conversation.ConversationEvent.StatusChanged;
 import dev.workshop.domain.conversation.ConversationEvent.TurnStarted;
 import java.time.Instant;
@@ -18,6 +19,7 @@ import java.util.Optional;
  * @param version    seq of the last event folded in; 0 before the first
  * @param turnCount  number of recorded messages (the next turn index)
  * @param turnInDoubt index of a turn that was started but whose message was never recorded, or -1
+ * @param resumesWithoutProgress resumes since the last recorded message (a crash loop shows here)
  */
 public record ConversationState(
         ConversationId id,
@@ -30,6 +32,7 @@ public record ConversationState(
         int turnCount,
         AgentId lastSpeakerId,
         int turnInDoubt,
+        int resumesWithoutProgress,
         long version,
         Instant createdAt,
         Instant updatedAt) {
@@ -43,7 +46,7 @@ public record ConversationState(
     /** The state before any event: not yet started. */
     public static ConversationState notStarted(ConversationId id) {
         return new ConversationState(id, ConversationKind.CONVERSATION, ConversationStatus.QUEUED, "", List.of(), null,
-                1, 0, null, -1, 0, Instant.EPOCH, Instant.EPOCH);
+                0, 0, null, -1, 0, 0, Instant.EPOCH, Instant.EPOCH);
     }
 
     public boolean isStarted() {
@@ -62,19 +65,29 @@ public record ConversationState(
         return Math.max(0, maxTurns - turnCount);
     }
 
+    /** The same state with a turn limit, for conversations whose record has none. */
+    public ConversationState withMaxTurns(int limit) {
+        return new ConversationState(id, kind, status, statusReason, participants, taskPrompt, limit, turnCount,
+                lastSpeakerId, turnInDoubt, resumesWithoutProgress, version, createdAt, updatedAt);
+    }
+
     /** The fold: the state after {@code recorded}. Never fails; rules are checked before appending. */
     public ConversationState evolve(RecordedEvent recorded) {
         Instant at = recorded.recordedAt();
         long seq = recorded.seq();
         return switch (recorded.event()) {
             case ConversationStarted started -> new ConversationState(id, started.kind(), ConversationStatus.ACTIVE, "",
-                    started.participants(), started.taskPrompt(), started.maxTurns(), 0, null, -1, seq, at, at);
+                    started.participants(), started.taskPrompt(), started.maxTurns(), 0, null, -1, 0, seq, at, at);
             case TurnStarted turn -> new ConversationState(id, kind, status, statusReason, participants, taskPrompt,
-                    maxTurns, turnCount, lastSpeakerId, turn.turnIndex(), seq, createdAt, at);
+                    maxTurns, turnCount, lastSpeakerId, turn.turnIndex(), resumesWithoutProgress, seq, createdAt, at);
             case MessageRecorded message -> new ConversationState(id, kind, status, statusReason, participants,
-                    taskPrompt, maxTurns, message.turnIndex() + 1, message.speakerId(), -1, seq, createdAt, at);
+                    taskPrompt, maxTurns, message.turnIndex() + 1, message.speakerId(), -1, 0, seq, createdAt, at);
+            case ResumeStarted resume -> new ConversationState(id, kind, ConversationStatus.ACTIVE, "", participants,
+                    taskPrompt, maxTurns, turnCount, lastSpeakerId, turnInDoubt, resumesWithoutProgress + 1, seq,
+                    createdAt, at);
             case StatusChanged change -> new ConversationState(id, kind, change.status(), change.reason(),
-                    participants, taskPrompt, maxTurns, turnCount, lastSpeakerId, turnInDoubt, seq, createdAt, at);
+                    participants, taskPrompt, maxTurns, turnCount, lastSpeakerId, turnInDoubt, resumesWithoutProgress,
+                    seq, createdAt, at);
         };
     }
 

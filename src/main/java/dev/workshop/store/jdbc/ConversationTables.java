@@ -31,16 +31,17 @@ final class ConversationTables {
     private static final String UPDATE_CONVERSATION = """
             UPDATE conversation
                SET kind = ?, status = ?, status_reason = ?, participants = ?, task_prompt = ?, max_turns = ?,
-                   turn_count = ?, last_speaker_id = ?, turn_in_doubt = ?, created_at = ?, updated_at = ?, version = ?
+                   turn_count = ?, last_speaker_id = ?, turn_in_doubt = ?, created_at = ?, updated_at = ?, version = ?,
+                   resumes_without_progress = ?
              WHERE tenant_id = ? AND conversation_id = ?""";
     private static final String INSERT_CONVERSATION = """
             INSERT INTO conversation
                 (kind, status, status_reason, participants, task_prompt, max_turns, turn_count, last_speaker_id,
-                 turn_in_doubt, created_at, updated_at, version, tenant_id, conversation_id)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)""";
+                 turn_in_doubt, created_at, updated_at, version, resumes_without_progress, tenant_id, conversation_id)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)""";
     private static final String SELECT_CONVERSATIONS = """
             SELECT tenant_id, conversation_id, kind, status, status_reason, participants, task_prompt, max_turns,
-                   turn_count, last_speaker_id, turn_in_doubt, created_at, updated_at, version
+                   turn_count, last_speaker_id, turn_in_doubt, resumes_without_progress, created_at, updated_at, version
               FROM conversation""";
     private static final String SELECT_HISTORY = """
             SELECT seq, event_type, payload, recorded_at
@@ -117,8 +118,9 @@ final class ConversationTables {
         statement.setObject(10, timestamp(state.createdAt()));
         statement.setObject(11, timestamp(state.updatedAt()));
         statement.setLong(12, state.version());
-        statement.setString(13, row.tenant().value());
-        statement.setString(14, state.id().value());
+        statement.setInt(13, state.resumesWithoutProgress());
+        statement.setString(14, row.tenant().value());
+        statement.setString(15, state.id().value());
     }
 
     List<Row> allConversations(Connection connection) throws SQLException {
@@ -138,6 +140,7 @@ final class ConversationTables {
                         result.getInt("turn_count"),
                         lastSpeaker == null ? null : new AgentId(lastSpeaker),
                         result.getInt("turn_in_doubt"),
+                        result.getInt("resumes_without_progress"),
                         result.getLong("version"),
                         instant(result, "created_at"),
                         instant(result, "updated_at"))));

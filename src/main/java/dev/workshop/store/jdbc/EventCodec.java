@@ -8,6 +8,7 @@ import dev.workshop.domain.agent.AgentId;
 import dev.workshop.domain.conversation.ConversationEvent;
 import dev.workshop.domain.conversation.ConversationEvent.ConversationStarted;
 import dev.workshop.domain.conversation.ConversationEvent.MessageRecorded;
+import dev.workshop.domain.conversation.ConversationEvent.ResumeStarted;
 import dev.workshop.domain.conversation.ConversationEvent.StatusChanged;
 import dev.workshop.domain.conversation.ConversationEvent.TurnStarted;
 import dev.workshop.domain.conversation.ConversationId;
@@ -40,6 +41,7 @@ final class EventCodec {
             case ConversationStarted ignored -> "conversation_started";
             case TurnStarted ignored -> "turn_started";
             case MessageRecorded ignored -> "message_recorded";
+            case ResumeStarted ignored -> "resume_started";
             case StatusChanged ignored -> "status_changed";
         };
     }
@@ -69,6 +71,7 @@ final class EventCodec {
                 node.put("speaker_name", message.speakerName());
                 node.put("content", message.content());
             }
+            case ResumeStarted resume -> node.put("attempt", resume.attempt());
             case StatusChanged change -> {
                 node.put("status", change.status().wireName());
                 node.put("reason", change.reason());
@@ -114,6 +117,7 @@ final class EventCodec {
             case "message_recorded" -> new MessageRecorded(node.path("turn_index").asInt(),
                     new AgentId(node.path("speaker_id").asText()), node.path("speaker_name").asText(),
                     node.path("content").asText());
+            case "resume_started" -> new ResumeStarted(node.path("attempt").asInt());
             case "status_changed" -> new StatusChanged(ConversationStatus.fromWireName(node.path("status").asText()),
                     node.path("reason").asText());
             default -> throw new IllegalArgumentException("Unknown event type '" + type

@@ -2,6 +2,7 @@ package dev.workshop.ui.shell;
 
 import dev.workshop.orchestration.Workspace;
 import dev.workshop.orchestration.WorkspaceOpener;
+import dev.workshop.orchestration.WorkspaceOptions;
 import dev.workshop.ui.fx.FxExecutor;
 import java.nio.file.Path;
 import java.util.List;
@@ -37,8 +38,10 @@ public final class ShellViewModel {
     public void open() {
         Thread.ofVirtual().name("workshop-open").start(() -> {
             try {
-                Workspace opened = opener.open(dataDirectory);
+                Workspace opened = opener.open(dataDirectory, WorkspaceOptions.DEFAULTS);
                 workspace = opened;
+                // What was running when Workshop stopped goes on now, with no action from the user.
+                opened.bridge().resumeInterruptedConversations();
                 int count = opened.conversationCount();
                 List<String> warnings = opened.warnings();
                 fx.execute(() -> showOpened(count, warnings));

@@ -1,0 +1,113 @@
+package dev.workshop.cli;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import dev.workshop.domain.agent.AgentDefinition;
+import dev.workshop.orchestration.Workspace;
+import dev.workshop.orchestration.WorkspaceOptions;
+import dev.workshop.store.file.JsonAgentCatalog;
+import java.io.PrintWriter;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.ParentCommand;
+import picocli.CommandLine.Spec;
+
+/** {@code workshop agents list|add|remove}. */
+@Command(name = "agents", mixinStandardHelpOptions = true, description = "List, add and remove agents.",
+        subcommands = {AgentsCommand.ListAgents.class, AgentsCommand.AddAgent.class, AgentsCommand.RemoveAgent.class})
+final class AgentsCommand {
+    @ParentCommand
+    WorkshopCommand workshop;
+
+    @Command(name = "list", mixinStandardHelpOptions = true, description = "List the agents.")
+    static final class ListAgents implements Callable<Integer> {
+        @ParentCommand
+        private AgentsCommand agents;
+
+        @Spec
+        private CommandSpec spec;
+
+        @Option(names = "--json", description = "A JSON array (otherwise a readable table).")
+        private boolean json;
+
+        @Override
+        public Integer call() {
+            try (Workspace workspace = agents.workshop.openWorkspace(WorkspaceOptions.DEFAULTS)) {
+                Cli.reportWarnings(spec, workspace);
+                PrintWriter out = spec.commandLine().getOut();
+                if (json) {
+                    ArrayNode array = new ObjectMapper().createArrayNode();
+                    workspace.agents().list().forEach(agent -> array.addObject().put("id", agent.id().value())
+                            .put("name", agent.name()).put("provider", agent.provider()).put("model", agent.model()));
+                    out.println(array.toString());
+                } else {
+                    out.printf("%-44s  %-16s  %-10s  %s%n", "ID", "NAME", "PROVIDER", "MODEL");
+                    workspace.agents().list().forEach(agent -> out.printf("%-44s  %-16s  %-10s  %s%n",
+                            agent.id(), agent.name(), agent.provider(), agent.model()));
+                }
+            }
+            return ExitCode.OK;
+        }
+    }
+
+    @Command(name = "add", mixinStandardHelpOptions = true, description = "Add an agent.")
+    static final class AddAgent implements Callable<Integer> {
+        @ParentCommand
+        private AgentsCommand agents;
+
+        @Spec
+        private CommandSpec spec;
+
+        @Option(names = "--name", required = true, description = "A name no other agent has.")
+        private String name;
+
+        @Option(names = "--persona", defaultValue = "", description = "The agent's system prompt.")
+        private String persona;
+
+        @Option(names = "--provider", defaultValue = AgentDefinition.OFFLINE,
+                description = "Who answers for it (default: ${DEFAULT-VALUE}).")
+        private String provider;
+
+        @Option(names = "--model", defaultValue = "", description = "The model name at the provider.")
+        private String model;
+
+        @Override
+        public Integer call() {
+            try (Workspace workspace = agents.workshop.openWorkspace(WorkspaceOptions.DEFAULTS)) {
+                Cli.reportWarnings(spec, workspace);
+                AgentDefinition added = workspace.agents().add(new AgentDefinition(JsonAgentCatalog.newId(),
+                        name.strip(), persona, provider, model, null));
+                spec.commandLine().getOut().println("{\"id\":\"" + added.id() + "\",\"name\":"
+                        + new ObjectMapper().valueToTree(added.name()) + "}");
+            }
+            return ExitCode.OK;
+        }
+    }
+
+    @Command(name = "remove", mixinStandardHelpOptions = true, description = "Remove an agent by id or name.")
+    static final class RemoveAgent implements Callable<Integer> {
+        @ParentCommand
+        private AgentsCommand agents;
+
+        @Spec
+        private CommandSpec spec;
+
+        @Parameters(paramLabel = "AGENT", description = "The agent's id or name.")
+        private String agent;
+
+        @Override
+        public Integer call() {
+            try (Workspace workspace = agents.workshop.openWorkspace(WorkspaceOptions.DEFAULTS)) {
+                Cli.reportWarnings(spec, workspace);
+                AgentDefinition found = workspace.agents().findByIdOrName(agent.strip()).orElseThrow(() ->
+                        new IllegalArgumentException("No agent named or with id \"" + agent.strip() + "\""));
+                workspace.agents().remove(found.id());
+                spec.commandLine().getOut().println("{\"removed\":\"" + found.id() + "\"}");
+            }
+            return ExitCode.OK;
+        }
+    }
+}

@@ -1,0 +1,52 @@
+package dev.workshop.cli;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.workshop.orchestration.LoopEvent;
+import java.io.PrintWriter;
+import java.util.function.Consumer;
+
+/**
+ * Prints loop events as JSON lines on stdout, the contract scripts read: each line has {@code event},
+ * {@code conversation_id}, {@code turn_number} and {@code ts}. Tokens only when asked for.
+ */
+final class EventPrinter implements Consumer<LoopEvent> {
+    private final ObjectMapper json = new ObjectMapper();
+    private final PrintWriter out;
+    private final boolean tokens;
+
+    EventPrinter(PrintWriter out, boolean tokens) {
+        this.out = out;
+        this.tokens = tokens;
+    }
+
+    @Override
+    public void accept(LoopEvent event) {
+        ObjectNode line = switch (event) {
+            case LoopEvent.Started started -> line("conversation_start", event).put("resumed", started.resumed());
+            case LoopEvent.Queued ignored -> line("conversation_queued", event);
+            case LoopEvent.TurnStarted turn -> line("turn_start", event).put("turn_index", turn.turnIndex())
+                    .put("speaker_id", turn.speakerId().value()).put("speaker_name", turn.speakerName())
+                    .put("resumed", turn.resumed());
+            case LoopEvent.Token token -> tokens ? line("token", event).put("turn_index", token.turnIndex())
+                    .put("speaker_id", token.speakerId().value()).put("text", token.text()) : null;
+            case LoopEvent.Message message -> line("message", event).put("turn_index", message.turnIndex())
+                    .put("speaker_id", message.speakerId().value()).put("speaker_name", message.speakerName())
+                    .put("content", message.content());
+            case LoopEvent.Ended ended -> line("conversation_end", event).put("status", ended.status().wireName())
+                    .put("reason", ended.reason());
+            case LoopEvent.Error error -> line("conversation_error", event).put("message", error.message());
+        };
+        if (line != null) {
+            synchronized (out) {
+                out.println(line.toString());
+                out.flush();
+            }
+        }
+    }
+
+    private ObjectNode line(String name, LoopEvent event) {
+        return json.createObjectNode().put("event", name).put("conversation_id", event.conversationId().value())
+                .put("turn_number", event.turnNumber()).put("ts", event.at().toString());
+    }
+}

@@ -1,0 +1,44 @@
+package dev.workshop.cli;
+
+import dev.workshop.domain.conversation.ConversationId;
+import dev.workshop.domain.conversation.ConversationStatus;
+import dev.workshop.orchestration.GatewayBridge;
+import dev.workshop.orchestration.Workspace;
+import dev.workshop.orchestration.WorkspaceOptions;
+import java.util.List;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.ParentCommand;
+import picocli.CommandLine.Spec;
+
+/** {@code workshop resume}: what the app does at launch, run to the end of every resumed conversation. */
+@Command(name = "resume", mixinStandardHelpOptions = true,
+        description = "Resume every interrupted conversation and run each to its end.")
+final class ResumeCommand implements Callable<Integer> {
+    @ParentCommand
+    private WorkshopCommand workshop;
+
+    @Spec
+    private CommandSpec spec;
+
+    @Mixin
+    private LoopOptions loop;
+
+    @Override
+    public Integer call() throws InterruptedException {
+        try (Workspace workspace = workshop.openWorkspace(new WorkspaceOptions(loop.offlineDelayMillis()))) {
+            Cli.reportWarnings(spec, workspace);
+            GatewayBridge bridge = workspace.bridge();
+            bridge.subscribe(new EventPrinter(spec.commandLine().getOut(), loop.stream()));
+            List<ConversationId> resumed = bridge.resumeInterruptedConversations();
+            bridge.awaitAll();
+            spec.commandLine().getErr().println("workshop: resumed " + resumed.size() + " conversation"
+                    + (resumed.size() == 1 ? "" : "s"));
+            boolean allCompleted = resumed.stream().allMatch(id -> workspace.store().state(workspace.tenant(), id)
+                    .map(state -> state.status() == ConversationStatus.COMPLETED).orElse(false));
+            return allCompleted ? ExitCode.OK : ExitCode.CONVERSATION_NOT_COMPLETED;
+        }
+    }
+}

@@ -1,0 +1,64 @@
+package dev.workshop.cli;
+
+import dev.workshop.domain.agent.AgentDefinition;
+import dev.workshop.domain.agent.AgentId;
+import dev.workshop.domain.conversation.ConversationId;
+import dev.workshop.domain.conversation.ConversationStatus;
+import dev.workshop.orchestration.GatewayBridge;
+import dev.workshop.orchestration.Workspace;
+import dev.workshop.orchestration.WorkspaceOptions;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.OptionalInt;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ParentCommand;
+import picocli.CommandLine.Spec;
+
+/** {@code workshop run}: one conversation, from its first turn to its end, as JSON lines. */
+@Command(name = "run", mixinStandardHelpOptions = true,
+        description = "Run one conversation to its end, printing one JSON event per line.")
+final class RunCommand implements Callable<Integer> {
+    @ParentCommand
+    private WorkshopCommand workshop;
+
+    @Spec
+    private CommandSpec spec;
+
+    @Mixin
+    private LoopOptions loop;
+
+    @Option(names = "--agents", required = true, split = ",", paramLabel = "AGENT",
+            description = "Agents by name or id, in speaking order; one agent makes it a task.")
+    private List<String> agentNames;
+
+    @Option(names = "--prompt", required = true, paramLabel = "TEXT", description = "The task.")
+    private String prompt;
+
+    @Option(names = "--max-turns", paramLabel = "N", description = "Turns to take (default: 6).")
+    private Integer maxTurns;
+
+    @Override
+    public Integer call() throws InterruptedException {
+        try (Workspace workspace = workshop.openWorkspace(new WorkspaceOptions(loop.offlineDelayMillis()))) {
+            Cli.reportWarnings(spec, workspace);
+            List<AgentId> agents = new ArrayList<>();
+            for (String name : agentNames) {
+                agents.add(workspace.agents().findByIdOrName(name.strip()).map(AgentDefinition::id)
+                        .orElseThrow(() -> new IllegalArgumentException("No agent named or with id \"" + name.strip()
+                                + "\" (see 'workshop agents list')")));
+            }
+            GatewayBridge bridge = workspace.bridge();
+            bridge.subscribe(new EventPrinter(spec.commandLine().getOut(), loop.stream()));
+            OptionalInt turns = maxTurns == null ? OptionalInt.empty() : OptionalInt.of(maxTurns);
+            ConversationId id = agents.size() == 1 ? bridge.assignTask(agents.getFirst(), prompt, turns)
+                    : bridge.startConversation(agents, prompt, turns);
+            bridge.awaitAll();
+            ConversationStatus status = workspace.store().state(workspace.tenant(), id).orElseThrow().status();
+            return status == ConversationStatus.COMPLETED ? ExitCode.OK : ExitCode.CONVERSATION_NOT_COMPLETED;
+        }
+    }
+}

@@ -1,0 +1,79 @@
+package dev.workshop.cli;
+
+import dev.workshop.domain.conversation.ConversationEvent.MessageRecorded;
+import dev.workshop.domain.conversation.ConversationId;
+import dev.workshop.domain.conversation.ConversationState;
+import dev.workshop.domain.conversation.RecordedEvent;
+import dev.workshop.orchestration.Workspace;
+import dev.workshop.orchestration.WorkspaceOptions;
+import java.io.PrintWriter;
+import java.util.List;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.ArgGroup;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.ParentCommand;
+import picocli.CommandLine.Spec;
+
+/** {@code workshop show ID}: one conversation with its messages, as JSON or Markdown. */
+@Command(name = "show", mixinStandardHelpOptions = true, description = "Show one conversation and its messages.")
+final class ShowCommand implements Callable<Integer> {
+    @ParentCommand
+    private WorkshopCommand workshop;
+
+    @Spec
+    private CommandSpec spec;
+
+    @Parameters(paramLabel = "ID", description = "The conversation id.")
+    private String id;
+
+    @ArgGroup(exclusive = true)
+    private Format format = new Format();
+
+    static final class Format {
+        @Option(names = "--json", description = "One JSON object (the default).")
+        boolean json;
+
+        @Option(names = "--markdown", description = "A Markdown transcript.")
+        boolean markdown;
+    }
+
+    @Override
+    public Integer call() {
+        try (Workspace workspace = workshop.openWorkspace(WorkspaceOptions.DEFAULTS)) {
+            Cli.reportWarnings(spec, workspace);
+            ConversationId conversation = Ids.conversation(id);
+            ConversationState state = workspace.store().state(workspace.tenant(), conversation)
+                    .orElseThrow(() -> new IllegalArgumentException("No conversation with id " + conversation
+                            + " (see 'workshop list')"));
+            List<RecordedEvent> history = workspace.store().history(workspace.tenant(), conversation);
+            PrintWriter out = spec.commandLine().getOut();
+            if (format.markdown) {
+                printMarkdown(out, state, history);
+            } else {
+                out.println(ConversationJson.withMessages(state, history).toString());
+            }
+        }
+        return ExitCode.OK;
+    }
+
+    private static void printMarkdown(PrintWriter out, ConversationState state, List<RecordedEvent> history) {
+        out.println("# " + state.task().map(task -> task.lines().findFirst().orElse(task)).orElse("Conversation"));
+        out.println();
+        out.println("- Status: " + state.status().wireName()
+                + (state.statusReason().isEmpty() ? "" : " (" + state.statusReason() + ")"));
+        out.println("- Turns: " + state.turnCount() + " / " + state.maxTurns());
+        out.println("- Participants: " + String.join(", ", state.participants().stream().map(p -> p.name()).toList()));
+        out.println();
+        for (RecordedEvent recorded : history) {
+            if (recorded.event() instanceof MessageRecorded message) {
+                out.println("## " + (message.turnIndex() + 1) + ". " + message.speakerName());
+                out.println();
+                out.println(message.content());
+                out.println();
+            }
+        }
+    }
+}

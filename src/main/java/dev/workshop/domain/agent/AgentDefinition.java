@@ -1,0 +1,24 @@
+package dev.workshop.domain.agent;
+
+import java.util.Objects;
+
+/**
+ * An agent as the user defines it. The id is stable for the agent's whole life (conversations refer to it
+ * across restarts); the provider names the gateway that answers for it ({@code offline} needs no network).
+ */
+public record AgentDefinition(AgentId id, String name, String persona, String provider, String model,
+                              String avatarColor) {
+    public static final String OFFLINE = "offline";
+
+    public AgentDefinition {
+        Objects.requireNonNull(id, "id");
+        Objects.requireNonNull(name, "name");
+        if (name.isBlank()) {
+            throw new IllegalArgumentException("An agent needs a name");
+        }
+        persona = persona == null ? "" : persona;
+        provider = provider == null || provider.isBlank() ? OFFLINE : provider;
+        model = model == null ? "" : model;
+        avatarColor = avatarColor == null || avatarColor.isBlank() ? "#6e7781" : avatarColor;
+    }
+}

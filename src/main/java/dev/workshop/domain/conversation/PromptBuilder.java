@@ -1,0 +1,43 @@
+package dev.workshop.domain.conversation;
+
+import dev.workshop.domain.conversation.ConversationEvent.MessageRecorded;
+import java.util.List;
+
+/**
+ * Builds a speaker's prompt from the task, a window of the most recent messages (the full history stays in
+ * the store), the previous speaker's reply and the turns remaining; the last turn asks for a summary.
+ */
+public final class PromptBuilder {
+    public static final int DEFAULT_WINDOW = 8;
+
+    private final int window;
+
+    public PromptBuilder(int window) {
+        if (window < 1) {
+            throw new IllegalArgumentException("The message window must hold at least one message");
+        }
+        this.window = window;
+    }
+
+    public Prompt build(String persona, Participant speaker, ConversationState state, List<MessageRecorded> transcript) {
+        int turnsRemaining = state.turnsRemaining();
+        boolean lastTurn = turnsRemaining == 1;
+        StringBuilder user = new StringBuilder();
+        user.append("Task: ").append(state.task().orElse("")).append("\n\n");
+        List<MessageRecorded> recent = transcript.subList(Math.max(0, transcript.size() - window), transcript.size());
+        if (!recent.isEmpty()) {
+            user.append("Recent exchanges:\n");
+            recent.forEach(message -> user.append(message.speakerName()).append(": ").append(message.content())
+                    .append("\n"));
+            MessageRecorded previous = recent.getLast();
+            user.append("\nThe previous reply, from ").append(previous.speakerName()).append(", was:\n")
+                    .append(previous.content()).append("\n\n");
+        }
+        user.append("You are ").append(speaker.name()).append(". Turns remaining, including this one: ")
+                .append(turnsRemaining).append(".\n");
+        user.append(lastTurn
+                ? "This is the last turn: summarise what the conversation agreed and what is left open."
+                : "Reply with your next contribution to the task.");
+        return new Prompt(persona, user.toString(), lastTurn);
+    }
+}

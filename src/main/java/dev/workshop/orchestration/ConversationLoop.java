@@ -1,0 +1,212 @@
+package dev.workshop.orchestration;
+
+import dev.workshop.domain.agent.AgentDefinition;
+import dev.workshop.domain.conversation.ConversationEvent;
+import dev.workshop.domain.conversation.ConversationEvent.MessageRecorded;
+import dev.workshop.domain.conversation.ConversationEvent.StatusChanged;
+import dev.workshop.domain.conversation.ConversationEvent.TurnStarted;
+import dev.workshop.domain.conversation.ConversationId;
+import dev.workshop.domain.conversation.ConversationState;
+import dev.workshop.domain.conversation.ConversationStatus;
+import dev.workshop.domain.conversation.InvalidEventException;
+import dev.workshop.domain.conversation.Participant;
+import dev.workshop.domain.conversation.Prompt;
+import dev.workshop.domain.conversation.PromptBuilder;
+import dev.workshop.domain.conversation.RecordedEvent;
+import dev.workshop.domain.conversation.Rotation;
+import dev.workshop.gateway.GatewayException;
+import dev.workshop.gateway.GatewayReply;
+import dev.workshop.gateway.GatewayRequest;
+import dev.workshop.store.StoreException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.CountDownLatch;
+
+/**
+ * Takes the turns of one conversation on its own virtual thread. Every reply is stored before the next
+ * speaker is chosen, so the log, not this object, is the truth: a loop rebuilt from the log after a crash
+ * continues with the same speaker and turn it would have taken.
+ */
+final class ConversationLoop implements Runnable {
+    private static final int WORKFLOW_TURN = 1;
+
+    private final ConversationId id;
+    private final boolean resumed;
+    private final LoopContext context;
+    private final PromptBuilder prompts;
+    private final CountDownLatch finished = new CountDownLatch(1);
+    private final java.util.function.Consumer<ConversationLoop> onFinished;
+    private volatile Stop stop;
+    private volatile Thread thread;
+    private boolean holdsSlot;
+
+    /** Why a loop was asked to stop: the outcome to record and the reason to give. */
+    record Stop(ConversationStatus status, String reason) {
+    }
+
+    /** @param onFinished called once the loop has stopped, before anyone waiting on it is released */
+    ConversationLoop(ConversationId id, boolean resumed, LoopContext context,
+                     java.util.function.Consumer<ConversationLoop> onFinished) {
+        this.onFinished = onFinished;
+        this.id = id;
+        this.resumed = resumed;
+        this.context = context;
+        this.prompts = new PromptBuilder(context.settings().messageWindow());
+    }
+
+    ConversationId id() {
+        return id;
+    }
+
+    /** Stops the loop: before its next turn, or at once by cancelling the call in flight. */
+    void stop(Stop reason) {
+        stop = reason;
+        Thread running = thread;
+        if (running != null) {
+            running.interrupt();
+        }
+    }
+
+    void awaitFinished() throws InterruptedException {
+        finished.await();
+    }
+
+    boolean awaitFinished(java.time.Duration timeout) throws InterruptedException {
+        return finished.await(timeout.toMillis(), java.util.concurrent.TimeUnit.MILLISECONDS);
+    }
+
+    @Override
+    public void run() {
+        thread = Thread.currentThread();
+        ConversationState state = null;
+        try {
+            state = currentState();
+            state = takeSlot(state);
+            state = takeTurns(state);
+        } catch (InterruptedException e) {
+            Stop why = stop != null ? stop : new Stop(ConversationStatus.INTERRUPTED, Reasons.STOPPED);
+            Thread.interrupted();
+            finish(state, why.status(), why.reason());
+        } catch (GatewayException e) {
+            finish(state, e.retryable() ? ConversationStatus.INTERRUPTED : ConversationStatus.FAILED, e.getMessage());
+        } catch (InvalidEventException | StoreException e) {
+            // Another writer, or a store that cannot write: nothing more can be recorded from here.
+            publish(new LoopEvent.Error(id, WORKFLOW_TURN, now(), e.getMessage()));
+        } catch (RuntimeException e) {
+            publish(new LoopEvent.Error(id, WORKFLOW_TURN, now(), "Unexpected error: " + e));
+            finish(state, ConversationStatus.INTERRUPTED, "Unexpected error: " + e.getMessage());
+        } finally {
+            if (holdsSlot) {
+                context.slots().release();
+            }
+            onFinished.accept(this);
+            finished.countDown();
+        }
+    }
+
+    private ConversationState currentState() {
+        return context.store().state(context.tenant(), id)
+                .orElseThrow(() -> new IllegalStateException("Conversation " + id + " is not stored"));
+    }
+
+    /** Waits for a free slot when over the concurrency limit, shown as {@code queued}. */
+    private ConversationState takeSlot(ConversationState state) throws InterruptedException {
+        if (stop != null) {
+            throw new InterruptedException("Stopped before the first turn");
+        }
+        if (!context.slots().tryAcquire()) {
+            state = append(state, new StatusChanged(ConversationStatus.QUEUED, "Waiting for a free slot"));
+            publish(new LoopEvent.Queued(id, WORKFLOW_TURN, now()));
+            context.slots().acquire();
+            holdsSlot = true;
+            state = append(state, new StatusChanged(ConversationStatus.ACTIVE, ""));
+        } else {
+            holdsSlot = true;
+        }
+        return state;
+    }
+
+    private ConversationState takeTurns(ConversationState state) throws InterruptedException, GatewayException {
+        int maxTurns = state.maxTurns() > 0 ? state.maxTurns() : context.settings().defaultMaxTurns();
+        publish(new LoopEvent.Started(id, WORKFLOW_TURN, now(), resumed));
+        List<MessageRecorded> transcript = resumed ? transcript() : new ArrayList<>();
+        while (state.turnCount() < maxTurns) {
+            if (stop != null || Thread.currentThread().isInterrupted()) {
+                throw new InterruptedException("Stopped between turns");
+            }
+            Participant speaker = Rotation.nextSpeaker(state.participants(), state.lastSpeaker());
+            Optional<AgentDefinition> agent = context.agents().find(speaker.agentId());
+            if (agent.isEmpty()) {
+                return finish(state, ConversationStatus.COMPLETED, "Agent " + speaker.name() + " ("
+                        + speaker.agentId() + ") no longer exists");
+            }
+            int turn = state.turnCount();
+            boolean askedAgain = state.turnInDoubt() == turn;
+            state = append(state, new TurnStarted(turn, speaker.agentId(), askedAgain));
+            publish(new LoopEvent.TurnStarted(id, WORKFLOW_TURN, now(), turn, speaker.agentId(), speaker.name(),
+                    askedAgain));
+            String reply = ask(agent.get(), speaker, state.withMaxTurns(maxTurns), transcript, turn);
+            if (reply.isEmpty()) {
+                return finish(state, ConversationStatus.COMPLETED, speaker.name() + " gave an empty reply");
+            }
+            MessageRecorded message = new MessageRecorded(turn, speaker.agentId(), speaker.name(), reply);
+            state = append(state, message);
+            transcript.add(message);
+            publish(new LoopEvent.Message(id, WORKFLOW_TURN, now(), turn, speaker.agentId(), speaker.name(), reply));
+        }
+        return finish(state, ConversationStatus.COMPLETED, "All " + maxTurns + " turns were taken");
+    }
+
+    private String ask(AgentDefinition agent, Participant speaker, ConversationState state,
+                       List<MessageRecorded> transcript, int turn) throws GatewayException, InterruptedException {
+        Prompt prompt = prompts.build(agent.persona(), speaker, state, transcript);
+        MessageRecorded previous = transcript.isEmpty() ? null : transcript.getLast();
+        GatewayRequest request = new GatewayRequest(id, turn, agent, prompt, state.taskPrompt(),
+                previous == null ? "" : previous.speakerName(), previous == null ? "" : previous.content(),
+                state.turnsRemaining());
+        GatewayReply reply = context.gateways().forAgent(agent).reply(request,
+                token -> publish(new LoopEvent.Token(id, WORKFLOW_TURN, now(), turn, speaker.agentId(), token)));
+        return reply.text().strip();
+    }
+
+    private List<MessageRecorded> transcript() {
+        List<MessageRecorded> messages = new ArrayList<>();
+        for (RecordedEvent recorded : context.store().history(context.tenant(), id)) {
+            if (recorded.event() instanceof MessageRecorded message) {
+                messages.add(message);
+            }
+        }
+        return messages;
+    }
+
+    private ConversationState append(ConversationState state, ConversationEvent event) {
+        List<RecordedEvent> recorded = context.store().append(context.tenant(), id, state.version(), List.of(event));
+        ConversationState next = state;
+        for (RecordedEvent each : recorded) {
+            next = next.evolve(each);
+        }
+        return next;
+    }
+
+    /** Records the end; reads the stored state first, since an interrupted turn may have moved it on. */
+    private ConversationState finish(ConversationState state, ConversationStatus status, String reason) {
+        try {
+            ConversationState ended = append(currentState(), new StatusChanged(status, reason));
+            publish(new LoopEvent.Ended(id, WORKFLOW_TURN, now(), status, reason));
+            return ended;
+        } catch (RuntimeException e) {
+            publish(new LoopEvent.Error(id, WORKFLOW_TURN, now(), "Could not record the end of the conversation: "
+                    + e.getMessage()));
+            return state;
+        }
+    }
+
+    private void publish(LoopEvent event) {
+        context.publisher().accept(event);
+    }
+
+    private java.time.Instant now() {
+        return context.clock().instant();
+    }
+}

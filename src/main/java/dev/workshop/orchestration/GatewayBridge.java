@@ -1,0 +1,227 @@
+package dev.workshop.orchestration;
+
+import dev.workshop.domain.agent.AgentDefinition;
+import dev.workshop.domain.agent.AgentId;
+import dev.workshop.domain.conversation.ConversationEvent.ConversationStarted;
+import dev.workshop.domain.conversation.ConversationEvent.ResumeStarted;
+import dev.workshop.domain.conversation.ConversationEvent.StatusChanged;
+import dev.workshop.domain.conversation.ConversationId;
+import dev.workshop.domain.conversation.ConversationKind;
+import dev.workshop.domain.conversation.ConversationState;
+import dev.workshop.domain.conversation.ConversationStatus;
+import dev.workshop.domain.conversation.Participant;
+import dev.workshop.domain.conversation.TenantId;
+import dev.workshop.gateway.GatewayResolver;
+import dev.workshop.store.AgentCatalog;
+import dev.workshop.store.ConversationStore;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.OptionalInt;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.Semaphore;
+import java.util.function.Consumer;
+
+/**
+ * Starts, stops and resumes conversation loops: one loop per conversation, each on its own virtual thread,
+ * never two for the same conversation; at most {@link LoopSettings#concurrencyLimit()} take turns at once.
+ * The app and the command line both drive conversations through this class and listen to its events.
+ */
+public final class GatewayBridge implements AutoCloseable {
+    private final ConversationStore store;
+    private final TenantId tenant;
+    private final AgentCatalog agents;
+    private final LoopSettings settings;
+    private final Map<ConversationId, ConversationLoop> running = new ConcurrentHashMap<>();
+    private final List<Consumer<LoopEvent>> listeners = new CopyOnWriteArrayList<>();
+    private final LoopContext context;
+
+    public GatewayBridge(ConversationStore store, TenantId tenant, AgentCatalog agents, GatewayResolver gateways,
+                         LoopSettings settings) {
+        this.store = store;
+        this.tenant = tenant;
+        this.agents = agents;
+        this.settings = settings;
+        this.context = new LoopContext(store, tenant, agents, gateways, settings,
+                new Semaphore(settings.concurrencyLimit(), true), this::publish, Clock.systemUTC());
+    }
+
+    public void subscribe(Consumer<LoopEvent> listener) {
+        listeners.add(listener);
+    }
+
+    private void publish(LoopEvent event) {
+        for (Consumer<LoopEvent> listener : listeners) {
+            listener.accept(event);
+        }
+    }
+
+    public LoopSettings settings() {
+        return settings;
+    }
+
+    /** Starts a conversation among two or more agents on {@code task}. */
+    public ConversationId startConversation(List<AgentId> participants, String task, OptionalInt maxTurns) {
+        if (participants.size() < 2) {
+            throw new IllegalArgumentException("A conversation needs at least two agents; use a task for one");
+        }
+        return start(ConversationKind.CONVERSATION, participants, task, maxTurns);
+    }
+
+    /** Gives one agent a task; it takes every turn. */
+    public ConversationId assignTask(AgentId agent, String task, OptionalInt maxTurns) {
+        return start(ConversationKind.TASK, List.of(agent), task, maxTurns);
+    }
+
+    private ConversationId start(ConversationKind kind, List<AgentId> agentIds, String task, OptionalInt maxTurns) {
+        if (task == null || task.isBlank()) {
+            throw new IllegalArgumentException("A conversation needs a task prompt");
+        }
+        int turns = maxTurns.orElse(settings.defaultMaxTurns());
+        if (turns < 1) {
+            throw new IllegalArgumentException("The number of turns must be at least 1, was " + turns);
+        }
+        List<Participant> participants = new ArrayList<>();
+        for (AgentId agentId : agentIds) {
+            AgentDefinition agent = agents.find(agentId)
+                    .orElseThrow(() -> new IllegalArgumentException("No agent with id " + agentId));
+            participants.add(new Participant(agent.id(), agent.name()));
+        }
+        ConversationId id = ConversationId.random();
+        store.append(tenant, id, 0, List.of(new ConversationStarted(kind, participants, task, turns)));
+        launch(id, false);
+        return id;
+    }
+
+    private void launch(ConversationId id, boolean resumed) {
+        ConversationLoop loop = new ConversationLoop(id, resumed, context, finished -> running.remove(id, finished));
+        if (running.putIfAbsent(id, loop) != null) {
+            throw new IllegalStateException("Conversation " + id + " already has a running loop");
+        }
+        Thread.ofVirtual().name("conversation-" + id).start(loop);
+    }
+
+    public boolean isRunning(ConversationId id) {
+        return running.containsKey(id);
+    }
+
+    /**
+     * Stops a conversation: its in-flight call is cancelled and it becomes {@code interrupted} (resumable,
+     * but not resumed at launch) or {@code completed}. A conversation with no loop here is marked the same.
+     */
+    public void abort(ConversationId id, AbortOutcome outcome) {
+        ConversationStatus status = outcome == AbortOutcome.COMPLETE ? ConversationStatus.COMPLETED
+                : ConversationStatus.INTERRUPTED;
+        ConversationLoop loop = running.get(id);
+        if (loop != null) {
+            loop.stop(new ConversationLoop.Stop(status, Reasons.ABORTED));
+            return;
+        }
+        ConversationState state = store.state(tenant, id)
+                .orElseThrow(() -> new IllegalArgumentException("No conversation with id " + id));
+        if (!state.status().isFinal()) {
+            store.append(tenant, id, state.version(), List.of(new StatusChanged(status, Reasons.ABORTED)));
+        }
+    }
+
+    /** At open: what was running when Workshop stopped is {@code interrupted}, to be resumed. */
+    public int markRunningAsInterrupted() {
+        int marked = 0;
+        for (ConversationState state : store.list(tenant)) {
+            if (state.status() == ConversationStatus.ACTIVE || state.status() == ConversationStatus.QUEUED) {
+                store.append(tenant, state.id(), state.version(),
+                        List.of(new StatusChanged(ConversationStatus.INTERRUPTED, Reasons.STOPPED)));
+                marked++;
+            }
+        }
+        return marked;
+    }
+
+    /**
+     * Continues every conversation that was interrupted by a stop, a crash or an endpoint failure (not by
+     * the user), oldest first. Those that cannot continue are ended with the reason.
+     */
+    public List<ConversationId> resumeInterruptedConversations() {
+        List<ConversationId> resumed = new ArrayList<>();
+        List<ConversationState> interrupted = store.list(tenant).stream()
+                .filter(state -> state.status() == ConversationStatus.INTERRUPTED)
+                .filter(state -> !state.statusReason().equals(Reasons.ABORTED))
+                .filter(state -> !running.containsKey(state.id()))
+                .sorted(Comparator.comparing(ConversationState::updatedAt))
+                .toList();
+        for (ConversationState state : interrupted) {
+            resume(state).ifPresent(resumed::add);
+        }
+        return resumed;
+    }
+
+    private Optional<ConversationId> resume(ConversationState state) {
+        ConversationId id = state.id();
+        Optional<String> cannot = reasonItCannotResume(state);
+        if (cannot.isPresent()) {
+            ConversationStatus status = state.resumesWithoutProgress() >= settings.maxResumesWithoutProgress()
+                    ? ConversationStatus.FAILED : ConversationStatus.COMPLETED;
+            store.append(tenant, id, state.version(), List.of(new StatusChanged(status, cannot.get())));
+            publish(new LoopEvent.Ended(id, 1, context.clock().instant(), status, cannot.get()));
+            return Optional.empty();
+        }
+        store.append(tenant, id, state.version(), List.of(new ResumeStarted(state.resumesWithoutProgress() + 1)));
+        launch(id, true);
+        return Optional.of(id);
+    }
+
+    private Optional<String> reasonItCannotResume(ConversationState state) {
+        if (state.resumesWithoutProgress() >= settings.maxResumesWithoutProgress()) {
+            return Optional.of("Resumed " + state.resumesWithoutProgress()
+                    + " times without recording a new turn; stopped so that a crash loop cannot spin");
+        }
+        for (Participant participant : state.participants()) {
+            if (agents.find(participant.agentId()).isEmpty()) {
+                return Optional.of("Agent " + participant.name() + " (" + participant.agentId()
+                        + ") no longer exists");
+            }
+        }
+        if (state.task().isEmpty()) {
+            return Optional.of("No task prompt was recorded, so the conversation cannot continue");
+        }
+        int maxTurns = state.maxTurns() > 0 ? state.maxTurns() : settings.defaultMaxTurns();
+        if (state.turnCount() >= maxTurns) {
+            return Optional.of("All " + maxTurns + " turns were already taken");
+        }
+        return Optional.empty();
+    }
+
+    /** Waits until the conversation's loop (if any) has finished. */
+    public boolean await(ConversationId id, Duration timeout) throws InterruptedException {
+        ConversationLoop loop = running.get(id);
+        return loop == null || loop.awaitFinished(timeout);
+    }
+
+    /** Waits until no loop runs. */
+    public void awaitAll() throws InterruptedException {
+        while (!running.isEmpty()) {
+            for (ConversationLoop loop : List.copyOf(running.values())) {
+                loop.awaitFinished();
+            }
+        }
+    }
+
+    /** Stops every loop as {@code interrupted} (to be resumed at the next start) and waits for them. */
+    @Override
+    public void close() {
+        List<ConversationLoop> loops = List.copyOf(running.values());
+        loops.forEach(loop -> loop.stop(new ConversationLoop.Stop(ConversationStatus.INTERRUPTED, Reasons.STOPPED)));
+        try {
+            for (ConversationLoop loop : loops) {
+                loop.awaitFinished(Duration.ofSeconds(10));
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+}

@@ -1,0 +1,45 @@
+package dev.workshop.orchestration;
+
+import dev.workshop.domain.agent.AgentId;
+import dev.workshop.domain.conversation.ConversationId;
+import dev.workshop.domain.conversation.ConversationStatus;
+import java.time.Instant;
+
+/**
+ * What the conversation loops report, in order, to the UI and the command line alike. {@code turnNumber}
+ * is the workflow turn (1 for the initial task; later follow-ups count up); {@code turnIndex} numbers the
+ * recorded messages of a conversation from 0.
+ */
+public sealed interface LoopEvent {
+    ConversationId conversationId();
+
+    int turnNumber();
+
+    Instant at();
+
+    record Started(ConversationId conversationId, int turnNumber, Instant at, boolean resumed) implements LoopEvent {
+    }
+
+    record Queued(ConversationId conversationId, int turnNumber, Instant at) implements LoopEvent {
+    }
+
+    record TurnStarted(ConversationId conversationId, int turnNumber, Instant at, int turnIndex, AgentId speakerId,
+                       String speakerName, boolean resumed) implements LoopEvent {
+    }
+
+    record Token(ConversationId conversationId, int turnNumber, Instant at, int turnIndex, AgentId speakerId,
+                 String text) implements LoopEvent {
+    }
+
+    /** Published only after the message is durably stored. */
+    record Message(ConversationId conversationId, int turnNumber, Instant at, int turnIndex, AgentId speakerId,
+                   String speakerName, String content) implements LoopEvent {
+    }
+
+    record Ended(ConversationId conversationId, int turnNumber, Instant at, ConversationStatus status, String reason)
+            implements LoopEvent {
+    }
+
+    record Error(ConversationId conversationId, int turnNumber, Instant at, String message) implements LoopEvent {
+    }
+}

@@ -1,0 +1,10 @@
+package dev.workshop.orchestration;
+
+/** Status reasons the engine writes, where other code needs to recognise them. */
+final class Reasons {
+    static final String STOPPED = "Workshop stopped while this conversation was running";
+    static final String ABORTED = "Aborted by the user";
+
+    private Reasons() {
+    }
+}

@@ -1,0 +1,22 @@
+package dev.workshop.store;
+
+import dev.workshop.domain.agent.AgentDefinition;
+import dev.workshop.domain.agent.AgentId;
+import java.util.List;
+import java.util.Optional;
+
+/** The agent definitions of a data directory; every change is durable when the call returns. */
+public interface AgentCatalog {
+    List<AgentDefinition> list();
+
+    Optional<AgentDefinition> find(AgentId id);
+
+    /** By id, or else by name (case-insensitive), as the command line accepts either. */
+    Optional<AgentDefinition> findByIdOrName(String idOrName);
+
+    /** Adds an agent; its name must not be taken. */
+    AgentDefinition add(AgentDefinition agent);
+
+    /** Removes an agent; conversations keep its name in their transcripts. */
+    boolean remove(AgentId id);
+}

@@ -1,0 +1,210 @@
+package dev.workshop.orchestration;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.workshop.domain.agent.AgentDefinition;
+import dev.workshop.domain.agent.AgentId;
+import dev.workshop.domain.conversation.ConversationEvent;
+import dev.workshop.domain.conversation.ConversationEvent.ConversationStarted;
+import dev.workshop.domain.conversation.ConversationEvent.MessageRecorded;
+import dev.workshop.domain.conversation.ConversationEvent.ResumeStarted;
+import dev.workshop.domain.conversation.ConversationEvent.TurnStarted;
+import dev.workshop.domain.conversation.ConversationId;
+import dev.workshop.domain.conversation.ConversationKind;
+import dev.workshop.domain.conversation.ConversationState;
+import dev.workshop.domain.conversation.ConversationStatus;
+import dev.workshop.domain.conversation.Participant;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/** Resume at launch, with a real store, restarted as the app would be. */
+class ResumeTest {
+    @TempDir
+    Path dir;
+
+    private EngineFixture engine;
+
+    @AfterEach
+    void close() {
+        if (engine != null) {
+            engine.close();
+        }
+    }
+
+    /** A conversation as a crash would leave it: {@code recorded} messages in strict rotation, maybe a turn in doubt. */
+    private ConversationId crashedConversation(List<AgentDefinition> agents, String task, int maxTurns, int recorded,
+                                               boolean turnInDoubt) {
+        List<Participant> participants = agents.stream().map(a -> new Participant(a.id(), a.name())).toList();
+        List<ConversationEvent> events = new ArrayList<>();
+        events.add(new ConversationStarted(ConversationKind.CONVERSATION, participants, task, maxTurns));
+        for (int turn = 0; turn < recorded; turn++) {
+            Participant speaker = participants.get(turn % participants.size());
+            events.add(new TurnStarted(turn, speaker.agentId(), false));
+            events.add(new MessageRecorded(turn, speaker.agentId(), speaker.name(), "Reply " + turn));
+        }
+        if (turnInDoubt) {
+            events.add(new TurnStarted(recorded, participants.get(recorded % participants.size()).agentId(), false));
+        }
+        ConversationId id = ConversationId.random();
+        engine.append(id, events);
+        return id;
+    }
+
+    private void restartAndResume() throws InterruptedException {
+        engine.open();
+        engine.bridge().resumeInterruptedConversations();
+        engine.bridge().awaitAll();
+    }
+
+    @ParameterizedTest(name = "{0} participants")
+    @ValueSource(ints = {2, 3, 5})
+    void resumesWithTheSpeakerAfterTheLastRecordedTurnAfterEveryTurnIndex(int size) throws InterruptedException {
+        engine = new EngineFixture(dir).open();
+        List<AgentDefinition> agents = engine.participants(size);
+        int maxTurns = 2 * size + 1;
+        for (int recorded = 0; recorded < maxTurns; recorded++) {
+            for (boolean inDoubt : new boolean[] {false, true}) {
+                engine.open();
+                ConversationId id = crashedConversation(agents, "Plan a picnic", maxTurns, recorded, inDoubt);
+                restartAndResume();
+
+                List<MessageRecorded> messages = engine.messages(id);
+                assertThat(messages).as("%d recorded, in doubt %s", recorded, inDoubt).hasSize(maxTurns);
+                for (int turn = 0; turn < maxTurns; turn++) {
+                    assertThat(messages.get(turn).turnIndex()).isEqualTo(turn);
+                    assertThat(messages.get(turn).speakerId()).as("speaker of turn %d after resuming at %d", turn, recorded)
+                            .isEqualTo(agents.get(turn % size).id());
+                }
+                assertThat(engine.state(id).status()).isEqualTo(ConversationStatus.COMPLETED);
+                int resumedAt = recorded;
+                List<Boolean> resumedFlags = engine.history(id).stream().filter(TurnStarted.class::isInstance)
+                        .map(e -> ((TurnStarted) e)).filter(t -> t.turnIndex() == resumedAt).map(TurnStarted::resumed)
+                        .toList();
+                assertThat(resumedFlags).as("turn %d asked again is marked resumed", recorded)
+                        .isEqualTo(inDoubt ? List.of(false, true) : List.of(false));
+            }
+        }
+    }
+
+    @Test
+    void endsAConversationWhoseAgentNoLongerExists() throws InterruptedException {
+        engine = new EngineFixture(dir).open();
+        AgentDefinition gone = engine.agents().add(new AgentDefinition(new AgentId("agent-gone"), "Gone", "",
+                AgentDefinition.OFFLINE, "", null));
+        ConversationId id = crashedConversation(List.of(engine.agents().list().getFirst(), gone), "Plan", 6, 2, false);
+        engine.agents().remove(gone.id());
+
+        restartAndResume();
+
+        ConversationState state = engine.state(id);
+        assertThat(state.status()).isEqualTo(ConversationStatus.COMPLETED);
+        assertThat(state.statusReason()).isEqualTo("Agent Gone (agent-gone) no longer exists");
+        assertThat(engine.messages(id)).hasSize(2);
+    }
+
+    @Test
+    void endsAConversationWithoutATaskPrompt() throws InterruptedException {
+        engine = new EngineFixture(dir).open();
+        ConversationId id = crashedConversation(engine.participants(2), null, 6, 1, false);
+
+        restartAndResume();
+
+        assertThat(engine.state(id).status()).isEqualTo(ConversationStatus.COMPLETED);
+        assertThat(engine.state(id).statusReason()).isEqualTo("No task prompt was recorded, so the conversation cannot continue");
+        assertThat(engine.messages(id)).hasSize(1);
+    }
+
+    @Test
+    void takesTheDefaultTurnLimitWhenNoneWasRecorded() throws InterruptedException {
+        engine = new EngineFixture(dir).open();
+        ConversationId id = crashedConversation(engine.participants(2), "Plan", 0, 2, false);
+
+        restartAndResume();
+
+        assertThat(engine.messages(id)).hasSize(LoopSettings.DEFAULTS.defaultMaxTurns());
+        assertThat(engine.state(id).status()).isEqualTo(ConversationStatus.COMPLETED);
+    }
+
+    @Test
+    void completesAConversationThatHadAlreadyTakenAllItsTurns() throws InterruptedException {
+        engine = new EngineFixture(dir).open();
+        ConversationId id = crashedConversation(engine.participants(2), "Plan", 4, 4, false);
+
+        restartAndResume();
+
+        assertThat(engine.state(id).status()).isEqualTo(ConversationStatus.COMPLETED);
+        assertThat(engine.state(id).statusReason()).isEqualTo("All 4 turns were already taken");
+        assertThat(engine.messages(id)).hasSize(4);
+    }
+
+    @Test
+    void anAbortDuringResumeStopsItBeforeAnotherTurnIsRecorded() throws InterruptedException {
+        engine = new EngineFixture(dir).open();
+        ConversationId id = crashedConversation(engine.participants(2), "Plan", 6, 2, false);
+
+        engine.open(EngineFixture.offline(10_000), LoopSettings.DEFAULTS);
+        engine.bridge().resumeInterruptedConversations();
+        engine.bridge().abort(id, AbortOutcome.INTERRUPT);
+        engine.bridge().awaitAll();
+
+        assertThat(engine.messages(id)).hasSize(2);
+        assertThat(engine.state(id).status()).isEqualTo(ConversationStatus.INTERRUPTED);
+        assertThat(engine.state(id).statusReason()).isEqualTo("Aborted by the user");
+        restartAndResume();
+        assertThat(engine.messages(id)).as("a conversation the user aborted is not resumed at launch").hasSize(2);
+    }
+
+    @Test
+    void survivesRepeatedRestartsWithTheRightCountAndRotation() throws InterruptedException {
+        engine = new EngineFixture(dir).open();
+        List<AgentDefinition> agents = engine.participants(3);
+        ConversationId id = crashedConversation(agents, "Plan", 12, 1, false);
+        for (int restart = 0; restart < 5; restart++) {
+            engine.open(EngineFixture.offline(40), LoopSettings.DEFAULTS);
+            engine.bridge().resumeInterruptedConversations();
+            Thread.sleep(60);
+            // Closing stops the loop as a shutdown would: interrupted, to be resumed at the next launch.
+        }
+        restartAndResume();
+
+        List<MessageRecorded> messages = engine.messages(id);
+        assertThat(messages).hasSize(12);
+        for (int turn = 0; turn < 12; turn++) {
+            assertThat(messages.get(turn).turnIndex()).isEqualTo(turn);
+            assertThat(messages.get(turn).speakerId()).isEqualTo(agents.get(turn % 3).id());
+        }
+    }
+
+    @Test
+    void failsAConversationResumedThreeTimesWithoutANewTurn() throws InterruptedException {
+        engine = new EngineFixture(dir).open();
+        ConversationId id = crashedConversation(engine.participants(2), "Plan", 6, 2, false);
+        engine.append(id, List.of(new ResumeStarted(1), new ResumeStarted(2), new ResumeStarted(3)));
+
+        restartAndResume();
+
+        assertThat(engine.state(id).status()).isEqualTo(ConversationStatus.FAILED);
+        assertThat(engine.state(id).statusReason())
+                .isEqualTo("Resumed 3 times without recording a new turn; stopped so that a crash loop cannot spin");
+        assertThat(engine.messages(id)).hasSize(2);
+    }
+
+    @Test
+    void countsResumesOnlyUntilTheNextRecordedTurn() throws InterruptedException {
+        engine = new EngineFixture(dir).open();
+        ConversationId id = crashedConversation(engine.participants(2), "Plan", 4, 1, false);
+        engine.append(id, List.of(new ResumeStarted(1), new ResumeStarted(2)));
+
+        restartAndResume();
+
+        assertThat(engine.state(id).status()).isEqualTo(ConversationStatus.COMPLETED);
+        assertThat(engine.state(id).resumesWithoutProgress()).isZero();
+        assertThat(engine.messages(id)).hasSize(4);
+    }
+}
