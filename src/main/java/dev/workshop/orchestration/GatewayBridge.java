@@ -98,7 +98,7 @@ public final class GatewayBridge implements AutoCloseable {
         return id;
     }
 
-    private void launch(ConversationId id, boolean resumed) {
+    void launch(ConversationId id, boolean resumed) {
         ConversationLoop loop = new ConversationLoop(id, resumed, context, finished -> running.remove(id, finished));
         if (running.putIfAbsent(id, loop) != null) {
             throw new IllegalStateException("Conversation " + id + " already has a running loop");

@@ -1,0 +1,173 @@
+package dev.workshop.orchestration;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.workshop.domain.agent.AgentId;
+import dev.workshop.domain.conversation.ConversationEvent.MessageRecorded;
+import dev.workshop.domain.conversation.ConversationId;
+import dev.workshop.domain.conversation.ConversationStatus;
+import dev.workshop.gateway.GatewayException;
+import dev.workshop.gateway.GatewayReply;
+import dev.workshop.gateway.GatewayResolver;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.OptionalInt;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class GatewayBridgeTest {
+    @TempDir
+    Path dir;
+
+    private EngineFixture engine;
+
+    @AfterEach
+    void close() {
+        if (engine != null) {
+            engine.close();
+        }
+    }
+
+    private List<AgentId> pair() {
+        return List.of(engine.agent("Ada"), engine.agent("Bruno"));
+    }
+
+    @Test
+    void runsAConversationToItsEndWithEveryMessageStoredInRotation() throws InterruptedException {
+        engine = new EngineFixture(dir).open();
+        ConversationId id = engine.bridge().startConversation(pair(), "Plan a picnic", OptionalInt.of(5));
+        engine.bridge().awaitAll();
+
+        List<MessageRecorded> messages = engine.messages(id);
+        assertThat(messages).extracting(MessageRecorded::turnIndex).containsExactly(0, 1, 2, 3, 4);
+        assertThat(messages).extracting(m -> m.speakerName()).containsExactly("Ada", "Bruno", "Ada", "Bruno", "Ada");
+        assertThat(messages).extracting(MessageRecorded::content).doesNotHaveDuplicates();
+        assertThat(messages.getLast().content()).contains("wrapping up");
+        assertThat(engine.state(id).status()).isEqualTo(ConversationStatus.COMPLETED);
+        assertThat(engine.events()).filteredOn(LoopEvent.Message.class::isInstance).hasSize(5);
+        assertThat(engine.events().getLast()).isInstanceOf(LoopEvent.Ended.class);
+    }
+
+    @Test
+    void givesASingleAgentTaskEveryTurn() throws InterruptedException {
+        engine = new EngineFixture(dir).open();
+        ConversationId id = engine.bridge().assignTask(engine.agent("Chen"), "Write a checklist", OptionalInt.of(2));
+        engine.bridge().awaitAll();
+        assertThat(engine.messages(id)).extracting(m -> m.speakerName()).containsExactly("Chen", "Chen");
+    }
+
+    @Test
+    void abortCancelsTheCallInFlightAndLeavesTheConversationResumable() throws InterruptedException {
+        engine = new EngineFixture(dir).open(EngineFixture.offline(30_000), LoopSettings.DEFAULTS);
+        ConversationId id = engine.bridge().startConversation(pair(), "Plan", OptionalInt.of(4));
+        Thread.sleep(100);
+        long started = System.nanoTime();
+        engine.bridge().abort(id, AbortOutcome.INTERRUPT);
+        assertThat(engine.bridge().await(id, Duration.ofSeconds(5))).isTrue();
+
+        assertThat(Duration.ofNanos(System.nanoTime() - started)).isLessThan(Duration.ofSeconds(1));
+        assertThat(engine.state(id).status()).isEqualTo(ConversationStatus.INTERRUPTED);
+        assertThat(engine.state(id).turnInDoubt()).isZero();
+        assertThat(engine.messages(id)).isEmpty();
+    }
+
+    @Test
+    void abortCanEndTheConversationInstead() throws InterruptedException {
+        engine = new EngineFixture(dir).open(EngineFixture.offline(30_000), LoopSettings.DEFAULTS);
+        ConversationId id = engine.bridge().startConversation(pair(), "Plan", OptionalInt.of(4));
+        engine.bridge().abort(id, AbortOutcome.COMPLETE);
+        engine.bridge().awaitAll();
+        assertThat(engine.state(id).status()).isEqualTo(ConversationStatus.COMPLETED);
+        assertThat(engine.state(id).statusReason()).isEqualTo("Aborted by the user");
+    }
+
+    @Test
+    void aTimeoutLeavesTheConversationInterruptedNeverCompleted() throws InterruptedException {
+        AtomicInteger calls = new AtomicInteger();
+        GatewayResolver flaky = agent -> (request, tokens) -> {
+            if (calls.incrementAndGet() == 2) {
+                throw new GatewayException("Ollama at http://localhost:11434 did not answer within 60 s", true);
+            }
+            return new GatewayReply("Reply " + request.turnIndex(), "test", 1, 1, Duration.ZERO);
+        };
+        engine = new EngineFixture(dir).open(flaky, LoopSettings.DEFAULTS);
+        ConversationId id = engine.bridge().startConversation(pair(), "Plan", OptionalInt.of(4));
+        engine.bridge().awaitAll();
+
+        assertThat(engine.state(id).status()).isEqualTo(ConversationStatus.INTERRUPTED);
+        assertThat(engine.state(id).statusReason()).isEqualTo("Ollama at http://localhost:11434 did not answer within 60 s");
+        assertThat(engine.messages(id)).hasSize(1);
+
+        engine.open(EngineFixture.offline(0), LoopSettings.DEFAULTS);
+        engine.bridge().resumeInterruptedConversations();
+        engine.bridge().awaitAll();
+        assertThat(engine.messages(id)).hasSize(4);
+        assertThat(engine.state(id).status()).isEqualTo(ConversationStatus.COMPLETED);
+    }
+
+    @Test
+    void aPermanentGatewayErrorFailsTheConversation() throws InterruptedException {
+        GatewayResolver unknown = agent -> {
+            throw new GatewayException("Agent " + agent.name() + " uses the provider \"nope\"", false);
+        };
+        engine = new EngineFixture(dir).open(unknown, LoopSettings.DEFAULTS);
+        ConversationId id = engine.bridge().startConversation(pair(), "Plan", OptionalInt.of(4));
+        engine.bridge().awaitAll();
+        assertThat(engine.state(id).status()).isEqualTo(ConversationStatus.FAILED);
+        assertThat(engine.state(id).statusReason()).isEqualTo("Agent Ada uses the provider \"nope\"");
+    }
+
+    @Test
+    void anEmptyReplyEndsTheConversation() throws InterruptedException {
+        GatewayResolver silent = agent -> (request, tokens) -> new GatewayReply(request.turnIndex() == 0 ? "Hello" : "  ",
+                "test", 1, 1, Duration.ZERO);
+        engine = new EngineFixture(dir).open(silent, LoopSettings.DEFAULTS);
+        ConversationId id = engine.bridge().startConversation(pair(), "Plan", OptionalInt.of(4));
+        engine.bridge().awaitAll();
+        assertThat(engine.messages(id)).hasSize(1);
+        assertThat(engine.state(id).status()).isEqualTo(ConversationStatus.COMPLETED);
+        assertThat(engine.state(id).statusReason()).isEqualTo("Bruno gave an empty reply");
+    }
+
+    @Test
+    void queuesConversationsOverTheConcurrencyLimit() throws InterruptedException {
+        engine = new EngineFixture(dir).open(EngineFixture.offline(20), LoopSettings.DEFAULTS.withConcurrencyLimit(2));
+        List<ConversationId> ids = new java.util.ArrayList<>();
+        for (int i = 0; i < 5; i++) {
+            ids.add(engine.bridge().startConversation(pair(), "Plan " + i, OptionalInt.of(3)));
+        }
+        engine.bridge().awaitAll();
+
+        assertThat(engine.events()).filteredOn(LoopEvent.Queued.class::isInstance).isNotEmpty();
+        for (ConversationId id : ids) {
+            assertThat(engine.state(id).status()).isEqualTo(ConversationStatus.COMPLETED);
+            assertThat(engine.messages(id)).hasSize(3);
+        }
+    }
+
+    @Test
+    void refusesASecondLoopForTheSameConversation() {
+        engine = new EngineFixture(dir).open(EngineFixture.offline(30_000), LoopSettings.DEFAULTS);
+        ConversationId id = engine.bridge().startConversation(pair(), "Plan", OptionalInt.of(4));
+        assertThatThrownBy(() -> engine.bridge().launch(id, true))
+                .isInstanceOf(IllegalStateException.class)
+                .hasMessage("Conversation " + id + " already has a running loop");
+    }
+
+    @Test
+    void refusesBadInputClearly() {
+        engine = new EngineFixture(dir).open();
+        assertThatThrownBy(() -> engine.bridge().startConversation(List.of(engine.agent("Ada")), "Plan", OptionalInt.empty()))
+                .hasMessage("A conversation needs at least two agents; use a task for one");
+        assertThatThrownBy(() -> engine.bridge().startConversation(pair(), " ", OptionalInt.empty()))
+                .hasMessage("A conversation needs a task prompt");
+        assertThatThrownBy(() -> engine.bridge().startConversation(pair(), "Plan", OptionalInt.of(0)))
+                .hasMessage("The number of turns must be at least 1, was 0");
+        assertThatThrownBy(() -> engine.bridge().abort(new ConversationId("nope"), AbortOutcome.INTERRUPT))
+                .hasMessage("No conversation with id nope");
+    }
+}
