@@ -58,7 +58,8 @@ class CommandLineTest {
         JsonNode listed = new ObjectMapper().readTree(run.out());
         assertThat(listed).hasSize(1);
         assertThat(listed.get(0).get("id").asText()).isEqualTo("listed-conversation");
-        assertThat(listed.get(0).get("status").asText()).isEqualTo("active");
+        // It was active when its writer went away: opening the data directory marks it interrupted.
+        assertThat(listed.get(0).get("status").asText()).isEqualTo("interrupted");
         assertThat(listed.get(0).get("turn_count").asInt()).isEqualTo(3);
         assertThat(listed.get(0).get("max_turns").asInt()).isEqualTo(8);
         assertThat(listed.get(0).get("task_prompt").asText()).isEqualTo("Plan a picnic");
@@ -109,5 +110,106 @@ class CommandLineTest {
         JsonNode many = lines.get(5);
         assertThat(many.get("conversations").asInt()).isEqualTo(20);
         assertThat(many.get("turns_per_s").asLong()).isPositive();
+    }
+
+    private List<JsonNode> jsonLines(String out) throws IOException {
+        List<JsonNode> lines = new ArrayList<>();
+        for (String line : out.strip().split("\n")) {
+            lines.add(new ObjectMapper().readTree(line));
+        }
+        return lines;
+    }
+
+    @Test
+    void runPrintsOneJsonEventPerLineAndShowReturnsTheTranscript() throws Exception {
+        Run run = workshop("--data-dir", dir.toString(), "run", "--agents", "Ada,starter-bruno", "--prompt",
+                "Name three risks", "--max-turns", "3", "--offline-delay-ms", "0");
+
+        assertThat(run.exitCode()).as(run.err()).isZero();
+        List<JsonNode> events = jsonLines(run.out());
+        assertThat(events).extracting(e -> e.get("event").asText()).containsExactly("conversation_start",
+                "turn_start", "message", "turn_start", "message", "turn_start", "message", "conversation_end");
+        assertThat(events).allSatisfy(event -> {
+            assertThat(event.get("turn_number").asInt()).isEqualTo(1);
+            assertThat(event.has("ts")).isTrue();
+            assertThat(event.get("conversation_id").asText()).isEqualTo(events.getFirst().get("conversation_id").asText());
+        });
+        assertThat(events.get(1).get("speaker_id").asText()).isEqualTo("starter-ada");
+        assertThat(events.get(4).get("speaker_name").asText()).isEqualTo("Bruno");
+        assertThat(events.getLast().get("status").asText()).isEqualTo("completed");
+        String id = events.getFirst().get("conversation_id").asText();
+
+        Run show = workshop("--data-dir", dir.toString(), "show", id, "--json");
+        JsonNode conversation = new ObjectMapper().readTree(show.out());
+        assertThat(conversation.get("task_prompt").asText()).isEqualTo("Name three risks");
+        assertThat(conversation.get("messages")).hasSize(3);
+        assertThat(conversation.get("messages").get(2).get("turn_index").asInt()).isEqualTo(2);
+        assertThat(conversation.get("messages").get(2).get("content").asText())
+                .isEqualTo(events.get(6).get("content").asText());
+
+        Run markdown = workshop("--data-dir", dir.toString(), "show", id, "--markdown");
+        assertThat(markdown.out()).startsWith("# Name three risks").contains("## 2. Bruno");
+    }
+
+    @Test
+    void streamsTokensOnlyWhenAsked() throws Exception {
+        Run run = workshop("--data-dir", dir.toString(), "run", "--agents", "Ada", "--prompt", "Write a haiku",
+                "--max-turns", "1", "--offline-delay-ms", "0", "--stream");
+        List<JsonNode> events = jsonLines(run.out());
+        assertThat(events).filteredOn(e -> e.get("event").asText().equals("token")).hasSizeGreaterThan(3);
+        String streamed = events.stream().filter(e -> e.get("event").asText().equals("token"))
+                .map(e -> e.get("text").asText()).reduce("", String::concat);
+        JsonNode message = events.stream().filter(e -> e.get("event").asText().equals("message")).findFirst().orElseThrow();
+        assertThat(streamed).isEqualTo(message.get("content").asText());
+    }
+
+    @Test
+    void anUnknownAgentIsUsageErrorTwoNamingIt() throws Exception {
+        Run run = workshop("--data-dir", dir.toString(), "run", "--agents", "Ada,Zed", "--prompt", "Hi");
+        assertThat(run.exitCode()).isEqualTo(2);
+        assertThat(run.err().strip()).isEqualTo("workshop: No agent named or with id \"Zed\" (see 'workshop agents list')");
+        assertThat(run.out()).isEmpty();
+    }
+
+    @Test
+    void anUnknownConversationIsUsageErrorTwo() throws Exception {
+        Run show = workshop("--data-dir", dir.toString(), "show", "no-such-id", "--json");
+        assertThat(show.exitCode()).isEqualTo(2);
+        assertThat(show.err().strip()).isEqualTo("workshop: No conversation with id no-such-id (see 'workshop list')");
+        Run abort = workshop("--data-dir", dir.toString(), "abort", "no-such-id");
+        assertThat(abort.exitCode()).isEqualTo(2);
+        assertThat(abort.err().strip()).isEqualTo("workshop: No conversation with id no-such-id");
+    }
+
+    @Test
+    void managesAgents() throws Exception {
+        Run list = workshop("--data-dir", dir.toString(), "agents", "list", "--json");
+        JsonNode starters = new ObjectMapper().readTree(list.out());
+        assertThat(starters).hasSize(4);
+        assertThat(starters).extracting(a -> a.get("name").asText()).doesNotHaveDuplicates();
+        assertThat(starters.get(0).get("provider").asText()).isEqualTo("offline");
+
+        Run add = workshop("--data-dir", dir.toString(), "agents", "add", "--name", "Eve", "--persona", "You are Eve.");
+        assertThat(add.exitCode()).as(add.err()).isZero();
+        Run duplicate = workshop("--data-dir", dir.toString(), "agents", "add", "--name", "eve");
+        assertThat(duplicate.exitCode()).isEqualTo(2);
+        assertThat(duplicate.err().strip()).isEqualTo("workshop: An agent named \"eve\" already exists");
+        Run remove = workshop("--data-dir", dir.toString(), "agents", "remove", "Ada");
+        assertThat(remove.exitCode()).isZero();
+
+        JsonNode after = new ObjectMapper().readTree(workshop("--data-dir", dir.toString(), "agents", "list", "--json").out());
+        assertThat(after).extracting(a -> a.get("name").asText()).containsExactlyInAnyOrder("Bruno", "Chen", "Dalia", "Eve");
+    }
+
+    @Test
+    void runExitsWithFiveWhenTheConversationDidNotComplete() throws Exception {
+        workshop("--data-dir", dir.toString(), "agents", "add", "--name", "Remote", "--provider", "nowhere");
+        Run run = workshop("--data-dir", dir.toString(), "run", "--agents", "Remote,Ada", "--prompt", "Hi",
+                "--offline-delay-ms", "0");
+        assertThat(run.exitCode()).isEqualTo(5);
+        JsonNode end = jsonLines(run.out()).getLast();
+        assertThat(end.get("event").asText()).isEqualTo("conversation_end");
+        assertThat(end.get("status").asText()).isEqualTo("failed");
+        assertThat(end.get("reason").asText()).isEqualTo("Agent Remote uses the provider \"nowhere\", which this Workshop does not know");
     }
 }
