@@ -33,5 +33,3 @@ CREATE TABLE conversation (
     version         BIGINT      NOT NULL,
     CONSTRAINT pk_conversation PRIMARY KEY (tenant_id, conversation_id)
 );
-
-CREATE INDEX ix_conversation_updated ON conversation (tenant_id, updated_at);

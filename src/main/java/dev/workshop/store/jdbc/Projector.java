@@ -12,7 +12,8 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.ArrayBlockingQueue;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.Semaphore;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.Condition;
@@ -36,6 +37,9 @@ final class Projector implements Journal.DurableListener, AutoCloseable {
     }
 
     private record Batch(List<Object> changes, JournalPosition end) {
+        int events() {
+            return changes.stream().mapToInt(change -> ((Change) change).events().size()).sum();
+        }
     }
 
     private static final Batch STOP = new Batch(List.of(), null);
@@ -50,7 +54,13 @@ final class Projector implements Journal.DurableListener, AutoCloseable {
     /** Events in the tables; written beside the synced position so a file that lost synced rows is noticed. */
     private long eventCount;
     private long lastSync = System.nanoTime();
-    private final BlockingQueue<Batch> queue = new ArrayBlockingQueue<>(1024);
+    /**
+     * Bounded by events, not batches: bursts of many small batches (a thousand loops waking at once) pass
+     * without stalling the journal, while a projector that falls behind for long still slows the writers.
+     */
+    private static final int MAX_QUEUED_EVENTS = 50_000;
+    private final BlockingQueue<Batch> queue = new LinkedBlockingQueue<>();
+    private final Semaphore room = new Semaphore(MAX_QUEUED_EVENTS);
     private final ReentrantLock lock = new ReentrantLock();
     private final Condition progressed = lock.newCondition();
     private final java.util.concurrent.atomic.AtomicInteger readersWaiting = new java.util.concurrent.atomic.AtomicInteger();
@@ -75,9 +85,13 @@ final class Projector implements Journal.DurableListener, AutoCloseable {
     @Override
     public void onDurable(List<Object> attachments, JournalPosition end) throws InterruptedException {
         Batch batch = new Batch(attachments, end);
+        int events = Math.min(MAX_QUEUED_EVENTS, batch.events());
         // After a failure nothing drains the queue; the changes stay safe in the journal for the next start.
-        while (failure == null && !queue.offer(batch, 100, TimeUnit.MILLISECONDS)) {
-            Thread.onSpinWait();
+        while (failure == null) {
+            if (room.tryAcquire(events, 100, TimeUnit.MILLISECONDS)) {
+                queue.add(batch);
+                return;
+            }
         }
     }
 
@@ -144,6 +158,7 @@ final class Projector implements Journal.DurableListener, AutoCloseable {
                 JournalPosition end = batches.getLast().end();
                 write(connection, changes);
                 markApplied(end);
+                room.release(batches.stream().mapToInt(batch -> Math.min(MAX_QUEUED_EVENTS, batch.events())).sum());
                 syncIfDue(connection, end, stopping);
             }
             syncIfDue(connection, applied(), true);

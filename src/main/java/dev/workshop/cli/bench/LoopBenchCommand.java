@@ -1,0 +1,35 @@
+package dev.workshop.cli.bench;
+
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+
+/** {@code workshop bench loop}: orchestration cost per turn, and many conversations at once. */
+@Command(name = "loop", mixinStandardHelpOptions = true,
+        description = "Measure the conversation loop: its own cost per turn, and many loops at once.")
+final class LoopBenchCommand implements Callable<Integer> {
+    @Mixin
+    private BenchOutput output;
+
+    @Option(names = "--turns", defaultValue = "2000", description = "Turns of the overhead run (default: ${DEFAULT-VALUE}).")
+    private int turns;
+
+    @Option(names = "--conversations", defaultValue = "1000", description = "Concurrent conversations (default: ${DEFAULT-VALUE}).")
+    private int conversations;
+
+    @Option(names = "--turns-per-conversation", defaultValue = "10", description = "(default: ${DEFAULT-VALUE})")
+    private int turnsPerConversation;
+
+    @Option(names = "--gateway-delay-ms", defaultValue = "50", description = "Gateway wait per turn in the concurrent run (default: ${DEFAULT-VALUE}).")
+    private long delay;
+
+    @Override
+    public Integer call() throws Exception {
+        return output.run(root -> {
+            LoopBenchmark benchmark = new LoopBenchmark(root, output::print);
+            benchmark.overhead(turns);
+            benchmark.many(conversations, turnsPerConversation, delay);
+        });
+    }
+}
