@@ -91,8 +91,14 @@ final class ConversationLoop implements Runnable {
         } catch (GatewayException e) {
             finish(state, e.retryable() ? ConversationStatus.INTERRUPTED : ConversationStatus.FAILED, e.getMessage());
         } catch (InvalidEventException | StoreException e) {
-            // Another writer, or a store that cannot write: nothing more can be recorded from here.
-            publish(new LoopEvent.Error(id, WORKFLOW_TURN, now(), e.getMessage()));
+            if (stop != null) {
+                // Stopped while reading the history: the interrupt surfaced through the store.
+                Thread.interrupted();
+                finish(state, stop.status(), stop.reason());
+            } else {
+                // Another writer, or a store that cannot write: nothing more can be recorded from here.
+                publish(new LoopEvent.Error(id, WORKFLOW_TURN, now(), e.getMessage()));
+            }
         } catch (RuntimeException e) {
             publish(new LoopEvent.Error(id, WORKFLOW_TURN, now(), "Unexpected error: " + e));
             finish(state, ConversationStatus.INTERRUPTED, "Unexpected error: " + e.getMessage());
