@@ -88,7 +88,7 @@ final class H2Database {
         boolean existed = Files.exists(file);
         // The journal, not H2, makes commits durable (see docs/decisions/0001), so H2 may buffer its writes.
         JdbcConnectionPool pool = JdbcConnectionPool.create("jdbc:h2:file:" + directory.databaseBase()
-                + ";DB_CLOSE_ON_EXIT=FALSE;MAX_LENGTH_INPLACE_LOB=16384", "workshop", "");
+                + ";DB_CLOSE_ON_EXIT=FALSE;MAX_LENGTH_INPLACE_LOB=16384;WRITE_DELAY=5000", "workshop", "");
         pool.setMaxConnections(16);
         try {
             int applied;
