@@ -212,4 +212,12 @@ class CommandLineTest {
         assertThat(end.get("status").asText()).isEqualTo("failed");
         assertThat(end.get("reason").asText()).isEqualTo("Agent Remote uses the provider \"nowhere\", which this Workshop does not know");
     }
+
+    @Test
+    void aDataDirectoryThatCannotBeUsedIsStoreErrorFour() throws Exception {
+        Path file = java.nio.file.Files.writeString(dir.resolve("a-file"), "not a directory");
+        Run run = workshop("--data-dir", file.toString(), "list", "--json");
+        assertThat(run.exitCode()).isEqualTo(4);
+        assertThat(run.err().strip()).startsWith("workshop: Cannot use data directory " + file);
+    }
 }

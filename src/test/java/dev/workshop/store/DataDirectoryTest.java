@@ -1,0 +1,47 @@
+package dev.workshop.store;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Map;
+import java.util.Optional;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class DataDirectoryTest {
+    private static final Path HOME = Path.of("/home/ada");
+
+    @Test
+    void theOptionWinsOverEverything() {
+        assertThat(DataDirectory.resolve(Optional.of(Path.of("/data/ws")),
+                Map.of("WORKSHOP_DATA_DIR", "/env/ws", "XDG_DATA_HOME", "/xdg"), HOME)).isEqualTo(Path.of("/data/ws"));
+    }
+
+    @Test
+    void thenTheWorkshopVariable() {
+        assertThat(DataDirectory.resolve(Optional.empty(), Map.of("WORKSHOP_DATA_DIR", "/env/ws", "XDG_DATA_HOME", "/xdg"),
+                HOME)).isEqualTo(Path.of("/env/ws"));
+    }
+
+    @Test
+    void thenTheXdgDataHome() {
+        assertThat(DataDirectory.resolve(Optional.empty(), Map.of("XDG_DATA_HOME", "/xdg"), HOME))
+                .isEqualTo(Path.of("/xdg/workshop"));
+    }
+
+    @Test
+    void elseTheUsersLocalShare() {
+        assertThat(DataDirectory.resolve(Optional.empty(), Map.of("XDG_DATA_HOME", " "), HOME))
+                .isEqualTo(Path.of("/home/ada/.local/share/workshop"));
+    }
+
+    @Test
+    void aFileWhereTheDirectoryShouldBeIsAClearError(@TempDir Path dir) throws Exception {
+        Path file = Files.writeString(dir.resolve("not-a-directory"), "x");
+        assertThatThrownBy(() -> DataDirectory.lock(file))
+                .isInstanceOf(StoreException.class)
+                .hasMessageStartingWith("Cannot use data directory " + file);
+    }
+}
