@@ -40,6 +40,8 @@ final class ConversationLoop implements Runnable {
     private volatile Stop stop;
     private volatile Thread thread;
     private boolean holdsSlot;
+    /** Published once the loop is gone from the bridge, so a listener that counts running loops sees it gone. */
+    private LoopEvent.Ended ended;
 
     /** Why a loop was asked to stop: the outcome to record and the reason to give. */
     record Stop(ConversationStatus status, String reason) {
@@ -107,6 +109,9 @@ final class ConversationLoop implements Runnable {
                 context.slots().release();
             }
             onFinished.accept(this);
+            if (ended != null) {
+                publish(ended);
+            }
             finished.countDown();
         }
     }
@@ -198,9 +203,9 @@ final class ConversationLoop implements Runnable {
     /** Records the end; reads the stored state first, since an interrupted turn may have moved it on. */
     private ConversationState finish(ConversationState state, ConversationStatus status, String reason) {
         try {
-            ConversationState ended = append(currentState(), new StatusChanged(status, reason));
-            publish(new LoopEvent.Ended(id, WORKFLOW_TURN, now(), status, reason));
-            return ended;
+            ConversationState last = append(currentState(), new StatusChanged(status, reason));
+            ended = new LoopEvent.Ended(id, WORKFLOW_TURN, now(), status, reason);
+            return last;
         } catch (RuntimeException e) {
             publish(new LoopEvent.Error(id, WORKFLOW_TURN, now(), "Could not record the end of the conversation: "
                     + e.getMessage()));

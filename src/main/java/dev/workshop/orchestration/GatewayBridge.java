@@ -110,6 +110,11 @@ public final class GatewayBridge implements AutoCloseable {
         return running.containsKey(id);
     }
 
+    /** How many conversations have a loop right now (taking turns or queued). */
+    public int runningCount() {
+        return running.size();
+    }
+
     /**
      * Stops a conversation: its in-flight call is cancelled and it becomes {@code interrupted} (resumable,
      * but not resumed at launch) or {@code completed}. A conversation with no loop here is marked the same.

@@ -1,5 +1,6 @@
 package dev.workshop.ui.shell;
 
+import dev.workshop.orchestration.LoopEvent;
 import dev.workshop.orchestration.Workspace;
 import dev.workshop.orchestration.WorkspaceOpener;
 import dev.workshop.orchestration.WorkspaceOptions;
@@ -40,6 +41,13 @@ public final class ShellViewModel {
             try {
                 Workspace opened = opener.open(dataDirectory, WorkspaceOptions.DEFAULTS);
                 workspace = opened;
+                opened.bridge().subscribe(event -> {
+                    if (event instanceof LoopEvent.Started || event instanceof LoopEvent.Ended) {
+                        int total = opened.conversationCount();
+                        int running = opened.bridge().runningCount();
+                        fx.execute(() -> showCounts(total, running));
+                    }
+                });
                 // What was running when Workshop stopped goes on now, with no action from the user.
                 opened.bridge().resumeInterruptedConversations();
                 int count = opened.conversationCount();
@@ -53,9 +61,15 @@ public final class ShellViewModel {
     }
 
     private void showOpened(int count, List<String> warnings) {
-        conversationCountText.set(count == 1 ? "1 conversation" : count + " conversations");
+        Workspace open = workspace;
+        showCounts(count, open == null ? 0 : open.bridge().runningCount());
         warningText.set(String.join("\n", warnings));
         opening.set(false);
+    }
+
+    private void showCounts(int total, int running) {
+        String conversations = total == 1 ? "1 conversation" : total + " conversations";
+        conversationCountText.set(running == 0 ? conversations : conversations + " · " + running + " running");
     }
 
     private void showFailed(String message) {

@@ -50,4 +50,29 @@ class ShellViewModelTest {
             assertThat(viewModel.workspace()).isEmpty();
         }
     }
+
+    @Test
+    void resumesWhatWasRunningAndSaysSoUntilItIsDone() throws Exception {
+        ConversationId id;
+        try (Workspace workspace = Wiring.openWorkspace(dir)) {
+            id = workspace.bridge().startConversation(
+                    List.of(workspace.agents().list().get(0).id(), workspace.agents().list().get(1).id()),
+                    "Plan a picnic", java.util.OptionalInt.of(4));
+            // Closing while it runs leaves it interrupted, as quitting the app would.
+        }
+        List<String> shown = new java.util.concurrent.CopyOnWriteArrayList<>();
+        ShellViewModel viewModel = new ShellViewModel(dir, Wiring::openWorkspace, FxExecutor.direct());
+        viewModel.conversationCountTextProperty().addListener((property, old, text) -> shown.add(text));
+        viewModel.open();
+
+        await().atMost(Duration.ofSeconds(30)).until(() -> viewModel.workspace()
+                .map(workspace -> workspace.store().state(workspace.tenant(), id).orElseThrow().status().isFinal())
+                .orElse(false));
+        await().atMost(Duration.ofSeconds(5)).until(() -> viewModel.conversationCountTextProperty().get()
+                .equals("1 conversation"));
+        assertThat(shown).contains("1 conversation · 1 running");
+        Workspace workspace = viewModel.workspace().orElseThrow();
+        assertThat(workspace.store().state(workspace.tenant(), id).orElseThrow().turnCount()).isEqualTo(4);
+        viewModel.close();
+    }
 }
