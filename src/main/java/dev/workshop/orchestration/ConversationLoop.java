@@ -17,6 +17,7 @@ import dev.workshop.domain.conversation.Rotation;
 import dev.workshop.gateway.GatewayException;
 import dev.workshop.gateway.GatewayReply;
 import dev.workshop.gateway.GatewayRequest;
+import dev.workshop.store.Durability;
 import dev.workshop.store.StoreException;
 import java.util.ArrayList;
 import java.util.List;
@@ -154,7 +155,9 @@ final class ConversationLoop implements Runnable {
             }
             int turn = state.turnCount();
             boolean askedAgain = state.turnInDoubt() == turn;
-            state = append(state, new TurnStarted(turn, speaker.agentId(), askedAgain));
+            // Marks the turn in doubt until its message is stored; it needs no sync of its own, because the
+            // message's durable append (or the end's) makes it durable too.
+            state = append(state, new TurnStarted(turn, speaker.agentId(), askedAgain), Durability.WITH_NEXT);
             publish(new LoopEvent.TurnStarted(id, WORKFLOW_TURN, now(), turn, speaker.agentId(), speaker.name(),
                     askedAgain));
             String reply = ask(agent.get(), speaker, state.withMaxTurns(maxTurns), transcript, turn);
@@ -192,7 +195,12 @@ final class ConversationLoop implements Runnable {
     }
 
     private ConversationState append(ConversationState state, ConversationEvent event) {
-        List<RecordedEvent> recorded = context.store().append(context.tenant(), id, state.version(), List.of(event));
+        return append(state, event, Durability.DURABLE);
+    }
+
+    private ConversationState append(ConversationState state, ConversationEvent event, Durability durability) {
+        List<RecordedEvent> recorded = context.store().append(context.tenant(), id, state.version(), List.of(event),
+                durability);
         ConversationState next = state;
         for (RecordedEvent each : recorded) {
             next = next.evolve(each);

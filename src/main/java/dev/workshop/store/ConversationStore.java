@@ -22,8 +22,17 @@ public interface ConversationStore extends AutoCloseable {
      * @throws dev.workshop.domain.conversation.InvalidEventException when an event breaks the log's rules
      * @throws StoreException when the store cannot write; nothing was acknowledged
      */
+    default List<RecordedEvent> append(TenantId tenant, ConversationId conversation, long expectedVersion,
+                                       List<ConversationEvent> events) {
+        return append(tenant, conversation, expectedVersion, events, Durability.DURABLE);
+    }
+
+    /**
+     * As {@link #append(TenantId, ConversationId, long, List)}, with a choice of when to return:
+     * {@link Durability#WITH_NEXT} returns at once and the events become durable with the next durable append.
+     */
     List<RecordedEvent> append(TenantId tenant, ConversationId conversation, long expectedVersion,
-                               List<ConversationEvent> events);
+                               List<ConversationEvent> events, Durability durability);
 
     /** The whole history of a conversation in order; empty for an unknown id. */
     List<RecordedEvent> history(TenantId tenant, ConversationId conversation);

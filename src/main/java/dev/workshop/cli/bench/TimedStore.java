@@ -6,6 +6,7 @@ import dev.workshop.domain.conversation.ConversationState;
 import dev.workshop.domain.conversation.RecordedEvent;
 import dev.workshop.domain.conversation.TenantId;
 import dev.workshop.store.ConversationStore;
+import dev.workshop.store.Durability;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.atomic.LongAdder;
@@ -30,10 +31,10 @@ final class TimedStore implements ConversationStore {
 
     @Override
     public List<RecordedEvent> append(TenantId tenant, ConversationId conversation, long expectedVersion,
-                                      List<ConversationEvent> events) {
+                                      List<ConversationEvent> events, Durability durability) {
         long started = System.nanoTime();
         try {
-            return store.append(tenant, conversation, expectedVersion, events);
+            return store.append(tenant, conversation, expectedVersion, events, durability);
         } finally {
             appendNanos.add(System.nanoTime() - started);
             appends.increment();

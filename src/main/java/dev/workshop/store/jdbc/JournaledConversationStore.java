@@ -9,6 +9,7 @@ import dev.workshop.domain.conversation.TenantId;
 import dev.workshop.store.ConcurrentAppendException;
 import dev.workshop.store.ConversationStore;
 import dev.workshop.store.DataDirectory;
+import dev.workshop.store.Durability;
 import dev.workshop.store.StoreException;
 import dev.workshop.store.journal.Journal;
 import dev.workshop.store.journal.JournalPosition;
@@ -222,7 +223,7 @@ public final class JournaledConversationStore implements ConversationStore {
 
     @Override
     public List<RecordedEvent> append(TenantId tenant, ConversationId conversation, long expectedVersion,
-                                      List<ConversationEvent> events) {
+                                      List<ConversationEvent> events, Durability durability) {
         requireOpen();
         if (events.isEmpty()) {
             return List.of();
@@ -249,7 +250,12 @@ public final class JournaledConversationStore implements ConversationStore {
                 bodies.add(body);
                 records.add(codec.journalRecord(next, body));
             }
-            journal.append(records, new Projector.Change(tenant, List.copyOf(recorded), List.copyOf(bodies), state));
+            Projector.Change change = new Projector.Change(tenant, List.copyOf(recorded), List.copyOf(bodies), state);
+            if (durability == Durability.DURABLE) {
+                journal.append(records, change);
+            } else {
+                journal.appendWithoutWaiting(records, change);
+            }
             entry.state = state;
             return List.copyOf(recorded);
         } catch (IOException e) {

@@ -132,6 +132,18 @@ public final class Journal implements AutoCloseable {
      *                     failure is acknowledged
      */
     public JournalPosition append(List<byte[]> payloads, Object attachment) throws IOException {
+        return awaitUninterruptibly(enqueue(payloads, attachment));
+    }
+
+    /**
+     * Queues the records without waiting: they are written in order, so they are durable no later than any
+     * append queued after them returns.
+     */
+    public void appendWithoutWaiting(List<byte[]> payloads, Object attachment) throws IOException {
+        enqueue(payloads, attachment);
+    }
+
+    private CompletableFuture<JournalPosition> enqueue(List<byte[]> payloads, Object attachment) throws IOException {
         int bytes = payloads.stream().mapToInt(payload -> RecordFormat.alignedSize(payload.length)).sum();
         if (bytes > segmentBytes - RecordFormat.SEGMENT_HEADER_BYTES) {
             throw new IOException("An append of " + bytes + " bytes does not fit in a journal segment of "
@@ -140,7 +152,7 @@ public final class Journal implements AutoCloseable {
         requireWritable();
         Pending pending = new Pending(List.copyOf(payloads), attachment, new CompletableFuture<>());
         queue.add(pending);
-        return awaitUninterruptibly(pending.done());
+        return pending.done();
     }
 
     /**

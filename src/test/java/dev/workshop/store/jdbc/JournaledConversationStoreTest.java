@@ -216,4 +216,17 @@ class JournaledConversationStoreTest {
         withStore(store -> store.append(LOCAL, id, 3, List.of(message(2))));
         assertThat(history(LOCAL, id)).hasSize(4);
     }
+
+    @Test
+    void anAppendThatDoesNotWaitIsDurableWithTheNextOne() {
+        ConversationId id = ConversationId.random();
+        withStore(store -> {
+            store.append(LOCAL, id, 0, List.of(started(4)));
+            store.append(LOCAL, id, 1, List.of(new dev.workshop.domain.conversation.ConversationEvent.TurnStarted(0,
+                    Conversations.ADA.agentId(), false)), dev.workshop.store.Durability.WITH_NEXT);
+            assertThat(store.state(LOCAL, id).orElseThrow().turnInDoubt()).isZero();
+            return store.append(LOCAL, id, 2, List.of(message(0)));
+        });
+        assertThat(history(LOCAL, id)).extracting(RecordedEvent::seq).containsExactly(1L, 2L, 3L);
+    }
 }
