@@ -6,6 +6,8 @@ import dev.workshop.gateway.AgentGateway;
 import dev.workshop.gateway.GatewayException;
 import dev.workshop.gateway.GatewayResolver;
 import dev.workshop.gateway.offline.OfflineGateway;
+import dev.workshop.gateway.openai.HttpPolicy;
+import dev.workshop.gateway.openai.OpenAiCompatibleGateway;
 import dev.workshop.orchestration.GatewayBridge;
 import dev.workshop.orchestration.LoopSettings;
 import dev.workshop.orchestration.Workspace;
@@ -53,8 +55,10 @@ public final class Wiring {
 
     private static GatewayResolver gateways(WorkspaceOptions options) {
         AgentGateway offline = new OfflineGateway(options.offlineDelayMillis());
+        AgentGateway http = new OpenAiCompatibleGateway(HttpPolicy.DEFAULTS, System::getenv);
         return (AgentDefinition agent) -> switch (agent.provider()) {
             case AgentDefinition.OFFLINE -> offline;
+            case AgentDefinition.OPENAI_COMPATIBLE -> http;
             default -> throw new GatewayException("Agent " + agent.name() + " uses the provider \"" + agent.provider()
                     + "\", which this Workshop does not know", false);
         };

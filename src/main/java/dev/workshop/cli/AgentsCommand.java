@@ -3,6 +3,7 @@ package dev.workshop.cli;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import dev.workshop.domain.agent.AgentDefinition;
+import dev.workshop.domain.agent.ModelEndpoint;
 import dev.workshop.orchestration.Workspace;
 import dev.workshop.orchestration.WorkspaceOptions;
 import dev.workshop.store.file.JsonAgentCatalog;
@@ -41,7 +42,8 @@ final class AgentsCommand {
                 if (json) {
                     ArrayNode array = new ObjectMapper().createArrayNode();
                     workspace.agents().list().forEach(agent -> array.addObject().put("id", agent.id().value())
-                            .put("name", agent.name()).put("provider", agent.provider()).put("model", agent.model()));
+                            .put("name", agent.name()).put("provider", agent.provider()).put("model", agent.model())
+                            .put("base_url", agent.endpoint().baseUrl()));
                     out.println(array.toString());
                 } else {
                     out.printf("%-44s  %-16s  %-10s  %s%n", "ID", "NAME", "PROVIDER", "MODEL");
@@ -74,12 +76,30 @@ final class AgentsCommand {
         @Option(names = "--model", defaultValue = "", description = "The model name at the provider.")
         private String model;
 
+        @Option(names = "--base-url", defaultValue = "", paramLabel = "URL",
+                description = "OpenAI-compatible base URL, e.g. http://localhost:11434/v1 (Ollama).")
+        private String baseUrl;
+
+        @Option(names = "--api-key-env", defaultValue = "", paramLabel = "VAR",
+                description = "Name of the environment variable holding the API key (the key is never stored).")
+        private String apiKeyEnv;
+
+        @Option(names = "--temperature", description = "Sampling temperature, 0 to 2 (default: the server's).")
+        private Double temperature;
+
+        @Option(names = "--max-tokens", description = "Most tokens per reply (default: the server's).")
+        private Integer maxTokens;
+
         @Override
         public Integer call() {
             try (Workspace workspace = agents.workshop.openWorkspace(WorkspaceOptions.DEFAULTS)) {
                 Cli.reportWarnings(spec, workspace);
+                if (provider.equals(AgentDefinition.OPENAI_COMPATIBLE) && (baseUrl.isBlank() || model.isBlank())) {
+                    throw new IllegalArgumentException("An agent of provider openai needs --base-url and --model");
+                }
                 AgentDefinition added = workspace.agents().add(new AgentDefinition(JsonAgentCatalog.newId(),
-                        name.strip(), persona, provider, model, null));
+                        name.strip(), persona, provider, model, null,
+                        new ModelEndpoint(baseUrl, temperature, maxTokens, apiKeyEnv)));
                 spec.commandLine().getOut().println("{\"id\":\"" + added.id() + "\",\"name\":"
                         + new ObjectMapper().valueToTree(added.name()) + "}");
             }

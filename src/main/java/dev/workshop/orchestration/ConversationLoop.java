@@ -14,6 +14,7 @@ import dev.workshop.domain.conversation.Prompt;
 import dev.workshop.domain.conversation.PromptBuilder;
 import dev.workshop.domain.conversation.RecordedEvent;
 import dev.workshop.domain.conversation.Rotation;
+import dev.workshop.domain.conversation.Usage;
 import dev.workshop.gateway.GatewayException;
 import dev.workshop.gateway.GatewayReply;
 import dev.workshop.gateway.GatewayRequest;
@@ -160,28 +161,29 @@ final class ConversationLoop implements Runnable {
             state = append(state, new TurnStarted(turn, speaker.agentId(), askedAgain), Durability.WITH_NEXT);
             publish(new LoopEvent.TurnStarted(id, WORKFLOW_TURN, now(), turn, speaker.agentId(), speaker.name(),
                     askedAgain));
-            String reply = ask(agent.get(), speaker, state.withMaxTurns(maxTurns), transcript, turn);
-            if (reply.isEmpty()) {
+            GatewayReply reply = ask(agent.get(), speaker, state.withMaxTurns(maxTurns), transcript, turn);
+            String text = reply.text().strip();
+            if (text.isEmpty()) {
                 return finish(state, ConversationStatus.COMPLETED, speaker.name() + " gave an empty reply");
             }
-            MessageRecorded message = new MessageRecorded(turn, speaker.agentId(), speaker.name(), reply);
+            MessageRecorded message = new MessageRecorded(turn, speaker.agentId(), speaker.name(), text,
+                    new Usage(reply.promptTokens(), reply.completionTokens(), reply.latency().toMillis(), reply.model()));
             state = append(state, message);
             transcript.add(message);
-            publish(new LoopEvent.Message(id, WORKFLOW_TURN, now(), turn, speaker.agentId(), speaker.name(), reply));
+            publish(new LoopEvent.Message(id, WORKFLOW_TURN, now(), turn, speaker.agentId(), speaker.name(), text));
         }
         return finish(state, ConversationStatus.COMPLETED, "All " + maxTurns + " turns were taken");
     }
 
-    private String ask(AgentDefinition agent, Participant speaker, ConversationState state,
+    private GatewayReply ask(AgentDefinition agent, Participant speaker, ConversationState state,
                        List<MessageRecorded> transcript, int turn) throws GatewayException, InterruptedException {
         Prompt prompt = prompts.build(agent.persona(), speaker, state, transcript);
         MessageRecorded previous = transcript.isEmpty() ? null : transcript.getLast();
         GatewayRequest request = new GatewayRequest(id, turn, agent, prompt, state.taskPrompt(),
                 previous == null ? "" : previous.speakerName(), previous == null ? "" : previous.content(),
                 state.turnsRemaining());
-        GatewayReply reply = context.gateways().forAgent(agent).reply(request,
+        return context.gateways().forAgent(agent).reply(request,
                 token -> publish(new LoopEvent.Token(id, WORKFLOW_TURN, now(), turn, speaker.agentId(), token)));
-        return reply.text().strip();
     }
 
     private List<MessageRecorded> transcript() {

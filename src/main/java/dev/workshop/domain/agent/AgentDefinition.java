@@ -7,8 +7,15 @@ import java.util.Objects;
  * across restarts); the provider names the gateway that answers for it ({@code offline} needs no network).
  */
 public record AgentDefinition(AgentId id, String name, String persona, String provider, String model,
-                              String avatarColor) {
+                              String avatarColor, ModelEndpoint endpoint) {
     public static final String OFFLINE = "offline";
+    /** Any server that speaks the OpenAI Chat Completions API: Ollama, llama.cpp, vLLM, LM Studio, OpenAI. */
+    public static final String OPENAI_COMPATIBLE = "openai";
+
+    /** An agent without a model endpoint (the offline provider needs none). */
+    public AgentDefinition(AgentId id, String name, String persona, String provider, String model, String avatarColor) {
+        this(id, name, persona, provider, model, avatarColor, ModelEndpoint.NONE);
+    }
 
     public AgentDefinition {
         Objects.requireNonNull(id, "id");
@@ -20,5 +27,6 @@ public record AgentDefinition(AgentId id, String name, String persona, String pr
         provider = provider == null || provider.isBlank() ? OFFLINE : provider;
         model = model == null ? "" : model;
         avatarColor = avatarColor == null || avatarColor.isBlank() ? "#6e7781" : avatarColor;
+        endpoint = endpoint == null ? ModelEndpoint.NONE : endpoint;
     }
 }

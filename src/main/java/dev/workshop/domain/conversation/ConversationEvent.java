@@ -40,13 +40,18 @@ public sealed interface ConversationEvent {
     }
 
     /** A finished message. Turn indexes run 0, 1, 2… with no gap and no repeat within a conversation. */
-    record MessageRecorded(int turnIndex, AgentId speakerId, String speakerName, String content)
+    record MessageRecorded(int turnIndex, AgentId speakerId, String speakerName, String content, Usage usage)
             implements ConversationEvent {
         public MessageRecorded {
             Objects.requireNonNull(speakerId, "speakerId");
             Objects.requireNonNull(speakerName, "speakerName");
             Objects.requireNonNull(content, "content");
+            usage = usage == null ? Usage.NONE : usage;
             requireTurnIndex(turnIndex);
+        }
+
+        public MessageRecorded(int turnIndex, AgentId speakerId, String speakerName, String content) {
+            this(turnIndex, speakerId, speakerName, content, Usage.NONE);
         }
     }
 

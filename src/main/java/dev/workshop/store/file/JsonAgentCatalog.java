@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.workshop.domain.agent.AgentDefinition;
 import dev.workshop.domain.agent.AgentId;
+import dev.workshop.domain.agent.ModelEndpoint;
 import dev.workshop.domain.agent.StarterAgents;
 import dev.workshop.store.AgentCatalog;
 import dev.workshop.store.StoreException;
@@ -58,9 +59,13 @@ public final class JsonAgentCatalog implements AgentCatalog {
                 throw new IOException("it has no \"agents\" list");
             }
             for (JsonNode node : root.path("agents")) {
+                JsonNode endpoint = node.path("endpoint");
                 agents.add(new AgentDefinition(new AgentId(node.path("id").asText()), node.path("name").asText(),
                         node.path("persona").asText(""), node.path("provider").asText(""), node.path("model").asText(""),
-                        node.path("avatar_color").asText("")));
+                        node.path("avatar_color").asText(""), new ModelEndpoint(endpoint.path("base_url").asText(""),
+                        endpoint.hasNonNull("temperature") ? endpoint.get("temperature").asDouble() : null,
+                        endpoint.hasNonNull("max_tokens") ? endpoint.get("max_tokens").asInt() : null,
+                        endpoint.path("api_key_env").asText(""))));
             }
         } catch (IOException | IllegalArgumentException e) {
             agents.clear();
@@ -128,9 +133,17 @@ public final class JsonAgentCatalog implements AgentCatalog {
     private void save() {
         ObjectNode root = json.createObjectNode().put("format", FORMAT);
         ArrayNode array = root.putArray("agents");
-        agents.forEach(agent -> array.addObject().put("id", agent.id().value()).put("name", agent.name())
-                .put("persona", agent.persona()).put("provider", agent.provider()).put("model", agent.model())
-                .put("avatar_color", agent.avatarColor()));
+        for (AgentDefinition agent : agents) {
+            ObjectNode node = array.addObject().put("id", agent.id().value()).put("name", agent.name())
+                    .put("persona", agent.persona()).put("provider", agent.provider()).put("model", agent.model())
+                    .put("avatar_color", agent.avatarColor());
+            ModelEndpoint endpoint = agent.endpoint();
+            if (!endpoint.equals(ModelEndpoint.NONE)) {
+                // The key's variable name only: the key itself never reaches a file of ours.
+                node.putObject("endpoint").put("base_url", endpoint.baseUrl()).put("temperature", endpoint.temperature())
+                        .put("max_tokens", endpoint.maxTokens()).put("api_key_env", endpoint.apiKeyEnv());
+            }
+        }
         Path temporary = file.resolveSibling("agents.json.new");
         try {
             byte[] bytes = json.writerWithDefaultPrettyPrinter().writeValueAsBytes(root);

@@ -17,6 +17,7 @@ import dev.workshop.domain.conversation.ConversationStatus;
 import dev.workshop.domain.conversation.Participant;
 import dev.workshop.domain.conversation.RecordedEvent;
 import dev.workshop.domain.conversation.TenantId;
+import dev.workshop.domain.conversation.Usage;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.DataInputStream;
@@ -70,6 +71,11 @@ final class EventCodec {
                 node.put("speaker_id", message.speakerId().value());
                 node.put("speaker_name", message.speakerName());
                 node.put("content", message.content());
+                if (message.usage().isKnown()) {
+                    node.putObject("usage").put("prompt_tokens", message.usage().promptTokens())
+                            .put("completion_tokens", message.usage().completionTokens())
+                            .put("latency_ms", message.usage().latencyMillis()).put("model", message.usage().model());
+                }
             }
             case ResumeStarted resume -> node.put("attempt", resume.attempt());
             case StatusChanged change -> {
@@ -116,13 +122,21 @@ final class EventCodec {
                     new AgentId(node.path("speaker_id").asText()), node.path("resumed").asBoolean());
             case "message_recorded" -> new MessageRecorded(node.path("turn_index").asInt(),
                     new AgentId(node.path("speaker_id").asText()), node.path("speaker_name").asText(),
-                    node.path("content").asText());
+                    node.path("content").asText(), usage(node.path("usage")));
             case "resume_started" -> new ResumeStarted(node.path("attempt").asInt());
             case "status_changed" -> new StatusChanged(ConversationStatus.fromWireName(node.path("status").asText()),
                     node.path("reason").asText());
             default -> throw new IllegalArgumentException("Unknown event type '" + type
                     + "': it was written by a newer Workshop");
         };
+    }
+
+    private static Usage usage(JsonNode node) {
+        if (node.isMissingNode() || node.isNull()) {
+            return Usage.NONE;
+        }
+        return new Usage(node.path("prompt_tokens").asInt(-1), node.path("completion_tokens").asInt(-1),
+                node.path("latency_ms").asLong(0), node.path("model").asText(""));
     }
 
     byte[] journalRecord(RecordedEvent recorded) {

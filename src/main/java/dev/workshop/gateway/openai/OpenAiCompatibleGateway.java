@@ -1,0 +1,279 @@
+package dev.workshop.gateway.openai;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.workshop.domain.agent.AgentDefinition;
+import dev.workshop.domain.agent.ModelEndpoint;
+import dev.workshop.gateway.AgentGateway;
+import dev.workshop.gateway.GatewayException;
+import dev.workshop.gateway.GatewayReply;
+import dev.workshop.gateway.GatewayRequest;
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.InputStreamReader;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.net.http.HttpTimeoutException;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.Random;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.Consumer;
+import java.util.function.UnaryOperator;
+
+/**
+ * Streams a reply from any OpenAI-compatible Chat Completions endpoint (Ollama, llama.cpp server, vLLM,
+ * LM Studio, OpenAI) with the JDK's HTTP client (see docs/decisions/0003-openai-compatible-gateway.md).
+ * Partial text of a failed attempt is never returned: a reply is only what one whole stream produced.
+ */
+public final class OpenAiCompatibleGateway implements AgentGateway {
+    private final HttpClient client;
+    private final HttpPolicy policy;
+    private final UnaryOperator<String> environment;
+    private final ObjectMapper json = new ObjectMapper();
+    private final Random random = new Random();
+
+    /** @param environment reads an environment variable by name (the keys live there, never in our files) */
+    public OpenAiCompatibleGateway(HttpPolicy policy, UnaryOperator<String> environment) {
+        this.policy = policy;
+        this.environment = environment;
+        this.client = HttpClient.newBuilder().connectTimeout(policy.connectTimeout())
+                .version(HttpClient.Version.HTTP_1_1).build();
+    }
+
+    @Override
+    public GatewayReply reply(GatewayRequest request, Consumer<String> tokens)
+            throws GatewayException, InterruptedException {
+        AgentDefinition agent = request.agent();
+        URI uri = endpoint(agent);
+        String key = key(agent);
+        String body = ChatRequestBody.of(json, request);
+        StreamFailure last = null;
+        for (int attempt = 0; attempt <= policy.maxRetries(); attempt++) {
+            if (attempt > 0) {
+                Thread.sleep(policy.backoff(attempt, last.retryAfter(), random).toMillis());
+            }
+            try {
+                return stream(agent, uri, key, body, tokens);
+            } catch (StreamFailure failure) {
+                last = failure;
+            }
+        }
+        throw new GatewayException(agent.name() + ": " + last.getMessage() + " (gave up after "
+                + (policy.maxRetries() + 1) + " attempts; resume the conversation once " + uri.getHost()
+                + " answers again)", true, last);
+    }
+
+    private URI endpoint(AgentDefinition agent) throws GatewayException {
+        ModelEndpoint endpoint = agent.endpoint();
+        if (endpoint.baseUrl().isBlank() || agent.model().isBlank()) {
+            throw new GatewayException("Agent " + agent.name() + " needs a base URL and a model to reach its "
+                    + "OpenAI-compatible endpoint", false);
+        }
+        String base = endpoint.baseUrl().endsWith("/") ? endpoint.baseUrl() : endpoint.baseUrl() + "/";
+        try {
+            return URI.create(base).resolve("chat/completions");
+        } catch (IllegalArgumentException e) {
+            throw new GatewayException("Agent " + agent.name() + " has a base URL that is not a URL: "
+                    + endpoint.baseUrl(), false, e);
+        }
+    }
+
+    private String key(AgentDefinition agent) throws GatewayException {
+        String variable = agent.endpoint().apiKeyEnv();
+        if (variable.isEmpty()) {
+            return null;
+        }
+        String key = environment.apply(variable);
+        if (key == null || key.isBlank()) {
+            throw new GatewayException("Agent " + agent.name() + " reads its API key from the environment variable "
+                    + variable + ", which is not set", false);
+        }
+        return key;
+    }
+
+    private GatewayReply stream(AgentDefinition agent, URI uri, String key, String body, Consumer<String> tokens)
+            throws StreamFailure, GatewayException, InterruptedException {
+        long started = System.nanoTime();
+        HttpRequest.Builder builder = HttpRequest.newBuilder(uri).timeout(policy.totalTimeout())
+                .header("Content-Type", "application/json").header("Accept", "text/event-stream")
+                .POST(HttpRequest.BodyPublishers.ofString(body));
+        if (key != null) {
+            builder.header("Authorization", "Bearer " + key);
+        }
+        HttpResponse<InputStream> response = awaitHeaders(client.sendAsync(builder.build(),
+                HttpResponse.BodyHandlers.ofInputStream()), uri);
+        try (InputStream stream = response.body()) {
+            checkStatus(agent, uri, response);
+            return readEvents(agent, uri, stream, tokens, started);
+        } catch (IOException e) {
+            if (Thread.interrupted()) {
+                throw new InterruptedException("The reply from " + uri.getHost() + " was cancelled");
+            }
+            throw new StreamFailure("the connection to " + uri + " failed: " + e.getMessage(), Duration.ZERO, e);
+        }
+    }
+
+    /** Waits for the response head no longer than the first-token timeout; an abort cancels the request. */
+    private HttpResponse<InputStream> awaitHeaders(CompletableFuture<HttpResponse<InputStream>> pending, URI uri)
+            throws StreamFailure, InterruptedException {
+        try {
+            return pending.get(policy.firstTokenTimeout().toMillis(), TimeUnit.MILLISECONDS);
+        } catch (InterruptedException e) {
+            pending.cancel(true);
+            throw e;
+        } catch (TimeoutException e) {
+            pending.cancel(true);
+            throw new StreamFailure(uri + " did not answer within " + policy.firstTokenTimeout().toSeconds() + " s",
+                    Duration.ZERO, e);
+        } catch (ExecutionException e) {
+            Throwable cause = e.getCause();
+            String what = cause instanceof HttpTimeoutException ? "did not answer in time"
+                    : cause instanceof java.net.ConnectException ? "refused the connection (is the server running?)"
+                    : "could not be reached: " + cause;
+            throw new StreamFailure(uri + " " + what, Duration.ZERO, cause);
+        }
+    }
+
+    private void checkStatus(AgentDefinition agent, URI uri, HttpResponse<InputStream> response)
+            throws StreamFailure, GatewayException, IOException {
+        int status = response.statusCode();
+        if (status == 200) {
+            return;
+        }
+        String detail = errorDetail(response.body());
+        if (status == 401 || status == 403) {
+            String variable = agent.endpoint().apiKeyEnv();
+            throw new GatewayException(uri.getHost() + " refused the API key of agent " + agent.name() + " (HTTP "
+                    + status + "). " + (variable.isEmpty() ? "Set one with --api-key-env." : "Check the key in the "
+                    + "environment variable " + variable + ".") + detail, false);
+        }
+        if (status == 404) {
+            throw new GatewayException("Model " + agent.model() + " was not found at " + uri + " (HTTP 404)" + detail,
+                    false);
+        }
+        if (status == 429 || status >= 500) {
+            throw new StreamFailure(uri.getHost() + " answered HTTP " + status + detail, retryAfter(response), null);
+        }
+        throw new GatewayException(uri + " refused the request for agent " + agent.name() + " (HTTP " + status + ")"
+                + detail, false);
+    }
+
+    private static Duration retryAfter(HttpResponse<?> response) {
+        return response.headers().firstValue("Retry-After").map(value -> {
+            try {
+                return Duration.ofSeconds(Math.min(300, Long.parseLong(value.strip())));
+            } catch (NumberFormatException httpDate) {
+                return Duration.ofSeconds(5);
+            }
+        }).orElse(Duration.ZERO);
+    }
+
+    private String errorDetail(InputStream body) throws IOException {
+        byte[] bytes = body.readNBytes(2000);
+        if (bytes.length == 0) {
+            return "";
+        }
+        String text = new String(bytes, StandardCharsets.UTF_8);
+        try {
+            JsonNode message = json.readTree(text).path("error").path("message");
+            if (!message.isMissingNode()) {
+                return ": " + message.asText();
+            }
+        } catch (IOException notJson) {
+            // Show the start of whatever the server said.
+        }
+        return ": " + text.strip().lines().findFirst().orElse("");
+    }
+
+    /**
+     * Reads {@code data:} lines until {@code [DONE]}. A watchdog closes the stream when the first token or the
+     * whole reply is late, which ends the blocking read.
+     */
+    private GatewayReply readEvents(AgentDefinition agent, URI uri, InputStream stream, Consumer<String> tokens,
+                                    long started) throws IOException, StreamFailure {
+        StringBuilder text = new StringBuilder();
+        String model = agent.model();
+        int promptTokens = -1;
+        int completionTokens = -1;
+        AtomicBoolean firstToken = new AtomicBoolean();
+        AtomicBoolean timedOut = new AtomicBoolean();
+        Thread watchdog = Thread.ofVirtual().start(() -> watch(stream, firstToken, timedOut));
+        try (BufferedReader lines = new BufferedReader(new InputStreamReader(stream, StandardCharsets.UTF_8))) {
+            String line;
+            while ((line = lines.readLine()) != null) {
+                if (!line.startsWith("data:")) {
+                    continue;
+                }
+                String data = line.substring(5).strip();
+                if (data.equals("[DONE]")) {
+                    return new GatewayReply(text.toString(), model, promptTokens, completionTokens,
+                            Duration.ofNanos(System.nanoTime() - started));
+                }
+                JsonNode chunk = parse(uri, data);
+                if (chunk.has("error")) {
+                    throw new StreamFailure(uri.getHost() + " reported an error mid-stream: "
+                            + chunk.path("error").path("message").asText(chunk.path("error").toString()));
+                }
+                model = chunk.path("model").asText(model);
+                JsonNode usage = chunk.path("usage");
+                if (usage.isObject()) {
+                    promptTokens = usage.path("prompt_tokens").asInt(-1);
+                    completionTokens = usage.path("completion_tokens").asInt(-1);
+                }
+                String token = chunk.path("choices").path(0).path("delta").path("content").asText("");
+                if (!token.isEmpty()) {
+                    firstToken.set(true);
+                    text.append(token);
+                    tokens.accept(token);
+                }
+            }
+        } catch (IOException e) {
+            if (timedOut.get()) {
+                throw new StreamFailure(uri.getHost() + " stopped sending before the reply was complete (timed out)");
+            }
+            throw e;
+        } finally {
+            watchdog.interrupt();
+        }
+        if (timedOut.get()) {
+            throw new StreamFailure(uri.getHost() + " stopped sending before the reply was complete (timed out)");
+        }
+        throw new StreamFailure("the stream from " + uri.getHost() + " was cut before it finished");
+    }
+
+    private JsonNode parse(URI uri, String data) throws StreamFailure {
+        try {
+            return json.readTree(data);
+        } catch (IOException e) {
+            throw new StreamFailure(uri.getHost() + " sent a chunk that is not JSON: "
+                    + (data.length() > 80 ? data.substring(0, 80) + "…" : data), Duration.ZERO, e);
+        }
+    }
+
+    private void watch(InputStream stream, AtomicBoolean firstToken, AtomicBoolean timedOut) {
+        long start = System.nanoTime();
+        try {
+            while (true) {
+                Thread.sleep(50);
+                long elapsed = System.nanoTime() - start;
+                boolean late = (!firstToken.get() && elapsed > policy.firstTokenTimeout().toNanos())
+                        || elapsed > policy.totalTimeout().toNanos();
+                if (late) {
+                    timedOut.set(true);
+                    stream.close();
+                    return;
+                }
+            }
+        } catch (InterruptedException | IOException done) {
+            // The reply finished, or the stream is already closed.
+        }
+    }
+}

@@ -1,0 +1,147 @@
+package dev.workshop.gateway.openai;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.sun.net.httpserver.HttpExchange;
+import com.sun.net.httpserver.HttpServer;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.net.InetSocketAddress;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.Executors;
+
+/**
+ * A real HTTP server on loopback that speaks the Chat Completions streaming wire format: each request takes
+ * the next scripted answer (a stream, an error status, a stream cut halfway…); when the script is empty it
+ * streams a normal reply naming the turn it was asked for.
+ */
+public final class FakeChatServer implements AutoCloseable {
+    public interface Answer {
+        void answer(HttpExchange exchange, JsonNode request) throws IOException, InterruptedException;
+    }
+
+    private final HttpServer server;
+    private final ConcurrentLinkedQueue<Answer> script = new ConcurrentLinkedQueue<>();
+    public final List<JsonNode> requests = new CopyOnWriteArrayList<>();
+    public final List<String> authorizations = new CopyOnWriteArrayList<>();
+    private final ObjectMapper json = new ObjectMapper();
+
+    public FakeChatServer() throws IOException {
+        server = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
+        server.createContext("/v1/chat/completions", this::handle);
+        server.setExecutor(Executors.newVirtualThreadPerTaskExecutor());
+        server.start();
+    }
+
+    public String baseUrl() {
+        return "http://127.0.0.1:" + server.getAddress().getPort() + "/v1";
+    }
+
+    public FakeChatServer then(Answer answer) {
+        script.add(answer);
+        return this;
+    }
+
+    private void handle(HttpExchange exchange) throws IOException {
+        try (exchange) {
+            JsonNode request = json.readTree(exchange.getRequestBody());
+            requests.add(request);
+            authorizations.add(String.valueOf(exchange.getRequestHeaders().getFirst("Authorization")));
+            Answer answer = script.poll();
+            (answer != null ? answer : stream("Reply from " + request.path("model").asText() + " to "
+                    + lastUserLine(request))).answer(exchange, request);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        } catch (IOException clientWentAway) {
+            // The client cancelled or timed out: nothing left to send.
+        }
+    }
+
+    private static String lastUserLine(JsonNode request) {
+        JsonNode messages = request.path("messages");
+        String user = messages.path(messages.size() - 1).path("content").asText();
+        return user.lines().filter(line -> line.startsWith("Task: ")).findFirst().orElse("?");
+    }
+
+    static String chunk(String content) {
+        return "data: {\"id\":\"c1\",\"object\":\"chat.completion.chunk\",\"model\":\"fake-model\",\"choices\":"
+                + "[{\"index\":0,\"delta\":{\"content\":" + new ObjectMapper().valueToTree(content) + "}}]}\n\n";
+    }
+
+    static String usageChunk(int prompt, int completion) {
+        return "data: {\"id\":\"c1\",\"object\":\"chat.completion.chunk\",\"model\":\"fake-model\",\"choices\":[],"
+                + "\"usage\":{\"prompt_tokens\":" + prompt + ",\"completion_tokens\":" + completion + "}}\n\n";
+    }
+
+    private static OutputStream openStream(HttpExchange exchange) throws IOException {
+        exchange.getResponseHeaders().add("Content-Type", "text/event-stream");
+        exchange.sendResponseHeaders(200, 0);
+        return exchange.getResponseBody();
+    }
+
+    private static void send(OutputStream out, String text) throws IOException {
+        out.write(text.getBytes(StandardCharsets.UTF_8));
+        out.flush();
+    }
+
+    /** A whole reply, word by word, usage in the last chunk, then [DONE]. */
+    public static Answer stream(String reply) {
+        return (exchange, request) -> {
+            OutputStream out = openStream(exchange);
+            String[] words = reply.split(" ");
+            for (int i = 0; i < words.length; i++) {
+                send(out, chunk(i == 0 ? words[i] : " " + words[i]));
+            }
+            send(out, usageChunk(42, words.length));
+            send(out, "data: [DONE]\n\n");
+        };
+    }
+
+    /** Waits before the first byte, then streams normally. */
+    public static Answer slowFirstToken(long millis, String reply) {
+        return (exchange, request) -> {
+            OutputStream out = openStream(exchange);
+            Thread.sleep(millis);
+            stream(reply).answer(exchange, request);
+        };
+    }
+
+    /** Streams part of a reply and drops the connection. */
+    public static Answer cutAfter(String partial) {
+        return (exchange, request) -> {
+            OutputStream out = openStream(exchange);
+            send(out, chunk(partial));
+            out.close();
+            exchange.close();
+        };
+    }
+
+    public static Answer status(int code, String body, String retryAfter) {
+        return (exchange, request) -> {
+            if (retryAfter != null) {
+                exchange.getResponseHeaders().add("Retry-After", retryAfter);
+            }
+            exchange.getResponseHeaders().add("Content-Type", "application/json");
+            byte[] bytes = body.getBytes(StandardCharsets.UTF_8);
+            exchange.sendResponseHeaders(code, bytes.length);
+            exchange.getResponseBody().write(bytes);
+        };
+    }
+
+    public static Answer malformedChunk() {
+        return (exchange, request) -> {
+            OutputStream out = openStream(exchange);
+            send(out, chunk("Half"));
+            send(out, "data: {\"choices\":[{\"delta\":{\"content\": \"oops\"\n\n");
+            send(out, "data: [DONE]\n\n");
+        };
+    }
+
+    @Override
+    public void close() {
+        server.stop(0);
+    }
+}

@@ -1,0 +1,208 @@
+package dev.workshop.orchestration;
+
+import static dev.workshop.gateway.openai.FakeChatServer.cutAfter;
+import static dev.workshop.gateway.openai.FakeChatServer.malformedChunk;
+import static dev.workshop.gateway.openai.FakeChatServer.slowFirstToken;
+import static dev.workshop.gateway.openai.FakeChatServer.status;
+import static dev.workshop.gateway.openai.FakeChatServer.stream;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.workshop.domain.agent.AgentDefinition;
+import dev.workshop.domain.agent.AgentId;
+import dev.workshop.domain.agent.ModelEndpoint;
+import dev.workshop.domain.conversation.ConversationEvent.MessageRecorded;
+import dev.workshop.domain.conversation.ConversationId;
+import dev.workshop.domain.conversation.ConversationStatistics;
+import dev.workshop.domain.conversation.ConversationStatus;
+import dev.workshop.gateway.GatewayResolver;
+import dev.workshop.gateway.openai.FakeChatServer;
+import dev.workshop.gateway.openai.HttpPolicy;
+import dev.workshop.gateway.openai.OpenAiCompatibleGateway;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.OptionalInt;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** Conversations through the OpenAI-compatible adapter, against a real HTTP server speaking the wire format. */
+class HttpConversationTest {
+    private static final HttpPolicy FAST = new HttpPolicy(Duration.ofSeconds(2), Duration.ofMillis(700),
+            Duration.ofSeconds(10), 2, Duration.ofMillis(20), Duration.ofMillis(200));
+    private static final Map<String, String> ENVIRONMENT = Map.of("FAKE_KEY", "sk-test-123");
+
+    @TempDir
+    Path dir;
+
+    private FakeChatServer server;
+    private EngineFixture engine;
+
+    @BeforeEach
+    void start() throws Exception {
+        server = new FakeChatServer();
+    }
+
+    @AfterEach
+    void stop() {
+        if (engine != null) {
+            engine.close();
+        }
+        server.close();
+    }
+
+    private GatewayResolver http() {
+        OpenAiCompatibleGateway gateway = new OpenAiCompatibleGateway(FAST, ENVIRONMENT::get);
+        return agent -> gateway;
+    }
+
+    private List<AgentId> remoteAgents(String... names) {
+        return java.util.Arrays.stream(names).map(name -> engine.agents().add(new AgentDefinition(
+                new AgentId("remote-" + name.toLowerCase()), name, "You are " + name + ", a helpful colleague.",
+                AgentDefinition.OPENAI_COMPATIBLE, "model-" + name.toLowerCase(), null,
+                new ModelEndpoint(server.baseUrl(), 0.7, 256, "FAKE_KEY"))).id()).toList();
+    }
+
+    private ConversationId converse(int turns, String... names) throws InterruptedException {
+        engine = new EngineFixture(dir).open(http(), LoopSettings.DEFAULTS);
+        List<AgentId> agents = remoteAgents(names);
+        ConversationId id = agents.size() == 1
+                ? engine.bridge().assignTask(agents.getFirst(), "Plan a launch", OptionalInt.of(turns))
+                : engine.bridge().startConversation(agents, "Plan a launch", OptionalInt.of(turns));
+        engine.bridge().awaitAll();
+        return id;
+    }
+
+    @Test
+    void threeRemoteAgentsHoldAWholeConversation() throws InterruptedException {
+        ConversationId id = converse(6, "Ann", "Ben", "Cy");
+
+        List<MessageRecorded> messages = engine.messages(id);
+        assertThat(engine.state(id).status()).isEqualTo(ConversationStatus.COMPLETED);
+        assertThat(messages).extracting(MessageRecorded::speakerName)
+                .containsExactly("Ann", "Ben", "Cy", "Ann", "Ben", "Cy");
+        assertThat(messages.getFirst().content()).isEqualTo("Reply from model-ann to Task: Plan a launch");
+        assertThat(messages.getFirst().usage().promptTokens()).isEqualTo(42);
+        assertThat(messages.getFirst().usage().model()).isEqualTo("fake-model");
+        ConversationStatistics statistics = ConversationStatistics.of(engine.store().history(EngineFixture.TENANT, id));
+        assertThat(statistics.messages()).isEqualTo(6);
+        assertThat(statistics.promptTokens()).isEqualTo(6 * 42);
+        assertThat(statistics.models()).containsExactly("fake-model");
+
+        assertThat(server.requests).hasSize(6);
+        assertThat(server.requests.getFirst().path("stream").asBoolean()).isTrue();
+        assertThat(server.requests.getFirst().path("temperature").asDouble()).isEqualTo(0.7);
+        assertThat(server.requests.getFirst().path("messages").get(0).path("content").asText()).startsWith("You are Ann");
+        assertThat(server.authorizations).containsOnly("Bearer sk-test-123");
+    }
+
+    @Test
+    void aSlowFirstTokenIsRetriedAndOnlyTheWholeReplyIsKept() throws InterruptedException {
+        server.then(slowFirstToken(2000, "too late"));
+        ConversationId id = converse(1, "Ann");
+        assertThat(engine.messages(id)).extracting(MessageRecorded::content)
+                .containsExactly("Reply from model-ann to Task: Plan a launch");
+        assertThat(engine.state(id).status()).isEqualTo(ConversationStatus.COMPLETED);
+    }
+
+    @Test
+    void aStreamCutHalfwayIsNeverRecordedAndTheTurnIsAskedAgain() throws InterruptedException {
+        server.then(cutAfter("Partial words that must never be"));
+        ConversationId id = converse(2, "Ann", "Ben");
+        assertThat(engine.messages(id)).extracting(MessageRecorded::content).containsExactly(
+                "Reply from model-ann to Task: Plan a launch", "Reply from model-ben to Task: Plan a launch");
+        assertThat(server.requests).hasSize(3);
+    }
+
+    @Test
+    void whenTheEndpointStaysDownTheConversationIsInterruptedAndResumesLater() throws InterruptedException {
+        server.then(cutAfter("a")).then(cutAfter("b")).then(cutAfter("c"));
+        ConversationId id = converse(2, "Ann", "Ben");
+        assertThat(engine.state(id).status()).isEqualTo(ConversationStatus.INTERRUPTED);
+        assertThat(engine.state(id).statusReason()).startsWith("Ann: the stream from 127.0.0.1 was cut before it finished")
+                .contains("gave up after 3 attempts");
+        assertThat(engine.messages(id)).isEmpty();
+
+        engine.open(http(), LoopSettings.DEFAULTS);
+        engine.bridge().resumeInterruptedConversations();
+        engine.bridge().awaitAll();
+        assertThat(engine.state(id).status()).isEqualTo(ConversationStatus.COMPLETED);
+        assertThat(engine.messages(id)).hasSize(2);
+    }
+
+    @Test
+    void honoursRetryAfterOnTooManyRequests() throws InterruptedException {
+        server.then(status(429, "{\"error\":{\"message\":\"Rate limit reached\"}}", "1"));
+        long started = System.nanoTime();
+        ConversationId id = converse(1, "Ann");
+        assertThat(Duration.ofNanos(System.nanoTime() - started)).isGreaterThanOrEqualTo(Duration.ofSeconds(1));
+        assertThat(engine.state(id).status()).isEqualTo(ConversationStatus.COMPLETED);
+        assertThat(engine.messages(id)).hasSize(1);
+    }
+
+    @Test
+    void retriesAServerError() throws InterruptedException {
+        server.then(status(500, "{\"error\":{\"message\":\"upstream crashed\"}}", null));
+        ConversationId id = converse(1, "Ann");
+        assertThat(engine.state(id).status()).isEqualTo(ConversationStatus.COMPLETED);
+        assertThat(server.requests).hasSize(2);
+    }
+
+    @Test
+    void aRefusedKeyFailsTheConversationNamingTheAgentAndItsVariable() throws InterruptedException {
+        server.then(status(401, "{\"error\":{\"message\":\"Incorrect API key provided\"}}", null));
+        ConversationId id = converse(2, "Ann", "Ben");
+        assertThat(engine.state(id).status()).isEqualTo(ConversationStatus.FAILED);
+        assertThat(engine.state(id).statusReason()).isEqualTo("127.0.0.1 refused the API key of agent Ann (HTTP 401). "
+                + "Check the key in the environment variable FAKE_KEY.: Incorrect API key provided");
+        assertThat(engine.messages(id)).isEmpty();
+        assertThat(server.requests).hasSize(1);
+    }
+
+    @Test
+    void anUnknownModelFailsNamingTheModelAndEndpoint() throws InterruptedException {
+        server.then(status(404, "{\"error\":{\"message\":\"model not found\"}}", null));
+        ConversationId id = converse(1, "Ann");
+        assertThat(engine.state(id).status()).isEqualTo(ConversationStatus.FAILED);
+        assertThat(engine.state(id).statusReason()).isEqualTo("Model model-ann was not found at " + server.baseUrl()
+                + "/chat/completions (HTTP 404): model not found");
+    }
+
+    @Test
+    void aMalformedChunkIsRetried() throws InterruptedException {
+        server.then(malformedChunk());
+        ConversationId id = converse(1, "Ann");
+        assertThat(engine.messages(id)).extracting(MessageRecorded::content)
+                .containsExactly("Reply from model-ann to Task: Plan a launch");
+    }
+
+    @Test
+    void aMissingKeyVariableFailsBeforeAnyRequest() throws InterruptedException {
+        engine = new EngineFixture(dir).open(agent -> new OpenAiCompatibleGateway(FAST, name -> null),
+                LoopSettings.DEFAULTS);
+        ConversationId id = engine.bridge().assignTask(remoteAgents("Ann").getFirst(), "Plan", OptionalInt.of(1));
+        engine.bridge().awaitAll();
+        assertThat(engine.state(id).status()).isEqualTo(ConversationStatus.FAILED);
+        assertThat(engine.state(id).statusReason())
+                .isEqualTo("Agent Ann reads its API key from the environment variable FAKE_KEY, which is not set");
+        assertThat(server.requests).isEmpty();
+    }
+
+    @Test
+    void abortClosesTheStreamAtOnce() throws InterruptedException {
+        server.then(slowFirstToken(600, "slow"));
+        engine = new EngineFixture(dir).open(agent -> new OpenAiCompatibleGateway(new HttpPolicy(Duration.ofSeconds(2),
+                Duration.ofSeconds(30), Duration.ofSeconds(60), 0, Duration.ofMillis(10), Duration.ofMillis(10)),
+                ENVIRONMENT::get), LoopSettings.DEFAULTS);
+        ConversationId id = engine.bridge().assignTask(remoteAgents("Ann").getFirst(), "Plan", OptionalInt.of(1));
+        Thread.sleep(200);
+        long started = System.nanoTime();
+        engine.bridge().abort(id, AbortOutcome.INTERRUPT);
+        engine.bridge().awaitAll();
+        assertThat(Duration.ofNanos(System.nanoTime() - started)).isLessThan(Duration.ofMillis(500));
+        assertThat(engine.state(id).status()).isEqualTo(ConversationStatus.INTERRUPTED);
+        assertThat(engine.messages(id)).isEmpty();
+    }
+}
