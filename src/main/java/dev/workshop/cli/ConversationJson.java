@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.workshop.domain.conversation.ConversationEvent.MessageRecorded;
 import dev.workshop.domain.conversation.ConversationState;
+import dev.workshop.domain.conversation.ConversationStatistics;
 import dev.workshop.domain.conversation.RecordedEvent;
 import java.util.List;
 
@@ -42,11 +43,21 @@ final class ConversationJson {
         ArrayNode messages = conversation.putArray("messages");
         for (RecordedEvent recorded : history) {
             if (recorded.event() instanceof MessageRecorded message) {
-                messages.addObject().put("turn_index", message.turnIndex()).put("speaker_id", message.speakerId().value())
-                        .put("speaker_name", message.speakerName()).put("content", message.content())
-                        .put("created_at", recorded.recordedAt().toString());
+                ObjectNode row = messages.addObject().put("turn_index", message.turnIndex())
+                        .put("speaker_id", message.speakerId().value()).put("speaker_name", message.speakerName())
+                        .put("content", message.content()).put("created_at", recorded.recordedAt().toString());
+                if (message.usage().isKnown()) {
+                    row.putObject("usage").put("prompt_tokens", message.usage().promptTokens())
+                            .put("completion_tokens", message.usage().completionTokens())
+                            .put("latency_ms", message.usage().latencyMillis()).put("model", message.usage().model());
+                }
             }
         }
+        ConversationStatistics statistics = ConversationStatistics.of(history);
+        ObjectNode totals = conversation.putObject("statistics").put("messages", statistics.messages())
+                .put("prompt_tokens", statistics.promptTokens()).put("completion_tokens", statistics.completionTokens())
+                .put("answering_ms", statistics.answeringMillis());
+        statistics.models().stream().sorted().forEach(totals.putArray("models")::add);
         return conversation;
     }
 }

@@ -26,10 +26,17 @@ class CommandLineTest {
     }
 
     private Run workshop(String... args) throws IOException, InterruptedException {
+        return workshopWith(java.util.Map.of(), args);
+    }
+
+    private Run workshopWith(java.util.Map<String, String> environment, String... args)
+            throws IOException, InterruptedException {
         List<String> command = new ArrayList<>(List.of(ProcessHandle.current().info().command().orElse("java"),
                 "-cp", System.getProperty("java.class.path"), "dev.workshop.Main"));
         command.addAll(List.of(args));
-        Process process = new ProcessBuilder(command).start();
+        ProcessBuilder builder = new ProcessBuilder(command);
+        builder.environment().putAll(environment);
+        Process process = builder.start();
         process.getOutputStream().close();
         byte[] out = process.getInputStream().readAllBytes();
         byte[] err = process.getErrorStream().readAllBytes();
@@ -219,5 +226,37 @@ class CommandLineTest {
         Run run = workshop("--data-dir", file.toString(), "list", "--json");
         assertThat(run.exitCode()).isEqualTo(4);
         assertThat(run.err().strip()).startsWith("workshop: Cannot use data directory " + file);
+    }
+
+    @Test
+    void agentsOnAnOpenAiCompatibleServerConverseFromTheCommandLine() throws Exception {
+        try (var server = new dev.workshop.gateway.openai.FakeChatServer()) {
+            for (String name : List.of("Ann", "Ben")) {
+                Run add = workshop("--data-dir", dir.toString(), "agents", "add", "--name", name, "--provider", "openai",
+                        "--base-url", server.baseUrl(), "--model", "llama3", "--api-key-env", "WORKSHOP_TEST_KEY");
+                assertThat(add.exitCode()).as(add.err()).isZero();
+            }
+            assertThat(java.nio.file.Files.readString(dir.resolve("agents.json"))).contains("WORKSHOP_TEST_KEY")
+                    .doesNotContain("sk-secret");
+
+            Run run = workshopWith(java.util.Map.of("WORKSHOP_TEST_KEY", "sk-secret"), "--data-dir", dir.toString(),
+                    "run", "--agents", "Ann,Ben", "--prompt", "Plan a launch", "--max-turns", "4");
+
+            assertThat(run.exitCode()).as(run.err()).isZero();
+            List<JsonNode> messages = jsonLines(run.out()).stream()
+                    .filter(e -> e.get("event").asText().equals("message")).toList();
+            assertThat(messages).extracting(m -> m.get("content").asText())
+                    .containsOnly("Reply from llama3 to Task: Plan a launch");
+            assertThat(messages).extracting(m -> m.get("speaker_name").asText()).containsExactly("Ann", "Ben", "Ann", "Ben");
+            assertThat(server.authorizations).containsOnly("Bearer sk-secret");
+            assertThat(run.out() + run.err()).doesNotContain("sk-secret");
+        }
+    }
+
+    @Test
+    void anOpenAiAgentNeedsAnEndpoint() throws Exception {
+        Run add = workshop("--data-dir", dir.toString(), "agents", "add", "--name", "Ann", "--provider", "openai");
+        assertThat(add.exitCode()).isEqualTo(2);
+        assertThat(add.err().strip()).isEqualTo("workshop: An agent of provider openai needs --base-url and --model");
     }
 }
