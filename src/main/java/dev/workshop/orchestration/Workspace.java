@@ -42,6 +42,11 @@ public final class Workspace implements AutoCloseable {
         return agents;
     }
 
+    /** The agents for the app, which may not reach the store package. */
+    public AgentDirectory agentDirectory() {
+        return new AgentDirectory(agents);
+    }
+
     public GatewayBridge bridge() {
         return bridge;
     }

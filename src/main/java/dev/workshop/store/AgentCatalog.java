@@ -17,6 +17,9 @@ public interface AgentCatalog {
     /** Adds an agent; its name must not be taken. */
     AgentDefinition add(AgentDefinition agent);
 
+    /** Replaces the agent with the same id; its new name must not be another agent's. */
+    AgentDefinition update(AgentDefinition agent);
+
     /** Removes an agent; conversations keep its name in their transcripts. */
     boolean remove(AgentId id);
 }

@@ -11,6 +11,11 @@ public record AgentId(String value) {
         }
     }
 
+    /** A new id, stable from then on: it is stored with the agent and never made again. */
+    public static AgentId generate() {
+        return new AgentId("agent-" + java.util.UUID.randomUUID());
+    }
+
     @Override
     public String toString() {
         return value;

@@ -23,7 +23,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
-import java.util.UUID;
 import java.util.function.Consumer;
 
 /**
@@ -117,8 +116,28 @@ public final class JsonAgentCatalog implements AgentCatalog {
         return agent;
     }
 
+    @Override
+    public synchronized AgentDefinition update(AgentDefinition agent) {
+        int index = -1;
+        for (int i = 0; i < agents.size(); i++) {
+            if (agents.get(i).id().equals(agent.id())) {
+                index = i;
+            }
+        }
+        if (index < 0) {
+            throw new IllegalArgumentException("No agent with id " + agent.id());
+        }
+        Optional<AgentDefinition> sameName = findByIdOrName(agent.name());
+        if (sameName.isPresent() && !sameName.get().id().equals(agent.id())) {
+            throw new IllegalArgumentException("An agent named \"" + agent.name() + "\" already exists");
+        }
+        agents.set(index, agent);
+        save();
+        return agent;
+    }
+
     public static AgentId newId() {
-        return new AgentId("agent-" + UUID.randomUUID());
+        return AgentId.generate();
     }
 
     @Override

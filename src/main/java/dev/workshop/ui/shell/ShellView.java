@@ -2,7 +2,13 @@ package dev.workshop.ui.shell;
 
 import javafx.application.Platform;
 import javafx.geometry.Pos;
+import dev.workshop.ui.agents.AgentsView;
+import dev.workshop.ui.agents.AgentsViewModel;
 import javafx.scene.control.Alert;
+import javafx.scene.Scene;
+import javafx.scene.control.Button;
+import javafx.stage.Modality;
+import javafx.stage.Stage;
 import javafx.scene.control.Label;
 import javafx.scene.control.ProgressIndicator;
 import javafx.scene.control.Tooltip;
@@ -19,7 +25,7 @@ public final class ShellView extends BorderPane {
     public ShellView(ShellViewModel viewModel) {
         getStyleClass().add("shell");
         getStylesheets().add(ShellView.class.getResource("shell.css").toExternalForm());
-        setTop(header());
+        setTop(header(viewModel));
         setCenter(canvasArea());
         setBottom(statusBar(viewModel));
         viewModel.fatalErrorProperty().addListener((property, old, message) -> {
@@ -34,12 +40,19 @@ public final class ShellView extends BorderPane {
         });
     }
 
-    private static HBox header() {
+    private HBox header(ShellViewModel viewModel) {
         Label title = new Label("Workshop");
         title.getStyleClass().add("app-title");
         Label subtitle = new Label("Agents that talk, conversations that are never lost");
         subtitle.getStyleClass().add("app-subtitle");
-        HBox header = new HBox(12, title, subtitle);
+        Region spacer = new Region();
+        HBox.setHgrow(spacer, Priority.ALWAYS);
+        Button agents = new Button("Agents…");
+        agents.setId("open-agents");
+        agents.setTooltip(new Tooltip("Add agents and point them at a model"));
+        agents.disableProperty().bind(viewModel.readyProperty().not());
+        agents.setOnAction(event -> viewModel.agentsEditor().ifPresent(this::showAgents));
+        HBox header = new HBox(12, title, subtitle, spacer, agents);
         header.getStyleClass().add("header");
         header.setAlignment(Pos.CENTER_LEFT);
         return header;
@@ -91,6 +104,19 @@ public final class ShellView extends BorderPane {
         bar.getStyleClass().add("status-bar");
         bar.setAlignment(Pos.CENTER_LEFT);
         return bar;
+    }
+
+    private void showAgents(AgentsViewModel agents) {
+        Stage window = new Stage();
+        window.setTitle("Agents");
+        if (getScene() != null) {
+            window.initOwner(getScene().getWindow());
+        }
+        window.initModality(Modality.WINDOW_MODAL);
+        window.setScene(new Scene(new AgentsView(agents, window::close), 900, 580));
+        window.setMinWidth(700);
+        window.setMinHeight(480);
+        window.show();
     }
 
     private void showWarnings(String warnings) {

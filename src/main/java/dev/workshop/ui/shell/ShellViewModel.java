@@ -4,6 +4,7 @@ import dev.workshop.orchestration.LoopEvent;
 import dev.workshop.orchestration.Workspace;
 import dev.workshop.orchestration.WorkspaceOpener;
 import dev.workshop.orchestration.WorkspaceOptions;
+import dev.workshop.ui.agents.AgentsViewModel;
 import dev.workshop.ui.fx.FxExecutor;
 import java.nio.file.Path;
 import java.util.List;
@@ -26,6 +27,7 @@ public final class ShellViewModel {
     private final ReadOnlyStringWrapper warningText = new ReadOnlyStringWrapper("");
     private final ReadOnlyStringWrapper fatalError = new ReadOnlyStringWrapper("");
     private final ReadOnlyBooleanWrapper opening = new ReadOnlyBooleanWrapper(true);
+    private final ReadOnlyBooleanWrapper ready = new ReadOnlyBooleanWrapper(false);
     private volatile Workspace workspace;
 
     public ShellViewModel(Path dataDirectory, WorkspaceOpener opener, FxExecutor fx) {
@@ -65,6 +67,7 @@ public final class ShellViewModel {
         showCounts(count, open == null ? 0 : open.bridge().runningCount());
         warningText.set(String.join("\n", warnings));
         opening.set(false);
+        ready.set(true);
     }
 
     private void showCounts(int total, int running) {
@@ -105,6 +108,16 @@ public final class ShellViewModel {
 
     public ReadOnlyStringProperty fatalErrorProperty() {
         return fatalError.getReadOnlyProperty();
+    }
+
+    /** The agent editor of the open workspace. */
+    public Optional<AgentsViewModel> agentsEditor() {
+        return workspace().map(open -> new AgentsViewModel(open.agentDirectory(), fx));
+    }
+
+    /** True once the workspace is open and usable. */
+    public ReadOnlyBooleanProperty readyProperty() {
+        return ready.getReadOnlyProperty();
     }
 
     public ReadOnlyBooleanProperty openingProperty() {

@@ -61,4 +61,23 @@ class ShellViewTest {
                 .isEqualTo("2 conversations");
         assertThat(robot.lookup("#status-warning").queryAs(Label.class).isVisible()).isFalse();
     }
+
+    @Test
+    void theAgentEditorAddsAnAgentThatPointsAtAModel(FxRobot robot) throws Exception {
+        WaitForAsyncUtils.waitFor(20, TimeUnit.SECONDS, () -> viewModel.readyProperty().get());
+        robot.clickOn("#open-agents");
+        WaitForAsyncUtils.waitForFxEvents();
+        robot.clickOn("#new-agent");
+        robot.clickOn("#agent-name").write("Ann");
+        robot.interact(() -> robot.lookup("#agent-provider").queryAs(javafx.scene.control.ChoiceBox.class)
+                .setValue("openai"));
+        robot.clickOn("#agent-base-url").write("http://localhost:11434/v1");
+        robot.clickOn("#agent-model").write("llama3.2");
+        robot.clickOn("#save-agent");
+        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS,
+                () -> robot.lookup("#agent-message").queryAs(Label.class).getText().equals("Saved Ann"));
+
+        String agents = Files.readString(dir.resolve("agents.json"));
+        assertThat(agents).contains("\"name\" : \"Ann\"").contains("http://localhost:11434/v1").contains("llama3.2");
+    }
 }

@@ -1,0 +1,201 @@
+package dev.workshop.ui.agents;
+
+import dev.workshop.domain.agent.AgentDefinition;
+import javafx.beans.binding.Bindings;
+import javafx.beans.binding.BooleanBinding;
+import javafx.geometry.Insets;
+import javafx.geometry.Pos;
+import javafx.scene.control.Button;
+import javafx.scene.control.ChoiceBox;
+import javafx.scene.control.Label;
+import javafx.scene.control.ListCell;
+import javafx.scene.control.ListView;
+import javafx.scene.control.TextArea;
+import javafx.scene.control.TextField;
+import javafx.scene.control.Tooltip;
+import javafx.scene.layout.BorderPane;
+import javafx.scene.layout.ColumnConstraints;
+import javafx.scene.layout.GridPane;
+import javafx.scene.layout.HBox;
+import javafx.scene.layout.Priority;
+import javafx.scene.layout.Region;
+import javafx.scene.layout.VBox;
+import javafx.scene.paint.Color;
+import javafx.scene.shape.Circle;
+import javafx.util.StringConverter;
+
+/** The agent editor: agents on the left, the selected one's settings on the right. */
+public final class AgentsView extends BorderPane {
+
+    /** @param close closes the window the editor is shown in */
+    public AgentsView(AgentsViewModel viewModel, Runnable close) {
+        getStyleClass().add("agents-view");
+        getStylesheets().add(AgentsView.class.getResource("agents.css").toExternalForm());
+        setLeft(agentList(viewModel));
+        setCenter(form(viewModel));
+        Button done = new Button("Done");
+        done.setId("close-agents");
+        done.setCancelButton(true);
+        done.setOnAction(event -> close.run());
+        HBox footer = new HBox(done);
+        footer.setAlignment(Pos.CENTER_RIGHT);
+        footer.getStyleClass().add("agents-footer");
+        setBottom(footer);
+    }
+
+    private static VBox agentList(AgentsViewModel viewModel) {
+        ListView<AgentDefinition> list = new ListView<>(viewModel.agents());
+        list.setId("agent-list");
+        list.setCellFactory(view -> new AgentCell());
+        list.getSelectionModel().selectedItemProperty().addListener((p, old, agent) -> {
+            if (agent != null) {
+                viewModel.selectedProperty().set(agent);
+            }
+        });
+        viewModel.selectedProperty().addListener((p, old, agent) -> {
+            if (agent == null) {
+                list.getSelectionModel().clearSelection();
+            } else {
+                list.getItems().stream().filter(a -> a.id().equals(agent.id())).findFirst()
+                        .ifPresent(list.getSelectionModel()::select);
+            }
+        });
+        VBox.setVgrow(list, Priority.ALWAYS);
+        Button add = new Button("New agent");
+        add.setId("new-agent");
+        add.setOnAction(event -> {
+            viewModel.newAgent();
+            list.getSelectionModel().clearSelection();
+        });
+        Button remove = new Button("Remove");
+        remove.setId("remove-agent");
+        remove.disableProperty().bind(viewModel.selectedProperty().isNull().or(viewModel.busyProperty()));
+        remove.setTooltip(new Tooltip("Conversations keep the messages of a removed agent"));
+        HBox buttons = new HBox(8, add, remove);
+        VBox side = new VBox(8, list, buttons);
+        side.getStyleClass().add("agent-side");
+        side.setPrefWidth(260);
+        return side;
+    }
+
+    private static VBox form(AgentsViewModel viewModel) {
+        GridPane grid = new GridPane();
+        grid.getStyleClass().add("agent-form");
+        grid.setHgap(12);
+        grid.setVgap(10);
+        ColumnConstraints labels = new ColumnConstraints();
+        labels.setMinWidth(Region.USE_PREF_SIZE);
+        ColumnConstraints fields = new ColumnConstraints();
+        fields.setHgrow(Priority.ALWAYS);
+        grid.getColumnConstraints().addAll(labels, fields);
+
+        TextField name = field("agent-name", "A name no other agent has", viewModel.nameProperty().get());
+        name.textProperty().bindBidirectional(viewModel.nameProperty());
+        TextArea persona = new TextArea();
+        persona.setId("agent-persona");
+        persona.setPromptText("Who the agent is and how it should answer (its system prompt)");
+        persona.setWrapText(true);
+        persona.setPrefRowCount(4);
+        persona.textProperty().bindBidirectional(viewModel.personaProperty());
+
+        ChoiceBox<String> provider = new ChoiceBox<>();
+        provider.setId("agent-provider");
+        provider.getItems().setAll(AgentsViewModel.PROVIDERS);
+        provider.setConverter(new StringConverter<>() {
+            @Override
+            public String toString(String value) {
+                return AgentDefinition.OPENAI_COMPATIBLE.equals(value) ? "OpenAI-compatible server"
+                        : "Offline (built in, no model)";
+            }
+
+            @Override
+            public String fromString(String text) {
+                return text;
+            }
+        });
+        provider.valueProperty().bindBidirectional(viewModel.providerProperty());
+        provider.setMaxWidth(Double.MAX_VALUE);
+        BooleanBinding offline = Bindings.createBooleanBinding(
+                () -> !AgentDefinition.OPENAI_COMPATIBLE.equals(viewModel.providerProperty().get()),
+                viewModel.providerProperty());
+
+        TextField baseUrl = bound("agent-base-url", "http://localhost:11434/v1", viewModel.baseUrlProperty(), offline);
+        TextField model = bound("agent-model", "llama3.2", viewModel.modelProperty(), null);
+        TextField temperature = bound("agent-temperature", "server default (0 to 2)", viewModel.temperatureProperty(), offline);
+        TextField maxTokens = bound("agent-max-tokens", "server default", viewModel.maxTokensProperty(), offline);
+        TextField keyVariable = bound("agent-api-key-env", "OPENAI_API_KEY (the variable's name, not the key)",
+                viewModel.apiKeyEnvProperty(), offline);
+
+        int row = 0;
+        grid.addRow(row++, new Label("Name"), name);
+        grid.addRow(row++, new Label("Persona"), persona);
+        grid.addRow(row++, new Label("Provider"), provider);
+        grid.addRow(row++, new Label("Base URL"), baseUrl);
+        grid.addRow(row++, new Label("Model"), model);
+        grid.addRow(row++, new Label("Temperature"), temperature);
+        grid.addRow(row++, new Label("Max tokens"), maxTokens);
+        grid.addRow(row, new Label("API key variable"), keyVariable);
+
+        Label hint = new Label("Keys are read from the environment variable you name here; Workshop never stores them.");
+        hint.getStyleClass().add("agent-hint");
+        hint.setWrapText(true);
+        hint.setMinHeight(Region.USE_PREF_SIZE);
+        Label message = new Label();
+        message.setId("agent-message");
+        message.getStyleClass().add("agent-message");
+        message.textProperty().bind(viewModel.messageProperty());
+        Region spacer = new Region();
+        HBox.setHgrow(spacer, Priority.ALWAYS);
+        Button save = new Button("Save");
+        save.setId("save-agent");
+        save.setDefaultButton(true);
+        save.disableProperty().bind(viewModel.busyProperty());
+        save.setOnAction(event -> viewModel.save());
+        HBox actions = new HBox(10, message, spacer, save);
+        actions.setAlignment(Pos.CENTER_LEFT);
+        VBox form = new VBox(12, grid, hint, actions);
+        HBox.setHgrow(form, Priority.ALWAYS);
+        form.setPadding(new Insets(16));
+        return form;
+    }
+
+    private static TextField field(String id, String prompt, String text) {
+        TextField field = new TextField(text);
+        field.setId(id);
+        field.setPromptText(prompt);
+        return field;
+    }
+
+    private static TextField bound(String id, String prompt, javafx.beans.property.StringProperty property,
+                                   BooleanBinding disabled) {
+        TextField field = field(id, prompt, property.get());
+        field.textProperty().bindBidirectional(property);
+        if (disabled != null) {
+            field.disableProperty().bind(disabled);
+        }
+        return field;
+    }
+
+    /** An agent as a coloured dot, its name and what answers for it. */
+    private static final class AgentCell extends ListCell<AgentDefinition> {
+        @Override
+        protected void updateItem(AgentDefinition agent, boolean empty) {
+            super.updateItem(agent, empty);
+            if (empty || agent == null) {
+                setGraphic(null);
+                setText(null);
+                return;
+            }
+            Circle dot = new Circle(6, Color.web(agent.avatarColor()));
+            Label name = new Label(agent.name());
+            name.getStyleClass().add("agent-cell-name");
+            Label detail = new Label(agent.provider().equals(AgentDefinition.OFFLINE) ? "offline"
+                    : agent.model() + " · " + agent.endpoint().baseUrl());
+            detail.getStyleClass().add("agent-cell-detail");
+            HBox cell = new HBox(8, dot, new VBox(1, name, detail));
+            cell.setAlignment(Pos.CENTER_LEFT);
+            setText(null);
+            setGraphic(cell);
+        }
+    }
+}

@@ -1,0 +1,204 @@
+package dev.workshop.ui.agents;
+
+import dev.workshop.domain.agent.AgentDefinition;
+import dev.workshop.domain.agent.AgentId;
+import dev.workshop.domain.agent.ModelEndpoint;
+import dev.workshop.orchestration.AgentDirectory;
+import dev.workshop.ui.fx.FxExecutor;
+import java.util.List;
+import java.util.Optional;
+import javafx.beans.property.BooleanProperty;
+import javafx.beans.property.ObjectProperty;
+import javafx.beans.property.ReadOnlyStringProperty;
+import javafx.beans.property.ReadOnlyStringWrapper;
+import javafx.beans.property.SimpleBooleanProperty;
+import javafx.beans.property.SimpleObjectProperty;
+import javafx.beans.property.SimpleStringProperty;
+import javafx.beans.property.StringProperty;
+import javafx.collections.FXCollections;
+import javafx.collections.ObservableList;
+
+/**
+ * The agent editor: the list of agents and a form for the selected (or a new) one. Saving and removing
+ * write a file, so they run on a virtual thread; the list is refreshed through the {@link FxExecutor}.
+ */
+public final class AgentsViewModel {
+    public static final List<String> PROVIDERS = List.of(AgentDefinition.OFFLINE, AgentDefinition.OPENAI_COMPATIBLE);
+
+    private final AgentDirectory directory;
+    private final FxExecutor fx;
+    private final ObservableList<AgentDefinition> agents = FXCollections.observableArrayList();
+    private final ObjectProperty<AgentDefinition> selected = new SimpleObjectProperty<>();
+    private final StringProperty name = new SimpleStringProperty("");
+    private final StringProperty persona = new SimpleStringProperty("");
+    private final StringProperty provider = new SimpleStringProperty(AgentDefinition.OFFLINE);
+    private final StringProperty model = new SimpleStringProperty("");
+    private final StringProperty baseUrl = new SimpleStringProperty("");
+    private final StringProperty temperature = new SimpleStringProperty("");
+    private final StringProperty maxTokens = new SimpleStringProperty("");
+    private final StringProperty apiKeyEnv = new SimpleStringProperty("");
+    private final BooleanProperty busy = new SimpleBooleanProperty(false);
+    private final ReadOnlyStringWrapper message = new ReadOnlyStringWrapper("");
+
+    public AgentsViewModel(AgentDirectory directory, FxExecutor fx) {
+        this.directory = directory;
+        this.fx = fx;
+        agents.setAll(directory.list());
+        selected.addListener((property, old, agent) -> fill(agent));
+    }
+
+    /** Clears the form for a new agent. */
+    public void newAgent() {
+        selected.set(null);
+        fill(null);
+        message.set("");
+    }
+
+    private void fill(AgentDefinition agent) {
+        name.set(agent == null ? "" : agent.name());
+        persona.set(agent == null ? "" : agent.persona());
+        provider.set(agent == null ? AgentDefinition.OFFLINE : agent.provider());
+        model.set(agent == null ? "" : agent.model());
+        ModelEndpoint endpoint = agent == null ? ModelEndpoint.NONE : agent.endpoint();
+        baseUrl.set(endpoint.baseUrl());
+        temperature.set(endpoint.temperature() == null ? "" : String.valueOf(endpoint.temperature()));
+        maxTokens.set(endpoint.maxTokens() == null ? "" : String.valueOf(endpoint.maxTokens()));
+        apiKeyEnv.set(endpoint.apiKeyEnv());
+    }
+
+    /** Checks the form and saves it in the background; a problem is shown in {@link #messageProperty()}. */
+    public void save() {
+        Optional<AgentDefinition> agent = formAgent();
+        if (agent.isEmpty()) {
+            return;
+        }
+        busy.set(true);
+        Thread.ofVirtual().name("workshop-save-agent").start(() -> {
+            try {
+                AgentDefinition saved = directory.save(agent.get());
+                List<AgentDefinition> all = directory.list();
+                fx.execute(() -> {
+                    agents.setAll(all);
+                    selected.set(saved);
+                    message.set("Saved " + saved.name());
+                    busy.set(false);
+                });
+            } catch (RuntimeException e) {
+                fx.execute(() -> {
+                    message.set(e.getMessage());
+                    busy.set(false);
+                });
+            }
+        });
+    }
+
+    public void removeSelected() {
+        AgentDefinition agent = selected.get();
+        if (agent == null) {
+            return;
+        }
+        busy.set(true);
+        Thread.ofVirtual().name("workshop-remove-agent").start(() -> {
+            directory.remove(agent.id());
+            List<AgentDefinition> all = directory.list();
+            fx.execute(() -> {
+                agents.setAll(all);
+                newAgent();
+                message.set("Removed " + agent.name() + "; its conversations keep its messages");
+                busy.set(false);
+            });
+        });
+    }
+
+    private Optional<AgentDefinition> formAgent() {
+        try {
+            boolean remote = provider.get().equals(AgentDefinition.OPENAI_COMPATIBLE);
+            if (name.get().isBlank()) {
+                throw new IllegalArgumentException("Give the agent a name");
+            }
+            if (remote && (baseUrl.get().isBlank() || model.get().isBlank())) {
+                throw new IllegalArgumentException("An OpenAI-compatible agent needs a base URL and a model");
+            }
+            ModelEndpoint endpoint = remote ? new ModelEndpoint(baseUrl.get(), number(temperature.get(), "Temperature"),
+                    integer(maxTokens.get()), apiKeyEnv.get()) : ModelEndpoint.NONE;
+            AgentDefinition current = selected.get();
+            AgentId id = current == null ? AgentId.generate() : current.id();
+            String color = current == null ? null : current.avatarColor();
+            return Optional.of(new AgentDefinition(id, name.get().strip(), persona.get(), provider.get(), model.get().strip(),
+                    color, endpoint));
+        } catch (IllegalArgumentException e) {
+            message.set(e.getMessage());
+            return Optional.empty();
+        }
+    }
+
+    private static Double number(String text, String what) {
+        if (text.isBlank()) {
+            return null;
+        }
+        try {
+            return Double.valueOf(text.strip());
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException(what + " must be a number such as 0.7");
+        }
+    }
+
+    private static Integer integer(String text) {
+        if (text.isBlank()) {
+            return null;
+        }
+        try {
+            return Integer.valueOf(text.strip());
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException("Max tokens must be a whole number such as 512");
+        }
+    }
+
+    public ObservableList<AgentDefinition> agents() {
+        return FXCollections.unmodifiableObservableList(agents);
+    }
+
+    public ObjectProperty<AgentDefinition> selectedProperty() {
+        return selected;
+    }
+
+    public StringProperty nameProperty() {
+        return name;
+    }
+
+    public StringProperty personaProperty() {
+        return persona;
+    }
+
+    public StringProperty providerProperty() {
+        return provider;
+    }
+
+    public StringProperty modelProperty() {
+        return model;
+    }
+
+    public StringProperty baseUrlProperty() {
+        return baseUrl;
+    }
+
+    public StringProperty temperatureProperty() {
+        return temperature;
+    }
+
+    public StringProperty maxTokensProperty() {
+        return maxTokens;
+    }
+
+    public StringProperty apiKeyEnvProperty() {
+        return apiKeyEnv;
+    }
+
+    public BooleanProperty busyProperty() {
+        return busy;
+    }
+
+    public ReadOnlyStringProperty messageProperty() {
+        return message.getReadOnlyProperty();
+    }
+}

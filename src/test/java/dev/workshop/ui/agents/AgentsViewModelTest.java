@@ -1,0 +1,105 @@
+package dev.workshop.ui.agents;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import dev.workshop.domain.agent.AgentDefinition;
+import dev.workshop.orchestration.AgentDirectory;
+import dev.workshop.store.file.JsonAgentCatalog;
+import dev.workshop.ui.fx.FxExecutor;
+import java.nio.file.Path;
+import java.time.Duration;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The agent editor's rules, without a JavaFX toolkit. */
+class AgentsViewModelTest {
+    @TempDir
+    Path dir;
+
+    private JsonAgentCatalog catalog;
+    private AgentsViewModel viewModel;
+
+    @BeforeEach
+    void open() {
+        catalog = JsonAgentCatalog.open(dir, warning -> { });
+        viewModel = new AgentsViewModel(new AgentDirectory(catalog), FxExecutor.direct());
+    }
+
+    private void saveAndWait() {
+        viewModel.save();
+        await().atMost(Duration.ofSeconds(5)).until(() -> !viewModel.busyProperty().get());
+    }
+
+    @Test
+    void listsTheStarterAgentsAndFillsTheFormFromTheSelection() {
+        assertThat(viewModel.agents()).extracting(AgentDefinition::name).containsExactly("Ada", "Bruno", "Chen", "Dalia");
+        viewModel.selectedProperty().set(viewModel.agents().get(1));
+        assertThat(viewModel.nameProperty().get()).isEqualTo("Bruno");
+        assertThat(viewModel.personaProperty().get()).startsWith("You are Bruno");
+        assertThat(viewModel.providerProperty().get()).isEqualTo("offline");
+    }
+
+    @Test
+    void addsAnAgentOnAnOpenAiCompatibleServer() {
+        viewModel.newAgent();
+        viewModel.nameProperty().set("Ann");
+        viewModel.providerProperty().set(AgentDefinition.OPENAI_COMPATIBLE);
+        viewModel.baseUrlProperty().set("http://localhost:11434/v1");
+        viewModel.modelProperty().set("llama3.2");
+        viewModel.temperatureProperty().set("0.4");
+        viewModel.maxTokensProperty().set("300");
+        viewModel.apiKeyEnvProperty().set("OLLAMA_KEY");
+        saveAndWait();
+
+        AgentDefinition saved = catalog.findByIdOrName("Ann").orElseThrow();
+        assertThat(saved.endpoint().baseUrl()).isEqualTo("http://localhost:11434/v1");
+        assertThat(saved.endpoint().temperature()).isEqualTo(0.4);
+        assertThat(saved.endpoint().maxTokens()).isEqualTo(300);
+        assertThat(saved.endpoint().apiKeyEnv()).isEqualTo("OLLAMA_KEY");
+        assertThat(viewModel.messageProperty().get()).isEqualTo("Saved Ann");
+        assertThat(viewModel.selectedProperty().get().id()).isEqualTo(saved.id());
+    }
+
+    @Test
+    void editsAnAgentKeepingItsId() {
+        AgentDefinition chen = viewModel.agents().get(2);
+        viewModel.selectedProperty().set(chen);
+        viewModel.nameProperty().set("Chen Li");
+        saveAndWait();
+        assertThat(catalog.find(chen.id()).orElseThrow().name()).isEqualTo("Chen Li");
+        assertThat(catalog.list()).hasSize(4);
+    }
+
+    @Test
+    void explainsWhatIsMissingAndSavesNothing() {
+        viewModel.newAgent();
+        viewModel.nameProperty().set("Ann");
+        viewModel.providerProperty().set(AgentDefinition.OPENAI_COMPATIBLE);
+        viewModel.save();
+        assertThat(viewModel.messageProperty().get()).isEqualTo("An OpenAI-compatible agent needs a base URL and a model");
+
+        viewModel.baseUrlProperty().set("http://localhost:8080/v1");
+        viewModel.modelProperty().set("m");
+        viewModel.temperatureProperty().set("warm");
+        viewModel.save();
+        assertThat(viewModel.messageProperty().get()).isEqualTo("Temperature must be a number such as 0.7");
+
+        viewModel.temperatureProperty().set("");
+        viewModel.nameProperty().set("ada");
+        saveAndWait();
+        assertThat(viewModel.messageProperty().get()).isEqualTo("An agent named \"ada\" already exists");
+        assertThat(catalog.list()).hasSize(4);
+    }
+
+    @Test
+    void removesTheSelectedAgent() {
+        viewModel.selectedProperty().set(viewModel.agents().get(0));
+        viewModel.removeSelected();
+        await().atMost(Duration.ofSeconds(5)).until(() -> !viewModel.busyProperty().get());
+        assertThat(catalog.list()).extracting(AgentDefinition::name).containsExactly("Bruno", "Chen", "Dalia");
+        assertThat(viewModel.agents()).hasSize(3);
+        assertThat(viewModel.messageProperty().get()).isEqualTo("Removed Ada; its conversations keep its messages");
+    }
+}
