@@ -259,4 +259,56 @@ class CommandLineTest {
         assertThat(add.exitCode()).isEqualTo(2);
         assertThat(add.err().strip()).isEqualTo("workshop: An agent of provider openai needs --base-url and --model");
     }
+
+    @Test
+    void whenTheServerDiesMidConversationItIsInterruptedAndResumesWhenTheServerIsBack() throws Exception {
+        var server = new dev.workshop.gateway.openai.FakeChatServer(0, 400);
+        int port = server.port();
+        for (String name : List.of("Ann", "Ben")) {
+            workshop("--data-dir", dir.toString(), "agents", "add", "--name", name, "--provider", "openai",
+                    "--base-url", server.baseUrl(), "--model", "llama3");
+        }
+        List<String> command = new ArrayList<>(List.of(ProcessHandle.current().info().command().orElse("java"), "-cp",
+                System.getProperty("java.class.path"), "dev.workshop.Main", "--data-dir", dir.toString(), "run",
+                "--agents", "Ann,Ben", "--prompt", "Plan a launch", "--max-turns", "6"));
+        Process run = new ProcessBuilder(command).redirectError(ProcessBuilder.Redirect.DISCARD).start();
+        var lines = new java.io.BufferedReader(new java.io.InputStreamReader(run.getInputStream(), StandardCharsets.UTF_8));
+        List<JsonNode> events = new ArrayList<>();
+        int messages = 0;
+        String line;
+        while (messages < 2 && (line = lines.readLine()) != null) {
+            JsonNode event = new ObjectMapper().readTree(line);
+            events.add(event);
+            if (event.get("event").asText().equals("message")) {
+                messages++;
+            }
+        }
+        server.close(); // the model server goes away mid-conversation
+        while ((line = lines.readLine()) != null) {
+            events.add(new ObjectMapper().readTree(line));
+        }
+        assertThat(run.waitFor(120, TimeUnit.SECONDS)).isTrue();
+        assertThat(run.exitValue()).isEqualTo(5);
+        JsonNode end = events.getLast();
+        assertThat(end.get("status").asText()).isEqualTo("interrupted");
+        assertThat(end.get("reason").asText()).contains("127.0.0.1").contains("gave up after 4 attempts");
+        String id = end.get("conversation_id").asText();
+        JsonNode before = new ObjectMapper().readTree(workshop("--data-dir", dir.toString(), "show", id, "--json").out());
+        int kept = before.get("messages").size();
+        assertThat(kept).isGreaterThanOrEqualTo(2).isLessThan(6);
+
+        try (var back = new dev.workshop.gateway.openai.FakeChatServer(port, 0)) {
+            Run resume = workshop("--data-dir", dir.toString(), "resume");
+            assertThat(resume.exitCode()).as(resume.err()).isZero();
+        }
+        JsonNode after = new ObjectMapper().readTree(workshop("--data-dir", dir.toString(), "show", id, "--json").out());
+        assertThat(after.get("status").asText()).isEqualTo("completed");
+        assertThat(after.get("messages")).hasSize(6);
+        for (int turn = 0; turn < kept; turn++) {
+            assertThat(after.get("messages").get(turn)).isEqualTo(before.get("messages").get(turn));
+        }
+        for (int turn = 0; turn < 6; turn++) {
+            assertThat(after.get("messages").get(turn).get("speaker_name").asText()).isEqualTo(turn % 2 == 0 ? "Ann" : "Ben");
+        }
+    }
 }

@@ -28,12 +28,23 @@ public final class FakeChatServer implements AutoCloseable {
     public final List<JsonNode> requests = new CopyOnWriteArrayList<>();
     public final List<String> authorizations = new CopyOnWriteArrayList<>();
     private final ObjectMapper json = new ObjectMapper();
+    private final long replyDelayMillis;
 
     public FakeChatServer() throws IOException {
-        server = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
+        this(0, 0);
+    }
+
+    /** @param port 0 for any free port; @param replyDelayMillis how long each default reply takes */
+    public FakeChatServer(int port, long replyDelayMillis) throws IOException {
+        this.replyDelayMillis = replyDelayMillis;
+        server = HttpServer.create(new InetSocketAddress("127.0.0.1", port), 0);
         server.createContext("/v1/chat/completions", this::handle);
         server.setExecutor(Executors.newVirtualThreadPerTaskExecutor());
         server.start();
+    }
+
+    public int port() {
+        return server.getAddress().getPort();
     }
 
     public String baseUrl() {
@@ -51,6 +62,9 @@ public final class FakeChatServer implements AutoCloseable {
             requests.add(request);
             authorizations.add(String.valueOf(exchange.getRequestHeaders().getFirst("Authorization")));
             Answer answer = script.poll();
+            if (answer == null && replyDelayMillis > 0) {
+                Thread.sleep(replyDelayMillis);
+            }
             (answer != null ? answer : stream("Reply from " + request.path("model").asText() + " to "
                     + lastUserLine(request))).answer(exchange, request);
         } catch (InterruptedException e) {
