@@ -9,7 +9,6 @@ import dev.workshop.gateway.offline.OfflineGateway;
 import dev.workshop.gateway.openai.HttpPolicy;
 import dev.workshop.gateway.openai.OpenAiCompatibleGateway;
 import dev.workshop.orchestration.GatewayBridge;
-import dev.workshop.orchestration.LoopSettings;
 import dev.workshop.orchestration.Workspace;
 import dev.workshop.orchestration.WorkspaceOptions;
 import dev.workshop.store.AgentCatalog;
@@ -36,8 +35,7 @@ public final class Wiring {
             store = JournaledConversationStore.open(directory);
             List<String> warnings = new ArrayList<>(store.openingWarnings());
             AgentCatalog agents = JsonAgentCatalog.open(directory.path(), warnings::add);
-            GatewayBridge bridge = new GatewayBridge(store, TenantId.LOCAL, agents, gateways(options),
-                    LoopSettings.DEFAULTS);
+            GatewayBridge bridge = new GatewayBridge(store, TenantId.LOCAL, agents, gateways(options), options.loops());
             bridge.markRunningAsInterrupted();
             return new Workspace(directory, store, agents, bridge, TenantId.LOCAL, warnings);
         } catch (RuntimeException e) {

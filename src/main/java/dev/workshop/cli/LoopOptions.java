@@ -1,5 +1,7 @@
 package dev.workshop.cli;
 
+import dev.workshop.orchestration.LoopSettings;
+import dev.workshop.orchestration.WorkspaceOptions;
 import picocli.CommandLine.Option;
 
 /** Options of the commands that run conversation loops. */
@@ -11,8 +13,17 @@ final class LoopOptions {
     @Option(names = "--stream", description = "Also print a token event for each streamed token.")
     private boolean stream;
 
-    long offlineDelayMillis() {
-        return offlineDelayMillis;
+    @Option(names = "--context-window", paramLabel = "N", defaultValue = "8",
+            description = "How many recent messages each prompt carries (default: ${DEFAULT-VALUE}); the full "
+                    + "history stays stored.")
+    private int contextWindow;
+
+    /** The workspace options these flags ask for. */
+    WorkspaceOptions workspaceOptions() {
+        if (contextWindow < 1) {
+            throw new IllegalArgumentException("--context-window must be at least 1, was " + contextWindow);
+        }
+        return new WorkspaceOptions(offlineDelayMillis, LoopSettings.DEFAULTS.withMessageWindow(contextWindow));
     }
 
     boolean stream() {

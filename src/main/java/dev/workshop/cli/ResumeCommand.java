@@ -4,7 +4,6 @@ import dev.workshop.domain.conversation.ConversationId;
 import dev.workshop.domain.conversation.ConversationStatus;
 import dev.workshop.orchestration.GatewayBridge;
 import dev.workshop.orchestration.Workspace;
-import dev.workshop.orchestration.WorkspaceOptions;
 import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -28,7 +27,7 @@ final class ResumeCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws InterruptedException {
-        try (Workspace workspace = workshop.openWorkspace(new WorkspaceOptions(loop.offlineDelayMillis()))) {
+        try (Workspace workspace = workshop.openWorkspace(loop.workspaceOptions())) {
             Cli.reportWarnings(spec, workspace);
             GatewayBridge bridge = workspace.bridge();
             bridge.subscribe(new EventPrinter(spec.commandLine().getOut(), loop.stream()));

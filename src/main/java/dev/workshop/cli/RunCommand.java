@@ -6,7 +6,6 @@ import dev.workshop.domain.conversation.ConversationId;
 import dev.workshop.domain.conversation.ConversationStatus;
 import dev.workshop.orchestration.GatewayBridge;
 import dev.workshop.orchestration.Workspace;
-import dev.workshop.orchestration.WorkspaceOptions;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.OptionalInt;
@@ -43,7 +42,7 @@ final class RunCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws InterruptedException {
-        try (Workspace workspace = workshop.openWorkspace(new WorkspaceOptions(loop.offlineDelayMillis()))) {
+        try (Workspace workspace = workshop.openWorkspace(loop.workspaceOptions())) {
             Cli.reportWarnings(spec, workspace);
             List<AgentId> agents = new ArrayList<>();
             for (String name : agentNames) {

@@ -13,6 +13,10 @@ public record LoopSettings(int defaultMaxTurns, int concurrencyLimit, int messag
         }
     }
 
+    public LoopSettings withMessageWindow(int window) {
+        return new LoopSettings(defaultMaxTurns, concurrencyLimit, window, maxResumesWithoutProgress);
+    }
+
     public LoopSettings withConcurrencyLimit(int limit) {
         return new LoopSettings(defaultMaxTurns, limit, messageWindow, maxResumesWithoutProgress);
     }

@@ -50,7 +50,8 @@ final class BenchOutput {
         out.flush();
     }
 
-    private static void deleteRecursively(Path root) throws IOException {
+    /** Removes a benchmark folder and everything in it. */
+    static void deleteRecursively(Path root) throws IOException {
         try (var paths = Files.walk(root)) {
             for (Path path : paths.sorted(java.util.Comparator.reverseOrder()).toList()) {
                 Files.deleteIfExists(path);

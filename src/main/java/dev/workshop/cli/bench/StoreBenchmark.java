@@ -74,7 +74,7 @@ final class StoreBenchmark {
         try (DataDirectory data = DataDirectory.lock(dir); var store = JournaledConversationStore.open(data)) {
             appendMessages(store, ConversationId.random(), 3000, null);
         }
-        deleteRecursively(dir);
+        BenchOutput.deleteRecursively(dir);
     }
 
     /** One conversation growing to {@code messages}; every append durable before the next. */
@@ -167,13 +167,5 @@ final class StoreBenchmark {
 
     private ObjectNode line(String bench) {
         return json.createObjectNode().put("bench", bench);
-    }
-
-    private static void deleteRecursively(Path root) throws IOException {
-        try (var paths = Files.walk(root)) {
-            for (Path path : paths.sorted(java.util.Comparator.reverseOrder()).toList()) {
-                Files.deleteIfExists(path);
-            }
-        }
     }
 }
