@@ -43,9 +43,9 @@ final class Projector implements Journal.DurableListener, AutoCloseable {
     }
 
     private static final Batch STOP = new Batch(List.of(), null);
-    private static final long COALESCE_NANOS = 5_000_000;
+    private static final long COALESCE_NANOS = 50_000_000;
     private static final long SYNC_EVERY_NANOS = 10_000_000_000L;
-    private static final int COALESCE_BATCHES = 256;
+    private static final int COALESCE_BATCHES = 4096;
 
     private final DataSource dataSource;
     private final ConversationTables tables;

@@ -56,7 +56,8 @@ class KillNineDurabilityTest {
 
     private Map<String, Long> runAndKill(int millisBeforeKill) throws Exception {
         String java = ProcessHandle.current().info().command().orElse("java");
-        Process child = new ProcessBuilder(java, "-cp", System.getProperty("java.class.path"),
+        Process child = new ProcessBuilder(java, "-Djava.util.logging.config.file="
+                + System.getProperty("java.util.logging.config.file", ""), "-cp", System.getProperty("java.class.path"),
                 AppendUntilKilled.class.getName(), dir.toString(), String.valueOf(CONVERSATIONS),
                 String.valueOf(SEGMENT_BYTES))
                 .redirectError(ProcessBuilder.Redirect.INHERIT)
