@@ -73,4 +73,19 @@ class ArchitectureTest {
             .doNotHaveFullyQualifiedName("dev.workshop.ui.fx.FxExecutor")
             .should().callMethod(javafx.application.Platform.class, "runLater", Runnable.class);
         rule.check(PRODUCTION);
-    }}
+    }
+    @Test
+    void onlyTheHttpGatewayTalksHttp() {
+        ArchRule rule = noClasses().that().resideOutsideOfPackage("dev.workshop.gateway.openai..")
+                .should().dependOnClassesThat().resideInAPackage("java.net.http..");
+        rule.check(PRODUCTION);
+    }
+
+    @Test
+    void gatewaysKnowNothingOfTheEngineAboveThem() {
+        ArchRule rule = noClasses().that().resideInAPackage("dev.workshop.gateway..")
+                .should().dependOnClassesThat().resideInAnyPackage("dev.workshop.orchestration..", "dev.workshop.store..",
+                        "dev.workshop.ui..", "dev.workshop.cli..");
+        rule.check(PRODUCTION);
+    }
+}

@@ -6,6 +6,8 @@ import dev.workshop.domain.conversation.TenantId;
 import dev.workshop.store.StoreException;
 import dev.workshop.store.journal.Journal;
 import dev.workshop.store.journal.JournalPosition;
+import java.io.IOException;
+import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.util.ArrayList;
@@ -16,6 +18,7 @@ import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.ReentrantLock;
 import javax.sql.DataSource;
@@ -43,13 +46,15 @@ final class Projector implements Journal.DurableListener, AutoCloseable {
     }
 
     private static final Batch STOP = new Batch(List.of(), null);
+    /** Put in the queue by a waiting reader, so the projector stops gathering and writes at once. */
+    private static final Batch NUDGE = new Batch(List.of(), null);
     private static final long COALESCE_NANOS = 50_000_000;
     private static final long SYNC_EVERY_NANOS = 10_000_000_000L;
     private static final int COALESCE_BATCHES = 4096;
 
     private final DataSource dataSource;
     private final ConversationTables tables;
-    private final java.nio.file.Path journalDirectory;
+    private final Path journalDirectory;
     private JournalPosition synced;
     /** Events in the tables; written beside the synced position so a file that lost synced rows is noticed. */
     private long eventCount;
@@ -63,12 +68,12 @@ final class Projector implements Journal.DurableListener, AutoCloseable {
     private final Semaphore room = new Semaphore(MAX_QUEUED_EVENTS);
     private final ReentrantLock lock = new ReentrantLock();
     private final Condition progressed = lock.newCondition();
-    private final java.util.concurrent.atomic.AtomicInteger readersWaiting = new java.util.concurrent.atomic.AtomicInteger();
+    private final AtomicInteger readersWaiting = new AtomicInteger();
     private JournalPosition applied;
     private volatile RuntimeException failure;
     private Thread worker;
 
-    Projector(DataSource dataSource, ConversationTables tables, java.nio.file.Path journalDirectory,
+    Projector(DataSource dataSource, ConversationTables tables, Path journalDirectory,
               JournalPosition applied, long eventCount) {
         this.eventCount = eventCount;
         this.dataSource = dataSource;
@@ -113,7 +118,7 @@ final class Projector implements Journal.DurableListener, AutoCloseable {
         markApplied(position);
         try (Connection connection = dataSource.getConnection()) {
             syncIfDue(connection, position, true);
-        } catch (SQLException | java.io.IOException e) {
+        } catch (SQLException | IOException e) {
             throw new StoreException("Cannot sync the database after replaying the journal: " + e.getMessage(), e);
         }
     }
@@ -121,6 +126,9 @@ final class Projector implements Journal.DurableListener, AutoCloseable {
     /** Returns once every change up to {@code position} is in the tables. */
     void awaitApplied(JournalPosition position) {
         readersWaiting.incrementAndGet();
+        if (applied().compareTo(position) < 0) {
+            queue.add(NUDGE);
+        }
         lock.lock();
         try {
             while (applied.compareTo(position) < 0) {
@@ -149,7 +157,9 @@ final class Projector implements Journal.DurableListener, AutoCloseable {
                 batches.clear();
                 batches.add(queue.take());
                 gatherMore(batches);
-                stopping = batches.remove(STOP);
+                // Markers are compared by identity: as records, STOP and NUDGE would be equal to each other.
+                stopping = batches.removeIf(batch -> batch == STOP);
+                batches.removeIf(batch -> batch == NUDGE);
                 if (batches.isEmpty()) {
                     continue;
                 }
@@ -162,7 +172,7 @@ final class Projector implements Journal.DurableListener, AutoCloseable {
                 syncIfDue(connection, end, stopping);
             }
             syncIfDue(connection, applied(), true);
-        } catch (SQLException | java.io.IOException | RuntimeException e) {
+        } catch (SQLException | IOException | RuntimeException e) {
             failure = new StoreException("The database stopped taking the journal's changes: " + e.getMessage()
                     + ". They are safe in the journal and are applied at the next start.", e);
             signal();
@@ -178,7 +188,8 @@ final class Projector implements Journal.DurableListener, AutoCloseable {
     private void gatherMore(List<Batch> batches) throws InterruptedException {
         long deadline = System.nanoTime() + COALESCE_NANOS;
         queue.drainTo(batches);
-        while (readersWaiting.get() == 0 && batches.size() < COALESCE_BATCHES && !batches.contains(STOP)) {
+        while (readersWaiting.get() == 0 && batches.size() < COALESCE_BATCHES
+                && batches.stream().noneMatch(batch -> batch == STOP || batch == NUDGE)) {
             long left = deadline - System.nanoTime();
             Batch more = left > 0 ? queue.poll(left, TimeUnit.NANOSECONDS) : null;
             if (more == null) {
@@ -191,7 +202,7 @@ final class Projector implements Journal.DurableListener, AutoCloseable {
 
     /** H2 syncs its file, then the position it now surely holds is written beside the journal. */
     private void syncIfDue(Connection connection, JournalPosition end, boolean now)
-            throws SQLException, java.io.IOException {
+            throws SQLException, IOException {
         if (!end.isAfter(synced) || (!now && System.nanoTime() - lastSync < SYNC_EVERY_NANOS)) {
             return;
         }

@@ -209,7 +209,7 @@ public final class Journal implements AutoCloseable {
                 }
                 batch.add(first);
                 queue.drainTo(batch, MAX_BATCH_APPENDS);
-                stopping = batch.remove(STOP);
+                stopping = batch.removeIf(pending -> pending == STOP);
                 if (!batch.isEmpty()) {
                     writeBatch(batch, listener);
                 }
