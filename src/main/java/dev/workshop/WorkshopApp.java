@@ -6,6 +6,7 @@ import dev.workshop.ui.shell.ShellView;
 import dev.workshop.ui.shell.ShellViewModel;
 import java.nio.file.Path;
 import javafx.application.Application;
+import javafx.application.Platform;
 import javafx.scene.Scene;
 import javafx.stage.Stage;
 
@@ -28,13 +29,19 @@ public final class WorkshopApp extends Application {
         stage.setScene(new Scene(new ShellView(shell), 1200, 780));
         stage.setMinWidth(640);
         stage.setMinHeight(420);
+        stage.setOnCloseRequest(event -> {
+            // Stopping loops and flushing the store can take a moment: never on the FX thread.
+            event.consume();
+            shell.closeInBackground(Platform::exit);
+        });
         stage.show();
         shell.open();
     }
 
+    /** Reached after the window closed (the workspace is closed by then) or on another exit path. */
     @Override
     public void stop() {
-        if (shell != null) {
+        if (shell != null && shell.workspace().isPresent()) {
             shell.close();
         }
     }

@@ -29,6 +29,8 @@ public final class ShellViewModel {
     private final ReadOnlyBooleanWrapper opening = new ReadOnlyBooleanWrapper(true);
     private final ReadOnlyBooleanWrapper ready = new ReadOnlyBooleanWrapper(false);
     private volatile Workspace workspace;
+    /** Set once closing began: the loops' last events must not overwrite "Saving…". */
+    private volatile boolean closing;
 
     public ShellViewModel(Path dataDirectory, WorkspaceOpener opener, FxExecutor fx) {
         this.dataDirectory = dataDirectory;
@@ -71,6 +73,9 @@ public final class ShellViewModel {
     }
 
     private void showCounts(int total, int running) {
+        if (closing) {
+            return;
+        }
         String conversations = total == 1 ? "1 conversation" : total + " conversations";
         conversationCountText.set(running == 0 ? conversations : conversations + " · " + running + " running");
     }
@@ -85,13 +90,30 @@ public final class ShellViewModel {
         return Optional.ofNullable(workspace);
     }
 
-    /** Closes the workspace (on exit). */
+    /** Closes the workspace (on exit), on the calling thread. */
     public void close() {
         Workspace open = workspace;
         workspace = null;
         if (open != null) {
             open.close();
         }
+    }
+
+    /**
+     * Closes the workspace on a virtual thread — running loops stop as interrupted (resumed at the next
+     * launch) and the store flushes — then runs {@code done} through the {@link FxExecutor}.
+     */
+    public void closeInBackground(Runnable done) {
+        closing = true;
+        conversationCountText.set("Saving…");
+        opening.set(true);
+        Thread.ofVirtual().name("workshop-close").start(() -> {
+            try {
+                close();
+            } finally {
+                fx.execute(done);
+            }
+        });
     }
 
     public ReadOnlyStringProperty dataDirectoryTextProperty() {

@@ -75,4 +75,28 @@ class ShellViewModelTest {
         assertThat(workspace.store().state(workspace.tenant(), id).orElseThrow().turnCount()).isEqualTo(4);
         viewModel.close();
     }
+
+    @Test
+    void closesInTheBackgroundAndLeavesRunningConversationsResumable() throws Exception {
+        ShellViewModel viewModel = new ShellViewModel(dir, (path, options) -> Wiring.openWorkspace(path,
+                new dev.workshop.orchestration.WorkspaceOptions(5_000)), FxExecutor.direct());
+        viewModel.open();
+        await().atMost(Duration.ofSeconds(20)).until(() -> viewModel.workspace().isPresent()
+                && !viewModel.openingProperty().get());
+        Workspace workspace = viewModel.workspace().orElseThrow();
+        ConversationId id = workspace.bridge().startConversation(
+                List.of(workspace.agents().list().get(0).id(), workspace.agents().list().get(1).id()),
+                "Plan a picnic", java.util.OptionalInt.of(4));
+        java.util.concurrent.CountDownLatch closed = new java.util.concurrent.CountDownLatch(1);
+
+        viewModel.closeInBackground(closed::countDown);
+
+        assertThat(viewModel.conversationCountTextProperty().get()).isEqualTo("Saving…");
+        assertThat(closed.await(20, java.util.concurrent.TimeUnit.SECONDS)).isTrue();
+        assertThat(viewModel.workspace()).isEmpty();
+        try (Workspace reopened = Wiring.openWorkspace(dir)) {
+            assertThat(reopened.store().state(reopened.tenant(), id).orElseThrow().status())
+                    .isEqualTo(dev.workshop.domain.conversation.ConversationStatus.INTERRUPTED);
+        }
+    }
 }
