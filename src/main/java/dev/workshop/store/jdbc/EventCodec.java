@@ -1,5 +1,6 @@
 package dev.workshop.store.jdbc;
 
+import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
@@ -23,6 +24,7 @@ import java.io.ByteArrayOutputStream;
 import java.io.DataInputStream;
 import java.io.DataOutputStream;
 import java.io.IOException;
+import java.io.StringWriter;
 import java.io.UncheckedIOException;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -52,38 +54,55 @@ final class EventCodec {
         return event instanceof MessageRecorded message ? message.turnIndex() : null;
     }
 
+    /** The event's JSON body, written with Jackson's streaming generator (no tree: this is on every append). */
     String body(ConversationEvent event) {
-        ObjectNode node = json.createObjectNode();
-        switch (event) {
-            case ConversationStarted started -> {
-                node.put("kind", started.kind().wireName());
-                node.set("participants", participants(started.participants()));
-                node.put("task_prompt", started.taskPrompt());
-                node.put("max_turns", started.maxTurns());
-            }
-            case TurnStarted turn -> {
-                node.put("turn_index", turn.turnIndex());
-                node.put("speaker_id", turn.speakerId().value());
-                node.put("resumed", turn.resumed());
-            }
-            case MessageRecorded message -> {
-                node.put("turn_index", message.turnIndex());
-                node.put("speaker_id", message.speakerId().value());
-                node.put("speaker_name", message.speakerName());
-                node.put("content", message.content());
-                if (message.usage().isKnown()) {
-                    node.putObject("usage").put("prompt_tokens", message.usage().promptTokens())
-                            .put("completion_tokens", message.usage().completionTokens())
-                            .put("latency_ms", message.usage().latencyMillis()).put("model", message.usage().model());
+        StringWriter text = new StringWriter(128);
+        try (JsonGenerator out = json.getFactory().createGenerator(text)) {
+            out.writeStartObject();
+            switch (event) {
+                case ConversationStarted started -> {
+                    out.writeStringField("kind", started.kind().wireName());
+                    out.writeArrayFieldStart("participants");
+                    for (Participant participant : started.participants()) {
+                        out.writeStartObject();
+                        out.writeStringField("id", participant.agentId().value());
+                        out.writeStringField("name", participant.name());
+                        out.writeEndObject();
+                    }
+                    out.writeEndArray();
+                    out.writeStringField("task_prompt", started.taskPrompt());
+                    out.writeNumberField("max_turns", started.maxTurns());
+                }
+                case TurnStarted turn -> {
+                    out.writeNumberField("turn_index", turn.turnIndex());
+                    out.writeStringField("speaker_id", turn.speakerId().value());
+                    out.writeBooleanField("resumed", turn.resumed());
+                }
+                case MessageRecorded message -> {
+                    out.writeNumberField("turn_index", message.turnIndex());
+                    out.writeStringField("speaker_id", message.speakerId().value());
+                    out.writeStringField("speaker_name", message.speakerName());
+                    out.writeStringField("content", message.content());
+                    if (message.usage().isKnown()) {
+                        out.writeObjectFieldStart("usage");
+                        out.writeNumberField("prompt_tokens", message.usage().promptTokens());
+                        out.writeNumberField("completion_tokens", message.usage().completionTokens());
+                        out.writeNumberField("latency_ms", message.usage().latencyMillis());
+                        out.writeStringField("model", message.usage().model());
+                        out.writeEndObject();
+                    }
+                }
+                case ResumeStarted resume -> out.writeNumberField("attempt", resume.attempt());
+                case StatusChanged change -> {
+                    out.writeStringField("status", change.status().wireName());
+                    out.writeStringField("reason", change.reason());
                 }
             }
-            case ResumeStarted resume -> node.put("attempt", resume.attempt());
-            case StatusChanged change -> {
-                node.put("status", change.status().wireName());
-                node.put("reason", change.reason());
-            }
+            out.writeEndObject();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
         }
-        return node.toString();
+        return text.toString();
     }
 
     ArrayNode participants(List<Participant> participants) {
@@ -146,7 +165,8 @@ final class EventCodec {
     /** The journal record of an event whose JSON body is already encoded. */
     byte[] journalRecord(RecordedEvent recorded, String body) {
         try {
-            ByteArrayOutputStream bytes = new ByteArrayOutputStream(256);
+            byte[] bodyBytes = body.getBytes(java.nio.charset.StandardCharsets.UTF_8);
+            ByteArrayOutputStream bytes = new ByteArrayOutputStream(bodyBytes.length + 160);
             DataOutputStream out = new DataOutputStream(bytes);
             out.writeByte(JOURNAL_FORMAT);
             out.writeUTF(recorded.tenantId().value());
@@ -154,7 +174,7 @@ final class EventCodec {
             out.writeLong(recorded.seq());
             out.writeLong(recorded.recordedAt().toEpochMilli());
             out.writeUTF(typeOf(recorded.event()));
-            out.write(body.getBytes(java.nio.charset.StandardCharsets.UTF_8));
+            out.write(bodyBytes);
             out.flush();
             return bytes.toByteArray();
         } catch (IOException e) {
