@@ -48,9 +48,12 @@ final class Projector implements Journal.DurableListener, AutoCloseable {
     private static final Batch STOP = new Batch(List.of(), null);
     /** Put in the queue by a waiting reader, so the projector stops gathering and writes at once. */
     private static final Batch NUDGE = new Batch(List.of(), null);
-    private static final long COALESCE_NANOS = 50_000_000;
+    /** Gathers while appends keep coming (each within QUIET of the last), for at most COALESCE. */
+    private static final long COALESCE_NANOS = 300_000_000L;
+    private static final long QUIET_NANOS = 20_000_000;
     private static final long SYNC_EVERY_NANOS = 10_000_000_000L;
-    private static final int COALESCE_BATCHES = 4096;
+    /** Well under MAX_QUEUED_EVENTS, so the writers never wait for room while the projector still gathers. */
+    private static final int COALESCE_EVENTS = 6_000;
 
     private final DataSource dataSource;
     private final ConversationTables tables;
@@ -186,16 +189,18 @@ final class Projector implements Journal.DurableListener, AutoCloseable {
      * batches costs H2 far less CPU than one each, and the CPU is shared with the appenders.
      */
     private void gatherMore(List<Batch> batches) throws InterruptedException {
-        long deadline = System.nanoTime() + COALESCE_NANOS;
+        long started = System.nanoTime();
         queue.drainTo(batches);
-        while (readersWaiting.get() == 0 && batches.size() < COALESCE_BATCHES
+        int events = batches.stream().mapToInt(Batch::events).sum();
+        while (readersWaiting.get() == 0 && events < COALESCE_EVENTS
                 && batches.stream().noneMatch(batch -> batch == STOP || batch == NUDGE)) {
-            long left = deadline - System.nanoTime();
+            long left = Math.min(QUIET_NANOS, started + COALESCE_NANOS - System.nanoTime());
             Batch more = left > 0 ? queue.poll(left, TimeUnit.NANOSECONDS) : null;
             if (more == null) {
                 return;
             }
             batches.add(more);
+            events += more.events();
             queue.drainTo(batches);
         }
     }
