@@ -1,12 +1,14 @@
 package dev.workshop;
 
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.classes;
+import static org.assertj.core.api.Assertions.assertThat;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
 
 import com.tngtech.archunit.core.domain.JavaClasses;
 import com.tngtech.archunit.core.importer.ClassFileImporter;
 import com.tngtech.archunit.core.importer.ImportOption;
 import com.tngtech.archunit.lang.ArchRule;
+import com.tngtech.archunit.lang.EvaluationResult;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -14,6 +16,12 @@ import org.junit.jupiter.api.Test;
  * the rules run under any test filter (ArchUnit's own engine is skipped by surefire's -Dtest filters).
  */
 class ArchitectureTest {
+    /** Fails with ArchUnit's report of every violation. */
+    private static void assertHolds(ArchRule rule) {
+        EvaluationResult result = rule.evaluate(PRODUCTION);
+        assertThat(result.hasViolation()).as(result.getFailureReport().toString()).isFalse();
+    }
+
     private static final JavaClasses PRODUCTION = new ClassFileImporter()
             .withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
             .importPackages("dev.workshop");
@@ -22,7 +30,7 @@ class ArchitectureTest {
     void domainImportsOnlyTheJdk() {
         ArchRule rule = classes().that().resideInAPackage("dev.workshop.domain..")
             .should().onlyDependOnClassesThat().resideInAnyPackage("dev.workshop.domain..", "java..");
-        rule.check(PRODUCTION);
+        assertHolds(rule);
     }
     @Test
     void uiTalksOnlyToViewModelsAndOrchestration() {
@@ -30,13 +38,13 @@ class ArchitectureTest {
             .resideInAPackage("dev.workshop.ui..")
             .should().dependOnClassesThat().resideInAnyPackage("dev.workshop.store..", "dev.workshop.gateway..",
                     "dev.workshop.session..", "dev.workshop.cli..");
-        rule.check(PRODUCTION);
+        assertHolds(rule);
     }
     @Test
     void cliNeverImportsTheUi() {
         ArchRule rule = noClasses().that().resideInAPackage("dev.workshop.cli..")
             .should().dependOnClassesThat().resideInAnyPackage("dev.workshop.ui..", "javafx..");
-        rule.check(PRODUCTION);
+        assertHolds(rule);
     }
     @Test
     void lowerLayersNeverReachUp() {
@@ -44,41 +52,41 @@ class ArchitectureTest {
             .resideInAnyPackage("dev.workshop.store..", "dev.workshop.gateway..", "dev.workshop.session..",
                     "dev.workshop.orchestration..")
             .should().dependOnClassesThat().resideInAnyPackage("dev.workshop.ui..", "dev.workshop.cli..", "javafx..");
-        rule.check(PRODUCTION);
+        assertHolds(rule);
     }
     @Test
     void storeNeverReachesOrchestration() {
         ArchRule rule = noClasses().that().resideInAPackage("dev.workshop.store..")
             .should().dependOnClassesThat().resideInAnyPackage("dev.workshop.orchestration..",
                     "dev.workshop.gateway..", "dev.workshop.session..");
-        rule.check(PRODUCTION);
+        assertHolds(rule);
     }
     @Test
     void onlyJdbcAdaptersUseSql() {
         ArchRule rule = noClasses().that().resideOutsideOfPackage("dev.workshop.store.jdbc..")
             .should().dependOnClassesThat().resideInAnyPackage("java.sql..", "javax.sql..", "org.h2..",
                     "org.flywaydb..");
-        rule.check(PRODUCTION);
+        assertHolds(rule);
     }
     @Test
     void onlyTheSessionGitPackageUsesJGit() {
         ArchRule rule = noClasses().that()
             .resideOutsideOfPackage("dev.workshop.session.git..")
             .should().dependOnClassesThat().resideInAPackage("org.eclipse.jgit..");
-        rule.check(PRODUCTION);
+        assertHolds(rule);
     }
     @Test
     void onlyFxExecutorCallsRunLater() {
         ArchRule rule = noClasses().that()
             .doNotHaveFullyQualifiedName("dev.workshop.ui.fx.FxExecutor")
             .should().callMethod(javafx.application.Platform.class, "runLater", Runnable.class);
-        rule.check(PRODUCTION);
+        assertHolds(rule);
     }
     @Test
     void onlyTheHttpGatewayTalksHttp() {
         ArchRule rule = noClasses().that().resideOutsideOfPackage("dev.workshop.gateway.openai..")
                 .should().dependOnClassesThat().resideInAPackage("java.net.http..");
-        rule.check(PRODUCTION);
+        assertHolds(rule);
     }
 
     @Test
@@ -86,6 +94,6 @@ class ArchitectureTest {
         ArchRule rule = noClasses().that().resideInAPackage("dev.workshop.gateway..")
                 .should().dependOnClassesThat().resideInAnyPackage("dev.workshop.orchestration..", "dev.workshop.store..",
                         "dev.workshop.ui..", "dev.workshop.cli..");
-        rule.check(PRODUCTION);
+        assertHolds(rule);
     }
 }
