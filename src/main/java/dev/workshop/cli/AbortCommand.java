@@ -30,8 +30,7 @@ final class AbortCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        try (Workspace workspace = workshop.openWorkspace(WorkspaceOptions.DEFAULTS)) {
-            Cli.reportWarnings(spec, workspace);
+        try (Workspace workspace = Cli.open(workshop, spec, WorkspaceOptions.DEFAULTS)) {
             ConversationId conversation = Ids.conversation(id);
             workspace.bridge().abort(conversation, end ? AbortOutcome.COMPLETE : AbortOutcome.INTERRUPT);
             var state = workspace.store().state(workspace.tenant(), conversation).orElseThrow();

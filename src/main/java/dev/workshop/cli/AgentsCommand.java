@@ -3,10 +3,10 @@ package dev.workshop.cli;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import dev.workshop.domain.agent.AgentDefinition;
+import dev.workshop.domain.agent.AgentId;
 import dev.workshop.domain.agent.ModelEndpoint;
 import dev.workshop.orchestration.Workspace;
 import dev.workshop.orchestration.WorkspaceOptions;
-import dev.workshop.store.file.JsonAgentCatalog;
 import java.io.PrintWriter;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -36,8 +36,7 @@ final class AgentsCommand {
 
         @Override
         public Integer call() {
-            try (Workspace workspace = agents.workshop.openWorkspace(WorkspaceOptions.DEFAULTS)) {
-                Cli.reportWarnings(spec, workspace);
+            try (Workspace workspace = Cli.open(agents.workshop, spec, WorkspaceOptions.DEFAULTS)) {
                 PrintWriter out = spec.commandLine().getOut();
                 if (json) {
                     ArrayNode array = new ObjectMapper().createArrayNode();
@@ -92,12 +91,11 @@ final class AgentsCommand {
 
         @Override
         public Integer call() {
-            try (Workspace workspace = agents.workshop.openWorkspace(WorkspaceOptions.DEFAULTS)) {
-                Cli.reportWarnings(spec, workspace);
+            try (Workspace workspace = Cli.open(agents.workshop, spec, WorkspaceOptions.DEFAULTS)) {
                 if (provider.equals(AgentDefinition.OPENAI_COMPATIBLE) && (baseUrl.isBlank() || model.isBlank())) {
                     throw new IllegalArgumentException("An agent of provider openai needs --base-url and --model");
                 }
-                AgentDefinition added = workspace.agents().add(new AgentDefinition(JsonAgentCatalog.newId(),
+                AgentDefinition added = workspace.agents().add(new AgentDefinition(AgentId.generate(),
                         name.strip(), persona, provider, model, null,
                         new ModelEndpoint(baseUrl, temperature, maxTokens, apiKeyEnv)));
                 spec.commandLine().getOut().println("{\"id\":\"" + added.id() + "\",\"name\":"
@@ -120,8 +118,7 @@ final class AgentsCommand {
 
         @Override
         public Integer call() {
-            try (Workspace workspace = agents.workshop.openWorkspace(WorkspaceOptions.DEFAULTS)) {
-                Cli.reportWarnings(spec, workspace);
+            try (Workspace workspace = Cli.open(agents.workshop, spec, WorkspaceOptions.DEFAULTS)) {
                 AgentDefinition found = workspace.agents().findByIdOrName(agent.strip()).orElseThrow(() ->
                         new IllegalArgumentException("No agent named or with id \"" + agent.strip() + "\""));
                 workspace.agents().remove(found.id());

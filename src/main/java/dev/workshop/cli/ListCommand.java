@@ -26,8 +26,7 @@ final class ListCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         PrintWriter out = spec.commandLine().getOut();
-        try (Workspace workspace = workshop.openWorkspace(dev.workshop.orchestration.WorkspaceOptions.DEFAULTS)) {
-            Cli.reportWarnings(spec, workspace);
+        try (Workspace workspace = Cli.open(workshop, spec, dev.workshop.orchestration.WorkspaceOptions.DEFAULTS)) {
             List<ConversationState> conversations = workspace.store().list(workspace.tenant());
             if (json) {
                 out.println(ConversationJson.summaries(conversations).toString());

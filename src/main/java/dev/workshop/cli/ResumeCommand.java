@@ -27,10 +27,8 @@ final class ResumeCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws InterruptedException {
-        try (Workspace workspace = workshop.openWorkspace(loop.workspaceOptions())) {
-            Cli.reportWarnings(spec, workspace);
+        try (Workspace workspace = Cli.openForLoops(workshop, spec, loop)) {
             GatewayBridge bridge = workspace.bridge();
-            bridge.subscribe(new EventPrinter(spec.commandLine().getOut(), loop.stream()));
             List<ConversationId> resumed = bridge.resumeInterruptedConversations();
             bridge.awaitAll();
             spec.commandLine().getErr().println("workshop: resumed " + resumed.size() + " conversation"

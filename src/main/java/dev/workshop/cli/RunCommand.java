@@ -42,8 +42,7 @@ final class RunCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws InterruptedException {
-        try (Workspace workspace = workshop.openWorkspace(loop.workspaceOptions())) {
-            Cli.reportWarnings(spec, workspace);
+        try (Workspace workspace = Cli.openForLoops(workshop, spec, loop)) {
             List<AgentId> agents = new ArrayList<>();
             for (String name : agentNames) {
                 agents.add(workspace.agents().findByIdOrName(name.strip()).map(AgentDefinition::id)
@@ -51,7 +50,6 @@ final class RunCommand implements Callable<Integer> {
                                 + "\" (see 'workshop agents list')")));
             }
             GatewayBridge bridge = workspace.bridge();
-            bridge.subscribe(new EventPrinter(spec.commandLine().getOut(), loop.stream()));
             OptionalInt turns = maxTurns == null ? OptionalInt.empty() : OptionalInt.of(maxTurns);
             ConversationId id = agents.size() == 1 ? bridge.assignTask(agents.getFirst(), prompt, turns)
                     : bridge.startConversation(agents, prompt, turns);

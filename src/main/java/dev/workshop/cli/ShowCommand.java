@@ -42,8 +42,7 @@ final class ShowCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        try (Workspace workspace = workshop.openWorkspace(WorkspaceOptions.DEFAULTS)) {
-            Cli.reportWarnings(spec, workspace);
+        try (Workspace workspace = Cli.open(workshop, spec, WorkspaceOptions.DEFAULTS)) {
             ConversationId conversation = Ids.conversation(id);
             ConversationState state = workspace.store().state(workspace.tenant(), conversation)
                     .orElseThrow(() -> new IllegalArgumentException("No conversation with id " + conversation

@@ -83,29 +83,26 @@ final class ConversationLoop implements Runnable {
     @Override
     public void run() {
         thread = Thread.currentThread();
-        ConversationState state = null;
         try {
-            state = currentState();
-            state = takeSlot(state);
-            state = takeTurns(state);
+            takeTurns(takeSlot(currentState()));
         } catch (InterruptedException e) {
             Stop why = stop != null ? stop : new Stop(ConversationStatus.INTERRUPTED, Reasons.STOPPED);
             Thread.interrupted();
-            finish(state, why.status(), why.reason());
+            finish(why.status(), why.reason());
         } catch (GatewayException e) {
-            finish(state, e.retryable() ? ConversationStatus.INTERRUPTED : ConversationStatus.FAILED, e.getMessage());
+            finish(e.retryable() ? ConversationStatus.INTERRUPTED : ConversationStatus.FAILED, e.getMessage());
         } catch (InvalidEventException | StoreException e) {
             if (stop != null) {
                 // Stopped while reading the history: the interrupt surfaced through the store.
                 Thread.interrupted();
-                finish(state, stop.status(), stop.reason());
+                finish(stop.status(), stop.reason());
             } else {
                 // Another writer, or a store that cannot write: nothing more can be recorded from here.
                 publish(new LoopEvent.Error(id, WORKFLOW_TURN, now(), e.getMessage()));
             }
         } catch (RuntimeException e) {
             publish(new LoopEvent.Error(id, WORKFLOW_TURN, now(), "Unexpected error: " + e));
-            finish(state, ConversationStatus.INTERRUPTED, "Unexpected error: " + e.getMessage());
+            finish(ConversationStatus.INTERRUPTED, "Unexpected error: " + e.getMessage());
         } finally {
             if (holdsSlot) {
                 context.slots().release();
@@ -140,7 +137,7 @@ final class ConversationLoop implements Runnable {
         return state;
     }
 
-    private ConversationState takeTurns(ConversationState state) throws InterruptedException, GatewayException {
+    private void takeTurns(ConversationState state) throws InterruptedException, GatewayException {
         int maxTurns = state.maxTurns() > 0 ? state.maxTurns() : context.settings().defaultMaxTurns();
         publish(new LoopEvent.Started(id, WORKFLOW_TURN, now(), resumed));
         List<MessageRecorded> transcript = resumed ? transcript() : new ArrayList<>();
@@ -151,8 +148,9 @@ final class ConversationLoop implements Runnable {
             Participant speaker = Rotation.nextSpeaker(state.participants(), state.lastSpeaker());
             Optional<AgentDefinition> agent = context.agents().find(speaker.agentId());
             if (agent.isEmpty()) {
-                return finish(state, ConversationStatus.COMPLETED, "Agent " + speaker.name() + " ("
+                finish(ConversationStatus.COMPLETED, "Agent " + speaker.name() + " ("
                         + speaker.agentId() + ") no longer exists");
+                return;
             }
             int turn = state.turnCount();
             boolean askedAgain = state.turnInDoubt() == turn;
@@ -164,7 +162,8 @@ final class ConversationLoop implements Runnable {
             GatewayReply reply = ask(agent.get(), speaker, state.withMaxTurns(maxTurns), transcript, turn);
             String text = reply.text().strip();
             if (text.isEmpty()) {
-                return finish(state, ConversationStatus.COMPLETED, speaker.name() + " gave an empty reply");
+                finish(ConversationStatus.COMPLETED, speaker.name() + " gave an empty reply");
+                return;
             }
             MessageRecorded message = new MessageRecorded(turn, speaker.agentId(), speaker.name(), text,
                     new Usage(reply.promptTokens(), reply.completionTokens(), reply.latency().toMillis(), reply.model()));
@@ -172,7 +171,7 @@ final class ConversationLoop implements Runnable {
             transcript.add(message);
             publish(new LoopEvent.Message(id, WORKFLOW_TURN, now(), turn, speaker.agentId(), speaker.name(), text));
         }
-        return finish(state, ConversationStatus.COMPLETED, "All " + maxTurns + " turns were taken");
+        finish(ConversationStatus.COMPLETED, "All " + maxTurns + " turns were taken");
     }
 
     private GatewayReply ask(AgentDefinition agent, Participant speaker, ConversationState state,
@@ -211,15 +210,13 @@ final class ConversationLoop implements Runnable {
     }
 
     /** Records the end; reads the stored state first, since an interrupted turn may have moved it on. */
-    private ConversationState finish(ConversationState state, ConversationStatus status, String reason) {
+    private void finish(ConversationStatus status, String reason) {
         try {
-            ConversationState last = append(currentState(), new StatusChanged(status, reason));
+            append(currentState(), new StatusChanged(status, reason));
             ended = new LoopEvent.Ended(id, WORKFLOW_TURN, now(), status, reason);
-            return last;
         } catch (RuntimeException e) {
             publish(new LoopEvent.Error(id, WORKFLOW_TURN, now(), "Could not record the end of the conversation: "
                     + e.getMessage()));
-            return state;
         }
     }
 

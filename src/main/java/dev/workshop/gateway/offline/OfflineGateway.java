@@ -68,8 +68,7 @@ public final class OfflineGateway implements AgentGateway {
         String trait = trait(request.agent().persona());
         if (request.prompt().lastTurn()) {
             return name + " here, wrapping up: on \"" + topic + "\" we agreed to start small, check the riskiest "
-                    + "assumption first and review after the first result. " + (request.turnsRemaining() <= 1
-                    ? "Open question: who owns the follow-up?" : "");
+                    + "assumption first and review after the first result. Open question: who owns the follow-up?";
         }
         String opening = request.previousSpeaker().isEmpty()
                 ? "Let me start on \"" + topic + "\". As " + trait + ", I think"

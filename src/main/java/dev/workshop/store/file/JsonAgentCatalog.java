@@ -136,10 +136,6 @@ public final class JsonAgentCatalog implements AgentCatalog {
         return agent;
     }
 
-    public static AgentId newId() {
-        return AgentId.generate();
-    }
-
     @Override
     public synchronized boolean remove(AgentId id) {
         boolean removed = agents.removeIf(agent -> agent.id().equals(id));
