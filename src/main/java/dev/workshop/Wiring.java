@@ -9,13 +9,16 @@ import dev.workshop.gateway.offline.OfflineGateway;
 import dev.workshop.gateway.openai.HttpPolicy;
 import dev.workshop.gateway.openai.OpenAiCompatibleGateway;
 import dev.workshop.orchestration.GatewayBridge;
+import dev.workshop.orchestration.SceneKeeper;
 import dev.workshop.orchestration.Workspace;
 import dev.workshop.orchestration.WorkspaceOptions;
 import dev.workshop.store.AgentCatalog;
 import dev.workshop.store.DataDirectory;
 import dev.workshop.store.file.JsonAgentCatalog;
+import dev.workshop.store.file.JsonSceneStore;
 import dev.workshop.store.jdbc.JournaledConversationStore;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -37,7 +40,9 @@ public final class Wiring {
             AgentCatalog agents = JsonAgentCatalog.open(directory.path(), warnings::add);
             GatewayBridge bridge = new GatewayBridge(store, TenantId.LOCAL, agents, gateways(options), options.loops());
             bridge.markRunningAsInterrupted();
-            return new Workspace(directory, store, agents, bridge, TenantId.LOCAL, warnings);
+            SceneKeeper scene = new SceneKeeper(new JsonSceneStore(directory.path(), warnings::add),
+                    Duration.ofMillis(300));
+            return new Workspace(directory, store, agents, bridge, scene, TenantId.LOCAL, warnings);
         } catch (RuntimeException e) {
             if (store != null) {
                 store.close();

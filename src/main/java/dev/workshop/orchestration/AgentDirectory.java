@@ -22,6 +22,10 @@ public final class AgentDirectory {
         return catalog.find(agent.id()).isPresent() ? catalog.update(agent) : catalog.add(agent);
     }
 
+    public java.util.Optional<AgentDefinition> find(AgentId id) {
+        return catalog.find(id);
+    }
+
     public boolean remove(AgentId id) {
         return catalog.remove(id);
     }

@@ -67,18 +67,32 @@ public final class GatewayBridge implements AutoCloseable {
 
     /** Starts a conversation among two or more agents on {@code task}. */
     public ConversationId startConversation(List<AgentId> participants, String task, OptionalInt maxTurns) {
+        return startConversation(ConversationId.random(), participants, task, maxTurns);
+    }
+
+    /**
+     * Starts a conversation under an id the caller chose, so that it can tie the id to its own records (the
+     * canvas, to its agent instances) before the first event arrives.
+     */
+    public ConversationId startConversation(ConversationId id, List<AgentId> participants, String task,
+                                            OptionalInt maxTurns) {
         if (participants.size() < 2) {
             throw new IllegalArgumentException("A conversation needs at least two agents; use a task for one");
         }
-        return start(ConversationKind.CONVERSATION, participants, task, maxTurns);
+        return start(id, ConversationKind.CONVERSATION, participants, task, maxTurns);
     }
 
     /** Gives one agent a task; it takes every turn. */
     public ConversationId assignTask(AgentId agent, String task, OptionalInt maxTurns) {
-        return start(ConversationKind.TASK, List.of(agent), task, maxTurns);
+        return assignTask(ConversationId.random(), agent, task, maxTurns);
     }
 
-    private ConversationId start(ConversationKind kind, List<AgentId> agentIds, String task, OptionalInt maxTurns) {
+    public ConversationId assignTask(ConversationId id, AgentId agent, String task, OptionalInt maxTurns) {
+        return start(id, ConversationKind.TASK, List.of(agent), task, maxTurns);
+    }
+
+    private ConversationId start(ConversationId id, ConversationKind kind, List<AgentId> agentIds, String task,
+                                 OptionalInt maxTurns) {
         if (task == null || task.isBlank()) {
             throw new IllegalArgumentException("A conversation needs a task prompt");
         }
@@ -92,7 +106,6 @@ public final class GatewayBridge implements AutoCloseable {
                     .orElseThrow(() -> new IllegalArgumentException("No agent with id " + agentId));
             participants.add(new Participant(agent.id(), agent.name()));
         }
-        ConversationId id = ConversationId.random();
         store.append(tenant, id, 0, List.of(new ConversationStarted(kind, participants, task, turns)));
         launch(id, false);
         return id;
@@ -122,16 +135,47 @@ public final class GatewayBridge implements AutoCloseable {
     public void abort(ConversationId id, AbortOutcome outcome) {
         ConversationStatus status = outcome == AbortOutcome.COMPLETE ? ConversationStatus.COMPLETED
                 : ConversationStatus.INTERRUPTED;
+        stop(id, status, Reasons.ABORTED);
+    }
+
+    /**
+     * Ends a conversation as {@code completed} because it cannot go on (a participant was removed from the
+     * canvas); {@code reason} is recorded and shown.
+     */
+    public void end(ConversationId id, String reason) {
+        stop(id, ConversationStatus.COMPLETED, reason);
+    }
+
+    private void stop(ConversationId id, ConversationStatus status, String reason) {
         ConversationLoop loop = running.get(id);
         if (loop != null) {
-            loop.stop(new ConversationLoop.Stop(status, Reasons.ABORTED));
+            loop.stop(new ConversationLoop.Stop(status, reason));
             return;
         }
         ConversationState state = store.state(tenant, id)
                 .orElseThrow(() -> new IllegalArgumentException("No conversation with id " + id));
         if (!state.status().isFinal()) {
-            store.append(tenant, id, state.version(), List.of(new StatusChanged(status, Reasons.ABORTED)));
+            store.append(tenant, id, state.version(), List.of(new StatusChanged(status, reason)));
+            publish(new LoopEvent.Ended(id, 1, context.clock().instant(), status, reason));
         }
+    }
+
+    /** The conversation as stored now, if it exists. */
+    public Optional<ConversationState> state(ConversationId id) {
+        return store.state(tenant, id);
+    }
+
+    /**
+     * The conversations {@link #resumeInterruptedConversations()} would take up, oldest first: interrupted by
+     * a stop, a crash or an endpoint failure, not by the user.
+     */
+    public List<ConversationState> conversationsToResume() {
+        return store.list(tenant).stream()
+                .filter(state -> state.status() == ConversationStatus.INTERRUPTED)
+                .filter(state -> !state.statusReason().equals(Reasons.ABORTED))
+                .filter(state -> !running.containsKey(state.id()))
+                .sorted(Comparator.comparing(ConversationState::updatedAt))
+                .toList();
     }
 
     /** At open: what was running when Workshop stopped is {@code interrupted}, to be resumed. */
@@ -153,13 +197,7 @@ public final class GatewayBridge implements AutoCloseable {
      */
     public List<ConversationId> resumeInterruptedConversations() {
         List<ConversationId> resumed = new ArrayList<>();
-        List<ConversationState> interrupted = store.list(tenant).stream()
-                .filter(state -> state.status() == ConversationStatus.INTERRUPTED)
-                .filter(state -> !state.statusReason().equals(Reasons.ABORTED))
-                .filter(state -> !running.containsKey(state.id()))
-                .sorted(Comparator.comparing(ConversationState::updatedAt))
-                .toList();
-        for (ConversationState state : interrupted) {
+        for (ConversationState state : conversationsToResume()) {
             resume(state).ifPresent(resumed::add);
         }
         return resumed;

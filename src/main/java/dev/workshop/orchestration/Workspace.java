@@ -19,9 +19,11 @@ public final class Workspace implements AutoCloseable {
     private final GatewayBridge bridge;
     private final TenantId tenant;
     private final List<String> warnings;
+    private final SceneKeeper scene;
 
     public Workspace(DataDirectory directory, ConversationStore store, AgentCatalog agents, GatewayBridge bridge,
-                     TenantId tenant, List<String> warnings) {
+                     SceneKeeper scene, TenantId tenant, List<String> warnings) {
+        this.scene = scene;
         this.directory = directory;
         this.store = store;
         this.agents = agents;
@@ -51,6 +53,11 @@ public final class Workspace implements AutoCloseable {
         return bridge;
     }
 
+    /** The canvas scene: loaded at launch, saved shortly after each change and on close. */
+    public SceneKeeper scene() {
+        return scene;
+    }
+
     public TenantId tenant() {
         return tenant;
     }
@@ -67,6 +74,7 @@ public final class Workspace implements AutoCloseable {
     @Override
     public void close() {
         try {
+            scene.close();
             bridge.close();
         } finally {
             try {

@@ -6,6 +6,8 @@ package dev.workshop.orchestration;
  */
 public record WorkspaceOptions(long offlineDelayMillis, LoopSettings loops) {
     public static final WorkspaceOptions DEFAULTS = new WorkspaceOptions(300, LoopSettings.DEFAULTS);
+    /** The app's pace: an offline reply takes about as long as reading it, so a conversation can be watched. */
+    public static final WorkspaceOptions DESKTOP = new WorkspaceOptions(1800, LoopSettings.DEFAULTS);
 
     public WorkspaceOptions {
         if (offlineDelayMillis < 0) {

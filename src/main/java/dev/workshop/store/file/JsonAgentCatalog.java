@@ -11,14 +11,8 @@ import dev.workshop.domain.agent.StarterAgents;
 import dev.workshop.store.AgentCatalog;
 import dev.workshop.store.StoreException;
 import java.io.IOException;
-import java.nio.ByteBuffer;
-import java.nio.channels.FileChannel;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
-import java.nio.file.StandardOpenOption;
-import java.time.LocalDateTime;
-import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -68,10 +62,9 @@ public final class JsonAgentCatalog implements AgentCatalog {
             }
         } catch (IOException | IllegalArgumentException e) {
             agents.clear();
-            Path aside = file.resolveSibling("agents.json.unreadable-"
-                    + LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")));
+            Path aside;
             try {
-                Files.move(file, aside);
+                aside = AtomicFile.moveAside(file);
             } catch (IOException moveFailed) {
                 throw new StoreException("The agent list " + file + " cannot be read (" + e.getMessage()
                         + ") nor moved aside: " + moveFailed.getMessage(), moveFailed);
@@ -159,15 +152,8 @@ public final class JsonAgentCatalog implements AgentCatalog {
                         .put("max_tokens", endpoint.maxTokens()).put("api_key_env", endpoint.apiKeyEnv());
             }
         }
-        Path temporary = file.resolveSibling("agents.json.new");
         try {
-            byte[] bytes = json.writerWithDefaultPrettyPrinter().writeValueAsBytes(root);
-            try (FileChannel channel = FileChannel.open(temporary, StandardOpenOption.CREATE, StandardOpenOption.WRITE,
-                    StandardOpenOption.TRUNCATE_EXISTING)) {
-                channel.write(ByteBuffer.wrap(bytes));
-                channel.force(true);
-            }
-            Files.move(temporary, file, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+            AtomicFile.write(file, json.writerWithDefaultPrettyPrinter().writeValueAsBytes(root));
         } catch (IOException e) {
             throw new StoreException("Cannot save the agent list " + file + ": " + e.getMessage(), e);
         }

@@ -1,14 +1,19 @@
 package dev.workshop.ui.shell;
 
-import javafx.application.Platform;
-import javafx.geometry.Pos;
+import atlantafx.base.theme.PrimerDark;
+import atlantafx.base.theme.PrimerLight;
+import dev.workshop.domain.canvas.SceneSettings;
 import dev.workshop.ui.agents.AgentsView;
 import dev.workshop.ui.agents.AgentsViewModel;
-import javafx.scene.control.Alert;
+import dev.workshop.ui.canvas.CanvasView;
+import dev.workshop.ui.canvas.CanvasViewModel;
+import dev.workshop.ui.palette.PaletteView;
+import javafx.application.Application;
+import javafx.application.Platform;
+import javafx.geometry.Pos;
 import javafx.scene.Scene;
+import javafx.scene.control.Alert;
 import javafx.scene.control.Button;
-import javafx.stage.Modality;
-import javafx.stage.Stage;
 import javafx.scene.control.Label;
 import javafx.scene.control.ProgressIndicator;
 import javafx.scene.control.Tooltip;
@@ -18,16 +23,29 @@ import javafx.scene.layout.Priority;
 import javafx.scene.layout.Region;
 import javafx.scene.layout.StackPane;
 import javafx.scene.layout.VBox;
+import javafx.stage.Modality;
+import javafx.stage.Stage;
+import org.kordamp.ikonli.feather.Feather;
+import org.kordamp.ikonli.javafx.FontIcon;
 
-/** The main window's layout: a header, the canvas area and a status bar. Reads the view-model only. */
+/**
+ * The main window's layout: a header, the palette and the canvas, and a status bar. Until the workspace is
+ * open the canvas area shows that it is opening. Reads the view-models only.
+ */
 public final class ShellView extends BorderPane {
+    private final ShellViewModel viewModel;
+    private final Label notice = new Label();
+    private final Button theme = new Button();
+    private final Button start = new Button("Start conversation", new FontIcon(Feather.MESSAGE_SQUARE));
+    private CanvasView canvasView;
 
     public ShellView(ShellViewModel viewModel) {
+        this.viewModel = viewModel;
         getStyleClass().add("shell");
         getStylesheets().add(ShellView.class.getResource("shell.css").toExternalForm());
-        setTop(header(viewModel));
-        setCenter(canvasArea());
-        setBottom(statusBar(viewModel));
+        setTop(header());
+        setCenter(openingArea());
+        setBottom(statusBar());
         viewModel.fatalErrorProperty().addListener((property, old, message) -> {
             if (!message.isEmpty()) {
                 showFatalError(message);
@@ -38,41 +56,85 @@ public final class ShellView extends BorderPane {
                 showWarnings(warnings);
             }
         });
+        viewModel.canvasProperty().addListener((property, old, canvas) -> {
+            if (canvas != null) {
+                showCanvas(canvas);
+            }
+        });
     }
 
-    private HBox header(ShellViewModel viewModel) {
+    private void showCanvas(CanvasViewModel canvas) {
+        canvasView = new CanvasView(canvas);
+        PaletteView palette = new PaletteView(canvas.palette(), canvasView);
+        BorderPane area = new BorderPane(canvasView);
+        area.setLeft(palette);
+        setCenter(area);
+        notice.textProperty().bind(canvas.noticeProperty());
+        Tooltip details = new Tooltip();
+        details.textProperty().bind(canvas.noticeProperty());
+        details.setWrapText(true);
+        details.setMaxWidth(600);
+        notice.setTooltip(details);
+        canvas.settingsProperty().addListener((property, old, settings) -> applyTheme(settings.theme()));
+        applyTheme(canvas.settingsProperty().get().theme());
+        theme.setOnAction(event -> canvas.setTheme(canvas.settingsProperty().get().theme() == SceneSettings.Theme.DARK
+                ? SceneSettings.Theme.LIGHT : SceneSettings.Theme.DARK));
+        start.setOnAction(event -> canvasView.startConversation(canvas.selection()));
+        start.disableProperty().bind(javafx.beans.binding.Bindings.size(canvas.agents()).lessThan(2));
+        canvasView.requestFocus();
+    }
+
+    private void applyTheme(SceneSettings.Theme chosen) {
+        boolean dark = chosen == SceneSettings.Theme.DARK;
+        Application.setUserAgentStylesheet(dark ? new PrimerDark().getUserAgentStylesheet()
+                : new PrimerLight().getUserAgentStylesheet());
+        theme.setGraphic(new FontIcon(dark ? Feather.SUN : Feather.MOON));
+        theme.getTooltip().setText(dark ? "Switch to the light theme" : "Switch to the dark theme");
+    }
+
+    private HBox header() {
+        FontIcon logo = new FontIcon(Feather.LAYERS);
+        logo.getStyleClass().add("app-logo");
         Label title = new Label("Workshop");
         title.getStyleClass().add("app-title");
         Label subtitle = new Label("Agents that talk, conversations that are never lost");
         subtitle.getStyleClass().add("app-subtitle");
         Region spacer = new Region();
         HBox.setHgrow(spacer, Priority.ALWAYS);
-        Button agents = new Button("Agents…");
+        start.setId("start-conversation");
+        start.getStyleClass().add("accent");
+        start.setTooltip(new Tooltip("Start a conversation among agents on the canvas (right-click an agent for more)"));
+        start.setDisable(true);
+        Button agents = new Button("Agents…", new FontIcon(Feather.USERS));
         agents.setId("open-agents");
         agents.setTooltip(new Tooltip("Add agents and point them at a model"));
         agents.disableProperty().bind(viewModel.readyProperty().not());
         agents.setOnAction(event -> viewModel.agentsEditor().ifPresent(this::showAgents));
-        HBox header = new HBox(12, title, subtitle, spacer, agents);
+        theme.setId("toggle-theme");
+        theme.getStyleClass().addAll("button-icon");
+        theme.setGraphic(new FontIcon(Feather.MOON));
+        theme.setTooltip(new Tooltip("Switch to the dark theme"));
+        theme.disableProperty().bind(viewModel.readyProperty().not());
+        HBox header = new HBox(12, logo, title, subtitle, spacer, start, agents, theme);
         header.getStyleClass().add("header");
         header.setAlignment(Pos.CENTER_LEFT);
         return header;
     }
 
-    private static StackPane canvasArea() {
-        Label heading = new Label("The canvas is empty");
+    private static StackPane openingArea() {
+        ProgressIndicator progress = new ProgressIndicator();
+        progress.setMaxSize(36, 36);
+        Label heading = new Label("Opening your workshop…");
         heading.getStyleClass().add("empty-heading");
-        Label hint = new Label("Agents placed here hold their conversations on this canvas.");
-        hint.getStyleClass().add("empty-hint");
-        VBox empty = new VBox(6, heading, hint);
-        empty.setAlignment(Pos.CENTER);
-        empty.setMouseTransparent(true);
-        StackPane area = new StackPane(new GridBackground(), empty);
+        VBox box = new VBox(10, progress, heading);
+        box.setAlignment(Pos.CENTER);
+        StackPane area = new StackPane(new GridBackground(), box);
         area.getStyleClass().add("canvas-area");
         area.setId("canvas-area");
         return area;
     }
 
-    private static HBox statusBar(ShellViewModel viewModel) {
+    private HBox statusBar() {
         ProgressIndicator progress = new ProgressIndicator();
         progress.getStyleClass().add("status-progress");
         progress.visibleProperty().bind(viewModel.openingProperty());
@@ -82,6 +144,9 @@ public final class ShellView extends BorderPane {
         dataDirectory.setId("status-data-directory");
         dataDirectory.textProperty().bind(viewModel.dataDirectoryTextProperty().map(path -> "Data: " + path));
         dataDirectory.setTooltip(new Tooltip("Where Workshop keeps your conversations"));
+
+        notice.setId("status-notice");
+        notice.getStyleClass().add("status-notice");
 
         Label warning = new Label();
         warning.setId("status-warning");
@@ -100,7 +165,7 @@ public final class ShellView extends BorderPane {
 
         Region spacer = new Region();
         HBox.setHgrow(spacer, Priority.ALWAYS);
-        HBox bar = new HBox(10, progress, dataDirectory, spacer, warning, count);
+        HBox bar = new HBox(10, progress, dataDirectory, spacer, notice, warning, count);
         bar.getStyleClass().add("status-bar");
         bar.setAlignment(Pos.CENTER_LEFT);
         return bar;
@@ -116,6 +181,12 @@ public final class ShellView extends BorderPane {
         window.setScene(new Scene(new AgentsView(agents, window::close), 900, 580));
         window.setMinWidth(700);
         window.setMinHeight(480);
+        window.setOnHidden(event -> {
+            CanvasViewModel canvas = viewModel.canvasProperty().get();
+            if (canvas != null) {
+                canvas.refreshPalette();
+            }
+        });
         window.show();
     }
 

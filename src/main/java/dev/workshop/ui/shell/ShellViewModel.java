@@ -1,16 +1,22 @@
 package dev.workshop.ui.shell;
 
+import dev.workshop.domain.canvas.CanvasScene;
+import dev.workshop.domain.canvas.SceneRestore;
+import dev.workshop.domain.conversation.Participant;
 import dev.workshop.orchestration.LoopEvent;
 import dev.workshop.orchestration.Workspace;
 import dev.workshop.orchestration.WorkspaceOpener;
 import dev.workshop.orchestration.WorkspaceOptions;
 import dev.workshop.ui.agents.AgentsViewModel;
+import dev.workshop.ui.canvas.CanvasViewModel;
 import dev.workshop.ui.fx.FxExecutor;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
 import javafx.beans.property.ReadOnlyBooleanProperty;
 import javafx.beans.property.ReadOnlyBooleanWrapper;
+import javafx.beans.property.ReadOnlyObjectProperty;
+import javafx.beans.property.ReadOnlyObjectWrapper;
 import javafx.beans.property.ReadOnlyStringProperty;
 import javafx.beans.property.ReadOnlyStringWrapper;
 
@@ -20,6 +26,7 @@ import javafx.beans.property.ReadOnlyStringWrapper;
  */
 public final class ShellViewModel {
     private final Path dataDirectory;
+    private final WorkspaceOptions options;
     private final WorkspaceOpener opener;
     private final FxExecutor fx;
     private final ReadOnlyStringWrapper dataDirectoryText = new ReadOnlyStringWrapper();
@@ -28,11 +35,17 @@ public final class ShellViewModel {
     private final ReadOnlyStringWrapper fatalError = new ReadOnlyStringWrapper("");
     private final ReadOnlyBooleanWrapper opening = new ReadOnlyBooleanWrapper(true);
     private final ReadOnlyBooleanWrapper ready = new ReadOnlyBooleanWrapper(false);
+    private final ReadOnlyObjectWrapper<CanvasViewModel> canvas = new ReadOnlyObjectWrapper<>();
     private volatile Workspace workspace;
     /** Set once closing began: the loops' last events must not overwrite "Saving…". */
     private volatile boolean closing;
 
     public ShellViewModel(Path dataDirectory, WorkspaceOpener opener, FxExecutor fx) {
+        this(dataDirectory, opener, fx, WorkspaceOptions.DESKTOP);
+    }
+
+    public ShellViewModel(Path dataDirectory, WorkspaceOpener opener, FxExecutor fx, WorkspaceOptions options) {
+        this.options = options;
         this.dataDirectory = dataDirectory;
         this.opener = opener;
         this.fx = fx;
@@ -43,8 +56,18 @@ public final class ShellViewModel {
     public void open() {
         Thread.ofVirtual().name("workshop-open").start(() -> {
             try {
-                Workspace opened = opener.open(dataDirectory, WorkspaceOptions.DEFAULTS);
+                Workspace opened = opener.open(dataDirectory, options);
                 workspace = opened;
+                // Resume on launch, in order: the scene is rebuilt (with instances placed for participants that
+                // have none on the canvas), shown, and only then do the interrupted conversations go on.
+                CanvasScene scene = SceneRestore.placeParticipants(opened.scene().initialScene(),
+                        opened.bridge().conversationsToResume().stream()
+                                .map(state -> new SceneRestore.Resumable(state.id(),
+                                        state.participants().stream().map(Participant::agentId).toList()))
+                                .toList(),
+                        agent -> opened.agentDirectory().find(agent).isPresent());
+                CanvasViewModel canvasModel = new CanvasViewModel(opened, fx);
+                canvasModel.connect();
                 opened.bridge().subscribe(event -> {
                     if (event instanceof LoopEvent.Started || event instanceof LoopEvent.Ended) {
                         int total = opened.conversationCount();
@@ -52,11 +75,21 @@ public final class ShellViewModel {
                         fx.execute(() -> showCounts(total, running));
                     }
                 });
-                // What was running when Workshop stopped goes on now, with no action from the user.
-                opened.bridge().resumeInterruptedConversations();
                 int count = opened.conversationCount();
                 List<String> warnings = opened.warnings();
-                fx.execute(() -> showOpened(count, warnings));
+                fx.execute(() -> {
+                    canvasModel.load(scene);
+                    canvas.set(canvasModel);
+                    showOpened(count, warnings);
+                    // What was running when Workshop stopped goes on now, with no action from the user.
+                    Thread.ofVirtual().name("workshop-resume").start(() -> {
+                        try {
+                            opened.bridge().resumeInterruptedConversations();
+                        } catch (RuntimeException e) {
+                            fx.execute(() -> warningText.set("Resuming conversations failed: " + e.getMessage()));
+                        }
+                    });
+                });
             } catch (RuntimeException e) {
                 String message = e.getMessage() == null ? e.toString() : e.getMessage();
                 fx.execute(() -> showFailed(message));
@@ -140,6 +173,11 @@ public final class ShellViewModel {
     /** True once the workspace is open and usable. */
     public ReadOnlyBooleanProperty readyProperty() {
         return ready.getReadOnlyProperty();
+    }
+
+    /** The canvas, once the workspace is open and its scene rebuilt. */
+    public ReadOnlyObjectProperty<CanvasViewModel> canvasProperty() {
+        return canvas.getReadOnlyProperty();
     }
 
     public ReadOnlyBooleanProperty openingProperty() {

@@ -55,7 +55,8 @@ class ShellViewTest {
         WaitForAsyncUtils.waitForFxEvents();
 
         assertThat(robot.listWindows()).anySatisfy(window -> assertThat(((Stage) window).getTitle()).isEqualTo("Workshop"));
-        assertThat(robot.lookup("#canvas-area").tryQuery()).isPresent();
+        assertThat(robot.lookup("#canvas").tryQuery()).isPresent();
+        assertThat(robot.lookup("#palette").tryQuery()).isPresent();
         assertThat(robot.lookup("#status-data-directory").queryAs(Label.class).getText()).isEqualTo("Data: " + dir);
         assertThat(robot.lookup("#status-conversation-count").queryAs(Label.class).getText())
                 .isEqualTo("2 conversations");

@@ -1,0 +1,22 @@
+package dev.workshop.domain.canvas;
+
+import dev.workshop.domain.conversation.ConversationId;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Everything the canvas shows that is not a conversation: the placed agents, the ropes, the camera and the
+ * settings, and which instances take part in which conversation (so a restart puts each conversation back
+ * on the same instances when one agent is placed twice).
+ */
+public record CanvasScene(List<AgentInstance> instances, List<Rope> ropes, Camera camera, SceneSettings settings,
+                          Map<ConversationId, List<InstanceId>> conversationInstances) {
+    public static final CanvasScene EMPTY = new CanvasScene(List.of(), List.of(), Camera.DEFAULT, SceneSettings.DEFAULTS,
+            Map.of());
+
+    public CanvasScene {
+        instances = List.copyOf(instances);
+        ropes = List.copyOf(ropes);
+        conversationInstances = Map.copyOf(conversationInstances);
+    }
+}

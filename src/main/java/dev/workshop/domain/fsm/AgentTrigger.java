@@ -1,0 +1,34 @@
+package dev.workshop.domain.fsm;
+
+/**
+ * What happens to an agent on the canvas. The conversation triggers come from the conversation loops'
+ * events; the others from the user and from the animation clock.
+ */
+public enum AgentTrigger {
+    /** A conversation this agent takes part in starts (or resumes). */
+    CONVERSATION_START("conversationStart"),
+    /** This agent's turn begins: its reply is being written. */
+    TURN_START("turnStart"),
+    /** Another participant's turn begins: this agent reads along. */
+    OTHER_TURN_START("otherTurnStart"),
+    /** The current turn's message was recorded. */
+    TURN_END("turnEnd"),
+    /** The last conversation this agent takes part in ended. */
+    CONVERSATION_END("conversationEnd"),
+    /** The short pause after a conversation is over. */
+    COOLDOWN_OVER("cooldownOver"),
+    PICK_UP("pickUp"),
+    PUT_DOWN("putDown"),
+    /** The user chose stationary, wander or patrol. */
+    BEHAVIOUR_CHANGED("behaviourChanged");
+
+    private final String eventName;
+
+    AgentTrigger(String eventName) {
+        this.eventName = eventName;
+    }
+
+    public String eventName() {
+        return eventName;
+    }
+}

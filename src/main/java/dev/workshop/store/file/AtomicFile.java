@@ -1,0 +1,51 @@
+package dev.workshop.store.file;
+
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.nio.file.StandardOpenOption;
+import java.time.LocalDateTime;
+import java.time.format.DateTimeFormatter;
+
+/**
+ * Whole-file replacement that a crash cannot tear: the bytes go to a synced temporary file that is renamed
+ * over the old one, and the folder is synced so the rename itself survives a power cut.
+ */
+final class AtomicFile {
+    private static final DateTimeFormatter STAMP = DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss");
+
+    private AtomicFile() {
+    }
+
+    static void write(Path file, byte[] bytes) throws IOException {
+        Path temporary = file.resolveSibling(file.getFileName() + ".new");
+        try (FileChannel channel = FileChannel.open(temporary, StandardOpenOption.CREATE, StandardOpenOption.WRITE,
+                StandardOpenOption.TRUNCATE_EXISTING)) {
+            ByteBuffer buffer = ByteBuffer.wrap(bytes);
+            while (buffer.hasRemaining()) {
+                channel.write(buffer);
+            }
+            channel.force(true);
+        }
+        Files.move(temporary, file, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+        syncFolder(file.toAbsolutePath().getParent());
+    }
+
+    private static void syncFolder(Path folder) {
+        try (FileChannel channel = FileChannel.open(folder, StandardOpenOption.READ)) {
+            channel.force(true);
+        } catch (IOException ignored) {
+            // Some file systems cannot open a folder for syncing; the rename is still atomic there.
+        }
+    }
+
+    /** Renames an unreadable file so that nothing overwrites it; returns where it went. */
+    static Path moveAside(Path file) throws IOException {
+        Path aside = file.resolveSibling(file.getFileName() + ".unreadable-" + LocalDateTime.now().format(STAMP));
+        Files.move(file, aside);
+        return aside;
+    }
+}

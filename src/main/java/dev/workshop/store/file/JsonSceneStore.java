@@ -1,0 +1,147 @@
+package dev.workshop.store.file;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.workshop.domain.agent.AgentId;
+import dev.workshop.domain.canvas.AgentInstance;
+import dev.workshop.domain.canvas.Behaviour;
+import dev.workshop.domain.canvas.Camera;
+import dev.workshop.domain.canvas.CanvasScene;
+import dev.workshop.domain.canvas.InstanceId;
+import dev.workshop.domain.canvas.Point;
+import dev.workshop.domain.canvas.Rope;
+import dev.workshop.domain.canvas.SceneSettings;
+import dev.workshop.domain.conversation.ConversationId;
+import dev.workshop.store.SceneStore;
+import dev.workshop.store.StoreException;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.function.Consumer;
+
+/**
+ * The canvas scene in {@code scene.json}, rewritten whole through {@link AtomicFile} (docs/decisions/0004).
+ * A file from a newer Workshop is refused; an unreadable one is kept aside and reported, and the app starts
+ * with an empty canvas (conversations are untouched: they live in the conversation store).
+ */
+public final class JsonSceneStore implements SceneStore {
+    static final int FORMAT = 1;
+    private final ObjectMapper json = new ObjectMapper();
+    private final Path file;
+    private final Consumer<String> warnings;
+
+    public JsonSceneStore(Path dataDirectory, Consumer<String> warnings) {
+        this.file = dataDirectory.resolve("scene.json");
+        this.warnings = warnings;
+    }
+
+    @Override
+    public synchronized CanvasScene load() {
+        if (!Files.exists(file)) {
+            return CanvasScene.EMPTY;
+        }
+        JsonNode root;
+        try {
+            root = json.readTree(file.toFile());
+        } catch (IOException e) {
+            return keepAside(e.getMessage());
+        }
+        int format = root == null ? 0 : root.path("format").asInt(0);
+        if (format > FORMAT) {
+            throw new StoreException("The canvas file " + file + " was written by a newer Workshop (format " + format
+                    + ", this one reads up to " + FORMAT + "); update Workshop to open it");
+        }
+        try {
+            return read(root);
+        } catch (RuntimeException e) {
+            return keepAside(e.getMessage());
+        }
+    }
+
+    private CanvasScene keepAside(String problem) {
+        try {
+            Path aside = AtomicFile.moveAside(file);
+            warnings.accept("The canvas file " + file + " could not be read (" + problem + "). It was moved to " + aside
+                    + " and the canvas starts empty; your conversations are kept.");
+            return CanvasScene.EMPTY;
+        } catch (IOException e) {
+            throw new StoreException("The canvas file " + file + " cannot be read (" + problem + ") nor moved aside: "
+                    + e.getMessage(), e);
+        }
+    }
+
+    private static CanvasScene read(JsonNode root) {
+        if (root == null || !root.path("instances").isArray()) {
+            throw new IllegalArgumentException("it has no \"instances\" list");
+        }
+        List<AgentInstance> instances = new ArrayList<>();
+        for (JsonNode node : root.path("instances")) {
+            instances.add(new AgentInstance(new InstanceId(text(node, "id")), new AgentId(text(node, "agent_id")),
+                    new Point(node.path("x").asDouble(), node.path("y").asDouble()),
+                    Behaviour.valueOf(node.path("behaviour").asText("STATIONARY").toUpperCase(Locale.ROOT))));
+        }
+        List<Rope> ropes = new ArrayList<>();
+        for (JsonNode node : root.path("ropes")) {
+            ropes.add(new Rope(text(node, "id"), new InstanceId(text(node, "from")), new InstanceId(text(node, "to")),
+                    node.path("label").asText("")));
+        }
+        JsonNode camera = root.path("camera");
+        JsonNode settings = root.path("settings");
+        Map<ConversationId, List<InstanceId>> conversations = new LinkedHashMap<>();
+        root.path("conversation_instances").properties().forEach(entry -> {
+            List<InstanceId> ids = new ArrayList<>();
+            entry.getValue().forEach(id -> ids.add(new InstanceId(id.asText())));
+            conversations.put(new ConversationId(entry.getKey()), ids);
+        });
+        return new CanvasScene(instances, ropes,
+                new Camera(camera.path("x").asDouble(0), camera.path("y").asDouble(0), camera.path("zoom").asDouble(1)),
+                new SceneSettings(SceneSettings.Theme.valueOf(settings.path("theme").asText("LIGHT").toUpperCase(Locale.ROOT)),
+                        settings.path("default_max_turns").asInt(SceneSettings.DEFAULTS.defaultMaxTurns())),
+                conversations);
+    }
+
+    private static String text(JsonNode node, String field) {
+        JsonNode value = node.get(field);
+        if (value == null || !value.isTextual()) {
+            throw new IllegalArgumentException("an entry lacks its \"" + field + "\"");
+        }
+        return value.asText();
+    }
+
+    @Override
+    public synchronized void save(CanvasScene scene) {
+        ObjectNode root = json.createObjectNode().put("format", FORMAT);
+        ArrayNode instances = root.putArray("instances");
+        for (AgentInstance instance : scene.instances()) {
+            instances.addObject().put("id", instance.id().value()).put("agent_id", instance.agentId().value())
+                    .put("x", instance.position().x()).put("y", instance.position().y())
+                    .put("behaviour", instance.behaviour().name().toLowerCase(Locale.ROOT));
+        }
+        ArrayNode ropes = root.putArray("ropes");
+        for (Rope rope : scene.ropes()) {
+            ropes.addObject().put("id", rope.id()).put("from", rope.from().value()).put("to", rope.to().value())
+                    .put("label", rope.label());
+        }
+        Camera camera = scene.camera();
+        root.putObject("camera").put("x", camera.originX()).put("y", camera.originY()).put("zoom", camera.zoom());
+        root.putObject("settings").put("theme", scene.settings().theme().name().toLowerCase(Locale.ROOT))
+                .put("default_max_turns", scene.settings().defaultMaxTurns());
+        ObjectNode conversations = root.putObject("conversation_instances");
+        scene.conversationInstances().forEach((id, ids) -> {
+            ArrayNode array = conversations.putArray(id.toString());
+            ids.forEach(instance -> array.add(instance.value()));
+        });
+        try {
+            AtomicFile.write(file, json.writerWithDefaultPrettyPrinter().writeValueAsBytes(root));
+        } catch (IOException e) {
+            throw new StoreException("Cannot save the canvas to " + file + ": " + e.getMessage(), e);
+        }
+    }
+}

@@ -1,0 +1,230 @@
+package dev.workshop.ui.canvas;
+
+import dev.workshop.domain.agent.AgentId;
+import dev.workshop.domain.canvas.AgentInstance;
+import dev.workshop.domain.canvas.Behaviour;
+import dev.workshop.domain.canvas.InstanceId;
+import dev.workshop.domain.canvas.Point;
+import dev.workshop.domain.conversation.ConversationId;
+import dev.workshop.domain.fsm.AgentState;
+import dev.workshop.domain.fsm.AgentStateMachine;
+import dev.workshop.domain.fsm.AgentTrigger;
+import dev.workshop.domain.fsm.Transition;
+import java.util.LinkedHashSet;
+import java.util.Optional;
+import java.util.Random;
+import java.util.Set;
+import java.util.function.Consumer;
+import javafx.beans.property.BooleanProperty;
+import javafx.beans.property.DoubleProperty;
+import javafx.beans.property.ReadOnlyObjectProperty;
+import javafx.beans.property.ReadOnlyObjectWrapper;
+import javafx.beans.property.SimpleBooleanProperty;
+import javafx.beans.property.SimpleDoubleProperty;
+import javafx.beans.property.SimpleStringProperty;
+import javafx.beans.property.StringProperty;
+
+/**
+ * One agent on the canvas as the view shows it: where it is now (it may wander away from its home spot),
+ * its state machine, its speech bubble and whether it is selected. Lives on the FX thread.
+ */
+public final class AgentNodeModel {
+    /** How far a wandering agent strays from home, and how far a patrol walks. */
+    static final double WANDER_RADIUS = 60;
+    static final double PATROL_LENGTH = 180;
+    static final double SPEED = 40; // world units per second
+
+    private final InstanceId id;
+    private final AgentId agentId;
+    private final String name;
+    private final String colour;
+    private Point home;
+    private final DoubleProperty x = new SimpleDoubleProperty();
+    private final DoubleProperty y = new SimpleDoubleProperty();
+    private final ReadOnlyObjectWrapper<AgentState> state = new ReadOnlyObjectWrapper<>();
+    private final ReadOnlyObjectWrapper<Behaviour> behaviour = new ReadOnlyObjectWrapper<>();
+    private final StringProperty bubble = new SimpleStringProperty("");
+    private final BooleanProperty selected = new SimpleBooleanProperty();
+    private final BooleanProperty resumed = new SimpleBooleanProperty();
+    private final AgentStateMachine machine;
+    private final Set<ConversationId> conversations = new LinkedHashSet<>();
+    private final Random random;
+    private double bubbleAge;
+    private double cooldownLeft;
+    private Point target;
+
+    AgentNodeModel(AgentInstance instance, String name, String colour, Consumer<Transition> onTransition) {
+        this.id = instance.id();
+        this.agentId = instance.agentId();
+        this.name = name;
+        this.colour = colour;
+        this.home = instance.position();
+        this.random = new Random(instance.id().hashCode());
+        this.machine = new AgentStateMachine(instance.behaviour(), onTransition);
+        x.set(home.x());
+        y.set(home.y());
+        state.set(machine.state());
+        behaviour.set(instance.behaviour());
+    }
+
+    public InstanceId id() {
+        return id;
+    }
+
+    public AgentId agentId() {
+        return agentId;
+    }
+
+    public String name() {
+        return name;
+    }
+
+    /** Up to two letters for the avatar. */
+    public String initials() {
+        String[] words = name.strip().split("\\s+");
+        String letters = words.length >= 2 ? words[0].substring(0, 1) + words[1].substring(0, 1)
+                : name.substring(0, Math.min(2, name.length()));
+        return letters.toUpperCase(java.util.Locale.ROOT);
+    }
+
+    public String colour() {
+        return colour;
+    }
+
+    /** The spot the user put the agent on; saved with the scene (wandering does not move it). */
+    public Point home() {
+        return home;
+    }
+
+    public AgentInstance toInstance() {
+        return new AgentInstance(id, agentId, home, machine.behaviour());
+    }
+
+    public DoubleProperty xProperty() {
+        return x;
+    }
+
+    public DoubleProperty yProperty() {
+        return y;
+    }
+
+    public Point position() {
+        return new Point(x.get(), y.get());
+    }
+
+    public ReadOnlyObjectProperty<AgentState> stateProperty() {
+        return state.getReadOnlyProperty();
+    }
+
+    public AgentState state() {
+        return state.get();
+    }
+
+    public ReadOnlyObjectProperty<Behaviour> behaviourProperty() {
+        return behaviour.getReadOnlyProperty();
+    }
+
+    public StringProperty bubbleProperty() {
+        return bubble;
+    }
+
+    public BooleanProperty selectedProperty() {
+        return selected;
+    }
+
+    /** True while the agent takes part in a conversation that was resumed after a restart. */
+    public BooleanProperty resumedProperty() {
+        return resumed;
+    }
+
+    Set<ConversationId> conversations() {
+        return conversations;
+    }
+
+    Optional<Transition> fire(AgentTrigger trigger) {
+        Optional<Transition> row = machine.fire(trigger);
+        state.set(machine.state());
+        if (trigger == AgentTrigger.CONVERSATION_END && row.isPresent()) {
+            cooldownLeft = CanvasViewModel.COOLDOWN_SECONDS;
+        }
+        return row;
+    }
+
+    void changeBehaviour(Behaviour newBehaviour) {
+        machine.changeBehaviour(newBehaviour);
+        behaviour.set(newBehaviour);
+        state.set(machine.state());
+        target = null;
+    }
+
+    /** 1 while the bubble is fresh, falling to 0 over its last second. */
+    public double bubbleOpacity() {
+        return Math.max(0, Math.min(1, CanvasViewModel.BUBBLE_SECONDS - bubbleAge));
+    }
+
+    void say(String text) {
+        bubble.set(text);
+        bubbleAge = 0;
+    }
+
+    /** Moves the agent to a new home (the user dropped it there). */
+    void putAt(Point point) {
+        home = point;
+        target = null;
+        x.set(point.x());
+        y.set(point.y());
+    }
+
+    /** Moves with the mouse during a drag; the home follows when the drag ends. */
+    void dragTo(Point point) {
+        x.set(point.x());
+        y.set(point.y());
+    }
+
+    /** One animation step: walking, the cooldown after a conversation and the speech bubble's life. */
+    void advance(double seconds) {
+        if (!bubble.get().isEmpty() && state.get() != AgentState.THINKING) {
+            bubbleAge += seconds;
+            if (bubbleAge > CanvasViewModel.BUBBLE_SECONDS) {
+                bubble.set("");
+            }
+        }
+        if (state.get() == AgentState.COOLDOWN) {
+            cooldownLeft -= seconds;
+            if (cooldownLeft <= 0) {
+                fire(AgentTrigger.COOLDOWN_OVER);
+            }
+        }
+        if (state.get() == AgentState.WANDERING || state.get() == AgentState.PATROLLING) {
+            walk(seconds);
+        }
+    }
+
+    private void walk(double seconds) {
+        if (target == null) {
+            target = nextTarget();
+        }
+        double dx = target.x() - x.get();
+        double dy = target.y() - y.get();
+        double distance = Math.hypot(dx, dy);
+        double step = SPEED * seconds;
+        if (distance <= step) {
+            x.set(target.x());
+            y.set(target.y());
+            target = nextTarget();
+        } else {
+            x.set(x.get() + dx / distance * step);
+            y.set(y.get() + dy / distance * step);
+        }
+    }
+
+    private Point nextTarget() {
+        if (state.get() == AgentState.PATROLLING) {
+            boolean atHome = position().distanceTo(home) < 1;
+            return atHome ? home.plus(PATROL_LENGTH, 0) : home;
+        }
+        double angle = random.nextDouble() * Math.PI * 2;
+        double radius = random.nextDouble() * WANDER_RADIUS;
+        return home.plus(Math.cos(angle) * radius, Math.sin(angle) * radius);
+    }
+}

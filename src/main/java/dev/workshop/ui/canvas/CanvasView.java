@@ -1,0 +1,666 @@
+package dev.workshop.ui.canvas;
+
+import dev.workshop.domain.agent.AgentDefinition;
+import dev.workshop.domain.canvas.Behaviour;
+import dev.workshop.domain.canvas.Bounds;
+import dev.workshop.domain.canvas.Camera;
+import dev.workshop.domain.canvas.InstanceId;
+import dev.workshop.domain.canvas.Point;
+import dev.workshop.domain.canvas.SceneSettings;
+import dev.workshop.domain.conversation.ConversationId;
+import dev.workshop.ui.dialogs.StartConversationDialog;
+import dev.workshop.ui.palette.DropTarget;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import javafx.animation.AnimationTimer;
+import javafx.collections.ListChangeListener;
+import javafx.geometry.Point2D;
+import javafx.scene.Group;
+import javafx.scene.Node;
+import javafx.scene.control.Alert;
+import javafx.scene.control.Button;
+import javafx.scene.control.ButtonType;
+import javafx.scene.control.ContextMenu;
+import javafx.scene.control.Label;
+import javafx.scene.control.Menu;
+import javafx.scene.control.MenuItem;
+import javafx.scene.control.RadioMenuItem;
+import javafx.scene.control.SeparatorMenuItem;
+import javafx.scene.control.TextInputDialog;
+import javafx.scene.control.ToggleGroup;
+import javafx.scene.control.Tooltip;
+import javafx.scene.input.ContextMenuEvent;
+import javafx.scene.input.KeyCode;
+import javafx.scene.input.KeyCodeCombination;
+import javafx.scene.input.KeyCombination;
+import javafx.scene.input.KeyEvent;
+import javafx.scene.input.MouseButton;
+import javafx.scene.input.MouseEvent;
+import javafx.scene.input.ScrollEvent;
+import javafx.scene.layout.HBox;
+import javafx.scene.layout.Pane;
+import javafx.scene.layout.VBox;
+import javafx.scene.paint.Color;
+import javafx.scene.shape.Circle;
+import javafx.scene.shape.Rectangle;
+import javafx.scene.transform.Scale;
+import javafx.scene.transform.Translate;
+import org.kordamp.ikonli.feather.Feather;
+import org.kordamp.ikonli.javafx.FontIcon;
+
+/**
+ * The canvas: a dot grid, the ropes (one Canvas), the agents and their speech bubbles (light nodes in one
+ * world group under the camera transform), and the gestures — drag empty space to pan, wheel to zoom toward
+ * the cursor, drag agents to move them, Shift-drag from an agent to another to tie a rope, Shift-drag on empty
+ * space to select with a rubber band. One animation timer walks the agents and repaints the ropes.
+ */
+public final class CanvasView extends Pane implements DropTarget {
+    private static final double DRAG_THRESHOLD = 4;
+    private static final double DETAIL_ZOOM = 0.45;
+    private static final KeyCombination FIT = new KeyCodeCombination(KeyCode.F, KeyCombination.SHORTCUT_DOWN);
+    private static final KeyCombination RESET = new KeyCodeCombination(KeyCode.DIGIT0, KeyCombination.SHORTCUT_DOWN);
+    private static final KeyCombination RESET_NUMPAD = new KeyCodeCombination(KeyCode.NUMPAD0, KeyCombination.SHORTCUT_DOWN);
+
+    private final CanvasViewModel viewModel;
+    private final GridLayer grid = new GridLayer();
+    private final RopeLayer ropeLayer = new RopeLayer();
+    private final Group agentsGroup = new Group();
+    private final Group bubbles = new Group();
+    private final Group world = new Group(agentsGroup, bubbles);
+    private final Scale scale = new Scale(1, 1, 0, 0);
+    private final Translate translate = new Translate();
+    private final Rectangle rubberBand = new Rectangle();
+    private final Circle ghost = new Circle(AgentNode.RADIUS);
+    private final Label zoomLabel = new Label("100 %");
+    private final VBox emptyState;
+    private final Map<AgentNodeModel, AgentNode> nodes = new HashMap<>();
+    private final Map<AgentNodeModel, BubbleNode> bubbleNodes = new HashMap<>();
+    private final AnimationTimer timer;
+    private ContextMenu openMenu;
+    private Gesture gesture = Gesture.NONE;
+    private double pressX;
+    private double pressY;
+    private double lastX;
+    private double lastY;
+    private AgentNodeModel pressedAgent;
+    private Map<AgentNodeModel, Point> dragStarts = Map.of();
+    private Point2D ropeEnd;
+    private boolean ropesDirty = true;
+    private long lastFrame;
+    private double clock;
+
+    private enum Gesture { NONE, PAN, MOVE, ROPE, RUBBER_BAND }
+
+    public CanvasView(CanvasViewModel viewModel) {
+        this.viewModel = viewModel;
+        getStyleClass().add("workshop-canvas");
+        getStylesheets().add(CanvasView.class.getResource("canvas.css").toExternalForm());
+        setId("canvas");
+        setFocusTraversable(true);
+        setMinSize(0, 0);
+        Rectangle clip = new Rectangle();
+        clip.widthProperty().bind(widthProperty());
+        clip.heightProperty().bind(heightProperty());
+        setClip(clip);
+        world.getTransforms().setAll(scale, translate);
+        rubberBand.getStyleClass().add("rubber-band");
+        rubberBand.setVisible(false);
+        rubberBand.setManaged(false);
+        rubberBand.setMouseTransparent(true);
+        ghost.getStyleClass().add("drop-ghost");
+        ghost.setVisible(false);
+        ghost.setManaged(false);
+        ghost.setMouseTransparent(true);
+        emptyState = emptyState();
+        getChildren().addAll(grid, ropeLayer, world, rubberBand, ghost, emptyState, zoomBar());
+
+        viewModel.agents().addListener((ListChangeListener<AgentNodeModel>) change -> syncAgents());
+        viewModel.ropes().addListener((ListChangeListener<Object>) change -> ropesDirty = true);
+        viewModel.links().addListener((ListChangeListener<Object>) change -> ropesDirty = true);
+        viewModel.cameraProperty().addListener((property, old, camera) -> applyCamera(camera));
+        viewModel.settingsProperty().addListener((property, old, settings) -> applyTheme(settings.theme()));
+        syncAgents();
+        applyCamera(viewModel.cameraProperty().get());
+        applyTheme(viewModel.settingsProperty().get().theme());
+
+        addEventHandler(MouseEvent.MOUSE_PRESSED, this::pressed);
+        addEventHandler(MouseEvent.MOUSE_DRAGGED, this::dragged);
+        addEventHandler(MouseEvent.MOUSE_RELEASED, this::released);
+        addEventHandler(ScrollEvent.SCROLL, this::scrolled);
+        addEventHandler(KeyEvent.KEY_PRESSED, this::keyPressed);
+        addEventHandler(ContextMenuEvent.CONTEXT_MENU_REQUESTED, this::contextMenu);
+
+        timer = new AnimationTimer() {
+            @Override
+            public void handle(long now) {
+                frame(now);
+            }
+        };
+        sceneProperty().addListener((property, old, scene) -> {
+            if (scene == null) {
+                timer.stop();
+            } else {
+                timer.start();
+            }
+        });
+    }
+
+    CanvasViewModel viewModel() {
+        return viewModel;
+    }
+
+    // ---- frame -------------------------------------------------------------------------------------------------
+
+    private void frame(long now) {
+        double seconds = lastFrame == 0 ? 0 : Math.min(0.1, (now - lastFrame) / 1e9);
+        lastFrame = now;
+        clock += seconds;
+        viewModel.advance(seconds);
+        Camera camera = viewModel.cameraProperty().get();
+        Bounds visible = camera.visible(getWidth(), getHeight()).grownBy(AgentNode.RADIUS * 4);
+        Map<InstanceId, Point> positions = new HashMap<>();
+        for (Map.Entry<AgentNodeModel, AgentNode> entry : nodes.entrySet()) {
+            AgentNodeModel model = entry.getKey();
+            AgentNode node = entry.getValue();
+            Point at = model.position();
+            positions.put(model.id(), at);
+            boolean onScreen = visible.contains(at);
+            node.setVisible(onScreen);
+            if (node.getLayoutX() != at.x() || node.getLayoutY() != at.y()) {
+                node.setLayoutX(at.x());
+                node.setLayoutY(at.y());
+                ropesDirty = true;
+            }
+            updateBubble(model, at, onScreen);
+        }
+        if (ropesDirty) {
+            ropesDirty = false;
+            ropeLayer.fitTo(getWidth(), getHeight());
+            Optional<Point[]> pending = gesture == Gesture.ROPE && ropeEnd != null
+                    ? Optional.of(new Point[] {pressedAgent.position(), new Point(ropeEnd.getX(), ropeEnd.getY())})
+                    : Optional.empty();
+            ropeLayer.paint(camera, positions, viewModel.ropes(), viewModel.links(), pending);
+        }
+    }
+
+    private void updateBubble(AgentNodeModel model, Point at, boolean onScreen) {
+        String text = model.bubbleProperty().get();
+        boolean thinking = model.state() == dev.workshop.domain.fsm.AgentState.THINKING;
+        BubbleNode bubble = bubbleNodes.get(model);
+        if (!onScreen || (!thinking && text.isEmpty())) {
+            if (bubble != null) {
+                bubbles.getChildren().remove(bubble);
+                bubbleNodes.remove(model);
+            }
+            return;
+        }
+        if (bubble == null) {
+            bubble = new BubbleNode();
+            bubbleNodes.put(model, bubble);
+            bubbles.getChildren().add(bubble);
+        }
+        if (thinking) {
+            bubble.showThinking(clock);
+            bubble.setOpacity(1);
+        } else {
+            bubble.showSaid(text);
+            bubble.setOpacity(model.bubbleOpacity());
+        }
+        bubble.placeAbove(at.x(), at.y());
+    }
+
+    private void syncAgents() {
+        Set<AgentNodeModel> current = Set.copyOf(viewModel.agents());
+        nodes.keySet().removeIf(model -> {
+            if (!current.contains(model)) {
+                agentsGroup.getChildren().remove(nodes.get(model));
+                Optional.ofNullable(bubbleNodes.remove(model)).ifPresent(bubbles.getChildren()::remove);
+                return true;
+            }
+            return false;
+        });
+        for (AgentNodeModel model : viewModel.agents()) {
+            nodes.computeIfAbsent(model, this::createNode);
+        }
+        emptyState.setVisible(viewModel.agents().isEmpty());
+        ropesDirty = true;
+    }
+
+    private AgentNode createNode(AgentNodeModel model) {
+        AgentNode node = new AgentNode(model);
+        node.setLayoutX(model.position().x());
+        node.setLayoutY(model.position().y());
+        node.setDetailed(viewModel.cameraProperty().get().zoom() >= DETAIL_ZOOM);
+        Tooltip.install(node, new Tooltip(model.name() + "\nRight-click for actions · Shift-drag to another agent to tie a rope"));
+        agentsGroup.getChildren().add(node);
+        return node;
+    }
+
+    private void applyCamera(Camera camera) {
+        scale.setX(camera.zoom());
+        scale.setY(camera.zoom());
+        translate.setX(-camera.originX());
+        translate.setY(-camera.originY());
+        zoomLabel.setText(Math.round(camera.zoom() * 100) + " %");
+        boolean detailed = camera.zoom() >= DETAIL_ZOOM;
+        nodes.values().forEach(node -> node.setDetailed(detailed));
+        grid.paint(camera, getWidth(), getHeight());
+        ropesDirty = true;
+    }
+
+    private void applyTheme(SceneSettings.Theme theme) {
+        boolean dark = theme == SceneSettings.Theme.DARK;
+        ropeLayer.setPalette(dark ? RopeLayer.Palette.DARK : RopeLayer.Palette.LIGHT);
+        grid.setDotColour(dark ? Color.rgb(139, 148, 158, 0.28) : Color.rgb(110, 119, 129, 0.35));
+        grid.paint(viewModel.cameraProperty().get(), getWidth(), getHeight());
+        ropesDirty = true;
+    }
+
+    @Override
+    protected void layoutChildren() {
+        super.layoutChildren();
+        grid.paint(viewModel.cameraProperty().get(), getWidth(), getHeight());
+        emptyState.resizeRelocate(0, 0, getWidth(), getHeight());
+        Node bar = getChildren().get(getChildren().size() - 1);
+        bar.autosize();
+        bar.relocate(getWidth() - bar.getLayoutBounds().getWidth() - 12,
+                getHeight() - bar.getLayoutBounds().getHeight() - 12);
+        ropesDirty = true;
+    }
+
+    // ---- mouse -------------------------------------------------------------------------------------------------
+
+    private Optional<AgentNodeModel> agentAt(Object target) {
+        Node node = target instanceof Node n ? n : null;
+        while (node != null && node != this) {
+            if (node instanceof AgentNode agent) {
+                return Optional.of(agent.model());
+            }
+            node = node.getParent();
+        }
+        return Optional.empty();
+    }
+
+    private Optional<AgentNodeModel> agentAtPoint(double x, double y) {
+        Point world = viewModel.cameraProperty().get().toWorld(x, y);
+        AgentNodeModel best = null;
+        for (AgentNodeModel model : viewModel.agents()) {
+            if (model.position().distanceTo(world) <= AgentNode.RADIUS + 6
+                    && (best == null || model.position().distanceTo(world) < best.position().distanceTo(world))) {
+                best = model;
+            }
+        }
+        return Optional.ofNullable(best);
+    }
+
+    private void pressed(MouseEvent event) {
+        requestFocus();
+        closeMenu();
+        pressX = lastX = event.getX();
+        pressY = lastY = event.getY();
+        pressedAgent = agentAt(event.getTarget()).orElse(null);
+        if (event.getButton() == MouseButton.MIDDLE) {
+            gesture = Gesture.PAN;
+        } else if (event.getButton() != MouseButton.PRIMARY) {
+            gesture = Gesture.NONE;
+        } else if (pressedAgent != null && event.isShiftDown()) {
+            gesture = Gesture.ROPE;
+        } else if (pressedAgent != null) {
+            if (event.isShortcutDown()) {
+                viewModel.toggleSelected(pressedAgent.id());
+            } else if (!pressedAgent.selectedProperty().get()) {
+                viewModel.select(List.of(pressedAgent.id()), false);
+            }
+            gesture = pressedAgent.selectedProperty().get() ? Gesture.MOVE : Gesture.NONE;
+            dragStarts = Map.of();
+        } else if (event.isShiftDown()) {
+            gesture = Gesture.RUBBER_BAND;
+        } else {
+            gesture = Gesture.PAN;
+        }
+        event.consume();
+    }
+
+    private void dragged(MouseEvent event) {
+        double dx = event.getX() - lastX;
+        double dy = event.getY() - lastY;
+        boolean moved = Math.hypot(event.getX() - pressX, event.getY() - pressY) >= DRAG_THRESHOLD;
+        switch (gesture) {
+            case PAN -> viewModel.pan(dx, dy);
+            case MOVE -> {
+                if (moved && dragStarts.isEmpty()) {
+                    dragStarts = new LinkedHashMap<>();
+                    for (AgentNodeModel agent : viewModel.selection()) {
+                        dragStarts.put(agent, agent.position());
+                    }
+                    viewModel.pickUp(dragStarts.keySet());
+                }
+                if (!dragStarts.isEmpty()) {
+                    double zoom = viewModel.cameraProperty().get().zoom();
+                    viewModel.dragBy(dragStarts, (event.getX() - pressX) / zoom, (event.getY() - pressY) / zoom);
+                }
+            }
+            case ROPE -> {
+                ropeEnd = new Point2D(event.getX(), event.getY());
+                ropesDirty = true;
+            }
+            case RUBBER_BAND -> showRubberBand(event.getX(), event.getY());
+            case NONE -> { }
+        }
+        lastX = event.getX();
+        lastY = event.getY();
+        event.consume();
+    }
+
+    private void released(MouseEvent event) {
+        boolean click = Math.hypot(event.getX() - pressX, event.getY() - pressY) < DRAG_THRESHOLD;
+        switch (gesture) {
+            case PAN -> {
+                if (click && event.getButton() == MouseButton.PRIMARY && !event.isShortcutDown()) {
+                    viewModel.clearSelection();
+                }
+            }
+            case MOVE -> {
+                if (!dragStarts.isEmpty()) {
+                    viewModel.putDown(dragStarts.keySet());
+                    dragStarts = Map.of();
+                }
+            }
+            case ROPE -> finishRope(event.getX(), event.getY());
+            case RUBBER_BAND -> {
+                rubberBand.setVisible(false);
+                Camera camera = viewModel.cameraProperty().get();
+                viewModel.selectWithin(Bounds.spanning(camera.toWorld(pressX, pressY),
+                        camera.toWorld(event.getX(), event.getY())), event.isShiftDown() || event.isShortcutDown());
+            }
+            case NONE -> { }
+        }
+        gesture = Gesture.NONE;
+        ropeEnd = null;
+        ropesDirty = true;
+        event.consume();
+    }
+
+    private void showRubberBand(double x, double y) {
+        rubberBand.setX(Math.min(pressX, x));
+        rubberBand.setY(Math.min(pressY, y));
+        rubberBand.setWidth(Math.abs(x - pressX));
+        rubberBand.setHeight(Math.abs(y - pressY));
+        rubberBand.setVisible(true);
+    }
+
+    private void finishRope(double x, double y) {
+        AgentNodeModel from = pressedAgent;
+        Optional<AgentNodeModel> to = agentAtPoint(x, y).filter(agent -> agent != from);
+        if (from == null || to.isEmpty()) {
+            return;
+        }
+        TextInputDialog ask = new TextInputDialog();
+        ask.setTitle("Tie a rope");
+        ask.setHeaderText("How are " + from.name() + " and " + to.get().name() + " related?");
+        ask.setContentText("Label:");
+        ask.getEditor().setPromptText("e.g. mentors, reviews, argues with");
+        ask.getDialogPane().setId("rope-label-dialog");
+        owner(ask.getDialogPane());
+        ask.initOwner(getScene() == null ? null : getScene().getWindow());
+        ask.showAndWait().ifPresent(label -> {
+            try {
+                viewModel.link(from.id(), to.get().id(), label);
+            } catch (IllegalArgumentException e) {
+                showProblem(e.getMessage());
+            }
+        });
+    }
+
+    private void scrolled(ScrollEvent event) {
+        if (event.getDeltaY() != 0) {
+            viewModel.zoomAt(Math.pow(1.0015, event.getDeltaY()), event.getX(), event.getY());
+        }
+        event.consume();
+    }
+
+    // ---- keyboard ----------------------------------------------------------------------------------------------
+
+    private void keyPressed(KeyEvent event) {
+        if (FIT.match(event)) {
+            viewModel.fitAll(getWidth(), getHeight());
+        } else if (RESET.match(event) || RESET_NUMPAD.match(event)) {
+            viewModel.resetZoom(getWidth(), getHeight());
+        } else if (event.getCode() == KeyCode.DELETE || event.getCode() == KeyCode.BACK_SPACE) {
+            removeWithConfirmation(viewModel.selection());
+        } else if (event.getCode() == KeyCode.ESCAPE) {
+            viewModel.clearSelection();
+        } else if (event.getCode() == KeyCode.PLUS || event.getCode() == KeyCode.EQUALS || event.getCode() == KeyCode.ADD) {
+            viewModel.zoomAt(1.2, getWidth() / 2, getHeight() / 2);
+        } else if (event.getCode() == KeyCode.MINUS || event.getCode() == KeyCode.SUBTRACT) {
+            viewModel.zoomAt(1 / 1.2, getWidth() / 2, getHeight() / 2);
+        } else if (event.getCode().isArrowKey()) {
+            double step = event.isShiftDown() ? 200 : 50;
+            switch (event.getCode()) {
+                case LEFT -> viewModel.pan(step, 0);
+                case RIGHT -> viewModel.pan(-step, 0);
+                case UP -> viewModel.pan(0, step);
+                default -> viewModel.pan(0, -step);
+            }
+        } else {
+            return;
+        }
+        event.consume();
+    }
+
+    // ---- menus and dialogs -------------------------------------------------------------------------------------
+
+    private void contextMenu(ContextMenuEvent event) {
+        closeMenu();
+        Optional<AgentNodeModel> agent = agentAt(event.getPickResult().getIntersectedNode())
+                .or(() -> agentAtPoint(event.getX(), event.getY()));
+        ContextMenu menu = agent.map(this::agentMenu).orElseGet(() -> canvasMenu(event.getX(), event.getY()));
+        openMenu = menu;
+        menu.show(this, event.getScreenX(), event.getScreenY());
+        event.consume();
+    }
+
+    private void closeMenu() {
+        if (openMenu != null) {
+            openMenu.hide();
+            openMenu = null;
+        }
+    }
+
+    private ContextMenu agentMenu(AgentNodeModel agent) {
+        if (!agent.selectedProperty().get()) {
+            viewModel.select(List.of(agent.id()), false);
+        }
+        List<AgentNodeModel> selection = viewModel.selection();
+        MenuItem start = item("Start conversation…", Feather.MESSAGE_SQUARE, "menu-start-conversation");
+        start.setOnAction(event -> startConversation(selection));
+        start.setDisable(viewModel.agents().size() < 2);
+        MenuItem task = item("Assign task…", Feather.CLIPBOARD, "menu-assign-task");
+        task.setOnAction(event -> assignTask(agent));
+        Menu behaviour = new Menu("Behaviour");
+        behaviour.setGraphic(new FontIcon(Feather.ACTIVITY));
+        ToggleGroup choices = new ToggleGroup();
+        for (Behaviour option : Behaviour.values()) {
+            RadioMenuItem choice = new RadioMenuItem(option.label());
+            choice.setId("menu-behaviour-" + option.name().toLowerCase(java.util.Locale.ROOT));
+            choice.setToggleGroup(choices);
+            choice.setSelected(agent.behaviourProperty().get() == option);
+            choice.setOnAction(event -> viewModel.setBehaviour(selection, option));
+            behaviour.getItems().add(choice);
+        }
+        MenuItem remove = item(selection.size() > 1 ? "Remove " + selection.size() + " agents" : "Remove",
+                Feather.TRASH_2, "menu-remove");
+        remove.setAccelerator(new KeyCodeCombination(KeyCode.DELETE));
+        remove.setOnAction(event -> removeWithConfirmation(selection));
+        ContextMenu menu = new ContextMenu(start, task, behaviour, new SeparatorMenuItem(), remove);
+        menu.setId("agent-menu");
+        return menu;
+    }
+
+    private ContextMenu canvasMenu(double x, double y) {
+        Menu add = new Menu("Add agent");
+        add.setGraphic(new FontIcon(Feather.USER_PLUS));
+        for (AgentDefinition definition : viewModel.palette()) {
+            MenuItem choice = new MenuItem(definition.name());
+            choice.setOnAction(event -> viewModel.place(definition.id(), viewModel.cameraProperty().get().toWorld(x, y)));
+            add.getItems().add(choice);
+        }
+        MenuItem fit = item("Fit all", Feather.MAXIMIZE, "menu-fit");
+        fit.setAccelerator(FIT);
+        fit.setOnAction(event -> viewModel.fitAll(getWidth(), getHeight()));
+        MenuItem reset = item("Reset zoom (100 %)", Feather.ZOOM_IN, "menu-reset-zoom");
+        reset.setAccelerator(RESET);
+        reset.setOnAction(event -> viewModel.resetZoom(getWidth(), getHeight()));
+        MenuItem start = item("Start conversation…", Feather.MESSAGE_SQUARE, "menu-canvas-start");
+        start.setDisable(viewModel.agents().size() < 2);
+        start.setOnAction(event -> startConversation(viewModel.selection()));
+        ContextMenu menu = new ContextMenu(add, start, new SeparatorMenuItem(), fit, reset);
+        menu.setId("canvas-menu");
+        return menu;
+    }
+
+    private static MenuItem item(String text, Feather icon, String id) {
+        MenuItem item = new MenuItem(text, new FontIcon(icon));
+        item.setId(id);
+        return item;
+    }
+
+    /** Opens the start dialog with the selection preselected. */
+    public void startConversation(List<AgentNodeModel> preselected) {
+        StartConversationDialog<AgentNodeModel> dialog = new StartConversationDialog<>(List.copyOf(viewModel.agents()),
+                preselected, AgentNodeModel::name, viewModel.defaultMaxTurns(), false);
+        owner(dialog.getDialogPane());
+        dialog.initOwner(getScene() == null ? null : getScene().getWindow());
+        dialog.showAndWait().ifPresent(request ->
+                viewModel.startConversation(request.participants(), request.task(), request.maxTurns()));
+    }
+
+    private void assignTask(AgentNodeModel agent) {
+        StartConversationDialog<AgentNodeModel> dialog = new StartConversationDialog<>(List.of(agent), List.of(agent),
+                AgentNodeModel::name, viewModel.defaultMaxTurns(), true);
+        owner(dialog.getDialogPane());
+        dialog.initOwner(getScene() == null ? null : getScene().getWindow());
+        dialog.showAndWait().ifPresent(request ->
+                viewModel.startConversation(request.participants(), request.task(), request.maxTurns()));
+    }
+
+    private void removeWithConfirmation(List<AgentNodeModel> targets) {
+        if (targets.isEmpty()) {
+            return;
+        }
+        Set<ConversationId> running = viewModel.conversationsOf(targets);
+        if (!running.isEmpty()) {
+            Alert confirm = new Alert(Alert.AlertType.CONFIRMATION, "", ButtonType.CANCEL, ButtonType.OK);
+            confirm.setTitle("Remove agents");
+            confirm.setHeaderText(running.size() == 1 ? "This ends a running conversation"
+                    : "This ends " + running.size() + " running conversations");
+            confirm.setContentText((targets.size() == 1 ? targets.get(0).name() + " is" : "These agents are")
+                    + " talking right now. Removing ends the conversation as completed; its messages are kept.");
+            confirm.getDialogPane().setId("confirm-remove");
+            owner(confirm.getDialogPane());
+            confirm.initOwner(getScene() == null ? null : getScene().getWindow());
+            if (confirm.showAndWait().filter(ButtonType.OK::equals).isEmpty()) {
+                return;
+            }
+        }
+        viewModel.remove(targets);
+    }
+
+    private void showProblem(String message) {
+        Alert alert = new Alert(Alert.AlertType.WARNING, message);
+        alert.setHeaderText("That did not work");
+        owner(alert.getDialogPane());
+        alert.initOwner(getScene() == null ? null : getScene().getWindow());
+        alert.show();
+    }
+
+    /** Dialogs take the canvas's stylesheet, so they look like the rest of the app. */
+    private void owner(javafx.scene.control.DialogPane pane) {
+        pane.getStylesheets().addAll(getStylesheets());
+    }
+
+    // ---- palette drops -----------------------------------------------------------------------------------------
+
+    @Override
+    public void hover(AgentDefinition agent, double sceneX, double sceneY) {
+        Point2D local = sceneToLocal(sceneX, sceneY);
+        boolean inside = agent != null && contains(local);
+        ghost.setVisible(inside);
+        if (inside) {
+            double zoom = viewModel.cameraProperty().get().zoom();
+            ghost.setRadius(AgentNode.RADIUS * zoom);
+            ghost.setFill(Color.web(agent.avatarColor(), 0.45));
+            ghost.setCenterX(local.getX());
+            ghost.setCenterY(local.getY());
+        }
+    }
+
+    @Override
+    public boolean drop(AgentDefinition agent, double sceneX, double sceneY) {
+        ghost.setVisible(false);
+        Point2D local = sceneToLocal(sceneX, sceneY);
+        if (!contains(local)) {
+            return false;
+        }
+        requestFocus();
+        return viewModel.place(agent.id(), viewModel.cameraProperty().get().toWorld(local.getX(), local.getY()))
+                .isPresent();
+    }
+
+    @Override
+    public void placeInView(AgentDefinition agent) {
+        Camera camera = viewModel.cameraProperty().get();
+        Point centre = camera.toWorld(getWidth() / 2, getHeight() / 2);
+        List<Point> taken = viewModel.agents().stream().map(AgentNodeModel::position).toList();
+        Point spot = dev.workshop.domain.canvas.Placement.freeSpots(taken, centre, 1).get(0);
+        viewModel.place(agent.id(), spot);
+    }
+
+    // ---- chrome ------------------------------------------------------------------------------------------------
+
+    private VBox emptyState() {
+        Label heading = new Label("Drag an agent here");
+        heading.getStyleClass().add("empty-heading");
+        Label hint = new Label("Drop two or more agents from the palette, select them and right-click → Start conversation.");
+        hint.getStyleClass().add("empty-hint");
+        VBox box = new VBox(6, new FontIcon(Feather.USERS), heading, hint);
+        box.getStyleClass().add("empty-state");
+        box.setAlignment(javafx.geometry.Pos.CENTER);
+        box.setMouseTransparent(true);
+        box.setManaged(false);
+        return box;
+    }
+
+    private HBox zoomBar() {
+        Button out = toolButton(Feather.MINUS, "Zoom out (−)", "zoom-out",
+                () -> viewModel.zoomAt(1 / 1.2, getWidth() / 2, getHeight() / 2));
+        Button in = toolButton(Feather.PLUS, "Zoom in (+)", "zoom-in",
+                () -> viewModel.zoomAt(1.2, getWidth() / 2, getHeight() / 2));
+        Button fit = toolButton(Feather.MAXIMIZE, "Fit all (Ctrl+F)", "zoom-fit",
+                () -> viewModel.fitAll(getWidth(), getHeight()));
+        zoomLabel.setId("zoom-label");
+        zoomLabel.getStyleClass().add("zoom-label");
+        zoomLabel.setTooltip(new Tooltip("Click for 100 % (Ctrl+0)"));
+        zoomLabel.setOnMouseClicked(event -> viewModel.resetZoom(getWidth(), getHeight()));
+        HBox bar = new HBox(2, out, zoomLabel, in, fit);
+        bar.getStyleClass().add("zoom-bar");
+        bar.setAlignment(javafx.geometry.Pos.CENTER);
+        bar.setManaged(false);
+        bar.addEventFilter(MouseEvent.MOUSE_PRESSED, MouseEvent::consume);
+        return bar;
+    }
+
+    private static Button toolButton(Feather icon, String tooltip, String id, Runnable action) {
+        Button button = new Button(null, new FontIcon(icon));
+        button.getStyleClass().addAll("flat", "button-icon");
+        button.setTooltip(new Tooltip(tooltip));
+        button.setId(id);
+        button.setFocusTraversable(false);
+        button.setOnAction(event -> action.run());
+        return button;
+    }
+}

@@ -1,0 +1,461 @@
+package dev.workshop.ui.canvas;
+
+import dev.workshop.domain.agent.AgentDefinition;
+import dev.workshop.domain.agent.AgentId;
+import dev.workshop.domain.canvas.AgentInstance;
+import dev.workshop.domain.canvas.Behaviour;
+import dev.workshop.domain.canvas.Bounds;
+import dev.workshop.domain.canvas.Camera;
+import dev.workshop.domain.canvas.CanvasScene;
+import dev.workshop.domain.canvas.InstanceId;
+import dev.workshop.domain.canvas.Point;
+import dev.workshop.domain.canvas.Rope;
+import dev.workshop.domain.canvas.SceneRestore;
+import dev.workshop.domain.canvas.SceneSettings;
+import dev.workshop.domain.conversation.ConversationId;
+import dev.workshop.domain.conversation.ConversationState;
+import dev.workshop.domain.conversation.ConversationStatus;
+import dev.workshop.domain.conversation.Participant;
+import dev.workshop.domain.fsm.AgentTrigger;
+import dev.workshop.domain.fsm.Transition;
+import dev.workshop.orchestration.LoopEvent;
+import dev.workshop.orchestration.Workspace;
+import dev.workshop.ui.fx.FxExecutor;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.OptionalInt;
+import java.util.Set;
+import java.util.function.Consumer;
+import java.util.function.UnaryOperator;
+import javafx.beans.property.ObjectProperty;
+import javafx.beans.property.ReadOnlyStringProperty;
+import javafx.beans.property.ReadOnlyStringWrapper;
+import javafx.beans.property.SimpleObjectProperty;
+import javafx.collections.FXCollections;
+import javafx.collections.ObservableList;
+
+/**
+ * The canvas: agents placed on it, their ropes and state machines, the camera, the selection, and the
+ * running conversations drawn between agents. Every method runs on the FX thread; work that touches the
+ * store or the loops runs on virtual threads and reports back through the {@link FxExecutor}.
+ */
+public final class CanvasViewModel {
+    static final double COOLDOWN_SECONDS = 3;
+    static final double BUBBLE_SECONDS = 6;
+    static final int BUBBLE_CHARS = 120;
+
+    private final Workspace workspace;
+    private final FxExecutor fx;
+    private final Consumer<Transition> transitions;
+    private final ObservableList<AgentNodeModel> agents = FXCollections.observableArrayList();
+    private final ObservableList<Rope> ropes = FXCollections.observableArrayList();
+    private final ObservableList<ConversationLink> links = FXCollections.observableArrayList();
+    private final ObservableList<AgentDefinition> palette = FXCollections.observableArrayList();
+    private final ObjectProperty<Camera> camera = new SimpleObjectProperty<>(Camera.DEFAULT);
+    private final ObjectProperty<SceneSettings> settings = new SimpleObjectProperty<>(SceneSettings.DEFAULTS);
+    private final ReadOnlyStringWrapper notice = new ReadOnlyStringWrapper("");
+    private final Map<InstanceId, AgentNodeModel> byId = new HashMap<>();
+    private final Map<ConversationId, List<InstanceId>> conversationInstances = new LinkedHashMap<>();
+    private boolean loaded;
+
+    /**
+     * @param transitions hears every state-machine transition of every agent (the coverage test listens)
+     */
+    public CanvasViewModel(Workspace workspace, FxExecutor fx, Consumer<Transition> transitions) {
+        this.workspace = workspace;
+        this.fx = fx;
+        this.transitions = transitions;
+        camera.addListener((property, old, now) -> sceneChanged());
+        settings.addListener((property, old, now) -> sceneChanged());
+    }
+
+    public CanvasViewModel(Workspace workspace, FxExecutor fx) {
+        this(workspace, fx, transition -> { });
+    }
+
+    /** Listens to the conversation loops; call once, before conversations are resumed. */
+    public void connect() {
+        workspace.bridge().subscribe(event -> {
+            if (event instanceof LoopEvent.Started started) {
+                // The participants come from the store, read here on the loop's thread, not on the FX thread.
+                Optional<ConversationState> state = workspace.bridge().state(started.conversationId());
+                state.ifPresent(found -> fx.execute(() -> conversationStarted(found, started.resumed())));
+            } else {
+                fx.execute(() -> onEvent(event));
+            }
+        });
+        workspace.scene().onFailure(message -> fx.execute(() -> notice.set(message)));
+    }
+
+    /** Shows {@code scene} (at launch, after placing the participants of conversations about to resume). */
+    public void load(CanvasScene scene) {
+        palette.setAll(workspace.agentDirectory().list());
+        agents.clear();
+        byId.clear();
+        for (AgentInstance instance : scene.instances()) {
+            definition(instance.agentId()).ifPresent(definition -> add(instance, definition));
+        }
+        ropes.setAll(scene.ropes().stream().filter(rope -> byId.containsKey(rope.from()) && byId.containsKey(rope.to()))
+                .toList());
+        conversationInstances.clear();
+        conversationInstances.putAll(scene.conversationInstances());
+        camera.set(scene.camera());
+        settings.set(scene.settings());
+        loaded = true;
+    }
+
+    /** Reloads the palette after the agent editor changed the definitions. */
+    public void refreshPalette() {
+        palette.setAll(workspace.agentDirectory().list());
+    }
+
+    private Optional<AgentDefinition> definition(AgentId id) {
+        return palette.stream().filter(agent -> agent.id().equals(id)).findFirst();
+    }
+
+    private AgentNodeModel add(AgentInstance instance, AgentDefinition definition) {
+        AgentNodeModel model = new AgentNodeModel(instance, definition.name(), definition.avatarColor(), transitions);
+        agents.add(model);
+        byId.put(model.id(), model);
+        return model;
+    }
+
+    // ---- editing -------------------------------------------------------------------------------------------
+
+    /** Places a new instance of {@code agent} at a world point (a drop from the palette). */
+    public Optional<AgentNodeModel> place(AgentId agent, Point at) {
+        Optional<AgentNodeModel> placed = definition(agent)
+                .map(definition -> add(new AgentInstance(InstanceId.generate(), agent, at, Behaviour.STATIONARY),
+                        definition));
+        placed.ifPresent(model -> {
+            select(List.of(model.id()), false);
+            sceneChanged();
+        });
+        return placed;
+    }
+
+    public void select(Collection<InstanceId> ids, boolean addToSelection) {
+        if (!addToSelection) {
+            agents.forEach(agent -> agent.selectedProperty().set(false));
+        }
+        ids.forEach(id -> find(id).ifPresent(agent -> agent.selectedProperty().set(true)));
+    }
+
+    public void toggleSelected(InstanceId id) {
+        find(id).ifPresent(agent -> agent.selectedProperty().set(!agent.selectedProperty().get()));
+    }
+
+    public void clearSelection() {
+        agents.forEach(agent -> agent.selectedProperty().set(false));
+    }
+
+    /** Selects every agent inside the world rectangle (rubber band). */
+    public void selectWithin(Bounds area, boolean addToSelection) {
+        select(agents.stream().filter(agent -> area.contains(agent.position())).map(AgentNodeModel::id).toList(),
+                addToSelection);
+    }
+
+    public List<AgentNodeModel> selection() {
+        return agents.stream().filter(agent -> agent.selectedProperty().get()).toList();
+    }
+
+    /** Starts moving the selection: the agents are picked up. */
+    public void pickUp(Collection<AgentNodeModel> moving) {
+        moving.forEach(agent -> agent.fire(AgentTrigger.PICK_UP));
+    }
+
+    /** Moves the agents by a world offset from where the drag began. */
+    public void dragBy(Map<AgentNodeModel, Point> startPositions, double dx, double dy) {
+        startPositions.forEach((agent, start) -> agent.dragTo(start.plus(dx, dy)));
+    }
+
+    /** Puts the agents down where they are: that is their new home. */
+    public void putDown(Collection<AgentNodeModel> moving) {
+        moving.forEach(agent -> {
+            agent.putAt(agent.position());
+            agent.fire(AgentTrigger.PUT_DOWN);
+        });
+        sceneChanged();
+    }
+
+    public void setBehaviour(Collection<AgentNodeModel> targets, Behaviour behaviour) {
+        targets.forEach(agent -> agent.changeBehaviour(behaviour));
+        sceneChanged();
+    }
+
+    /** Ties a labelled rope between two agents; a second rope between the same pair replaces the label. */
+    public Rope link(InstanceId from, InstanceId to, String label) {
+        for (int i = 0; i < ropes.size(); i++) {
+            Rope rope = ropes.get(i);
+            if ((rope.from().equals(from) && rope.to().equals(to)) || (rope.from().equals(to) && rope.to().equals(from))) {
+                Rope relabelled = rope.relabelled(label);
+                ropes.set(i, relabelled);
+                sceneChanged();
+                return relabelled;
+            }
+        }
+        Rope rope = Rope.between(from, to, label);
+        ropes.add(rope);
+        sceneChanged();
+        return rope;
+    }
+
+    /** The running conversations that removing these agents would end. */
+    public Set<ConversationId> conversationsOf(Collection<AgentNodeModel> targets) {
+        Set<ConversationId> ids = new LinkedHashSet<>();
+        targets.forEach(agent -> ids.addAll(agent.conversations()));
+        return ids;
+    }
+
+    /**
+     * Removes agents, their ropes, and ends (as completed, with the reason) each running conversation they
+     * take part in; the view asks first when {@link #conversationsOf} is not empty.
+     */
+    public void remove(Collection<AgentNodeModel> targets) {
+        List<AgentNodeModel> removing = List.copyOf(targets);
+        for (AgentNodeModel agent : removing) {
+            for (ConversationId conversation : List.copyOf(agent.conversations())) {
+                String reason = "Agent " + agent.name() + " was removed from the canvas";
+                background("end conversation", () -> workspace.bridge().end(conversation, reason));
+            }
+            agents.remove(agent);
+            byId.remove(agent.id());
+            ropes.removeIf(rope -> rope.touches(agent.id()));
+        }
+        sceneChanged();
+    }
+
+    // ---- conversations --------------------------------------------------------------------------------------
+
+    /** Starts a conversation among the agents, in the order given. */
+    public void startConversation(List<AgentNodeModel> participants, String task, int maxTurns) {
+        ConversationId id = ConversationId.random();
+        conversationInstances.put(id, participants.stream().map(AgentNodeModel::id).toList());
+        List<AgentId> agentIds = participants.stream().map(AgentNodeModel::agentId).toList();
+        sceneChanged();
+        if (participants.size() == 1) {
+            background("assign the task", () -> workspace.bridge().assignTask(id, agentIds.get(0), task,
+                    OptionalInt.of(maxTurns)));
+        } else {
+            background("start the conversation", () -> workspace.bridge().startConversation(id, agentIds, task,
+                    OptionalInt.of(maxTurns)));
+        }
+    }
+
+    private void background(String what, Runnable work) {
+        Thread.ofVirtual().name("canvas-" + what.replace(' ', '-')).start(() -> {
+            try {
+                work.run();
+            } catch (RuntimeException e) {
+                fx.execute(() -> notice.set("Could not " + what + ": " + e.getMessage()));
+            }
+        });
+    }
+
+    void conversationStarted(ConversationState state, boolean resumed) {
+        List<InstanceId> instances = instancesFor(state.id(), state.participants());
+        links.removeIf(link -> link.id().equals(state.id()));
+        links.add(new ConversationLink(state.id(), instances, resumed, Optional.empty()));
+        for (InstanceId id : instances) {
+            find(id).ifPresent(agent -> {
+                agent.conversations().add(state.id());
+                agent.fire(AgentTrigger.CONVERSATION_START);
+                if (resumed) {
+                    agent.resumedProperty().set(true);
+                }
+            });
+        }
+    }
+
+    /** The instances the conversation runs on; a participant with none on the canvas gets one placed now. */
+    private List<InstanceId> instancesFor(ConversationId id, List<Participant> participants) {
+        List<InstanceId> known = conversationInstances.getOrDefault(id, List.of());
+        if (known.size() == participants.size() && known.stream().allMatch(byId::containsKey)) {
+            return known;
+        }
+        CanvasScene planned = SceneRestore.placeParticipants(snapshot(),
+                List.of(new SceneRestore.Resumable(id,
+                        participants.stream().map(Participant::agentId).toList())),
+                agent -> definition(agent).isPresent());
+        for (AgentInstance instance : planned.instances()) {
+            if (!byId.containsKey(instance.id())) {
+                definition(instance.agentId()).ifPresent(definition -> add(instance, definition));
+            }
+        }
+        List<InstanceId> placed = planned.conversationInstances().getOrDefault(id, List.of());
+        conversationInstances.put(id, placed);
+        sceneChanged();
+        return placed;
+    }
+
+    private void onEvent(LoopEvent event) {
+        switch (event) {
+            case LoopEvent.TurnStarted turn -> turnStarted(turn);
+            case LoopEvent.Message message -> messageRecorded(message);
+            case LoopEvent.Ended ended -> conversationEnded(ended);
+            case LoopEvent.Error error -> notice.set(error.message());
+            case LoopEvent.Started started -> { }
+            case LoopEvent.Queued queued -> { }
+            case LoopEvent.Token token -> { }
+        }
+    }
+
+    private void turnStarted(LoopEvent.TurnStarted turn) {
+        Optional<InstanceId> speaker = speakerOf(turn.conversationId(), turn.speakerId());
+        participants(turn.conversationId()).forEach(agent -> {
+            boolean speaking = speaker.isPresent() && speaker.get().equals(agent.id());
+            agent.fire(speaking ? AgentTrigger.TURN_START : AgentTrigger.OTHER_TURN_START);
+            if (speaking) {
+                agent.say("");
+            }
+        });
+        replaceLink(turn.conversationId(), link -> link.speaking(speaker));
+    }
+
+    private void messageRecorded(LoopEvent.Message message) {
+        Optional<InstanceId> speaker = speakerOf(message.conversationId(), message.speakerId());
+        participants(message.conversationId()).forEach(agent -> agent.fire(AgentTrigger.TURN_END));
+        speaker.flatMap(this::find).ifPresent(agent -> agent.say(cut(message.content())));
+    }
+
+    private void conversationEnded(LoopEvent.Ended ended) {
+        for (AgentNodeModel agent : participants(ended.conversationId())) {
+            agent.conversations().remove(ended.conversationId());
+            if (agent.conversations().isEmpty()) {
+                agent.fire(AgentTrigger.CONVERSATION_END);
+                agent.resumedProperty().set(false);
+            }
+        }
+        links.removeIf(link -> link.id().equals(ended.conversationId()));
+        if (ended.status() != ConversationStatus.COMPLETED || !ended.reason().isEmpty()) {
+            notice.set("Conversation " + shortId(ended.conversationId()) + " " + ended.status().name().toLowerCase(java.util.Locale.ROOT)
+                    + (ended.reason().isEmpty() ? "" : ": " + ended.reason()));
+        }
+        // An interrupted conversation resumes on the same instances, so only a final end forgets them.
+        if (ended.status().isFinal() && conversationInstances.remove(ended.conversationId()) != null) {
+            sceneChanged();
+        }
+    }
+
+    private static String shortId(ConversationId id) {
+        return id.value().length() > 8 ? id.value().substring(0, 8) : id.value();
+    }
+
+    /** The instance that speaks for {@code speaker} in this conversation. */
+    private Optional<InstanceId> speakerOf(ConversationId conversation, AgentId speaker) {
+        return participants(conversation).stream().filter(agent -> agent.agentId().equals(speaker))
+                .map(AgentNodeModel::id).findFirst();
+    }
+
+    private List<AgentNodeModel> participants(ConversationId conversation) {
+        List<AgentNodeModel> found = new ArrayList<>();
+        for (InstanceId id : conversationInstances.getOrDefault(conversation, List.of())) {
+            find(id).ifPresent(found::add);
+        }
+        return found;
+    }
+
+    private void replaceLink(ConversationId id, UnaryOperator<ConversationLink> change) {
+        for (int i = 0; i < links.size(); i++) {
+            if (links.get(i).id().equals(id)) {
+                links.set(i, change.apply(links.get(i)));
+            }
+        }
+    }
+
+    static String cut(String text) {
+        String flat = text.strip().replaceAll("\\s+", " ");
+        return flat.length() <= BUBBLE_CHARS ? flat : flat.substring(0, BUBBLE_CHARS - 1).stripTrailing() + "…";
+    }
+
+    // ---- camera and animation -------------------------------------------------------------------------------
+
+    public void pan(double dx, double dy) {
+        camera.set(camera.get().pannedBy(dx, dy));
+    }
+
+    public void zoomAt(double factor, double screenX, double screenY) {
+        camera.set(camera.get().zoomedAt(factor, screenX, screenY));
+    }
+
+    public void resetZoom(double viewWidth, double viewHeight) {
+        camera.set(camera.get().resetZoom(viewWidth, viewHeight));
+    }
+
+    public void fitAll(double viewWidth, double viewHeight) {
+        Bounds bounds = Bounds.of(agents.stream().map(AgentNodeModel::position).toList());
+        if (!bounds.isEmpty()) {
+            camera.set(Camera.fitting(bounds, viewWidth, viewHeight, 120));
+        }
+    }
+
+    /** Advances walking, cooldowns and bubbles by {@code seconds}; called once per frame. */
+    public void advance(double seconds) {
+        for (AgentNodeModel agent : agents) {
+            agent.advance(seconds);
+        }
+    }
+
+    public void setTheme(SceneSettings.Theme theme) {
+        settings.set(settings.get().withTheme(theme));
+    }
+
+    // ---- saving ---------------------------------------------------------------------------------------------
+
+    /** The scene as it would be saved now. */
+    public CanvasScene snapshot() {
+        return new CanvasScene(agents.stream().map(AgentNodeModel::toInstance).toList(), List.copyOf(ropes),
+                camera.get(), settings.get(), conversationInstances);
+    }
+
+    private void sceneChanged() {
+        if (loaded) {
+            workspace.scene().saveSoon(snapshot());
+        }
+    }
+
+    // ---- read-only views ------------------------------------------------------------------------------------
+
+    public Optional<AgentNodeModel> find(InstanceId id) {
+        return Optional.ofNullable(byId.get(id));
+    }
+
+    public ObservableList<AgentNodeModel> agents() {
+        return agents;
+    }
+
+    public ObservableList<Rope> ropes() {
+        return ropes;
+    }
+
+    public ObservableList<ConversationLink> links() {
+        return links;
+    }
+
+    public ObservableList<AgentDefinition> palette() {
+        return palette;
+    }
+
+    public ObjectProperty<Camera> cameraProperty() {
+        return camera;
+    }
+
+    public ObjectProperty<SceneSettings> settingsProperty() {
+        return settings;
+    }
+
+    public int defaultMaxTurns() {
+        return workspace.bridge().settings().defaultMaxTurns();
+    }
+
+    /** The latest thing worth telling the user (a conversation that ended with a reason, a failed save). */
+    public ReadOnlyStringProperty noticeProperty() {
+        return notice.getReadOnlyProperty();
+    }
+}

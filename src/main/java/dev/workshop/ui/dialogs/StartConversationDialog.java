@@ -1,0 +1,98 @@
+package dev.workshop.ui.dialogs;
+
+import java.util.List;
+import java.util.function.Function;
+import javafx.beans.binding.Bindings;
+import javafx.beans.binding.BooleanBinding;
+import javafx.scene.control.ButtonBar;
+import javafx.scene.control.ButtonType;
+import javafx.scene.control.CheckBox;
+import javafx.scene.control.Dialog;
+import javafx.scene.control.Label;
+import javafx.scene.control.ScrollPane;
+import javafx.scene.control.Spinner;
+import javafx.scene.control.TextArea;
+import javafx.scene.layout.FlowPane;
+import javafx.scene.layout.VBox;
+
+/**
+ * Asks what a conversation is about: who takes part (preselected from the canvas selection), the task prompt
+ * and the number of turns. For a task, the one agent is fixed. Start stays disabled until the choice is valid,
+ * and the hint says why.
+ *
+ * @param <T> the agents offered
+ */
+public final class StartConversationDialog<T> extends Dialog<StartConversationDialog.Request<T>> {
+    public static final int MAX_TURNS = 200;
+
+    /** What the user asked for. */
+    public record Request<T>(List<T> participants, String task, int maxTurns) {
+    }
+
+    public StartConversationDialog(List<T> offered, List<T> preselected, Function<T, String> names, int defaultTurns,
+                                   boolean task) {
+        setTitle(task ? "Assign a task" : "Start a conversation");
+        setHeaderText(task ? "Give " + names.apply(offered.get(0)) + " a task to work on alone"
+                : "Choose who talks, and about what");
+        ButtonType start = new ButtonType(task ? "Assign" : "Start", ButtonBar.ButtonData.OK_DONE);
+        getDialogPane().getButtonTypes().addAll(start, ButtonType.CANCEL);
+        getDialogPane().setId(task ? "assign-task-dialog" : "start-conversation-dialog");
+
+        FlowPane people = new FlowPane(12, 8);
+        List<CheckBox> boxes = offered.stream().map(agent -> {
+            CheckBox box = new CheckBox(names.apply(agent));
+            box.setSelected(task || preselected.contains(agent));
+            box.setDisable(task);
+            box.setId("participant-" + names.apply(agent));
+            return box;
+        }).toList();
+        people.getChildren().addAll(boxes);
+        ScrollPane peopleScroll = new ScrollPane(people);
+        peopleScroll.setFitToWidth(true);
+        peopleScroll.setPrefViewportHeight(Math.min(120, 34.0 * ((offered.size() + 3) / 4)));
+
+        TextArea prompt = new TextArea();
+        prompt.setId("task-prompt");
+        prompt.setPromptText("e.g. Plan a weekend in Lisbon on a budget of 500 €");
+        prompt.setWrapText(true);
+        prompt.setPrefRowCount(4);
+
+        Spinner<Integer> turns = new Spinner<>(1, MAX_TURNS, defaultTurns);
+        turns.setId("max-turns");
+        turns.setEditable(true);
+
+        Label hint = new Label();
+        hint.getStyleClass().add("dialog-hint");
+        BooleanBinding tooFew = Bindings.createBooleanBinding(
+                () -> boxes.stream().filter(CheckBox::isSelected).count() < (task ? 1 : 2),
+                boxes.stream().map(CheckBox::selectedProperty).toArray(javafx.beans.Observable[]::new));
+        BooleanBinding noTask = Bindings.createBooleanBinding(() -> prompt.getText().isBlank(), prompt.textProperty());
+        hint.textProperty().bind(Bindings.when(tooFew).then("Pick at least two agents (one agent takes a task instead)")
+                .otherwise(Bindings.when(noTask).then("Write what they should work on").otherwise("")));
+
+        VBox content = new VBox(8, new Label(task ? "Agent" : "Participants (they speak in this order)"), peopleScroll,
+                new Label("Task"), prompt, new Label("Maximum turns"), turns, hint);
+        content.setPrefWidth(520);
+        getDialogPane().setContent(content);
+        getDialogPane().lookupButton(start).disableProperty().bind(tooFew.or(noTask));
+        setOnShown(event -> prompt.requestFocus());
+        // Enter in the task box starts a new line; Ctrl+Enter starts the conversation.
+        prompt.addEventFilter(javafx.scene.input.KeyEvent.KEY_PRESSED, event -> {
+            if (event.getCode() == javafx.scene.input.KeyCode.ENTER && event.isShortcutDown()) {
+                javafx.scene.control.Button button = (javafx.scene.control.Button) getDialogPane().lookupButton(start);
+                if (!button.isDisabled()) {
+                    button.fire();
+                }
+                event.consume();
+            }
+        });
+        prompt.setTooltip(new javafx.scene.control.Tooltip("Ctrl+Enter to " + (task ? "assign" : "start")));
+        setResultConverter(button -> {
+            if (button != start) {
+                return null;
+            }
+            List<T> chosen = offered.stream().filter(agent -> boxes.get(offered.indexOf(agent)).isSelected()).toList();
+            return new Request<>(chosen, prompt.getText().strip(), turns.getValue());
+        });
+    }
+}

@@ -1,0 +1,91 @@
+package dev.workshop.ui.palette;
+
+import dev.workshop.domain.agent.AgentDefinition;
+import javafx.collections.ListChangeListener;
+import javafx.collections.ObservableList;
+import javafx.geometry.Pos;
+import javafx.scene.Cursor;
+import javafx.scene.control.Label;
+import javafx.scene.control.ScrollPane;
+import javafx.scene.control.Tooltip;
+import javafx.scene.input.KeyCode;
+import javafx.scene.input.MouseButton;
+import javafx.scene.layout.HBox;
+import javafx.scene.layout.StackPane;
+import javafx.scene.layout.VBox;
+import javafx.scene.paint.Color;
+import javafx.scene.shape.Circle;
+
+/**
+ * The agent definitions as cards to drag onto the canvas (or double-click to place one in view). The drag is
+ * an ordinary press-drag-release gesture, not the platform's drag-and-drop, so it behaves the same on every
+ * system and under test robots.
+ */
+public final class PaletteView extends VBox {
+    private final DropTarget target;
+    private final VBox cards = new VBox(6);
+
+    public PaletteView(ObservableList<AgentDefinition> agents, DropTarget target) {
+        this.target = target;
+        getStyleClass().add("palette");
+        getStylesheets().add(PaletteView.class.getResource("palette.css").toExternalForm());
+        setId("palette");
+        Label title = new Label("Agents");
+        title.getStyleClass().add("palette-title");
+        Label hint = new Label("Drag onto the canvas");
+        hint.getStyleClass().add("palette-hint");
+        ScrollPane scroll = new ScrollPane(cards);
+        scroll.setFitToWidth(true);
+        scroll.getStyleClass().add("palette-scroll");
+        VBox.setVgrow(scroll, javafx.scene.layout.Priority.ALWAYS);
+        getChildren().addAll(title, hint, scroll);
+        agents.addListener((ListChangeListener<AgentDefinition>) change -> rebuild(agents));
+        rebuild(agents);
+    }
+
+    private void rebuild(ObservableList<AgentDefinition> agents) {
+        cards.getChildren().setAll(agents.stream().map(this::card).toList());
+    }
+
+    private HBox card(AgentDefinition agent) {
+        Circle dot = new Circle(14, Color.web(agent.avatarColor()));
+        Label initials = new Label(agent.name().substring(0, Math.min(2, agent.name().length())).toUpperCase(java.util.Locale.ROOT));
+        initials.getStyleClass().add("palette-initials");
+        StackPane avatar = new StackPane(dot, initials);
+        Label name = new Label(agent.name());
+        name.getStyleClass().add("palette-name");
+        Label model = new Label(agent.provider().equals(AgentDefinition.OFFLINE) ? "offline" : agent.model());
+        model.getStyleClass().add("palette-model");
+        VBox text = new VBox(0, name, model);
+        HBox card = new HBox(10, avatar, text);
+        card.setAlignment(Pos.CENTER_LEFT);
+        card.getStyleClass().add("palette-card");
+        card.setId("palette-" + agent.id().value());
+        card.setFocusTraversable(true);
+        card.setCursor(Cursor.OPEN_HAND);
+        Tooltip.install(card, new Tooltip(agent.persona().isBlank() ? agent.name() : agent.persona()));
+        card.setOnMouseDragged(event -> {
+            card.setCursor(Cursor.CLOSED_HAND);
+            target.hover(agent, event.getSceneX(), event.getSceneY());
+        });
+        card.setOnMouseReleased(event -> {
+            card.setCursor(Cursor.OPEN_HAND);
+            if (event.isStillSincePress()) {
+                target.hover(null, event.getSceneX(), event.getSceneY());
+            } else {
+                target.drop(agent, event.getSceneX(), event.getSceneY());
+            }
+        });
+        card.setOnMouseClicked(event -> {
+            if (event.getButton() == MouseButton.PRIMARY && event.getClickCount() == 2) {
+                target.placeInView(agent);
+            }
+        });
+        card.setOnKeyPressed(event -> {
+            if (event.getCode() == KeyCode.ENTER || event.getCode() == KeyCode.SPACE) {
+                target.placeInView(agent);
+            }
+        });
+        return card;
+    }
+}
