@@ -81,6 +81,8 @@ public final class CanvasView extends Pane implements DropTarget {
     private final Map<AgentNodeModel, BubbleNode> bubbleNodes = new HashMap<>();
     private final AnimationTimer timer;
     private ContextMenu openMenu;
+    /** Whether the current press already opened a context menu (so its release does not open another). */
+    private boolean menuRequested;
     private Gesture gesture = Gesture.NONE;
     private double pressX;
     private double pressY;
@@ -300,6 +302,7 @@ public final class CanvasView extends Pane implements DropTarget {
     private void pressed(MouseEvent event) {
         requestFocus();
         closeMenu();
+        menuRequested = false;
         pressX = lastX = event.getX();
         pressY = lastY = event.getY();
         pressedAgent = agentAt(event.getTarget()).orElse(null);
@@ -358,6 +361,10 @@ public final class CanvasView extends Pane implements DropTarget {
 
     private void released(MouseEvent event) {
         boolean click = Math.hypot(event.getX() - pressX, event.getY() - pressY) < DRAG_THRESHOLD;
+        // Platforms that send no context-menu request for a right click (headless Monocle) get the menu here.
+        if (event.getButton() == MouseButton.SECONDARY && click && !menuRequested) {
+            showMenu(event.getTarget(), event.getX(), event.getY(), event.getScreenX(), event.getScreenY());
+        }
         switch (gesture) {
             case PAN -> {
                 if (click && event.getButton() == MouseButton.PRIMARY && !event.isShortcutDown()) {
@@ -455,13 +462,18 @@ public final class CanvasView extends Pane implements DropTarget {
     // ---- menus and dialogs -------------------------------------------------------------------------------------
 
     private void contextMenu(ContextMenuEvent event) {
-        closeMenu();
-        Optional<AgentNodeModel> agent = agentAt(event.getPickResult().getIntersectedNode())
-                .or(() -> agentAtPoint(event.getX(), event.getY()));
-        ContextMenu menu = agent.map(this::agentMenu).orElseGet(() -> canvasMenu(event.getX(), event.getY()));
-        openMenu = menu;
-        menu.show(this, event.getScreenX(), event.getScreenY());
+        showMenu(event.getPickResult().getIntersectedNode(), event.getX(), event.getY(), event.getScreenX(),
+                event.getScreenY());
         event.consume();
+    }
+
+    private void showMenu(Object target, double x, double y, double screenX, double screenY) {
+        closeMenu();
+        menuRequested = true;
+        Optional<AgentNodeModel> agent = agentAt(target).or(() -> agentAtPoint(x, y));
+        ContextMenu menu = agent.map(this::agentMenu).orElseGet(() -> canvasMenu(x, y));
+        openMenu = menu;
+        menu.show(this, screenX, screenY);
     }
 
     private void closeMenu() {

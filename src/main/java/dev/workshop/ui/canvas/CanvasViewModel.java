@@ -31,7 +31,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalInt;
 import java.util.Set;
-import java.util.function.Consumer;
+import java.util.function.BiConsumer;
 import java.util.function.UnaryOperator;
 import javafx.beans.property.ObjectProperty;
 import javafx.beans.property.ReadOnlyStringProperty;
@@ -52,7 +52,7 @@ public final class CanvasViewModel {
 
     private final Workspace workspace;
     private final FxExecutor fx;
-    private final Consumer<Transition> transitions;
+    private final BiConsumer<InstanceId, Transition> transitions;
     private final ObservableList<AgentNodeModel> agents = FXCollections.observableArrayList();
     private final ObservableList<Rope> ropes = FXCollections.observableArrayList();
     private final ObservableList<ConversationLink> links = FXCollections.observableArrayList();
@@ -65,9 +65,9 @@ public final class CanvasViewModel {
     private boolean loaded;
 
     /**
-     * @param transitions hears every state-machine transition of every agent (the coverage test listens)
+     * @param transitions hears every state-machine transition of every agent (tests listen)
      */
-    public CanvasViewModel(Workspace workspace, FxExecutor fx, Consumer<Transition> transitions) {
+    public CanvasViewModel(Workspace workspace, FxExecutor fx, BiConsumer<InstanceId, Transition> transitions) {
         this.workspace = workspace;
         this.fx = fx;
         this.transitions = transitions;
@@ -76,7 +76,7 @@ public final class CanvasViewModel {
     }
 
     public CanvasViewModel(Workspace workspace, FxExecutor fx) {
-        this(workspace, fx, transition -> { });
+        this(workspace, fx, (instance, transition) -> { });
     }
 
     /** Listens to the conversation loops; call once, before conversations are resumed. */
@@ -120,7 +120,8 @@ public final class CanvasViewModel {
     }
 
     private AgentNodeModel add(AgentInstance instance, AgentDefinition definition) {
-        AgentNodeModel model = new AgentNodeModel(instance, definition.name(), definition.avatarColor(), transitions);
+        AgentNodeModel model = new AgentNodeModel(instance, definition.name(), definition.avatarColor(),
+                transition -> transitions.accept(instance.id(), transition));
         agents.add(model);
         byId.put(model.id(), model);
         return model;

@@ -1,0 +1,232 @@
+package dev.workshop.ui.canvas;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.awaitility.Awaitility.await;
+
+import dev.workshop.Wiring;
+import dev.workshop.domain.agent.AgentId;
+import dev.workshop.domain.canvas.Behaviour;
+import dev.workshop.domain.canvas.Bounds;
+import dev.workshop.domain.canvas.CanvasScene;
+import dev.workshop.domain.canvas.InstanceId;
+import dev.workshop.domain.canvas.Point;
+import dev.workshop.domain.canvas.Rope;
+import dev.workshop.domain.conversation.ConversationState;
+import dev.workshop.domain.conversation.ConversationStatus;
+import dev.workshop.domain.fsm.AgentState;
+import dev.workshop.domain.fsm.AgentTrigger;
+import dev.workshop.domain.fsm.Transition;
+import dev.workshop.orchestration.Workspace;
+import dev.workshop.orchestration.WorkspaceOptions;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CopyOnWriteArrayList;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The canvas view-model on a real workspace (H2 + journal + offline agents), without JavaFX nodes. */
+class CanvasViewModelTest {
+    private static final AgentId ADA = new AgentId("starter-ada");
+    private static final AgentId BRUNO = new AgentId("starter-bruno");
+
+    @TempDir
+    Path dir;
+    private final FxThread fx = new FxThread();
+    private final List<Map.Entry<InstanceId, Transition>> transitions = new CopyOnWriteArrayList<>();
+    private Workspace workspace;
+    private CanvasViewModel canvas;
+
+    @BeforeEach
+    void open() {
+        workspace = Wiring.openWorkspace(dir, new WorkspaceOptions(150));
+        canvas = new CanvasViewModel(workspace, fx.executor(), (instance, transition) -> transitions.add(Map.entry(instance, transition)));
+        canvas.connect();
+        fx.run(() -> canvas.load(workspace.scene().initialScene()));
+    }
+
+    @AfterEach
+    void close() throws InterruptedException {
+        if (workspace != null) {
+            workspace.close();
+        }
+        fx.close();
+    }
+
+    private AgentNodeModel place(AgentId agent, double x, double y) {
+        return fx.call(() -> canvas.place(agent, new Point(x, y)).orElseThrow());
+    }
+
+    private CanvasScene reopenedScene() {
+        workspace.close();
+        workspace = null;
+        try (Workspace again = Wiring.openWorkspace(dir)) {
+            return again.scene().initialScene();
+        }
+    }
+
+    @Test
+    void aPlacedAgentIsSelectedSavedAndComesBackWithTheSameId() {
+        AgentNodeModel ada = place(ADA, 120, 80);
+
+        assertThat(fx.call(() -> canvas.selection())).containsExactly(ada);
+        assertThat(ada.state()).isEqualTo(AgentState.IDLE);
+        CanvasScene saved = reopenedScene();
+        assertThat(saved.instances()).singleElement().satisfies(instance -> {
+            assertThat(instance.id()).isEqualTo(ada.id());
+            assertThat(instance.position()).isEqualTo(new Point(120, 80));
+            assertThat(instance.behaviour()).isEqualTo(Behaviour.STATIONARY);
+        });
+    }
+
+    @Test
+    void anUnknownAgentIsNotPlaced() {
+        assertThat(fx.call(() -> canvas.place(new AgentId("nobody"), Point.ORIGIN))).isEmpty();
+    }
+
+    @Test
+    void draggingPicksTheSelectionUpAndPutsItDownAtItsNewHome() {
+        AgentNodeModel ada = place(ADA, 0, 0);
+        AgentNodeModel bruno = place(BRUNO, 200, 0);
+        fx.run(() -> canvas.selectWithin(new Bounds(-10, -10, 210, 10), false));
+        assertThat(fx.call(() -> canvas.selection())).containsExactly(ada, bruno);
+
+        fx.run(() -> canvas.pickUp(List.of(ada, bruno)));
+        assertThat(ada.state()).isEqualTo(AgentState.DRAGGED);
+        fx.run(() -> canvas.dragBy(Map.of(ada, new Point(0, 0), bruno, new Point(200, 0)), 50, 25));
+        fx.run(() -> canvas.putDown(List.of(ada, bruno)));
+
+        assertThat(ada.state()).isEqualTo(AgentState.IDLE);
+        assertThat(ada.home()).isEqualTo(new Point(50, 25));
+        assertThat(bruno.home()).isEqualTo(new Point(250, 25));
+        assertThat(reopenedScene().instances()).extracting(instance -> instance.position())
+                .containsExactly(new Point(50, 25), new Point(250, 25));
+    }
+
+    @Test
+    void aWanderingAgentStrolsNearHomeWithoutMovingItsSavedSpot() {
+        AgentNodeModel ada = place(ADA, 0, 0);
+        fx.run(() -> canvas.setBehaviour(List.of(ada), Behaviour.WANDER));
+        assertThat(ada.state()).isEqualTo(AgentState.WANDERING);
+
+        fx.run(() -> {
+            for (int i = 0; i < 120; i++) {
+                canvas.advance(1 / 60.0);
+            }
+        });
+
+        assertThat(ada.position()).isNotEqualTo(Point.ORIGIN);
+        assertThat(ada.position().distanceTo(Point.ORIGIN)).isLessThanOrEqualTo(AgentNodeModel.WANDER_RADIUS + 1);
+        assertThat(ada.home()).isEqualTo(Point.ORIGIN);
+    }
+
+    @Test
+    void ropesTieTwoAgentsTakeANewLabelAndGoWithTheirAgent() {
+        AgentNodeModel ada = place(ADA, 0, 0);
+        AgentNodeModel bruno = place(BRUNO, 200, 0);
+
+        Rope rope = fx.call(() -> canvas.link(ada.id(), bruno.id(), "mentors"));
+        fx.call(() -> canvas.link(bruno.id(), ada.id(), "argues with"));
+
+        assertThat(fx.call(() -> List.copyOf(canvas.ropes()))).singleElement().satisfies(only -> {
+            assertThat(only.id()).isEqualTo(rope.id());
+            assertThat(only.label()).isEqualTo("argues with");
+        });
+        assertThatThrownBy(() -> new Rope("r", ada.id(), bruno.id(), "x".repeat(61)))
+                .hasMessageContaining("at most 60 characters");
+        fx.run(() -> canvas.remove(List.of(bruno)));
+        assertThat(fx.call(() -> List.copyOf(canvas.ropes()))).isEmpty();
+    }
+
+    @Test
+    void theStateMachinesFollowTheConversationAndTheBubblesShowWhatWasSaid() {
+        AgentNodeModel ada = place(ADA, 0, 0);
+        AgentNodeModel bruno = place(BRUNO, 200, 0);
+
+        fx.run(() -> canvas.startConversation(List.of(ada, bruno), "Name a cat", 4));
+
+        await().atMost(Duration.ofSeconds(20)).until(() -> fx.call(() -> ada.state() == AgentState.COOLDOWN
+                && bruno.state() == AgentState.COOLDOWN));
+        assertThat(triggersOf(ada)).containsSubsequence(AgentTrigger.CONVERSATION_START, AgentTrigger.TURN_START,
+                AgentTrigger.TURN_END, AgentTrigger.OTHER_TURN_START, AgentTrigger.TURN_END, AgentTrigger.TURN_START,
+                AgentTrigger.TURN_END, AgentTrigger.OTHER_TURN_START, AgentTrigger.TURN_END,
+                AgentTrigger.CONVERSATION_END);
+        assertThat(fx.call(() -> bruno.bubbleProperty().get())).isNotEmpty().hasSizeLessThanOrEqualTo(120);
+        assertThat(fx.call(() -> List.copyOf(canvas.links()))).isEmpty();
+
+        fx.run(() -> canvas.advance(CanvasViewModel.COOLDOWN_SECONDS + 0.1));
+        assertThat(ada.state()).isEqualTo(AgentState.IDLE);
+        fx.run(() -> canvas.advance(CanvasViewModel.BUBBLE_SECONDS));
+        assertThat(bruno.bubbleProperty().get()).isEmpty();
+    }
+
+    @Test
+    void whileAConversationRunsItIsLinkedOnTheCanvasWithTheSpeakerMarked() {
+        workspace.close();
+        workspace = Wiring.openWorkspace(dir, new WorkspaceOptions(3000));
+        canvas = new CanvasViewModel(workspace, fx.executor(), (instance, transition) -> transitions.add(Map.entry(instance, transition)));
+        canvas.connect();
+        fx.run(() -> canvas.load(CanvasScene.EMPTY));
+        AgentNodeModel ada = place(ADA, 0, 0);
+        AgentNodeModel bruno = place(BRUNO, 200, 0);
+
+        fx.run(() -> canvas.startConversation(List.of(ada, bruno), "Name a dog", 4));
+
+        await().atMost(Duration.ofSeconds(10)).until(() -> fx.call(() -> ada.state() == AgentState.THINKING));
+        assertThat(bruno.state()).isEqualTo(AgentState.READING);
+        assertThat(fx.call(() -> List.copyOf(canvas.links()))).singleElement().satisfies(link -> {
+            assertThat(link.participants()).containsExactly(ada.id(), bruno.id());
+            assertThat(link.speaker()).contains(ada.id());
+            assertThat(link.resumed()).isFalse();
+        });
+    }
+
+    @Test
+    void removingAnAgentThatIsTalkingEndsItsConversationAsCompletedWithTheReason() {
+        workspace.close();
+        workspace = Wiring.openWorkspace(dir, new WorkspaceOptions(3000));
+        canvas = new CanvasViewModel(workspace, fx.executor(), (instance, transition) -> transitions.add(Map.entry(instance, transition)));
+        canvas.connect();
+        fx.run(() -> canvas.load(CanvasScene.EMPTY));
+        AgentNodeModel ada = place(ADA, 0, 0);
+        AgentNodeModel bruno = place(BRUNO, 200, 0);
+        fx.run(() -> canvas.startConversation(List.of(ada, bruno), "Name a dog", 6));
+        await().atMost(Duration.ofSeconds(10)).until(() -> fx.call(() -> !canvas.conversationsOf(List.of(bruno)).isEmpty()));
+        var conversation = fx.call(() -> canvas.conversationsOf(List.of(bruno))).iterator().next();
+
+        fx.run(() -> canvas.remove(List.of(bruno)));
+
+        await().atMost(Duration.ofSeconds(10)).until(() -> workspace.bridge().state(conversation)
+                .map(ConversationState::status).orElseThrow() == ConversationStatus.COMPLETED);
+        assertThat(workspace.bridge().state(conversation).orElseThrow().statusReason())
+                .isEqualTo("Agent Bruno was removed from the canvas");
+        await().atMost(Duration.ofSeconds(5)).until(() -> fx.call(() -> ada.state() == AgentState.COOLDOWN));
+        assertThat(fx.call(() -> canvas.noticeProperty().get())).contains("removed from the canvas");
+    }
+
+    @Test
+    void theCameraPansZoomsAndFitsAndIsSaved() {
+        place(ADA, -400, -100);
+        place(BRUNO, 1600, 900);
+        fx.run(() -> canvas.pan(100, 50));
+        fx.run(() -> canvas.zoomAt(2, 0, 0));
+        assertThat(canvas.cameraProperty().get().zoom()).isEqualTo(2);
+
+        fx.run(() -> canvas.fitAll(1000, 700));
+
+        Bounds visible = canvas.cameraProperty().get().visible(1000, 700);
+        assertThat(visible.contains(new Point(-400, -100))).isTrue();
+        assertThat(visible.contains(new Point(1600, 900))).isTrue();
+        double zoom = canvas.cameraProperty().get().zoom();
+        assertThat(reopenedScene().camera().zoom()).isEqualTo(zoom);
+    }
+
+    private List<AgentTrigger> triggersOf(AgentNodeModel agent) {
+        return transitions.stream().filter(entry -> entry.getKey().equals(agent.id()))
+                .map(entry -> entry.getValue().trigger()).toList();
+    }
+}

@@ -1,0 +1,220 @@
+package dev.workshop.ui.canvas;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import atlantafx.base.theme.PrimerLight;
+import dev.workshop.Wiring;
+import dev.workshop.domain.agent.AgentId;
+import dev.workshop.domain.canvas.Camera;
+import dev.workshop.domain.canvas.InstanceId;
+import dev.workshop.domain.canvas.Point;
+import dev.workshop.domain.conversation.ConversationEvent.MessageRecorded;
+import dev.workshop.domain.conversation.ConversationId;
+import dev.workshop.domain.conversation.ConversationState;
+import dev.workshop.domain.conversation.ConversationStatus;
+import dev.workshop.domain.fsm.AgentState;
+import dev.workshop.orchestration.WorkspaceOptions;
+import dev.workshop.ui.fx.FxExecutor;
+import dev.workshop.ui.shell.ShellView;
+import dev.workshop.ui.shell.ShellViewModel;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.stream.Collectors;
+import javafx.application.Application;
+import javafx.css.PseudoClass;
+import javafx.geometry.Point2D;
+import javafx.geometry.VerticalDirection;
+import javafx.scene.Node;
+import javafx.scene.Scene;
+import javafx.scene.input.MouseButton;
+import javafx.stage.Stage;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.testfx.api.FxRobot;
+import org.testfx.framework.junit5.ApplicationExtension;
+import org.testfx.framework.junit5.Start;
+import org.testfx.util.WaitForAsyncUtils;
+
+/** The canvas in the real window, headless, driven by a robot as a user would. */
+@ExtendWith(ApplicationExtension.class)
+class CanvasViewTest {
+    private static final AgentId ADA = new AgentId("starter-ada");
+    private static final AgentId BRUNO = new AgentId("starter-bruno");
+    private Path dir;
+    private Stage stage;
+    private ShellViewModel shell;
+
+    @Start
+    void start(Stage stage) throws Exception {
+        this.stage = stage;
+        dir = Files.createTempDirectory("workshop-canvas");
+        Application.setUserAgentStylesheet(new PrimerLight().getUserAgentStylesheet());
+        stage.setTitle("Workshop");
+        // Offline replies take 2.5 s: slow enough for the robot to see each state of a turn.
+        show(new WorkspaceOptions(2500));
+    }
+
+    /** Opens the app's main view on the test's data directory, as the app does at launch. */
+    private void show(WorkspaceOptions options) {
+        shell = new ShellViewModel(dir, Wiring::openWorkspace, FxExecutor.platform(), options);
+        stage.setScene(new Scene(new ShellView(shell), 1100, 720));
+        stage.show();
+        shell.open();
+    }
+
+    @AfterEach
+    void close() {
+        if (shell != null) {
+            shell.close();
+        }
+    }
+
+    private CanvasViewModel canvas() throws TimeoutException {
+        WaitForAsyncUtils.waitFor(20, TimeUnit.SECONDS, () -> shell.canvasProperty().get() != null);
+        WaitForAsyncUtils.waitForFxEvents();
+        return shell.canvasProperty().get();
+    }
+
+    private static <T> T onFx(Callable<T> work) throws Exception {
+        return WaitForAsyncUtils.asyncFx(work).get(10, TimeUnit.SECONDS);
+    }
+
+    private static void waitUntil(int seconds, Callable<Boolean> condition) throws TimeoutException {
+        WaitForAsyncUtils.waitFor(seconds, TimeUnit.SECONDS, () -> onFx(condition));
+    }
+
+    private Point2D canvasPoint(FxRobot robot, double x, double y) {
+        Node view = robot.lookup("#canvas").query();
+        return view.localToScreen(x, y);
+    }
+
+    @Test
+    void draggingAnAgentFromThePaletteCreatesAnInstanceWhereItIsDropped(FxRobot robot) throws Exception {
+        CanvasViewModel canvas = canvas();
+
+        robot.drag("#palette-starter-ada", MouseButton.PRIMARY).dropTo(canvasPoint(robot, 300, 200));
+        WaitForAsyncUtils.waitForFxEvents();
+
+        assertThat(onFx(() -> List.copyOf(canvas.agents()))).singleElement().satisfies(agent -> {
+            assertThat(agent.agentId()).isEqualTo(ADA);
+            assertThat(agent.home().distanceTo(new Point(300, 200))).isLessThan(3);
+        });
+        assertThat(robot.lookup(".agent").queryAll()).hasSize(1);
+    }
+
+    @Test
+    void draggingEmptySpacePansAndTheWheelZoomsTowardTheCursor(FxRobot robot) throws Exception {
+        CanvasViewModel canvas = canvas();
+        onFx(() -> canvas.place(ADA, new Point(100, 100)));
+
+        robot.drag(canvasPoint(robot, 500, 400), MouseButton.PRIMARY).moveBy(120, 60).drop();
+        WaitForAsyncUtils.waitForFxEvents();
+
+        Camera panned = canvas.cameraProperty().get();
+        assertThat(panned.originX()).isCloseTo(-120, org.assertj.core.data.Offset.offset(2.0));
+        assertThat(panned.originY()).isCloseTo(-60, org.assertj.core.data.Offset.offset(2.0));
+        assertThat(onFx(() -> canvas.agents().get(0).home())).as("panning never moves an agent")
+                .isEqualTo(new Point(100, 100));
+
+        Point underCursor = panned.toWorld(400, 300);
+        robot.moveTo(canvasPoint(robot, 400, 300)).scroll(3, VerticalDirection.UP);
+        WaitForAsyncUtils.waitForFxEvents();
+
+        Camera zoomed = canvas.cameraProperty().get();
+        assertThat(zoomed.zoom()).isNotEqualTo(1.0);
+        Point stillThere = zoomed.toScreen(underCursor);
+        assertThat(stillThere.distanceTo(new Point(400, 300))).isLessThan(1.5);
+        assertThat(robot.lookup("#zoom-label").queryLabeled().getText())
+                .isEqualTo(Math.round(zoomed.zoom() * 100) + " %");
+
+        robot.clickOn("#canvas").push(javafx.scene.input.KeyCode.CONTROL, javafx.scene.input.KeyCode.DIGIT0);
+        WaitForAsyncUtils.waitForFxEvents();
+        assertThat(canvas.cameraProperty().get().zoom()).isEqualTo(1.0);
+    }
+
+    @Test
+    void theContextMenuStartsAConversationAndTheAgentsShowItsStates(FxRobot robot) throws Exception {
+        CanvasViewModel canvas = canvas();
+        AgentNodeModel ada = onFx(() -> canvas.place(ADA, new Point(250, 250)).orElseThrow());
+        AgentNodeModel bruno = onFx(() -> canvas.place(BRUNO, new Point(550, 250)).orElseThrow());
+        onFx(() -> {
+            canvas.select(List.of(ada.id(), bruno.id()), false);
+            return null;
+        });
+
+        robot.rightClickOn("#agent-" + bruno.id().value());
+        WaitForAsyncUtils.waitForFxEvents();
+        robot.clickOn("#menu-start-conversation");
+        WaitForAsyncUtils.waitForFxEvents();
+        assertThat(robot.lookup("#participant-Ada").queryAs(javafx.scene.control.CheckBox.class).isSelected()).isTrue();
+        assertThat(robot.lookup("#participant-Bruno").queryAs(javafx.scene.control.CheckBox.class).isSelected()).isTrue();
+        robot.clickOn("#task-prompt").write("Plan a picnic");
+        robot.clickOn("Start");
+
+        waitUntil(15, () -> ada.state() == AgentState.THINKING);
+        Node adaNode = robot.lookup("#agent-" + ada.id().value()).query();
+        Node brunoNode = robot.lookup("#agent-" + bruno.id().value()).query();
+        assertThat(adaNode.getPseudoClassStates()).contains(PseudoClass.getPseudoClass("thinking"));
+        assertThat(brunoNode.getPseudoClassStates()).contains(PseudoClass.getPseudoClass("reading"));
+        WaitForAsyncUtils.waitFor(5, TimeUnit.SECONDS, () -> robot.lookup(".speech-bubble.thinking").tryQuery().isPresent());
+
+        waitUntil(15, () -> bruno.state() == AgentState.THINKING);
+        assertThat(adaNode.getPseudoClassStates()).contains(PseudoClass.getPseudoClass("reading"));
+        WaitForAsyncUtils.waitFor(5, TimeUnit.SECONDS, () -> robot.lookup(".speech-bubble.said").tryQuery().isPresent());
+        assertThat(robot.lookup(".speech-bubble.said").queryLabeled().getText()).isNotBlank();
+        var conversations = shell.workspace().orElseThrow().bridge().conversationsToResume();
+        assertThat(conversations).isEmpty();
+        assertThat(onFx(() -> List.copyOf(canvas.links()))).singleElement()
+                .satisfies(link -> assertThat(link.participants()).containsExactly(ada.id(), bruno.id()));
+    }
+
+    @Test
+    void afterARestartTheSceneIsBackAndTheConversationGoesOnOnTheCanvas(FxRobot robot) throws Exception {
+        CanvasViewModel canvas = canvas();
+        AgentNodeModel ada = onFx(() -> canvas.place(ADA, new Point(200, 200)).orElseThrow());
+        AgentNodeModel bruno = onFx(() -> canvas.place(BRUNO, new Point(500, 260)).orElseThrow());
+        onFx(() -> canvas.link(ada.id(), bruno.id(), "mentors"));
+        onFx(() -> {
+            canvas.startConversation(List.of(ada, bruno), "Plan a picnic", 4);
+            return null;
+        });
+        waitUntil(15, () -> bruno.state() == AgentState.THINKING); // one message recorded, the second in flight
+        ConversationId id = onFx(() -> canvas.links().get(0).id());
+
+        // Quit as the window's close button does; the loop stops as interrupted and the scene is saved.
+        shell.close();
+        robot.interact(() -> show(new WorkspaceOptions(300)));
+        CanvasViewModel restored = canvas();
+
+        Map<InstanceId, Point> homes = onFx(() -> restored.agents().stream()
+                .collect(Collectors.toMap(AgentNodeModel::id, AgentNodeModel::home)));
+        assertThat(homes).containsExactlyInAnyOrderEntriesOf(Map.of(ada.id(), new Point(200, 200),
+                bruno.id(), new Point(500, 260)));
+        assertThat(onFx(() -> List.copyOf(restored.ropes()))).singleElement()
+                .satisfies(rope -> assertThat(rope.label()).isEqualTo("mentors"));
+        waitUntil(15, () -> restored.links().stream().anyMatch(link -> link.resumed()
+                && link.participants().equals(List.of(ada.id(), bruno.id()))));
+        AgentNodeModel restoredAda = onFx(() -> restored.find(ada.id()).orElseThrow());
+        assertThat(restoredAda.resumedProperty().get()).isTrue();
+        assertThat(robot.lookup("#agent-" + ada.id().value()).query().getPseudoClassStates())
+                .contains(PseudoClass.getPseudoClass("resumed"));
+
+        WaitForAsyncUtils.waitFor(20, TimeUnit.SECONDS, () -> shell.workspace().orElseThrow().bridge().state(id)
+                .map(ConversationState::status).orElseThrow() == ConversationStatus.COMPLETED);
+        ConversationState done = shell.workspace().orElseThrow().bridge().state(id).orElseThrow();
+        assertThat(done.turnCount()).isEqualTo(4);
+        List<String> speakers = shell.workspace().orElseThrow().store().history(shell.workspace().orElseThrow().tenant(), id)
+                .stream().map(recorded -> recorded.event())
+                .filter(MessageRecorded.class::isInstance)
+                .map(event -> ((MessageRecorded) event).speakerId().value())
+                .toList();
+        assertThat(speakers).containsExactly("starter-ada", "starter-bruno", "starter-ada", "starter-bruno");
+        waitUntil(10, () -> restoredAda.state() == AgentState.COOLDOWN || restoredAda.state() == AgentState.IDLE);
+    }
+}
