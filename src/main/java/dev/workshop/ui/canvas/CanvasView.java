@@ -8,6 +8,7 @@ import dev.workshop.domain.canvas.InstanceId;
 import dev.workshop.domain.canvas.Point;
 import dev.workshop.domain.canvas.SceneSettings;
 import dev.workshop.domain.conversation.ConversationId;
+import dev.workshop.domain.fsm.AgentState;
 import dev.workshop.ui.dialogs.StartConversationDialog;
 import dev.workshop.ui.palette.DropTarget;
 import java.util.HashMap;
@@ -164,6 +165,7 @@ public final class CanvasView extends Pane implements DropTarget {
         viewModel.advance(seconds);
         Camera camera = viewModel.cameraProperty().get();
         Bounds visible = camera.visible(getWidth(), getHeight()).grownBy(AgentNode.RADIUS * 4);
+        boolean readable = camera.zoom() >= DETAIL_ZOOM;
         Map<InstanceId, Point> positions = new HashMap<>();
         for (Map.Entry<AgentNodeModel, AgentNode> entry : nodes.entrySet()) {
             AgentNodeModel model = entry.getKey();
@@ -177,7 +179,7 @@ public final class CanvasView extends Pane implements DropTarget {
                 node.setLayoutY(at.y());
                 ropesDirty = true;
             }
-            updateBubble(model, at, onScreen);
+            updateBubble(model, at, onScreen, readable);
         }
         if (ropesDirty) {
             ropesDirty = false;
@@ -189,11 +191,16 @@ public final class CanvasView extends Pane implements DropTarget {
         }
     }
 
-    private void updateBubble(AgentNodeModel model, Point at, boolean onScreen) {
+    /**
+     * Bubbles are the costliest thing to paint (text on a rounded box), so there is one only for an agent on
+     * screen with something to say, only when zoomed in enough to read it, and it is laid out again only when
+     * its text changes.
+     */
+    private void updateBubble(AgentNodeModel model, Point at, boolean onScreen, boolean readable) {
         String text = model.bubbleProperty().get();
-        boolean thinking = model.state() == dev.workshop.domain.fsm.AgentState.THINKING;
+        boolean thinking = model.state() == AgentState.THINKING;
         BubbleNode bubble = bubbleNodes.get(model);
-        if (!onScreen || (!thinking && text.isEmpty())) {
+        if (!readable || !onScreen || (!thinking && text.isEmpty())) {
             if (bubble != null) {
                 bubbles.getChildren().remove(bubble);
                 bubbleNodes.remove(model);
@@ -207,10 +214,8 @@ public final class CanvasView extends Pane implements DropTarget {
         }
         if (thinking) {
             bubble.showThinking(clock);
-            bubble.setOpacity(1);
         } else {
-            bubble.showSaid(text);
-            bubble.setOpacity(model.bubbleOpacity());
+            bubble.showSaid(text, model.bubbleOpacity());
         }
         bubble.placeAbove(at.x(), at.y());
     }

@@ -1,0 +1,229 @@
+package dev.workshop;
+
+import dev.workshop.domain.agent.AgentDefinition;
+import dev.workshop.domain.canvas.Behaviour;
+import dev.workshop.domain.canvas.Point;
+import dev.workshop.orchestration.LoopSettings;
+import dev.workshop.orchestration.Workspace;
+import dev.workshop.orchestration.WorkspaceOptions;
+import dev.workshop.ui.canvas.AgentNodeModel;
+import dev.workshop.ui.canvas.CanvasView;
+import dev.workshop.ui.canvas.CanvasViewModel;
+import dev.workshop.ui.fx.FxExecutor;
+import java.lang.management.ManagementFactory;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Locale;
+import java.util.OptionalInt;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import javafx.animation.AnimationTimer;
+import javafx.application.Platform;
+import javafx.scene.Scene;
+import javafx.stage.Stage;
+
+/**
+ * Measures the canvas: N agents wandering, a sixth of them in live offline conversations (bubbles, thinking
+ * dots, conversation links), a third tied by labelled ropes, all in view. Reports frames per second and
+ * frame-time percentiles taken from the pulses (with software rendering a pulse waits for the paint).
+ * Run it as docs/perf.md says: under Xvfb, with {@code -Dprism.order=sw}. {@code --cold-start DIR} instead
+ * times a launch on a prepared data directory from JVM start to the first frame with its agents.
+ */
+public final class CanvasBenchmark {
+    private static final double SECONDS_WARM_UP = 3;
+    private static final double SECONDS_MEASURED = 10;
+
+    private CanvasBenchmark() {
+    }
+
+    public static void main(String[] args) throws Exception {
+        CountDownLatch started = new CountDownLatch(1);
+        Platform.startup(started::countDown);
+        started.await();
+        Platform.setImplicitExit(false);
+        javafx.application.Application.setUserAgentStylesheet(new atlantafx.base.theme.PrimerLight().getUserAgentStylesheet());
+        if (args.length >= 2 && args[0].equals("--prepare")) {
+            prepare(Path.of(args[1]), 100, 20);
+        } else if (args.length >= 2 && args[0].equals("--cold-start")) {
+            coldStart(Path.of(args[1]));
+        } else {
+            int[] sizes = args.length == 0 ? new int[] {100, 300, 600} : Arrays.stream(args).mapToInt(Integer::parseInt).toArray();
+            for (int size : sizes) {
+                System.out.println(run(size));
+            }
+        }
+        Platform.exit();
+        System.exit(0);
+    }
+
+    private static String run(int agents) throws Exception {
+        Path dir = Files.createTempDirectory("workshop-canvas-bench");
+        WorkspaceOptions options = new WorkspaceOptions(1500, LoopSettings.DEFAULTS.withConcurrencyLimit(1000));
+        try (Workspace workspace = Wiring.openWorkspace(dir, options)) {
+            CanvasViewModel canvas = new CanvasViewModel(workspace, FxExecutor.platform());
+            canvas.connect();
+            Stage stage = onFx(() -> {
+                canvas.load(workspace.scene().initialScene());
+                populate(canvas, agents);
+                Stage window = new Stage();
+                window.setTitle("Workshop canvas benchmark · " + agents + " agents");
+                window.setScene(new Scene(new CanvasView(canvas), 1280, 800));
+                window.show();
+                return window;
+            });
+            // First everything in view (fit all: far out, so the level of detail drops), then 100 % in the
+            // middle of the crowd (names, states and bubbles readable, the rest culled).
+            StringBuilder lines = new StringBuilder();
+            for (String view : List.of("fit-all", "100%")) {
+                onFx(() -> {
+                    canvas.fitAll(1280, 800);
+                    if (view.equals("100%")) {
+                        canvas.resetZoom(1280, 800);
+                    }
+                    return null;
+                });
+                List<Double> frames = measure();
+                long conversing = onFx(() -> canvas.agents().stream().filter(agent -> agent.state().inConversation()).count());
+                double zoom = canvas.cameraProperty().get().zoom();
+                lines.append(lines.isEmpty() ? "" : "\n").append(report(agents, view, frames, conversing, zoom));
+            }
+            onFx(() -> {
+                stage.close();
+                return null;
+            });
+            return lines.toString();
+        }
+    }
+
+    /** Agents on a grid, most wandering, some patrolling; ropes between neighbours; pairs in conversations. */
+    private static void populate(CanvasViewModel canvas, int count) {
+        List<AgentDefinition> kinds = List.copyOf(canvas.palette());
+        int columns = (int) Math.ceil(Math.sqrt(count * 1.6));
+        List<AgentNodeModel> placed = new ArrayList<>();
+        for (int i = 0; i < count; i++) {
+            Point at = new Point((i % columns) * 150, (i / columns) * 150);
+            placed.add(canvas.place(kinds.get(i % kinds.size()).id(), at).orElseThrow());
+        }
+        canvas.clearSelection();
+        for (int i = 0; i < count; i++) {
+            canvas.setBehaviour(List.of(placed.get(i)), i % 5 == 0 ? Behaviour.PATROL : Behaviour.WANDER);
+            if (i % 3 == 0 && i + 1 < count) {
+                canvas.link(placed.get(i).id(), placed.get(i + 1).id(), "works with");
+            }
+        }
+        for (int i = 0; i + 1 < count; i += 6) {
+            AgentNodeModel a = placed.get(i);
+            AgentNodeModel b = placed.get(i + 1);
+            if (!a.agentId().equals(b.agentId())) {
+                canvas.startConversation(List.of(a, b), "Benchmark chat " + i, 1000);
+            }
+        }
+    }
+
+    private static List<Double> measure() throws Exception {
+        CompletableFuture<List<Double>> done = new CompletableFuture<>();
+        Platform.runLater(() -> new AnimationTimer() {
+            private final List<Double> intervals = new ArrayList<>();
+            private long first;
+            private long previous;
+
+            @Override
+            public void handle(long now) {
+                if (first == 0) {
+                    first = now;
+                }
+                double elapsed = (now - first) / 1e9;
+                if (elapsed > SECONDS_WARM_UP && previous != 0) {
+                    intervals.add((now - previous) / 1e6);
+                }
+                previous = now;
+                if (elapsed > SECONDS_WARM_UP + SECONDS_MEASURED) {
+                    stop();
+                    done.complete(intervals);
+                }
+            }
+        }.start());
+        return done.get(120, TimeUnit.SECONDS);
+    }
+
+    private static String report(int agents, String view, List<Double> frames, long conversing, double zoom) {
+        List<Double> sorted = frames.stream().sorted().toList();
+        double total = frames.stream().mapToDouble(Double::doubleValue).sum();
+        return String.format(Locale.ROOT, "{\"bench\":\"canvas\",\"agents\":%d,\"view\":\"%s\",\"conversing\":%d,\"zoom\":%.2f,"
+                        + "\"frames\":%d,\"fps\":%.1f,\"frame_ms_p50\":%.1f,\"frame_ms_p95\":%.1f,\"frame_ms_p99\":%.1f,"
+                        + "\"prism_order\":\"%s\"}",
+                agents, view, conversing, zoom, frames.size(), frames.size() / (total / 1000), percentile(sorted, 0.50),
+                percentile(sorted, 0.95), percentile(sorted, 0.99), System.getProperty("prism.order", "default"));
+    }
+
+    private static double percentile(List<Double> sorted, double p) {
+        return sorted.isEmpty() ? 0 : sorted.get(Math.min(sorted.size() - 1, (int) Math.ceil(p * sorted.size()) - 1));
+    }
+
+    /** A data directory with {@code agents} placed and {@code interrupted} conversations waiting to resume. */
+    private static void prepare(Path dir, int agents, int interrupted) throws Exception {
+        try (Workspace workspace = Wiring.openWorkspace(dir, new WorkspaceOptions(60_000,
+                LoopSettings.DEFAULTS.withConcurrencyLimit(1000)))) {
+            CanvasViewModel canvas = new CanvasViewModel(workspace, FxExecutor.platform());
+            onFx(() -> {
+                canvas.load(workspace.scene().initialScene());
+                populate(canvas, agents);
+                return null;
+            });
+            while (workspace.bridge().runningCount() < interrupted) {
+                Thread.sleep(10);
+            }
+            List<AgentDefinition> kinds = workspace.agentDirectory().list();
+            for (int i = workspace.bridge().runningCount(); i < interrupted; i++) {
+                workspace.bridge().startConversation(List.of(kinds.get(0).id(), kinds.get(1).id()), "Prepared " + i,
+                        OptionalInt.of(50));
+            }
+        }
+        System.out.println("{\"prepared\":\"" + dir + "\",\"agents\":" + agents + "}");
+    }
+
+    private static void coldStart(Path dir) throws Exception {
+        long jvmStart = ManagementFactory.getRuntimeMXBean().getStartTime();
+        try (Workspace workspace = Wiring.openWorkspace(dir)) {
+            CanvasViewModel canvas = new CanvasViewModel(workspace, FxExecutor.platform());
+            canvas.connect();
+            int toResume = workspace.bridge().conversationsToResume().size();
+            CompletableFuture<Long> firstFrame = new CompletableFuture<>();
+            onFx(() -> {
+                canvas.load(workspace.scene().initialScene());
+                Stage window = new Stage();
+                window.setScene(new Scene(new CanvasView(canvas), 1280, 800));
+                window.show();
+                new AnimationTimer() {
+                    @Override
+                    public void handle(long now) {
+                        stop();
+                        firstFrame.complete(System.currentTimeMillis());
+                    }
+                }.start();
+                return null;
+            });
+            long shown = firstFrame.get(60, TimeUnit.SECONDS);
+            workspace.bridge().resumeInterruptedConversations();
+            int agents = onFx(() -> canvas.agents().size());
+            System.out.printf(Locale.ROOT, "{\"bench\":\"canvas-cold-start\",\"agents\":%d,\"interrupted\":%d,"
+                    + "\"jvm_start_to_first_frame_ms\":%d}%n", agents, toResume, shown - jvmStart);
+        }
+    }
+
+    private static <T> T onFx(java.util.concurrent.Callable<T> work) throws Exception {
+        CompletableFuture<T> result = new CompletableFuture<>();
+        Platform.runLater(() -> {
+            try {
+                result.complete(work.call());
+            } catch (Exception | Error e) {
+                result.completeExceptionally(e);
+            }
+        });
+        return result.get(60, TimeUnit.SECONDS);
+    }
+}
