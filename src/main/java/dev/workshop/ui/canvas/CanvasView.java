@@ -80,6 +80,8 @@ public final class CanvasView extends Pane implements DropTarget {
     private final VBox emptyState;
     private final Map<AgentNodeModel, AgentNode> nodes = new HashMap<>();
     private final Map<AgentNodeModel, BubbleNode> bubbleNodes = new HashMap<>();
+    /** Agents at the end of a rope or link: when one of them moves, the rope layer is repainted. */
+    private final Set<InstanceId> tied = new java.util.HashSet<>();
     private final AnimationTimer timer;
     private ContextMenu openMenu;
     /** Whether the current press already opened a context menu (so its release does not open another). */
@@ -122,8 +124,8 @@ public final class CanvasView extends Pane implements DropTarget {
         getChildren().addAll(grid, ropeLayer, world, rubberBand, ghost, emptyState, zoomBar());
 
         viewModel.agents().addListener((ListChangeListener<AgentNodeModel>) change -> syncAgents());
-        viewModel.ropes().addListener((ListChangeListener<Object>) change -> ropesDirty = true);
-        viewModel.links().addListener((ListChangeListener<Object>) change -> ropesDirty = true);
+        viewModel.ropes().addListener((ListChangeListener<Object>) change -> retie());
+        viewModel.links().addListener((ListChangeListener<Object>) change -> retie());
         viewModel.cameraProperty().addListener((property, old, camera) -> applyCamera(camera));
         viewModel.settingsProperty().addListener((property, old, settings) -> applyTheme(settings.theme()));
         syncAgents();
@@ -170,14 +172,15 @@ public final class CanvasView extends Pane implements DropTarget {
         for (Map.Entry<AgentNodeModel, AgentNode> entry : nodes.entrySet()) {
             AgentNodeModel model = entry.getKey();
             AgentNode node = entry.getValue();
-            Point at = model.position();
+            Point at = snapped(model.position(), camera);
             positions.put(model.id(), at);
             boolean onScreen = visible.contains(at);
             node.setVisible(onScreen);
             if (node.getLayoutX() != at.x() || node.getLayoutY() != at.y()) {
                 node.setLayoutX(at.x());
                 node.setLayoutY(at.y());
-                ropesDirty = true;
+                // Only an agent at the end of a rope or a conversation link makes the rope layer repaint.
+                ropesDirty |= tied.contains(model.id());
             }
             updateBubble(model, at, onScreen, readable);
         }
@@ -189,6 +192,16 @@ public final class CanvasView extends Pane implements DropTarget {
                     : Optional.empty();
             ropeLayer.paint(camera, positions, viewModel.ropes(), viewModel.links(), pending);
         }
+    }
+
+    /**
+     * The world point whose screen position is the nearest whole pixel: cached agent bitmaps are then copied,
+     * not resampled, and a slow walk moves a node only when it crosses a pixel.
+     */
+    private static Point snapped(Point world, Camera camera) {
+        double zoom = camera.zoom();
+        return new Point(Math.round((world.x() - camera.originX()) * zoom) / zoom + camera.originX(),
+                Math.round((world.y() - camera.originY()) * zoom) / zoom + camera.originY());
     }
 
     /**
@@ -220,6 +233,16 @@ public final class CanvasView extends Pane implements DropTarget {
         bubble.placeAbove(at.x(), at.y());
     }
 
+    private void retie() {
+        tied.clear();
+        viewModel.ropes().forEach(rope -> {
+            tied.add(rope.from());
+            tied.add(rope.to());
+        });
+        viewModel.links().forEach(link -> tied.addAll(link.participants()));
+        ropesDirty = true;
+    }
+
     private void syncAgents() {
         Set<AgentNodeModel> current = Set.copyOf(viewModel.agents());
         nodes.keySet().removeIf(model -> {
@@ -242,7 +265,6 @@ public final class CanvasView extends Pane implements DropTarget {
         node.setLayoutX(model.position().x());
         node.setLayoutY(model.position().y());
         node.setDetailed(viewModel.cameraProperty().get().zoom() >= DETAIL_ZOOM);
-        Tooltip.install(node, new Tooltip(model.name() + "\nRight-click for actions · Shift-drag to another agent to tie a rope"));
         agentsGroup.getChildren().add(node);
         return node;
     }

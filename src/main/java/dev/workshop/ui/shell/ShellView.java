@@ -33,6 +33,7 @@ import org.kordamp.ikonli.javafx.FontIcon;
  * open the canvas area shows that it is opening. Reads the view-models only.
  */
 public final class ShellView extends BorderPane {
+    private static final String COLD_START_PROBE = "workshop.coldStartProbe";
     private final ShellViewModel viewModel;
     private final Label notice = new Label();
     private final Button theme = new Button();
@@ -82,6 +83,27 @@ public final class ShellView extends BorderPane {
         start.setOnAction(event -> canvasView.startConversation(canvas.selection()));
         start.disableProperty().bind(javafx.beans.binding.Bindings.size(canvas.agents()).lessThan(2));
         canvasView.requestFocus();
+        if (Boolean.getBoolean(COLD_START_PROBE)) {
+            reportFirstFrame(canvas);
+        }
+    }
+
+    /**
+     * For the cold-start benchmark (docs/perf.md): prints the time from JVM start to the first frame that
+     * shows the rebuilt canvas, then quits.
+     */
+    private static void reportFirstFrame(CanvasViewModel canvas) {
+        new javafx.animation.AnimationTimer() {
+            @Override
+            public void handle(long now) {
+                stop();
+                long sinceStart = System.currentTimeMillis()
+                        - java.lang.management.ManagementFactory.getRuntimeMXBean().getStartTime();
+                System.out.println("{\"bench\":\"app-cold-start\",\"agents\":" + canvas.agents().size()
+                        + ",\"jvm_start_to_first_frame_ms\":" + sinceStart + "}");
+                Platform.exit();
+            }
+        }.start();
     }
 
     private void applyTheme(SceneSettings.Theme chosen) {
