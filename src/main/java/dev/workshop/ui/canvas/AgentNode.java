@@ -68,9 +68,9 @@ final class AgentNode extends Group {
         stateIcon.setLayoutY(RADIUS + 35);
         stateText.getStyleClass().add("agent-state");
         // The word is centred under the avatar (shifted right by half the icon) and the icon sits left of it.
-        centre(stateText, RADIUS + 35, 9);
-        stateText.layoutXProperty().addListener((property, old, x) -> stateIcon.setLayoutX(x.doubleValue() - 17));
-        stateIcon.setLayoutX(stateText.getLayoutX() - 17);
+        centre(stateText, RADIUS + 35, 11);
+        stateText.layoutXProperty().addListener((property, old, x) -> stateIcon.setLayoutX(x.doubleValue() - 21));
+        stateIcon.setLayoutX(stateText.getLayoutX() - 21);
         resumedBadge.getStyleClass().add("agent-resumed");
         resumedBadge.setIconSize(14);
         resumedBadge.setLayoutX(RADIUS - 4);

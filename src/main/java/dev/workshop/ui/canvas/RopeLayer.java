@@ -104,7 +104,6 @@ final class RopeLayer extends Canvas {
         if (ids.size() < 2) {
             return;
         }
-        g.setLineDashes(10, 8);
         int segments = ids.size() == 2 ? 1 : ids.size();
         for (int i = 0; i < segments; i++) {
             Point from = positions.get(ids.get(i));
@@ -115,6 +114,7 @@ final class RopeLayer extends Canvas {
             boolean speaking = link.speaker().map(ids.get(i)::equals).orElse(false)
                     || (segments == 1 && link.speaker().isPresent());
             g.setStroke(link.resumed() && !speaking ? palette.resumed() : speaking ? palette.speaking() : palette.link());
+            g.setLineDashes(10, 8);
             g.setLineWidth((speaking ? 4 : 2.5) * Math.max(0.5, camera.zoom()));
             Point a = camera.toScreen(from);
             Point b = camera.toScreen(to);
