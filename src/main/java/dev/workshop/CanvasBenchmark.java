@@ -124,7 +124,7 @@ public final class CanvasBenchmark {
 
     private static List<Double> measure() throws Exception {
         CompletableFuture<List<Double>> done = new CompletableFuture<>();
-        Platform.runLater(() -> new AnimationTimer() {
+        FxExecutor.platform().execute(() -> new AnimationTimer() {
             private final List<Double> intervals = new ArrayList<>();
             private long first;
             private long previous;
@@ -187,7 +187,7 @@ public final class CanvasBenchmark {
 
     private static <T> T onFx(java.util.concurrent.Callable<T> work) throws Exception {
         CompletableFuture<T> result = new CompletableFuture<>();
-        Platform.runLater(() -> {
+        FxExecutor.platform().execute(() -> {
             try {
                 result.complete(work.call());
             } catch (Exception | Error e) {
