@@ -6,6 +6,7 @@ import dev.workshop.domain.canvas.Bounds;
 import dev.workshop.domain.canvas.Camera;
 import dev.workshop.domain.canvas.InstanceId;
 import dev.workshop.domain.canvas.Point;
+import dev.workshop.domain.canvas.Rope;
 import dev.workshop.domain.canvas.SceneSettings;
 import dev.workshop.domain.conversation.ConversationId;
 import dev.workshop.domain.fsm.AgentState;
@@ -64,6 +65,8 @@ public final class CanvasView extends Pane implements DropTarget {
     private static final double DETAIL_ZOOM = 0.45;
     private static final KeyCombination FIT = new KeyCodeCombination(KeyCode.F, KeyCombination.SHORTCUT_DOWN);
     private static final KeyCombination RESET = new KeyCodeCombination(KeyCode.DIGIT0, KeyCombination.SHORTCUT_DOWN);
+    private static final KeyCombination DUPLICATE = new KeyCodeCombination(KeyCode.D, KeyCombination.SHORTCUT_DOWN);
+    private static final KeyCombination HELP = new KeyCodeCombination(KeyCode.SLASH, KeyCombination.SHORTCUT_DOWN);
     private static final KeyCombination RESET_NUMPAD = new KeyCodeCombination(KeyCode.NUMPAD0, KeyCombination.SHORTCUT_DOWN);
 
     private final CanvasViewModel viewModel;
@@ -80,6 +83,8 @@ public final class CanvasView extends Pane implements DropTarget {
     private final VBox emptyState;
     private final Map<AgentNodeModel, AgentNode> nodes = new HashMap<>();
     private final Map<AgentNodeModel, BubbleNode> bubbleNodes = new HashMap<>();
+    /** Where each agent was drawn in the last frame (for ropes and their hit-testing). */
+    private final Map<InstanceId, Point> positions = new HashMap<>();
     /** Agents at the end of a rope or link: when one of them moves, the rope layer is repainted. */
     private final Set<InstanceId> tied = new java.util.HashSet<>();
     private final AnimationTimer timer;
@@ -168,7 +173,7 @@ public final class CanvasView extends Pane implements DropTarget {
         Camera camera = viewModel.cameraProperty().get();
         Bounds visible = camera.visible(getWidth(), getHeight()).grownBy(AgentNode.RADIUS * 4);
         boolean readable = camera.zoom() >= DETAIL_ZOOM;
-        Map<InstanceId, Point> positions = new HashMap<>();
+        positions.clear();
         for (Map.Entry<AgentNodeModel, AgentNode> entry : nodes.entrySet()) {
             AgentNodeModel model = entry.getKey();
             AgentNode node = entry.getValue();
@@ -404,7 +409,13 @@ public final class CanvasView extends Pane implements DropTarget {
                     dragStarts = Map.of();
                 }
             }
-            case ROPE -> finishRope(event.getX(), event.getY());
+            case ROPE -> {
+                if (click) {
+                    viewModel.toggleSelected(pressedAgent.id());
+                } else {
+                    finishRope(event.getX(), event.getY());
+                }
+            }
             case RUBBER_BAND -> {
                 rubberBand.setVisible(false);
                 Camera camera = viewModel.cameraProperty().get();
@@ -433,21 +444,26 @@ public final class CanvasView extends Pane implements DropTarget {
         if (from == null || to.isEmpty()) {
             return;
         }
-        TextInputDialog ask = new TextInputDialog();
-        ask.setTitle("Tie a rope");
-        ask.setHeaderText("How are " + from.name() + " and " + to.get().name() + " related?");
-        ask.setContentText("Label:");
-        ask.getEditor().setPromptText("e.g. mentors, reviews, argues with");
-        ask.getDialogPane().setId("rope-label-dialog");
-        owner(ask.getDialogPane());
-        ask.initOwner(getScene() == null ? null : getScene().getWindow());
-        ask.showAndWait().ifPresent(label -> {
+        askLabel("Tie a rope", "How are " + from.name() + " and " + to.get().name() + " related?", "")
+                .ifPresent(label -> {
             try {
                 viewModel.link(from.id(), to.get().id(), label);
             } catch (IllegalArgumentException e) {
                 showProblem(e.getMessage());
             }
         });
+    }
+
+    private Optional<String> askLabel(String title, String question, String current) {
+        TextInputDialog ask = new TextInputDialog(current);
+        ask.setTitle(title);
+        ask.setHeaderText(question);
+        ask.setContentText("Label:");
+        ask.getEditor().setPromptText("e.g. mentors, reviews, argues with");
+        ask.getDialogPane().setId("rope-label-dialog");
+        owner(ask.getDialogPane());
+        ask.initOwner(getScene() == null ? null : getScene().getWindow());
+        return ask.showAndWait();
     }
 
     private void scrolled(ScrollEvent event) {
@@ -466,6 +482,10 @@ public final class CanvasView extends Pane implements DropTarget {
             viewModel.resetZoom(getWidth(), getHeight());
         } else if (event.getCode() == KeyCode.DELETE || event.getCode() == KeyCode.BACK_SPACE) {
             removeWithConfirmation(viewModel.selection());
+        } else if (DUPLICATE.match(event)) {
+            viewModel.duplicate(viewModel.selection());
+        } else if (HELP.match(event)) {
+            showShortcuts();
         } else if (event.getCode() == KeyCode.ESCAPE) {
             viewModel.clearSelection();
         } else if (event.getCode() == KeyCode.PLUS || event.getCode() == KeyCode.EQUALS || event.getCode() == KeyCode.ADD) {
@@ -498,7 +518,10 @@ public final class CanvasView extends Pane implements DropTarget {
         closeMenu();
         menuRequested = true;
         Optional<AgentNodeModel> agent = agentAt(target).or(() -> agentAtPoint(x, y));
-        ContextMenu menu = agent.map(this::agentMenu).orElseGet(() -> canvasMenu(x, y));
+        Optional<Rope> rope = agent.isPresent() ? Optional.empty()
+                : RopeLayer.ropeAt(x, y, viewModel.cameraProperty().get(), positions, viewModel.ropes());
+        ContextMenu menu = agent.map(this::agentMenu)
+                .orElseGet(() -> rope.map(this::ropeMenu).orElseGet(() -> canvasMenu(x, y)));
         openMenu = menu;
         menu.show(this, screenX, screenY);
     }
@@ -531,12 +554,26 @@ public final class CanvasView extends Pane implements DropTarget {
             choice.setOnAction(event -> viewModel.setBehaviour(selection, option));
             behaviour.getItems().add(choice);
         }
+        MenuItem duplicate = item("Duplicate", Feather.COPY, "menu-duplicate");
+        duplicate.setAccelerator(DUPLICATE);
+        duplicate.setOnAction(event -> viewModel.duplicate(selection));
         MenuItem remove = item(selection.size() > 1 ? "Remove " + selection.size() + " agents" : "Remove",
                 Feather.TRASH_2, "menu-remove");
         remove.setAccelerator(new KeyCodeCombination(KeyCode.DELETE));
         remove.setOnAction(event -> removeWithConfirmation(selection));
-        ContextMenu menu = new ContextMenu(start, task, behaviour, new SeparatorMenuItem(), remove);
+        ContextMenu menu = new ContextMenu(start, task, behaviour, new SeparatorMenuItem(), duplicate, remove);
         menu.setId("agent-menu");
+        return menu;
+    }
+
+    private ContextMenu ropeMenu(Rope rope) {
+        MenuItem rename = item("Rename…", Feather.EDIT_2, "menu-rename-rope");
+        rename.setOnAction(event -> askLabel("Rename the rope", "What is this relationship?", rope.label())
+                .ifPresent(label -> viewModel.relabel(rope.id(), label)));
+        MenuItem remove = item("Remove rope", Feather.SCISSORS, "menu-remove-rope");
+        remove.setOnAction(event -> viewModel.removeRope(rope.id()));
+        ContextMenu menu = new ContextMenu(rename, remove);
+        menu.setId("rope-menu");
         return menu;
     }
 
@@ -661,6 +698,41 @@ public final class CanvasView extends Pane implements DropTarget {
 
     // ---- chrome ------------------------------------------------------------------------------------------------
 
+    private void showShortcuts() {
+        Alert sheet = new Alert(Alert.AlertType.INFORMATION);
+        sheet.setTitle("Mouse and keyboard");
+        sheet.setHeaderText("Working on the canvas");
+        String[][] rows = {
+                {"Drag from the palette", "place an agent (double-click: place it in view)"},
+                {"Drag an agent", "move it, with the rest of the selection"},
+                {"Click · Ctrl-click · Shift-click", "select · add to the selection"},
+                {"Shift-drag on empty space", "select with a rubber band"},
+                {"Shift-drag from agent to agent", "tie a labelled rope"},
+                {"Drag empty space · middle drag", "pan"},
+                {"Wheel", "zoom toward the cursor"},
+                {"Arrow keys (Shift: faster)", "pan"},
+                {"+  /  −", "zoom in / out"},
+                {"Ctrl+F", "fit everything in view"},
+                {"Ctrl+0", "zoom 100 %"},
+                {"Ctrl+D", "duplicate the selection"},
+                {"Delete", "remove the selection (asks first if it is talking)"},
+                {"Escape", "clear the selection"},
+                {"Right-click", "actions for an agent, a rope or the canvas"}};
+        javafx.scene.layout.GridPane text = new javafx.scene.layout.GridPane();
+        text.setHgap(24);
+        text.setVgap(6);
+        for (int i = 0; i < rows.length; i++) {
+            Label keys = new Label(rows[i][0]);
+            keys.getStyleClass().add("shortcut-keys");
+            text.addRow(i, keys, new Label(rows[i][1]));
+        }
+        text.setId("shortcut-sheet");
+        sheet.getDialogPane().setContent(text);
+        owner(sheet.getDialogPane());
+        sheet.initOwner(getScene() == null ? null : getScene().getWindow());
+        sheet.show();
+    }
+
     private VBox emptyState() {
         Label heading = new Label("Drag an agent here");
         heading.getStyleClass().add("empty-heading");
@@ -685,7 +757,8 @@ public final class CanvasView extends Pane implements DropTarget {
         zoomLabel.getStyleClass().add("zoom-label");
         zoomLabel.setTooltip(new Tooltip("Click for 100 % (Ctrl+0)"));
         zoomLabel.setOnMouseClicked(event -> viewModel.resetZoom(getWidth(), getHeight()));
-        HBox bar = new HBox(2, out, zoomLabel, in, fit);
+        Button help = toolButton(Feather.HELP_CIRCLE, "Mouse and keyboard (Ctrl+/)", "shortcuts", this::showShortcuts);
+        HBox bar = new HBox(2, out, zoomLabel, in, fit, help);
         bar.getStyleClass().add("zoom-bar");
         bar.setAlignment(javafx.geometry.Pos.CENTER);
         bar.setManaged(false);

@@ -49,6 +49,7 @@ public final class CanvasViewModel {
     static final double COOLDOWN_SECONDS = 3;
     static final double BUBBLE_SECONDS = 6;
     static final int BUBBLE_CHARS = 120;
+    static final double DUPLICATE_OFFSET = 40;
 
     private final Workspace workspace;
     private final FxExecutor fx;
@@ -205,6 +206,34 @@ public final class CanvasViewModel {
         ropes.add(rope);
         sceneChanged();
         return rope;
+    }
+
+    public void relabel(String ropeId, String label) {
+        for (int i = 0; i < ropes.size(); i++) {
+            if (ropes.get(i).id().equals(ropeId)) {
+                ropes.set(i, ropes.get(i).relabelled(label));
+                sceneChanged();
+            }
+        }
+    }
+
+    public void removeRope(String ropeId) {
+        if (ropes.removeIf(rope -> rope.id().equals(ropeId))) {
+            sceneChanged();
+        }
+    }
+
+    /** Places a copy of each agent (same agent, same behaviour, a new id) a little below and to the right. */
+    public List<AgentNodeModel> duplicate(Collection<AgentNodeModel> originals) {
+        List<AgentNodeModel> copies = new ArrayList<>();
+        for (AgentNodeModel original : List.copyOf(originals)) {
+            definition(original.agentId()).ifPresent(definition -> copies.add(add(new AgentInstance(
+                    InstanceId.generate(), original.agentId(), original.home().plus(DUPLICATE_OFFSET, DUPLICATE_OFFSET),
+                    original.behaviourProperty().get()), definition)));
+        }
+        select(copies.stream().map(AgentNodeModel::id).toList(), false);
+        sceneChanged();
+        return copies;
     }
 
     /** The running conversations that removing these agents would end. */

@@ -126,6 +126,34 @@ final class RopeLayer extends Canvas {
         g.setLineDashes();
     }
 
+    /** The rope drawn under a screen point (within a few pixels of its curve), if any. */
+    static Optional<Rope> ropeAt(double x, double y, Camera camera, Map<InstanceId, Point> positions, List<Rope> ropes) {
+        Rope nearest = null;
+        double best = 7;
+        for (Rope rope : ropes) {
+            Point from = positions.get(rope.from());
+            Point to = positions.get(rope.to());
+            if (from == null || to == null) {
+                continue;
+            }
+            Point a = camera.toScreen(from);
+            Point b = camera.toScreen(to);
+            Point control = sag(a, b);
+            for (int i = 0; i <= 32; i++) {
+                double t = i / 32.0;
+                double u = 1 - t;
+                double px = u * u * a.x() + 2 * u * t * control.x() + t * t * b.x();
+                double py = u * u * a.y() + 2 * u * t * control.y() + t * t * b.y();
+                double distance = Math.hypot(px - x, py - y);
+                if (distance < best) {
+                    best = distance;
+                    nearest = rope;
+                }
+            }
+        }
+        return Optional.ofNullable(nearest);
+    }
+
     private static double measure(String text) {
         Text probe = new Text(text);
         probe.setFont(LABEL_FONT);

@@ -143,6 +143,38 @@ class CanvasViewModelTest {
     }
 
     @Test
+    void aRopeCanBeRenamedAndCutOnItsOwn() {
+        AgentNodeModel ada = place(ADA, 0, 0);
+        AgentNodeModel bruno = place(BRUNO, 200, 0);
+        Rope rope = fx.call(() -> canvas.link(ada.id(), bruno.id(), "mentors"));
+
+        fx.run(() -> canvas.relabel(rope.id(), "coaches"));
+        assertThat(fx.call(() -> canvas.ropes().get(0).label())).isEqualTo("coaches");
+        fx.run(() -> canvas.removeRope(rope.id()));
+
+        assertThat(fx.call(() -> List.copyOf(canvas.ropes()))).isEmpty();
+        assertThat(fx.call(() -> List.copyOf(canvas.agents()))).containsExactly(ada, bruno);
+        assertThat(reopenedScene().ropes()).isEmpty();
+    }
+
+    @Test
+    void duplicatingGivesNewIdsNextToTheOriginalsAndSelectsTheCopies() {
+        AgentNodeModel ada = place(ADA, 0, 0);
+        fx.run(() -> canvas.setBehaviour(List.of(ada), Behaviour.PATROL));
+
+        List<AgentNodeModel> copies = fx.call(() -> canvas.duplicate(List.of(ada)));
+
+        assertThat(copies).singleElement().satisfies(copy -> {
+            assertThat(copy.id()).isNotEqualTo(ada.id());
+            assertThat(copy.agentId()).isEqualTo(ADA);
+            assertThat(copy.home()).isEqualTo(new Point(CanvasViewModel.DUPLICATE_OFFSET, CanvasViewModel.DUPLICATE_OFFSET));
+            assertThat(copy.behaviourProperty().get()).isEqualTo(Behaviour.PATROL);
+        });
+        assertThat(fx.call(() -> canvas.selection())).isEqualTo(copies);
+        assertThat(reopenedScene().instances()).hasSize(2);
+    }
+
+    @Test
     void theStateMachinesFollowTheConversationAndTheBubblesShowWhatWasSaid() {
         AgentNodeModel ada = place(ADA, 0, 0);
         AgentNodeModel bruno = place(BRUNO, 200, 0);

@@ -139,6 +139,31 @@ class CanvasViewTest {
     }
 
     @Test
+    void shiftDraggingFromAgentToAgentTiesALabelledRopeThatItsMenuCanCut(FxRobot robot) throws Exception {
+        CanvasViewModel canvas = canvas();
+        onFx(() -> canvas.place(ADA, new Point(200, 300)));
+        onFx(() -> canvas.place(BRUNO, new Point(600, 300)));
+
+        robot.press(javafx.scene.input.KeyCode.SHIFT);
+        robot.drag(canvasPoint(robot, 200, 300), MouseButton.PRIMARY).dropTo(canvasPoint(robot, 600, 300));
+        robot.release(javafx.scene.input.KeyCode.SHIFT);
+        WaitForAsyncUtils.waitForFxEvents();
+        robot.clickOn("#rope-label-dialog .text-field").write("mentors").push(javafx.scene.input.KeyCode.ENTER);
+        WaitForAsyncUtils.waitForFxEvents();
+
+        assertThat(onFx(() -> List.copyOf(canvas.ropes()))).singleElement()
+                .satisfies(rope -> assertThat(rope.label()).isEqualTo("mentors"));
+
+        // The rope sags: its middle is 30 px below the line between the two agents.
+        robot.moveTo(canvasPoint(robot, 400, 330)).clickOn(MouseButton.SECONDARY);
+        robot.clickOn("#menu-remove-rope");
+        WaitForAsyncUtils.waitForFxEvents();
+
+        assertThat(onFx(() -> List.copyOf(canvas.ropes()))).isEmpty();
+        assertThat(onFx(() -> canvas.agents().size())).isEqualTo(2);
+    }
+
+    @Test
     void theContextMenuStartsAConversationAndTheAgentsShowItsStates(FxRobot robot) throws Exception {
         CanvasViewModel canvas = canvas();
         AgentNodeModel ada = onFx(() -> canvas.place(ADA, new Point(250, 250)).orElseThrow());
