@@ -45,6 +45,7 @@ import javafx.scene.input.MouseEvent;
 import javafx.scene.input.ScrollEvent;
 import javafx.scene.layout.HBox;
 import javafx.scene.layout.Pane;
+import javafx.scene.layout.Region;
 import javafx.scene.layout.VBox;
 import javafx.scene.paint.Color;
 import javafx.scene.shape.Circle;
@@ -724,10 +725,14 @@ public final class CanvasView extends Pane implements DropTarget {
         for (int i = 0; i < rows.length; i++) {
             Label keys = new Label(rows[i][0]);
             keys.getStyleClass().add("shortcut-keys");
-            text.addRow(i, keys, new Label(rows[i][1]));
+            Label meaning = new Label(rows[i][1]);
+            keys.setMinWidth(Region.USE_PREF_SIZE);
+            meaning.setMinWidth(Region.USE_PREF_SIZE);
+            text.addRow(i, keys, meaning);
         }
         text.setId("shortcut-sheet");
         sheet.getDialogPane().setContent(text);
+        sheet.getDialogPane().setMinWidth(Region.USE_PREF_SIZE);
         owner(sheet.getDialogPane());
         sheet.initOwner(getScene() == null ? null : getScene().getWindow());
         sheet.show();
@@ -762,7 +767,8 @@ public final class CanvasView extends Pane implements DropTarget {
         bar.getStyleClass().add("zoom-bar");
         bar.setAlignment(javafx.geometry.Pos.CENTER);
         bar.setManaged(false);
-        bar.addEventFilter(MouseEvent.MOUSE_PRESSED, MouseEvent::consume);
+        // Its buttons see the mouse first; then it stops there, so the canvas does not pan or deselect.
+        bar.addEventHandler(MouseEvent.ANY, MouseEvent::consume);
         return bar;
     }
 

@@ -136,6 +136,13 @@ class CanvasViewTest {
         robot.clickOn("#canvas").push(javafx.scene.input.KeyCode.CONTROL, javafx.scene.input.KeyCode.DIGIT0);
         WaitForAsyncUtils.waitForFxEvents();
         assertThat(canvas.cameraProperty().get().zoom()).isEqualTo(1.0);
+
+        robot.clickOn("#zoom-in");
+        WaitForAsyncUtils.waitForFxEvents();
+        assertThat(canvas.cameraProperty().get().zoom()).isEqualTo(1.2);
+        robot.clickOn("#zoom-fit");
+        WaitForAsyncUtils.waitForFxEvents();
+        assertThat(canvas.cameraProperty().get().visible(1100, 650).contains(new Point(100, 100))).isTrue();
     }
 
     @Test
