@@ -52,6 +52,8 @@ public final class AgentNodeModel {
     private double bubbleAge;
     private double cooldownLeft;
     private Point target;
+    /** Seconds left to stand still before walking on: wanderers stroll and stop, patrols turn at each end. */
+    private double pause;
 
     AgentNodeModel(AgentInstance instance, String name, String colour, Consumer<Transition> onTransition) {
         this.id = instance.id();
@@ -155,6 +157,7 @@ public final class AgentNodeModel {
         behaviour.set(newBehaviour);
         state.set(machine.state());
         target = null;
+        pause = 0;
     }
 
     /** 1 while the bubble is fresh, falling to 0 over its last second. */
@@ -201,6 +204,10 @@ public final class AgentNodeModel {
     }
 
     private void walk(double seconds) {
+        if (pause > 0) {
+            pause -= seconds;
+            return;
+        }
         if (target == null) {
             target = nextTarget();
         }
@@ -212,6 +219,7 @@ public final class AgentNodeModel {
             x.set(target.x());
             y.set(target.y());
             target = nextTarget();
+            pause = state.get() == AgentState.PATROLLING ? 1 : 1 + random.nextDouble() * 2;
         } else {
             x.set(x.get() + dx / distance * step);
             y.set(y.get() + dy / distance * step);
