@@ -1,6 +1,7 @@
 package dev.workshop.cli;
 
 import dev.workshop.domain.conversation.ConversationState;
+import dev.workshop.orchestration.ConversationExport;
 import dev.workshop.orchestration.Workspace;
 import java.io.PrintWriter;
 import java.util.List;
@@ -29,7 +30,7 @@ final class ListCommand implements Callable<Integer> {
         try (Workspace workspace = Cli.open(workshop, spec, dev.workshop.orchestration.WorkspaceOptions.DEFAULTS)) {
             List<ConversationState> conversations = workspace.store().list(workspace.tenant());
             if (json) {
-                out.println(ConversationJson.summaries(conversations).toString());
+                out.println(ConversationExport.summaries(conversations).toString());
             } else {
                 printTable(out, conversations);
             }

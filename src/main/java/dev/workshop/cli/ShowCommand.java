@@ -1,9 +1,9 @@
 package dev.workshop.cli;
 
-import dev.workshop.domain.conversation.ConversationEvent.MessageRecorded;
 import dev.workshop.domain.conversation.ConversationId;
 import dev.workshop.domain.conversation.ConversationState;
 import dev.workshop.domain.conversation.RecordedEvent;
+import dev.workshop.orchestration.ConversationExport;
 import dev.workshop.orchestration.Workspace;
 import dev.workshop.orchestration.WorkspaceOptions;
 import java.io.PrintWriter;
@@ -50,29 +50,11 @@ final class ShowCommand implements Callable<Integer> {
             List<RecordedEvent> history = workspace.store().history(workspace.tenant(), conversation);
             PrintWriter out = spec.commandLine().getOut();
             if (format.markdown) {
-                printMarkdown(out, state, history);
+                out.print(ConversationExport.markdown(state, history));
             } else {
-                out.println(ConversationJson.withMessages(state, history).toString());
+                out.println(ConversationExport.withMessages(state, history).toString());
             }
         }
         return ExitCode.OK;
-    }
-
-    private static void printMarkdown(PrintWriter out, ConversationState state, List<RecordedEvent> history) {
-        out.println("# " + state.task().map(task -> task.lines().findFirst().orElse(task)).orElse("Conversation"));
-        out.println();
-        out.println("- Status: " + state.status().wireName()
-                + (state.statusReason().isEmpty() ? "" : " (" + state.statusReason() + ")"));
-        out.println("- Turns: " + state.turnCount() + " / " + state.maxTurns());
-        out.println("- Participants: " + String.join(", ", state.participants().stream().map(p -> p.name()).toList()));
-        out.println();
-        for (RecordedEvent recorded : history) {
-            if (recorded.event() instanceof MessageRecorded message) {
-                out.println("## " + (message.turnIndex() + 1) + ". " + message.speakerName());
-                out.println();
-                out.println(message.content());
-                out.println();
-            }
-        }
     }
 }

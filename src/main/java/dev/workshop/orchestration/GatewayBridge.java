@@ -160,6 +160,30 @@ public final class GatewayBridge implements AutoCloseable {
         }
     }
 
+    /** Every conversation, the most recently active first. */
+    public List<ConversationState> conversations() {
+        return store.list(tenant).stream().sorted(Comparator.comparing(ConversationState::updatedAt).reversed()).toList();
+    }
+
+    /** Everything recorded for a conversation, in order. */
+    public List<dev.workshop.domain.conversation.RecordedEvent> history(ConversationId id) {
+        return store.history(tenant, id);
+    }
+
+    /**
+     * Continues one stopped conversation now (the user asked for it, so one they aborted too). Returns false
+     * when it cannot go on; it is then ended with the reason, as at launch.
+     */
+    public boolean resume(ConversationId id) {
+        ConversationState state = store.state(tenant, id)
+                .orElseThrow(() -> new IllegalArgumentException("No conversation with id " + id));
+        if (running.containsKey(id) || state.status() != ConversationStatus.INTERRUPTED) {
+            throw new IllegalStateException("Only an interrupted conversation can be resumed; this one is "
+                    + state.status().wireName());
+        }
+        return resume(state).isPresent();
+    }
+
     /** The conversation as stored now, if it exists. */
     public Optional<ConversationState> state(ConversationId id) {
         return store.state(tenant, id);

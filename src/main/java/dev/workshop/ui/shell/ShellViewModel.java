@@ -9,6 +9,7 @@ import dev.workshop.orchestration.WorkspaceOpener;
 import dev.workshop.orchestration.WorkspaceOptions;
 import dev.workshop.ui.agents.AgentsViewModel;
 import dev.workshop.ui.canvas.CanvasViewModel;
+import dev.workshop.ui.sidebar.SidebarViewModel;
 import dev.workshop.ui.fx.FxExecutor;
 import java.nio.file.Path;
 import java.util.List;
@@ -36,6 +37,7 @@ public final class ShellViewModel {
     private final ReadOnlyBooleanWrapper opening = new ReadOnlyBooleanWrapper(true);
     private final ReadOnlyBooleanWrapper ready = new ReadOnlyBooleanWrapper(false);
     private final ReadOnlyObjectWrapper<CanvasViewModel> canvas = new ReadOnlyObjectWrapper<>();
+    private final ReadOnlyObjectWrapper<SidebarViewModel> sidebar = new ReadOnlyObjectWrapper<>();
     private volatile Workspace workspace;
     /** Set once closing began: the loops' last events must not overwrite "Saving…". */
     private volatile boolean closing;
@@ -68,6 +70,8 @@ public final class ShellViewModel {
                         agent -> opened.agentDirectory().find(agent).isPresent());
                 CanvasViewModel canvasModel = new CanvasViewModel(opened, fx);
                 canvasModel.connect();
+                SidebarViewModel sidebarModel = new SidebarViewModel(opened, fx);
+                sidebarModel.start();
                 opened.bridge().subscribe(event -> {
                     if (event instanceof LoopEvent.Started || event instanceof LoopEvent.Ended) {
                         int total = opened.conversationCount();
@@ -79,6 +83,7 @@ public final class ShellViewModel {
                 List<String> warnings = opened.warnings();
                 fx.execute(() -> {
                     canvasModel.load(scene);
+                    sidebar.set(sidebarModel);
                     canvas.set(canvasModel);
                     showOpened(count, warnings);
                     // What was running when Workshop stopped goes on now, with no action from the user.
@@ -173,6 +178,11 @@ public final class ShellViewModel {
     /** True once the workspace is open and usable. */
     public ReadOnlyBooleanProperty readyProperty() {
         return ready.getReadOnlyProperty();
+    }
+
+    /** The conversation sidebar; set just before {@link #canvasProperty()}. */
+    public ReadOnlyObjectProperty<SidebarViewModel> sidebarProperty() {
+        return sidebar.getReadOnlyProperty();
     }
 
     /** The canvas, once the workspace is open and its scene rebuilt. */

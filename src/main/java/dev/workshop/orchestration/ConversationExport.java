@@ -1,4 +1,4 @@
-package dev.workshop.cli;
+package dev.workshop.orchestration;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
@@ -9,14 +9,36 @@ import dev.workshop.domain.conversation.ConversationStatistics;
 import dev.workshop.domain.conversation.RecordedEvent;
 import java.util.List;
 
-/** The JSON shapes of {@code list} and {@code show}: field names are part of the command line's contract. */
-final class ConversationJson {
+/**
+ * A conversation written out for people and programs: the JSON of {@code workshop list} and {@code show}
+ * (field names are part of the command line's contract) and a Markdown transcript; the app exports the same.
+ */
+public final class ConversationExport {
     private static final ObjectMapper JSON = new ObjectMapper();
 
-    private ConversationJson() {
+    private ConversationExport() {
     }
 
-    static ObjectNode summary(ConversationState state) {
+    /** A Markdown transcript: the task as the title, status, turns and participants, then every message. */
+    public static String markdown(ConversationState state, List<RecordedEvent> history) {
+        StringBuilder out = new StringBuilder();
+        out.append("# ").append(state.task().map(task -> task.lines().findFirst().orElse(task)).orElse("Conversation"))
+                .append("\n\n");
+        out.append("- Status: ").append(state.status().wireName())
+                .append(state.statusReason().isEmpty() ? "" : " (" + state.statusReason() + ")").append('\n');
+        out.append("- Turns: ").append(state.turnCount()).append(" / ").append(state.maxTurns()).append('\n');
+        out.append("- Participants: ")
+                .append(String.join(", ", state.participants().stream().map(p -> p.name()).toList())).append("\n\n");
+        for (RecordedEvent recorded : history) {
+            if (recorded.event() instanceof MessageRecorded message) {
+                out.append("## ").append(message.turnIndex() + 1).append(". ").append(message.speakerName())
+                        .append("\n\n").append(message.content()).append("\n\n");
+            }
+        }
+        return out.toString();
+    }
+
+    public static ObjectNode summary(ConversationState state) {
         ObjectNode row = JSON.createObjectNode();
         row.put("id", state.id().value());
         row.put("status", state.status().wireName());
@@ -32,13 +54,13 @@ final class ConversationJson {
         return row;
     }
 
-    static ArrayNode summaries(List<ConversationState> states) {
+    public static ArrayNode summaries(List<ConversationState> states) {
         ArrayNode array = JSON.createArrayNode();
         states.forEach(state -> array.add(summary(state)));
         return array;
     }
 
-    static ObjectNode withMessages(ConversationState state, List<RecordedEvent> history) {
+    public static ObjectNode withMessages(ConversationState state, List<RecordedEvent> history) {
         ObjectNode conversation = summary(state);
         ArrayNode messages = conversation.putArray("messages");
         for (RecordedEvent recorded : history) {

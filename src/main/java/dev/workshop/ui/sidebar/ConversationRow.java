@@ -1,0 +1,66 @@
+package dev.workshop.ui.sidebar;
+
+import dev.workshop.domain.conversation.ConversationId;
+import dev.workshop.domain.conversation.ConversationKind;
+import dev.workshop.domain.conversation.ConversationState;
+import dev.workshop.domain.conversation.ConversationStatus;
+import dev.workshop.domain.conversation.Participant;
+import java.time.Duration;
+import java.time.Instant;
+
+/** One line of the conversation list. */
+public record ConversationRow(ConversationId id, String title, ConversationStatus status, String statusReason,
+                              ConversationKind kind, String participants, int turnCount, int maxTurns,
+                              Instant updatedAt) {
+    static final int TITLE_CHARS = 60;
+
+    static ConversationRow of(ConversationState state) {
+        String task = state.task().map(text -> text.strip().lines().findFirst().orElse("")).orElse("");
+        String title = task.isBlank() ? "Conversation " + state.id().value().substring(0, Math.min(8, state.id().value().length()))
+                : task.length() <= TITLE_CHARS ? task : task.substring(0, TITLE_CHARS - 1).stripTrailing() + "…";
+        return new ConversationRow(state.id(), title, state.status(), state.statusReason(), state.kind(),
+                String.join(", ", state.participants().stream().map(Participant::name).toList()), state.turnCount(),
+                state.maxTurns(), state.updatedAt());
+    }
+
+    /** "Turn 3 / 8". */
+    public String turnText() {
+        return "Turn " + turnCount + " / " + maxTurns;
+    }
+
+    /** "just now", "2 min ago", "3 h ago", "5 days ago". */
+    public static String relativeTime(Instant then, Instant now) {
+        Duration age = Duration.between(then, now);
+        if (age.toSeconds() < 45) {
+            return "just now";
+        }
+        if (age.toMinutes() < 60) {
+            return Math.max(1, age.toMinutes()) + " min ago";
+        }
+        if (age.toHours() < 24) {
+            return age.toHours() + " h ago";
+        }
+        long days = age.toDays();
+        return days == 1 ? "yesterday" : days + " days ago";
+    }
+
+    /** What the status marker says: every status in its own words. */
+    public static String statusLabel(ConversationStatus status) {
+        return switch (status) {
+            case ACTIVE -> "Running";
+            case QUEUED -> "Queued";
+            case WAITING -> "Waiting for you";
+            case INTERRUPTED -> "Interrupted";
+            case HELD -> "Held";
+            case COMPLETED -> "Completed";
+            case FAILED -> "Failed";
+            case ABANDONED -> "Abandoned";
+        };
+    }
+
+    public boolean matches(String query) {
+        String needle = query.strip().toLowerCase(java.util.Locale.ROOT);
+        return needle.isEmpty() || title.toLowerCase(java.util.Locale.ROOT).contains(needle)
+                || participants.toLowerCase(java.util.Locale.ROOT).contains(needle);
+    }
+}

@@ -1,0 +1,335 @@
+package dev.workshop.ui.sidebar;
+
+import dev.workshop.domain.conversation.ConversationKind;
+import dev.workshop.domain.conversation.ConversationStatus;
+import java.io.File;
+import java.time.Instant;
+import java.util.EnumMap;
+import java.util.Map;
+import javafx.animation.KeyFrame;
+import javafx.animation.Timeline;
+import javafx.beans.binding.Bindings;
+import javafx.collections.ListChangeListener;
+import javafx.geometry.Insets;
+import javafx.geometry.Orientation;
+import javafx.geometry.Pos;
+import javafx.scene.Node;
+import javafx.scene.control.Button;
+import javafx.scene.control.ComboBox;
+import javafx.scene.control.ContextMenu;
+import javafx.scene.control.Label;
+import javafx.scene.control.ListCell;
+import javafx.scene.control.ListView;
+import javafx.scene.control.MenuButton;
+import javafx.scene.control.MenuItem;
+import javafx.scene.control.ProgressIndicator;
+import javafx.scene.control.SplitPane;
+import javafx.scene.control.TextField;
+import javafx.scene.control.Tooltip;
+import javafx.scene.input.Clipboard;
+import javafx.scene.input.ClipboardContent;
+import javafx.scene.layout.HBox;
+import javafx.scene.layout.Priority;
+import javafx.scene.layout.Region;
+import javafx.scene.layout.StackPane;
+import javafx.scene.layout.VBox;
+import javafx.scene.paint.Color;
+import javafx.scene.shape.Circle;
+import javafx.stage.FileChooser;
+import javafx.util.Duration;
+import javafx.util.StringConverter;
+import org.kordamp.ikonli.Ikon;
+import org.kordamp.ikonli.feather.Feather;
+import org.kordamp.ikonli.javafx.FontIcon;
+
+/**
+ * The conversation sidebar: the list (status marker, title, type, participants, turns, when) with a status
+ * filter and a search box above, and the selected conversation below — its messages as Markdown in a
+ * virtualised list, the turn counter, and Abort, Resume and Export.
+ */
+public final class SidebarView extends SplitPane {
+    private static final Map<ConversationStatus, Ikon> ICONS = new EnumMap<>(ConversationStatus.class);
+
+    static {
+        ICONS.put(ConversationStatus.ACTIVE, Feather.PLAY_CIRCLE);
+        ICONS.put(ConversationStatus.QUEUED, Feather.CLOCK);
+        ICONS.put(ConversationStatus.WAITING, Feather.USER);
+        ICONS.put(ConversationStatus.INTERRUPTED, Feather.PAUSE_CIRCLE);
+        ICONS.put(ConversationStatus.HELD, Feather.ARCHIVE);
+        ICONS.put(ConversationStatus.COMPLETED, Feather.CHECK_CIRCLE);
+        ICONS.put(ConversationStatus.FAILED, Feather.X_CIRCLE);
+        ICONS.put(ConversationStatus.ABANDONED, Feather.SLASH);
+    }
+
+    private final SidebarViewModel viewModel;
+    private final ListView<ConversationRow> list = new ListView<>();
+    private final ListView<MessageItem> messages = new ListView<>();
+
+    public SidebarView(SidebarViewModel viewModel) {
+        this.viewModel = viewModel;
+        getStyleClass().add("sidebar");
+        getStylesheets().add(SidebarView.class.getResource("sidebar.css").toExternalForm());
+        setId("sidebar");
+        setOrientation(Orientation.VERTICAL);
+        getItems().addAll(listPane(), detailPane());
+        setDividerPositions(0.38);
+        setMinWidth(420);
+        // Relative times ("2 min ago") move on while nothing else happens.
+        Timeline clock = new Timeline(new KeyFrame(Duration.seconds(30), event -> list.refresh()));
+        clock.setCycleCount(Timeline.INDEFINITE);
+        clock.play();
+    }
+
+    private VBox listPane() {
+        Label title = new Label("Conversations");
+        title.getStyleClass().add("sidebar-title");
+        ComboBox<ConversationStatus> filter = new ComboBox<>();
+        filter.setId("status-filter");
+        filter.getItems().add(null);
+        filter.getItems().addAll(ConversationStatus.values());
+        filter.setConverter(new StringConverter<>() {
+            @Override
+            public String toString(ConversationStatus status) {
+                return status == null ? "All" : ConversationRow.statusLabel(status);
+            }
+
+            @Override
+            public ConversationStatus fromString(String text) {
+                return null;
+            }
+        });
+        filter.setPromptText("All");
+        filter.valueProperty().bindBidirectional(viewModel.statusFilterProperty());
+        TextField search = new TextField();
+        search.setId("conversation-search");
+        search.setPromptText("Search titles and agents");
+        search.textProperty().bindBidirectional(viewModel.queryProperty());
+        HBox.setHgrow(search, Priority.ALWAYS);
+        HBox tools = new HBox(6, search, filter);
+
+        list.setId("conversation-list");
+        list.setItems(viewModel.rows());
+        list.setCellFactory(view -> {
+            RowCell cell = new RowCell();
+            // Cells as wide as the list, never wider: long titles end in "…" instead of a sideways scroll.
+            cell.prefWidthProperty().bind(list.widthProperty().subtract(18));
+            cell.setMaxWidth(Region.USE_PREF_SIZE);
+            return cell;
+        });
+        list.setPlaceholder(placeholder("No conversations yet", "Select agents on the canvas and start one."));
+        list.getSelectionModel().selectedItemProperty().addListener((property, old, row) -> {
+            if (row != null && (viewModel.selectedProperty().get() == null
+                    || !viewModel.selectedProperty().get().id().equals(row.id()))) {
+                viewModel.select(row);
+            }
+        });
+        VBox.setVgrow(list, Priority.ALWAYS);
+        VBox pane = new VBox(8, title, tools, list);
+        pane.getStyleClass().add("sidebar-list-pane");
+        return pane;
+    }
+
+    private VBox detailPane() {
+        Label title = new Label();
+        title.getStyleClass().add("detail-title");
+        title.setWrapText(true);
+        title.setId("detail-title");
+        Label turns = new Label();
+        turns.setId("detail-turns");
+        turns.getStyleClass().add("detail-turns");
+        Label status = new Label();
+        status.setId("detail-status");
+        title.textProperty().bind(Bindings.createStringBinding(() -> viewModel.selectedProperty().get() == null
+                ? "" : viewModel.selectedProperty().get().title(), viewModel.selectedProperty()));
+        turns.textProperty().bind(Bindings.createStringBinding(() -> viewModel.selectedProperty().get() == null
+                ? "" : viewModel.selectedProperty().get().turnText(), viewModel.selectedProperty()));
+        viewModel.selectedProperty().addListener((property, old, row) -> showStatus(status, row));
+
+        Button abort = new Button("Abort", new FontIcon(Feather.SQUARE));
+        abort.setId("abort-conversation");
+        abort.getStyleClass().add("danger");
+        abort.setTooltip(new Tooltip("Stop it now; its messages are kept and it can be resumed"));
+        abort.setOnAction(event -> viewModel.abort());
+        Button resume = new Button("Resume", new FontIcon(Feather.PLAY));
+        resume.setId("resume-conversation");
+        resume.setTooltip(new Tooltip("Continue from the next turn"));
+        resume.setOnAction(event -> viewModel.resume());
+        MenuItem markdown = new MenuItem("Markdown…");
+        markdown.setOnAction(event -> export("md", "Markdown", "*.md"));
+        MenuItem json = new MenuItem("JSON…");
+        json.setOnAction(event -> export("json", "JSON", "*.json"));
+        MenuButton export = new MenuButton("Export", new FontIcon(Feather.DOWNLOAD), markdown, json);
+        export.setId("export-conversation");
+        abort.visibleProperty().bind(Bindings.createBooleanBinding(() -> viewModel.selectedProperty().get() != null
+                && SidebarViewModel.canAbort(viewModel.selectedProperty().get().status()), viewModel.selectedProperty()));
+        abort.managedProperty().bind(abort.visibleProperty());
+        resume.visibleProperty().bind(Bindings.createBooleanBinding(() -> viewModel.selectedProperty().get() != null
+                && SidebarViewModel.canResume(viewModel.selectedProperty().get().status()), viewModel.selectedProperty()));
+        resume.managedProperty().bind(resume.visibleProperty());
+        Region spacer = new Region();
+        HBox.setHgrow(spacer, Priority.ALWAYS);
+        HBox actions = new HBox(6, status, turns, spacer, abort, resume, export);
+        actions.setAlignment(Pos.CENTER_LEFT);
+        for (javafx.scene.control.Control control : new javafx.scene.control.Control[] {status, turns, abort, resume, export}) {
+            control.setMinWidth(Region.USE_PREF_SIZE);
+        }
+
+        messages.setId("message-list");
+        messages.setItems(viewModel.messages());
+        messages.setCellFactory(view -> new MessageCell());
+        messages.setPlaceholder(placeholder("No messages yet", "They appear here as they are recorded."));
+        messages.setFocusTraversable(true);
+        // Follow the newest message while the reader is at the bottom.
+        viewModel.messages().addListener((ListChangeListener<MessageItem>) change -> {
+            if (!viewModel.messages().isEmpty()) {
+                messages.scrollTo(viewModel.messages().size() - 1);
+            }
+        });
+        ProgressIndicator loading = new ProgressIndicator();
+        loading.setId("history-loading");
+        loading.setMaxSize(40, 40);
+        loading.visibleProperty().bind(viewModel.loadingProperty());
+        StackPane body = new StackPane(messages, loading);
+        VBox.setVgrow(body, Priority.ALWAYS);
+
+        Label writing = new Label();
+        writing.setId("writing");
+        writing.getStyleClass().add("writing");
+        writing.setWrapText(true);
+        writing.setMaxHeight(90);
+        writing.textProperty().bind(viewModel.writingProperty().map(text -> text.isEmpty() ? ""
+                : "✎ " + (text.length() > 300 ? "…" + text.substring(text.length() - 300) : text)));
+        writing.visibleProperty().bind(viewModel.writingProperty().isNotEmpty());
+        writing.managedProperty().bind(writing.visibleProperty());
+
+        Label none = placeholder("Nothing selected", "Pick a conversation above to read it.");
+        VBox detail = new VBox(8, title, actions, body, writing);
+        detail.visibleProperty().bind(viewModel.selectedProperty().isNotNull());
+        none.visibleProperty().bind(viewModel.selectedProperty().isNull());
+        VBox pane = new VBox(new StackPane(detail, none));
+        VBox.setVgrow(pane.getChildren().get(0), Priority.ALWAYS);
+        pane.getStyleClass().add("sidebar-detail-pane");
+        return pane;
+    }
+
+    private static void showStatus(Label label, ConversationRow row) {
+        if (row == null) {
+            label.setText("");
+            label.setGraphic(null);
+            return;
+        }
+        label.setText(ConversationRow.statusLabel(row.status()));
+        label.setGraphic(new FontIcon(ICONS.get(row.status())));
+        label.getStyleClass().setAll("label", "status-marker", "status-" + row.status().wireName());
+        label.setTooltip(row.statusReason().isEmpty() ? null : new Tooltip(row.statusReason()));
+    }
+
+    private void export(String extension, String description, String pattern) {
+        FileChooser chooser = new FileChooser();
+        chooser.setTitle("Export the conversation");
+        chooser.setInitialFileName(viewModel.exportName(extension));
+        chooser.getExtensionFilters().add(new FileChooser.ExtensionFilter(description, pattern));
+        File file = chooser.showSaveDialog(getScene() == null ? null : getScene().getWindow());
+        if (file != null) {
+            viewModel.export(file.toPath());
+        }
+    }
+
+    private static Label placeholder(String heading, String hint) {
+        Label label = new Label(heading + "\n" + hint);
+        label.getStyleClass().add("sidebar-placeholder");
+        label.setWrapText(true);
+        return label;
+    }
+
+    /** A conversation in the list. */
+    private static final class RowCell extends ListCell<ConversationRow> {
+        @Override
+        protected void updateItem(ConversationRow row, boolean empty) {
+            super.updateItem(row, empty);
+            if (empty || row == null) {
+                setGraphic(null);
+                setText(null);
+                return;
+            }
+            FontIcon icon = new FontIcon(ICONS.get(row.status()));
+            Label status = new Label(ConversationRow.statusLabel(row.status()), icon);
+            status.getStyleClass().addAll("status-marker", "status-" + row.status().wireName());
+            Label kind = new Label(row.kind() == ConversationKind.TASK ? "task" : "conversation");
+            kind.getStyleClass().add("type-chip");
+            Label when = new Label(ConversationRow.relativeTime(row.updatedAt(), Instant.now()));
+            when.getStyleClass().add("row-time");
+            Region spacer = new Region();
+            HBox.setHgrow(spacer, Priority.ALWAYS);
+            HBox top = new HBox(6, status, kind, spacer, when);
+            top.setAlignment(Pos.CENTER_LEFT);
+            Label title = new Label(row.title());
+            title.getStyleClass().add("row-title");
+            Label people = new Label(row.participants() + " · " + row.turnCount() + "/" + row.maxTurns());
+            people.getStyleClass().add("row-people");
+            VBox box = new VBox(2, top, title, people);
+            box.setPadding(new Insets(2, 0, 2, 0));
+            if (!row.statusReason().isEmpty()) {
+                setTooltip(new Tooltip(row.statusReason()));
+            } else {
+                setTooltip(null);
+            }
+            setText(null);
+            setGraphic(box);
+        }
+    }
+
+    /** A message: the speaker's avatar and name, the turn, marks, and the content as Markdown. */
+    private final class MessageCell extends ListCell<MessageItem> {
+        MessageCell() {
+            setMaxWidth(Double.MAX_VALUE);
+            prefWidthProperty().bind(messages.widthProperty().subtract(24));
+        }
+
+        @Override
+        protected void updateItem(MessageItem item, boolean empty) {
+            super.updateItem(item, empty);
+            if (empty || item == null) {
+                setGraphic(null);
+                setContextMenu(null);
+                return;
+            }
+            Circle dot = new Circle(12, Color.web(item.colour()));
+            Label initials = new Label(item.speakerName().substring(0, Math.min(2, item.speakerName().length()))
+                    .toUpperCase(java.util.Locale.ROOT));
+            initials.getStyleClass().add("message-initials");
+            StackPane avatar = new StackPane(dot, initials);
+            Label name = new Label(item.speakerName());
+            name.getStyleClass().add("message-speaker");
+            Label turn = new Label("turn " + (item.turnIndex() + 1));
+            turn.getStyleClass().add("message-turn");
+            turn.setTooltip(new Tooltip(item.at().toString()));
+            HBox head = new HBox(8, avatar, name, turn);
+            head.setAlignment(Pos.CENTER_LEFT);
+            if (item.resumed()) {
+                head.getChildren().add(mark("resumed after restart", Feather.ROTATE_CCW));
+            }
+            if (item.retried()) {
+                head.getChildren().add(mark("asked again", Feather.REFRESH_CW));
+            }
+            MarkdownView content = new MarkdownView(item.content());
+            content.maxWidthProperty().bind(messages.widthProperty().subtract(48));
+            VBox box = new VBox(4, head, content);
+            box.getStyleClass().add("message");
+            setGraphic(box);
+            MenuItem copy = new MenuItem("Copy message", new FontIcon(Feather.COPY));
+            copy.setOnAction(event -> {
+                ClipboardContent text = new ClipboardContent();
+                text.putString(item.content());
+                Clipboard.getSystemClipboard().setContent(text);
+            });
+            setContextMenu(new ContextMenu(copy));
+        }
+
+        private static Node mark(String text, Feather icon) {
+            Label label = new Label(text, new FontIcon(icon));
+            label.getStyleClass().add("message-mark");
+            return label;
+        }
+    }
+}

@@ -1,0 +1,290 @@
+package dev.workshop.ui.sidebar;
+
+import dev.workshop.domain.agent.AgentDefinition;
+import dev.workshop.domain.agent.AgentId;
+import dev.workshop.domain.conversation.ConversationId;
+import dev.workshop.domain.conversation.ConversationState;
+import dev.workshop.domain.conversation.ConversationStatus;
+import dev.workshop.domain.conversation.RecordedEvent;
+import dev.workshop.orchestration.AbortOutcome;
+import dev.workshop.orchestration.ConversationExport;
+import dev.workshop.orchestration.LoopEvent;
+import dev.workshop.orchestration.Workspace;
+import dev.workshop.ui.fx.FxExecutor;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.function.Predicate;
+import javafx.beans.property.ObjectProperty;
+import javafx.beans.property.ReadOnlyBooleanProperty;
+import javafx.beans.property.ReadOnlyBooleanWrapper;
+import javafx.beans.property.ReadOnlyObjectProperty;
+import javafx.beans.property.ReadOnlyObjectWrapper;
+import javafx.beans.property.ReadOnlyStringProperty;
+import javafx.beans.property.ReadOnlyStringWrapper;
+import javafx.beans.property.SimpleObjectProperty;
+import javafx.beans.property.SimpleStringProperty;
+import javafx.beans.property.StringProperty;
+import javafx.collections.FXCollections;
+import javafx.collections.ObservableList;
+import javafx.collections.transformation.FilteredList;
+
+/**
+ * The conversation sidebar: every conversation, newest first, filtered by status and text; the selected
+ * one's messages (loaded in the background, then kept up to date from the loops' events), its turn counter
+ * and what can be done with it (abort, resume, export). Methods run on the FX thread; store reads and
+ * writes run on virtual threads.
+ */
+public final class SidebarViewModel {
+    private final Workspace workspace;
+    private final FxExecutor fx;
+    private final ObservableList<ConversationRow> rows = FXCollections.observableArrayList();
+    private final FilteredList<ConversationRow> visibleRows = new FilteredList<>(rows);
+    private final ObjectProperty<ConversationStatus> statusFilter = new SimpleObjectProperty<>();
+    private final StringProperty query = new SimpleStringProperty("");
+    private final ReadOnlyObjectWrapper<ConversationRow> selected = new ReadOnlyObjectWrapper<>();
+    private final ObservableList<MessageItem> messages = FXCollections.observableArrayList();
+    private final ReadOnlyBooleanWrapper loading = new ReadOnlyBooleanWrapper();
+    private final ReadOnlyStringWrapper writing = new ReadOnlyStringWrapper("");
+    private final ReadOnlyStringWrapper notice = new ReadOnlyStringWrapper("");
+    private final Map<AgentId, String> colours = new HashMap<>();
+    /** Bumped on every selection, so that a slow load for an earlier selection is dropped. */
+    private long selection;
+
+    public SidebarViewModel(Workspace workspace, FxExecutor fx) {
+        this.workspace = workspace;
+        this.fx = fx;
+        statusFilter.addListener((property, old, status) -> refilter());
+        query.addListener((property, old, text) -> refilter());
+    }
+
+    /** Loads the list in the background and follows the loops from then on. */
+    public void start() {
+        workspace.bridge().subscribe(this::onLoopEvent);
+        Thread.ofVirtual().name("sidebar-list").start(() -> {
+            List<ConversationRow> loaded = workspace.bridge().conversations().stream().map(ConversationRow::of).toList();
+            Map<AgentId, String> agentColours = new HashMap<>();
+            workspace.agentDirectory().list().forEach(agent -> agentColours.put(agent.id(), agent.avatarColor()));
+            fx.execute(() -> {
+                colours.putAll(agentColours);
+                loaded.forEach(this::upsert);
+            });
+        });
+    }
+
+    private void onLoopEvent(LoopEvent event) {
+        ConversationId id = event.conversationId();
+        switch (event) {
+            case LoopEvent.Token token -> fx.execute(() -> {
+                if (isSelected(id)) {
+                    writing.set(writing.get() + token.text());
+                }
+            });
+            case LoopEvent.TurnStarted turn -> fx.execute(() -> {
+                if (isSelected(id)) {
+                    writing.set("");
+                }
+            });
+            case LoopEvent.Message message -> {
+                Optional<ConversationState> state = workspace.bridge().state(id);
+                fx.execute(() -> {
+                    state.map(ConversationRow::of).ifPresent(this::upsert);
+                    if (isSelected(id)) {
+                        writing.set("");
+                        if (messages.stream().noneMatch(item -> item.turnIndex() == message.turnIndex())) {
+                            messages.add(new MessageItem(message.turnIndex(), message.speakerId(),
+                                    message.speakerName(), colourOf(message.speakerId()), message.content(),
+                                    message.at(), false, false));
+                        }
+                    }
+                });
+            }
+            default -> {
+                Optional<ConversationState> state = workspace.bridge().state(id);
+                fx.execute(() -> state.map(ConversationRow::of).ifPresent(row -> {
+                    upsert(row);
+                    // A conversation the user just started is the one they want to read.
+                    if (event instanceof LoopEvent.Started started && !started.resumed() && selected.get() == null) {
+                        select(row);
+                    }
+                }));
+            }
+        }
+    }
+
+    private String colourOf(AgentId agent) {
+        return colours.getOrDefault(agent, "#6e7781");
+    }
+
+    private boolean isSelected(ConversationId id) {
+        return selected.get() != null && selected.get().id().equals(id);
+    }
+
+    /** Adds or replaces a row, keeping the newest activity first. */
+    private void upsert(ConversationRow row) {
+        rows.removeIf(existing -> existing.id().equals(row.id()));
+        int at = 0;
+        while (at < rows.size() && rows.get(at).updatedAt().isAfter(row.updatedAt())) {
+            at++;
+        }
+        rows.add(at, row);
+        if (isSelected(row.id())) {
+            selected.set(row);
+        }
+    }
+
+    private void refilter() {
+        ConversationStatus status = statusFilter.get();
+        String text = query.get() == null ? "" : query.get();
+        Predicate<ConversationRow> filter = row -> (status == null || row.status() == status) && row.matches(text);
+        visibleRows.setPredicate(filter);
+    }
+
+    /** Shows a conversation: its messages load in the background while a loading indicator shows. */
+    public void select(ConversationRow row) {
+        long ticket = ++selection;
+        selected.set(row);
+        messages.clear();
+        writing.set("");
+        if (row == null) {
+            loading.set(false);
+            return;
+        }
+        loading.set(true);
+        Thread.ofVirtual().name("sidebar-history").start(() -> {
+            try {
+                List<RecordedEvent> history = workspace.bridge().history(row.id());
+                Map<AgentId, String> known = Map.copyOf(colours);
+                List<MessageItem> items = MessageItem.fromHistory(history,
+                        agent -> known.getOrDefault(agent, "#6e7781"));
+                fx.execute(() -> {
+                    if (ticket == selection) {
+                        // Messages that arrived live while the history loaded are kept if it missed them.
+                        List<MessageItem> live = List.copyOf(messages);
+                        messages.setAll(items);
+                        live.stream().filter(item -> items.stream().noneMatch(old -> old.turnIndex() == item.turnIndex()))
+                                .forEach(messages::add);
+                        loading.set(false);
+                    }
+                });
+            } catch (RuntimeException e) {
+                fx.execute(() -> {
+                    loading.set(false);
+                    notice.set("Could not load the conversation: " + e.getMessage());
+                });
+            }
+        });
+    }
+
+    public void abort() {
+        withSelected("stop the conversation", id -> workspace.bridge().abort(id, AbortOutcome.INTERRUPT));
+    }
+
+    public void resume() {
+        withSelected("resume the conversation", id -> {
+            if (!workspace.bridge().resume(id)) {
+                workspace.bridge().state(id).ifPresent(state -> fx.execute(() ->
+                        notice.set("It cannot go on: " + state.statusReason())));
+            }
+        });
+    }
+
+    /** Writes the selected conversation to {@code file} as Markdown or JSON (by the file's extension). */
+    public void export(Path file) {
+        withSelected("export the conversation", id -> {
+            ConversationState state = workspace.bridge().state(id).orElseThrow();
+            List<RecordedEvent> history = workspace.bridge().history(id);
+            String text = file.getFileName().toString().toLowerCase(java.util.Locale.ROOT).endsWith(".json")
+                    ? ConversationExport.withMessages(state, history).toPrettyString()
+                    : ConversationExport.markdown(state, history);
+            try {
+                Files.writeString(file, text, StandardCharsets.UTF_8);
+            } catch (IOException e) {
+                throw new IllegalStateException("cannot write " + file + ": " + e.getMessage(), e);
+            }
+            fx.execute(() -> notice.set("Exported to " + file));
+        });
+    }
+
+    /** A file name for an export: the title and the time, safe on every file system. */
+    public String exportName(String extension) {
+        ConversationRow row = selected.get();
+        String title = row == null ? "conversation" : row.title().replaceAll("[^\\p{L}\\p{N}]+", "-")
+                .replaceAll("(^-|-$)", "").toLowerCase(java.util.Locale.ROOT);
+        String time = java.time.LocalDateTime.now().format(java.time.format.DateTimeFormatter.ofPattern("yyyyMMdd-HHmm"));
+        return (title.isEmpty() ? "conversation" : title) + "-" + time + "." + extension;
+    }
+
+    private void withSelected(String what, java.util.function.Consumer<ConversationId> work) {
+        ConversationRow row = selected.get();
+        if (row == null) {
+            return;
+        }
+        Thread.ofVirtual().name("sidebar-action").start(() -> {
+            try {
+                work.accept(row.id());
+            } catch (RuntimeException e) {
+                fx.execute(() -> notice.set("Could not " + what + ": " + e.getMessage()));
+            }
+        });
+    }
+
+    public static boolean canAbort(ConversationStatus status) {
+        return status == ConversationStatus.ACTIVE || status == ConversationStatus.QUEUED
+                || status == ConversationStatus.WAITING;
+    }
+
+    public static boolean canResume(ConversationStatus status) {
+        return status == ConversationStatus.INTERRUPTED;
+    }
+
+    public String colourFor(AgentId agent) {
+        return colourOf(agent);
+    }
+
+    public void refreshColours(List<AgentDefinition> agents) {
+        agents.forEach(agent -> colours.put(agent.id(), agent.avatarColor()));
+    }
+
+    public ObservableList<ConversationRow> rows() {
+        return visibleRows;
+    }
+
+    public ObservableList<ConversationRow> allRows() {
+        return rows;
+    }
+
+    public ObjectProperty<ConversationStatus> statusFilterProperty() {
+        return statusFilter;
+    }
+
+    public StringProperty queryProperty() {
+        return query;
+    }
+
+    public ReadOnlyObjectProperty<ConversationRow> selectedProperty() {
+        return selected.getReadOnlyProperty();
+    }
+
+    public ObservableList<MessageItem> messages() {
+        return messages;
+    }
+
+    public ReadOnlyBooleanProperty loadingProperty() {
+        return loading.getReadOnlyProperty();
+    }
+
+    /** The reply being written right now in the selected conversation, as it streams in. */
+    public ReadOnlyStringProperty writingProperty() {
+        return writing.getReadOnlyProperty();
+    }
+
+    public ReadOnlyStringProperty noticeProperty() {
+        return notice.getReadOnlyProperty();
+    }
+}
