@@ -67,8 +67,9 @@ public final class OfflineGateway implements AgentGateway {
         String name = request.agent().name();
         String trait = trait(request.agent().persona());
         if (request.prompt().lastTurn()) {
-            return name + " here, wrapping up: on \"" + topic + "\" we agreed to start small, check the riskiest "
-                    + "assumption first and review after the first result. Open question: who owns the follow-up?";
+            // Written the way models write summaries: in Markdown, which the app renders.
+            return name + " here, wrapping up **" + topic + "**. We agreed to:\n\n- start small\n- check the riskiest "
+                    + "assumption first\n- review after the first result\n\nOpen question: *who owns the follow-up?*";
         }
         String opening = request.previousSpeaker().isEmpty()
                 ? "Let me start on \"" + topic + "\". As " + trait + ", I think"

@@ -399,8 +399,10 @@ public final class CanvasViewModel {
         }
     }
 
+    /** A bubble's text: Markdown marks dropped (bubbles are plain), one line, about 120 characters. */
     static String cut(String text) {
-        String flat = text.strip().replaceAll("\\s+", " ");
+        String plain = text.replaceAll("(?m)^\\s*([-*+]|#{1,6}|>)\\s+", "").replace("**", "").replace("`", "");
+        String flat = plain.strip().replaceAll("\\s+", " ");
         return flat.length() <= BUBBLE_CHARS ? flat : flat.substring(0, BUBBLE_CHARS - 1).stripTrailing() + "…";
     }
 

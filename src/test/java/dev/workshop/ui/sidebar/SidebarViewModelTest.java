@@ -1,0 +1,256 @@
+package dev.workshop.ui.sidebar;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import dev.workshop.Wiring;
+import dev.workshop.domain.agent.AgentId;
+import dev.workshop.domain.conversation.ConversationEvent;
+import dev.workshop.domain.conversation.ConversationEvent.ConversationStarted;
+import dev.workshop.domain.conversation.ConversationEvent.MessageRecorded;
+import dev.workshop.domain.conversation.ConversationEvent.ResumeStarted;
+import dev.workshop.domain.conversation.ConversationEvent.StatusChanged;
+import dev.workshop.domain.conversation.ConversationEvent.TurnStarted;
+import dev.workshop.domain.conversation.ConversationId;
+import dev.workshop.domain.conversation.ConversationKind;
+import dev.workshop.domain.conversation.ConversationStatus;
+import dev.workshop.domain.conversation.Participant;
+import dev.workshop.orchestration.Workspace;
+import dev.workshop.orchestration.WorkspaceOptions;
+import dev.workshop.ui.fx.FxExecutor;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.OptionalInt;
+import java.util.concurrent.Callable;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The sidebar's view-model on a real workspace, on a stand-in FX thread, without JavaFX nodes. */
+class SidebarViewModelTest {
+    private static final Participant ADA = new Participant(new AgentId("starter-ada"), "Ada");
+    private static final Participant BRUNO = new Participant(new AgentId("starter-bruno"), "Bruno");
+
+    @TempDir
+    Path dir;
+    private final ExecutorService fxThread = Executors.newSingleThreadExecutor();
+    private final FxExecutor fx = fxThread::execute;
+    private Workspace workspace;
+    private SidebarViewModel sidebar;
+
+    @BeforeEach
+    void open() {
+        workspace = Wiring.openWorkspace(dir, new WorkspaceOptions(200));
+    }
+
+    @AfterEach
+    void close() throws InterruptedException {
+        workspace.close();
+        fxThread.shutdown();
+        fxThread.awaitTermination(10, TimeUnit.SECONDS);
+    }
+
+    private <T> T onFx(Callable<T> work) throws Exception {
+        return fxThread.submit(work).get(30, TimeUnit.SECONDS);
+    }
+
+    private void startSidebar() throws Exception {
+        sidebar = new SidebarViewModel(workspace, fx);
+        onFx(() -> {
+            sidebar.start();
+            return null;
+        });
+    }
+
+    private ConversationId stored(String task, ConversationEvent... more) {
+        ConversationId id = ConversationId.random();
+        List<ConversationEvent> events = new ArrayList<>();
+        events.add(new ConversationStarted(ConversationKind.CONVERSATION, List.of(ADA, BRUNO), task, 6));
+        events.addAll(Arrays.asList(more));
+        workspace.store().append(workspace.tenant(), id, 0, events);
+        return id;
+    }
+
+    private ConversationRow row(ConversationId id) throws Exception {
+        return onFx(() -> sidebar.allRows().stream().filter(row -> row.id().equals(id)).findFirst().orElseThrow());
+    }
+
+    @Test
+    void listsEveryConversationNewestFirstWithTitleStatusAndTurns() throws Exception {
+        ConversationId older = stored("Plan a picnic for twelve people in the park next Saturday, with games and food");
+        Thread.sleep(5);
+        ConversationId newer = stored("Name a cat", message(0, ADA, "Mochi"),
+                new StatusChanged(ConversationStatus.INTERRUPTED, "stopped"));
+
+        startSidebar();
+        await().atMost(Duration.ofSeconds(10)).until(() -> onFx(() -> sidebar.rows().size()) == 2);
+
+        List<ConversationRow> rows = onFx(() -> List.copyOf(sidebar.rows()));
+        assertThat(rows).extracting(ConversationRow::id).containsExactly(newer, older);
+        assertThat(rows.get(0).title()).isEqualTo("Name a cat");
+        assertThat(rows.get(0).status()).isEqualTo(ConversationStatus.INTERRUPTED);
+        assertThat(rows.get(0).participants()).isEqualTo("Ada, Bruno");
+        assertThat(rows.get(0).turnText()).isEqualTo("Turn 1 / 6");
+        assertThat(rows.get(1).title()).hasSizeLessThanOrEqualTo(ConversationRow.TITLE_CHARS).startsWith("Plan a picnic")
+                .endsWith("…");
+    }
+
+    @Test
+    void everyStatusHasItsOwnWordsAndTimesReadAsPeopleSayThem() {
+        assertThat(Arrays.stream(ConversationStatus.values()).map(ConversationRow::statusLabel).distinct())
+                .hasSize(ConversationStatus.values().length);
+        assertThat(ConversationRow.statusLabel(ConversationStatus.WAITING)).isEqualTo("Waiting for you");
+        Instant now = Instant.parse("2026-11-22T12:00:00Z");
+        assertThat(ConversationRow.relativeTime(now.minusSeconds(10), now)).isEqualTo("just now");
+        assertThat(ConversationRow.relativeTime(now.minusSeconds(125), now)).isEqualTo("2 min ago");
+        assertThat(ConversationRow.relativeTime(now.minusSeconds(3 * 3600), now)).isEqualTo("3 h ago");
+        assertThat(ConversationRow.relativeTime(now.minusSeconds(26 * 3600), now)).isEqualTo("yesterday");
+        assertThat(ConversationRow.relativeTime(now.minusSeconds(5 * 86400), now)).isEqualTo("5 days ago");
+    }
+
+    @Test
+    void filtersByStatusAndBySearchText() throws Exception {
+        stored("Plan a picnic");
+        stored("Name a cat", new StatusChanged(ConversationStatus.COMPLETED, ""));
+        stored("Name a dog", new StatusChanged(ConversationStatus.FAILED, "model not found"));
+        startSidebar();
+        await().atMost(Duration.ofSeconds(10)).until(() -> onFx(() -> sidebar.rows().size()) == 3);
+
+        onFx(() -> {
+            sidebar.statusFilterProperty().set(ConversationStatus.COMPLETED);
+            return null;
+        });
+        assertThat(onFx(() -> sidebar.rows().stream().map(ConversationRow::title).toList())).containsExactly("Name a cat");
+
+        onFx(() -> {
+            sidebar.statusFilterProperty().set(null);
+            sidebar.queryProperty().set("NAME a");
+            return null;
+        });
+        assertThat(onFx(() -> sidebar.rows().stream().map(ConversationRow::title).toList()))
+                .containsExactlyInAnyOrder("Name a cat", "Name a dog");
+        onFx(() -> {
+            sidebar.queryProperty().set("bruno");
+            return null;
+        });
+        assertThat(onFx(() -> sidebar.rows().size())).isEqualTo(3);
+    }
+
+    @Test
+    void aSelectedConversationLoadsInTheBackgroundWithResumedAndRetriedTurnsMarked() throws Exception {
+        ConversationId id = stored("Name a cat",
+                new TurnStarted(0, ADA.agentId(), false), message(0, ADA, "**Mochi**"),
+                new TurnStarted(1, BRUNO.agentId(), false),
+                new StatusChanged(ConversationStatus.INTERRUPTED, "stopped"), new ResumeStarted(1),
+                new TurnStarted(1, BRUNO.agentId(), true), message(1, BRUNO, "Miso"),
+                new TurnStarted(2, ADA.agentId(), false), message(2, ADA, "Tofu"));
+        startSidebar();
+        await().atMost(Duration.ofSeconds(10)).until(() -> onFx(() -> sidebar.rows().size()) == 1);
+
+        ConversationRow row = row(id);
+        boolean loadingAtOnce = onFx(() -> {
+            sidebar.select(row);
+            return sidebar.loadingProperty().get();
+        });
+
+        assertThat(loadingAtOnce).isTrue();
+        await().atMost(Duration.ofSeconds(10)).until(() -> !onFx(() -> sidebar.loadingProperty().get()));
+        List<MessageItem> messages = onFx(() -> List.copyOf(sidebar.messages()));
+        assertThat(messages).extracting(MessageItem::content).containsExactly("**Mochi**", "Miso", "Tofu");
+        assertThat(messages).extracting(MessageItem::resumed).containsExactly(false, true, false);
+        assertThat(messages).extracting(MessageItem::retried).containsExactly(false, true, false);
+        assertThat(messages.get(0).colour()).isEqualTo(workspace.agentDirectory().find(ADA.agentId()).orElseThrow()
+                .avatarColor());
+    }
+
+    @Test
+    void tenThousandMessagesLoadWithoutHoldingTheUiThread() throws Exception {
+        List<ConversationEvent> events = new ArrayList<>();
+        for (int i = 0; i < 10_000; i++) {
+            events.add(message(i, i % 2 == 0 ? ADA : BRUNO, "Message " + i + " with *some* Markdown"));
+        }
+        ConversationId id = stored("A long one");
+        workspace.store().append(workspace.tenant(), id, 1, events);
+        startSidebar();
+        await().atMost(Duration.ofSeconds(10)).until(() -> onFx(() -> sidebar.rows().size()) == 1);
+
+        ConversationRow row = row(id);
+        onFx(() -> {
+            sidebar.select(row);
+            return null;
+        });
+        // While it loads, the (stand-in) UI thread keeps answering.
+        assertThat(onFx(() -> sidebar.loadingProperty().get() || sidebar.messages().size() == 10_000)).isTrue();
+
+        await().atMost(Duration.ofSeconds(30)).until(() -> onFx(() -> sidebar.messages().size()) == 10_000);
+        assertThat(onFx(() -> sidebar.loadingProperty().get())).isFalse();
+    }
+
+    @Test
+    void followsARunningConversationAndCanAbortAndResumeIt() throws Exception {
+        startSidebar();
+        ConversationId id = workspace.bridge().startConversation(List.of(ADA.agentId(), BRUNO.agentId()),
+                "Name a dog", OptionalInt.of(30));
+        await().atMost(Duration.ofSeconds(10)).until(() -> onFx(() -> sidebar.selectedProperty().get() != null));
+        assertThat(onFx(() -> sidebar.selectedProperty().get().id())).as("a started conversation is selected").isEqualTo(id);
+        await().atMost(Duration.ofSeconds(10)).until(() -> onFx(() -> sidebar.messages().size()) >= 2);
+
+        onFx(() -> {
+            sidebar.abort();
+            return null;
+        });
+        await().atMost(Duration.ofSeconds(10)).until(() -> row(id).status() == ConversationStatus.INTERRUPTED);
+        assertThat(SidebarViewModel.canResume(row(id).status())).isTrue();
+        int before = onFx(() -> sidebar.messages().size());
+
+        onFx(() -> {
+            sidebar.resume();
+            return null;
+        });
+        await().atMost(Duration.ofSeconds(10)).failFast(() -> !onFx(() -> sidebar.noticeProperty().get()).isEmpty())
+                .until(() -> onFx(() -> sidebar.messages().size()) > before);
+        assertThat(onFx(() -> sidebar.messages().stream().map(MessageItem::turnIndex).toList())).isSorted()
+                .doesNotHaveDuplicates();
+        workspace.bridge().abort(id, dev.workshop.orchestration.AbortOutcome.COMPLETE);
+    }
+
+    @Test
+    void exportsTheSelectedConversationAsMarkdownAndJson() throws Exception {
+        ConversationId id = stored("Name a cat", message(0, ADA, "Mochi"), message(1, BRUNO, "Miso"));
+        startSidebar();
+        await().atMost(Duration.ofSeconds(10)).until(() -> onFx(() -> sidebar.rows().size()) == 1);
+        ConversationRow row = row(id);
+        onFx(() -> {
+            sidebar.select(row);
+            return null;
+        });
+        Path markdown = dir.resolve("out.md");
+        Path json = dir.resolve("out.json");
+
+        onFx(() -> {
+            sidebar.export(markdown);
+            sidebar.export(json);
+            return null;
+        });
+
+        await().atMost(Duration.ofSeconds(10)).until(() -> Files.exists(markdown) && Files.exists(json)
+                && Files.size(json) > 0 && Files.size(markdown) > 0);
+        assertThat(Files.readString(markdown)).startsWith("# Name a cat").contains("## 1. Ada\n\nMochi")
+                .contains("## 2. Bruno\n\nMiso");
+        assertThat(Files.readString(json)).contains("\"task_prompt\" : \"Name a cat\"").contains("\"content\" : \"Miso\"");
+        assertThat(onFx(() -> sidebar.exportName("md"))).matches("name-a-cat-\\d{8}-\\d{4}\\.md");
+    }
+
+    private static MessageRecorded message(int turn, Participant speaker, String content) {
+        return new MessageRecorded(turn, speaker.agentId(), speaker.name(), content);
+    }
+}

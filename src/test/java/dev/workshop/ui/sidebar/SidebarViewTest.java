@@ -1,0 +1,153 @@
+package dev.workshop.ui.sidebar;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import atlantafx.base.theme.PrimerLight;
+import dev.workshop.Wiring;
+import dev.workshop.domain.agent.AgentId;
+import dev.workshop.domain.conversation.ConversationEvent;
+import dev.workshop.domain.conversation.ConversationEvent.ConversationStarted;
+import dev.workshop.domain.conversation.ConversationEvent.MessageRecorded;
+import dev.workshop.domain.conversation.ConversationEvent.StatusChanged;
+import dev.workshop.domain.conversation.ConversationId;
+import dev.workshop.domain.conversation.ConversationKind;
+import dev.workshop.domain.conversation.ConversationStatus;
+import dev.workshop.domain.conversation.Participant;
+import dev.workshop.orchestration.Workspace;
+import dev.workshop.orchestration.WorkspaceOptions;
+import dev.workshop.ui.fx.FxExecutor;
+import dev.workshop.ui.shell.ShellView;
+import dev.workshop.ui.shell.ShellViewModel;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.OptionalInt;
+import java.util.concurrent.TimeUnit;
+import javafx.application.Application;
+import javafx.scene.Scene;
+import javafx.scene.control.ComboBox;
+import javafx.scene.control.Labeled;
+import javafx.scene.control.ListView;
+import javafx.scene.input.Clipboard;
+import javafx.scene.text.Text;
+import javafx.stage.Stage;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.testfx.api.FxRobot;
+import org.testfx.framework.junit5.ApplicationExtension;
+import org.testfx.framework.junit5.Start;
+import org.testfx.util.WaitForAsyncUtils;
+
+/** The sidebar in the real window, headless. */
+@ExtendWith(ApplicationExtension.class)
+class SidebarViewTest {
+    private static final Participant ADA = new Participant(new AgentId("starter-ada"), "Ada");
+    private static final Participant BRUNO = new Participant(new AgentId("starter-bruno"), "Bruno");
+    private static final String MARKDOWN = """
+            ## Plan
+
+            We **agree** on:
+
+            - start small
+            - check the *riskiest* assumption
+
+            ```
+            budget = 500
+            ```
+            """;
+    private Path dir;
+    private ShellViewModel shell;
+
+    @Start
+    void start(Stage stage) throws Exception {
+        dir = Files.createTempDirectory("workshop-sidebar");
+        try (Workspace workspace = Wiring.openWorkspace(dir)) {
+            append(workspace, "Name a cat", new MessageRecorded(0, ADA.agentId(), "Ada", "Mochi"),
+                    new StatusChanged(ConversationStatus.COMPLETED, ""));
+            append(workspace, "Plan a weekend in Lisbon", new MessageRecorded(0, ADA.agentId(), "Ada", MARKDOWN),
+                    new StatusChanged(ConversationStatus.INTERRUPTED, "Aborted by the user"));
+        }
+        Application.setUserAgentStylesheet(new PrimerLight().getUserAgentStylesheet());
+        shell = new ShellViewModel(dir, Wiring::openWorkspace, FxExecutor.platform(), new WorkspaceOptions(2000));
+        stage.setScene(new Scene(new ShellView(shell), 1200, 760));
+        stage.show();
+        shell.open();
+    }
+
+    private static void append(Workspace workspace, String task, ConversationEvent... events) throws InterruptedException {
+        List<ConversationEvent> all = new java.util.ArrayList<>();
+        all.add(new ConversationStarted(ConversationKind.CONVERSATION, List.of(ADA, BRUNO), task, 4));
+        all.addAll(List.of(events));
+        workspace.store().append(workspace.tenant(), ConversationId.random(), 0, all);
+        Thread.sleep(5);
+    }
+
+    @AfterEach
+    void close() {
+        shell.close();
+    }
+
+    private ListView<ConversationRow> list(FxRobot robot) throws Exception {
+        WaitForAsyncUtils.waitFor(20, TimeUnit.SECONDS, () -> robot.lookup("#conversation-list").tryQuery().isPresent());
+        ListView<ConversationRow> list = robot.lookup("#conversation-list").queryListView();
+        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> list.getItems().size() == 2);
+        return list;
+    }
+
+    @Test
+    void listsConversationsAndShowsTheSelectedOneAsMarkdownWithACopyButton(FxRobot robot) throws Exception {
+        ListView<ConversationRow> list = list(robot);
+        assertThat(list.getItems()).extracting(ConversationRow::title)
+                .containsExactly("Plan a weekend in Lisbon", "Name a cat");
+
+        robot.clickOn("Plan a weekend in Lisbon");
+        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> robot.lookup(".md-code-block").tryQuery().isPresent());
+
+        assertThat(robot.lookup("#detail-turns").queryLabeled().getText()).isEqualTo("Turn 1 / 4");
+        assertThat(robot.lookup("#detail-status").queryLabeled().getText()).isEqualTo("Interrupted");
+        assertThat(robot.lookup(".md-h2").tryQuery()).isPresent();
+        assertThat(robot.lookup(".md-strong").queryAll()).extracting(node -> ((Text) node).getText()).contains("agree");
+        assertThat(robot.lookup(".md-list-marker").queryAll()).hasSize(2);
+        assertThat(robot.lookup("#resume-conversation").query().isVisible()).isTrue();
+        assertThat(robot.lookup("#abort-conversation").query().isVisible()).isFalse();
+
+        robot.clickOn(".md-copy");
+        WaitForAsyncUtils.waitForFxEvents();
+        assertThat(WaitForAsyncUtils.asyncFx(() -> Clipboard.getSystemClipboard().getString()).get())
+                .isEqualTo("budget = 500");
+        assertThat(robot.lookup(".md-copy").queryAs(Labeled.class).getText()).isEqualTo("Copied");
+    }
+
+    @Test
+    void theStatusFilterAndTheSearchBoxNarrowTheList(FxRobot robot) throws Exception {
+        ListView<ConversationRow> list = list(robot);
+        ComboBox<ConversationStatus> filter = robot.lookup("#status-filter").queryComboBox();
+
+        robot.interact(() -> filter.setValue(ConversationStatus.COMPLETED));
+        assertThat(list.getItems()).extracting(ConversationRow::title).containsExactly("Name a cat");
+        robot.interact(() -> filter.setValue(null));
+
+        robot.clickOn("#conversation-search").write("lisbon");
+        WaitForAsyncUtils.waitForFxEvents();
+        assertThat(list.getItems()).extracting(ConversationRow::title).containsExactly("Plan a weekend in Lisbon");
+    }
+
+    @Test
+    void aRunningConversationStreamsInAndTheAbortButtonStopsIt(FxRobot robot) throws Exception {
+        list(robot);
+        Workspace workspace = shell.workspace().orElseThrow();
+        ConversationId id = workspace.bridge().startConversation(List.of(ADA.agentId(), BRUNO.agentId()), "Name a dog",
+                OptionalInt.of(10));
+        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> robot.lookup("#writing").query().isVisible());
+        assertThat(robot.lookup("#detail-title").queryLabeled().getText()).isEqualTo("Name a dog");
+        assertThat(robot.lookup("#detail-status").queryLabeled().getText()).isEqualTo("Running");
+
+        robot.clickOn("#abort-conversation");
+
+        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS,
+                () -> workspace.bridge().state(id).orElseThrow().status() == ConversationStatus.INTERRUPTED);
+        WaitForAsyncUtils.waitFor(5, TimeUnit.SECONDS, () -> robot.lookup("#resume-conversation").query().isVisible());
+        assertThat(robot.lookup("#detail-status").queryLabeled().getText()).isEqualTo("Interrupted");
+    }
+}
