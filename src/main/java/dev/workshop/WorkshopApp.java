@@ -51,7 +51,10 @@ public final class WorkshopApp extends Application {
         Application.setUserAgentStylesheet(new PrimerLight().getUserAgentStylesheet());
         shell = new ShellViewModel(dataDirectory, WorkshopApp::open, FxExecutor.platform());
         stage.setTitle("Workshop");
-        stage.setScene(new Scene(new ShellView(shell), 1200, 780));
+        // Most of the screen, up to a comfortable size; never more than the screen has.
+        javafx.geometry.Rectangle2D screen = javafx.stage.Screen.getPrimary().getVisualBounds();
+        stage.setScene(new Scene(new ShellView(shell), Math.min(1440, screen.getWidth() * 0.94),
+                Math.min(920, screen.getHeight() * 0.94)));
         stage.setMinWidth(640);
         stage.setMinHeight(420);
         stage.setOnCloseRequest(event -> {

@@ -21,6 +21,11 @@ public interface FxExecutor {
         };
     }
 
+    /** Runs on the JavaFX thread after the current pulse (e.g. once a list has laid out its new rows). */
+    static void later(Runnable work) {
+        Platform.runLater(work);
+    }
+
     /** Runs on the caller's thread: for tests of view-models. */
     static FxExecutor direct() {
         return Runnable::run;

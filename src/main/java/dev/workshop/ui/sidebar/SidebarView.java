@@ -25,6 +25,7 @@ import javafx.scene.control.MenuItem;
 import javafx.scene.control.ProgressIndicator;
 import javafx.scene.control.SplitPane;
 import javafx.scene.control.TextField;
+import javafx.scene.control.skin.VirtualFlow;
 import javafx.scene.control.Tooltip;
 import javafx.scene.input.Clipboard;
 import javafx.scene.input.ClipboardContent;
@@ -64,6 +65,7 @@ public final class SidebarView extends SplitPane {
     private final SidebarViewModel viewModel;
     private final ListView<ConversationRow> list = new ListView<>();
     private final ListView<MessageItem> messages = new ListView<>();
+    private final javafx.animation.PauseTransition settle = new javafx.animation.PauseTransition(Duration.millis(120));
 
     public SidebarView(SidebarViewModel viewModel) {
         this.viewModel = viewModel;
@@ -71,6 +73,7 @@ public final class SidebarView extends SplitPane {
         getStylesheets().add(SidebarView.class.getResource("sidebar.css").toExternalForm());
         setId("sidebar");
         setOrientation(Orientation.VERTICAL);
+        settle.setOnFinished(event -> scrollToEnd());
         getItems().addAll(listPane(), detailPane());
         setDividerPositions(0.38);
         setMinWidth(420);
@@ -179,10 +182,19 @@ public final class SidebarView extends SplitPane {
         messages.setCellFactory(view -> new MessageCell());
         messages.setPlaceholder(placeholder("No messages yet", "They appear here as they are recorded."));
         messages.setFocusTraversable(true);
-        // Follow the newest message while the reader is at the bottom.
+        // Follow the newest message while the reader is at the bottom (or a new conversation loads);
+        // a reader who scrolled up to read is left where they are.
         viewModel.messages().addListener((ListChangeListener<MessageItem>) change -> {
-            if (!viewModel.messages().isEmpty()) {
-                messages.scrollTo(viewModel.messages().size() - 1);
+            int size = viewModel.messages().size();
+            boolean replaced = false;
+            while (change.next()) {
+                replaced |= change.wasRemoved() || change.getFrom() == 0;
+            }
+            if (size > 0 && (replaced || atBottom(size))) {
+                messages.scrollTo(size - 1);
+                // Rows differ in height and are measured as they are first shown: go to the very end again once
+                // they have been, so that the last message shows whole.
+                settle.playFromStart();
             }
         });
         ProgressIndicator loading = new ProgressIndicator();
@@ -210,6 +222,25 @@ public final class SidebarView extends SplitPane {
         VBox.setVgrow(pane.getChildren().get(0), Priority.ALWAYS);
         pane.getStyleClass().add("sidebar-detail-pane");
         return pane;
+    }
+
+    private void scrollToEnd() {
+        int size = viewModel.messages().size();
+        if (size > 0) {
+            messages.scrollTo(size - 1);
+            flow().ifPresent(flow -> flow.scrollPixels(1e7));
+        }
+    }
+
+    private java.util.Optional<VirtualFlow<?>> flow() {
+        return messages.lookup(".virtual-flow") instanceof VirtualFlow<?> flow ? java.util.Optional.of(flow)
+                : java.util.Optional.empty();
+    }
+
+    /** Whether the last message before this change was in view. */
+    private boolean atBottom(int size) {
+        return flow().map(flow -> flow.getLastVisibleCell() == null || flow.getLastVisibleCell().getIndex() >= size - 3)
+                .orElse(true);
     }
 
     private static void showStatus(Label label, ConversationRow row) {
