@@ -146,6 +146,12 @@ final class ConversationLoop implements Runnable {
                 throw new InterruptedException("Stopped between turns");
             }
             Participant speaker = Rotation.nextSpeaker(state.participants(), state.lastSpeaker());
+            if (speaker.isHuman()) {
+                // The loop ends here and the conversation waits, stored, for the human's message: no thread is
+                // held, and a restart finds it waiting rather than running.
+                finish(ConversationStatus.WAITING, Reasons.WAITING_FOR_YOU);
+                return;
+            }
             Optional<AgentDefinition> agent = context.agents().find(speaker.agentId());
             if (agent.isEmpty()) {
                 finish(ConversationStatus.COMPLETED, "Agent " + speaker.name() + " ("

@@ -3,6 +3,8 @@ package dev.workshop.orchestration;
 import dev.workshop.domain.agent.AgentDefinition;
 import dev.workshop.domain.agent.AgentId;
 import dev.workshop.domain.conversation.ConversationEvent.ConversationStarted;
+import dev.workshop.domain.conversation.ConversationEvent.MessageRecorded;
+import dev.workshop.domain.conversation.ConversationEvent.TurnStarted;
 import dev.workshop.domain.conversation.ConversationEvent.ResumeStarted;
 import dev.workshop.domain.conversation.ConversationEvent.StatusChanged;
 import dev.workshop.domain.conversation.ConversationId;
@@ -10,6 +12,8 @@ import dev.workshop.domain.conversation.ConversationKind;
 import dev.workshop.domain.conversation.ConversationState;
 import dev.workshop.domain.conversation.ConversationStatus;
 import dev.workshop.domain.conversation.Participant;
+import dev.workshop.domain.conversation.RecordedEvent;
+import dev.workshop.domain.conversation.Rotation;
 import dev.workshop.domain.conversation.TenantId;
 import dev.workshop.gateway.GatewayResolver;
 import dev.workshop.store.AgentCatalog;
@@ -102,6 +106,10 @@ public final class GatewayBridge implements AutoCloseable {
         }
         List<Participant> participants = new ArrayList<>();
         for (AgentId agentId : agentIds) {
+            if (agentId.equals(Participant.HUMAN)) {
+                participants.add(Participant.you());
+                continue;
+            }
             AgentDefinition agent = agents.find(agentId)
                     .orElseThrow(() -> new IllegalArgumentException("No agent with id " + agentId));
             participants.add(new Participant(agent.id(), agent.name()));
@@ -166,7 +174,7 @@ public final class GatewayBridge implements AutoCloseable {
     }
 
     /** Everything recorded for a conversation, in order. */
-    public List<dev.workshop.domain.conversation.RecordedEvent> history(ConversationId id) {
+    public List<RecordedEvent> history(ConversationId id) {
         return store.history(tenant, id);
     }
 
@@ -182,6 +190,37 @@ public final class GatewayBridge implements AutoCloseable {
                     + state.status().wireName());
         }
         return resume(state).isPresent();
+    }
+
+    /**
+     * The human's message in a conversation that waits for it: stored durably as their turn, then the agents
+     * go on. Refused (nothing stored) when the conversation is not waiting for the human or the text is empty
+     * or too large.
+     */
+    public void humanMessage(ConversationId id, String text) {
+        ConversationState state = store.state(tenant, id)
+                .orElseThrow(() -> new IllegalArgumentException("No conversation with id " + id));
+        if (state.status() != ConversationStatus.WAITING || running.containsKey(id)) {
+            throw new IllegalStateException("The conversation is not waiting for your message (it is "
+                    + state.status().wireName() + ")");
+        }
+        Participant next = Rotation.nextSpeaker(state.participants(), state.lastSpeaker());
+        if (!next.isHuman()) {
+            throw new IllegalStateException("It is " + next.name() + "'s turn, not yours");
+        }
+        String content = text == null ? "" : text.strip();
+        if (content.isEmpty()) {
+            throw new IllegalArgumentException("Write a message first");
+        }
+        // The store checks the size (1 MiB) and the turn order, and stores all three events or none.
+        int turn = state.turnCount();
+        store.append(tenant, id, state.version(), List.of(
+                new TurnStarted(turn, Participant.HUMAN, false),
+                new MessageRecorded(turn, Participant.HUMAN, "You",
+                        content),
+                new StatusChanged(ConversationStatus.ACTIVE, "")));
+        publish(new LoopEvent.Message(id, 1, context.clock().instant(), turn, Participant.HUMAN, "You", content));
+        launch(id, false);
     }
 
     /** The conversation as stored now, if it exists. */
@@ -248,7 +287,7 @@ public final class GatewayBridge implements AutoCloseable {
                     + " times without recording a new turn; stopped so that a crash loop cannot spin");
         }
         for (Participant participant : state.participants()) {
-            if (agents.find(participant.agentId()).isEmpty()) {
+            if (!participant.isHuman() && agents.find(participant.agentId()).isEmpty()) {
                 return Optional.of("Agent " + participant.name() + " (" + participant.agentId()
                         + ") no longer exists");
             }

@@ -4,6 +4,7 @@ package dev.workshop.orchestration;
 final class Reasons {
     static final String STOPPED = "Workshop stopped while this conversation was running";
     static final String ABORTED = "Aborted by the user";
+    static final String WAITING_FOR_YOU = "Waiting for your message";
 
     private Reasons() {
     }

@@ -8,8 +8,19 @@ import java.util.Objects;
  * so the transcript still reads right after the agent is renamed or removed.
  */
 public record Participant(AgentId agentId, String name) {
+    /** The person using Workshop, when they take part: their turn pauses the loop until they answer. */
+    public static final AgentId HUMAN = new AgentId("you");
+
     public Participant {
         Objects.requireNonNull(agentId, "agentId");
         Objects.requireNonNull(name, "name");
+    }
+
+    public static Participant you() {
+        return new Participant(HUMAN, "You");
+    }
+
+    public boolean isHuman() {
+        return agentId.equals(HUMAN);
     }
 }

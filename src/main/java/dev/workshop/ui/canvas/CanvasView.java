@@ -612,8 +612,8 @@ public final class CanvasView extends Pane implements DropTarget {
                 preselected, AgentNodeModel::name, viewModel.defaultMaxTurns(), false);
         owner(dialog.getDialogPane());
         dialog.initOwner(getScene() == null ? null : getScene().getWindow());
-        dialog.showAndWait().ifPresent(request ->
-                viewModel.startConversation(request.participants(), request.task(), request.maxTurns()));
+        dialog.showAndWait().ifPresent(request -> viewModel.startConversation(request.participants(), request.task(),
+                request.maxTurns(), request.withYou()));
     }
 
     private void assignTask(AgentNodeModel agent) {
@@ -622,7 +622,7 @@ public final class CanvasView extends Pane implements DropTarget {
         owner(dialog.getDialogPane());
         dialog.initOwner(getScene() == null ? null : getScene().getWindow());
         dialog.showAndWait().ifPresent(request ->
-                viewModel.startConversation(request.participants(), request.task(), request.maxTurns()));
+                viewModel.startConversation(request.participants(), request.task(), request.maxTurns(), false));
     }
 
     private void removeWithConfirmation(List<AgentNodeModel> targets) {

@@ -265,11 +265,22 @@ public final class CanvasViewModel {
 
     /** Starts a conversation among the agents, in the order given. */
     public void startConversation(List<AgentNodeModel> participants, String task, int maxTurns) {
+        startConversation(participants, task, maxTurns, false);
+    }
+
+    /**
+     * Starts a conversation among the agents, in the order given, with the user taking the last turn of each
+     * round when {@code withYou}.
+     */
+    public void startConversation(List<AgentNodeModel> participants, String task, int maxTurns, boolean withYou) {
         ConversationId id = ConversationId.random();
         conversationInstances.put(id, participants.stream().map(AgentNodeModel::id).toList());
-        List<AgentId> agentIds = participants.stream().map(AgentNodeModel::agentId).toList();
+        List<AgentId> agentIds = new ArrayList<>(participants.stream().map(AgentNodeModel::agentId).toList());
+        if (withYou) {
+            agentIds.add(Participant.HUMAN);
+        }
         sceneChanged();
-        if (participants.size() == 1) {
+        if (agentIds.size() == 1) {
             background("assign the task", () -> workspace.bridge().assignTask(id, agentIds.get(0), task,
                     OptionalInt.of(maxTurns)));
         } else {
@@ -289,7 +300,9 @@ public final class CanvasViewModel {
     }
 
     void conversationStarted(ConversationState state, boolean resumed) {
-        List<InstanceId> instances = instancesFor(state.id(), state.participants());
+        // The human member, if any, has no figure on the canvas.
+        List<InstanceId> instances = instancesFor(state.id(),
+                state.participants().stream().filter(participant -> !participant.isHuman()).toList());
         links.removeIf(link -> link.id().equals(state.id()));
         links.add(new ConversationLink(state.id(), instances, resumed, Optional.empty()));
         for (InstanceId id : instances) {
@@ -355,6 +368,12 @@ public final class CanvasViewModel {
     }
 
     private void conversationEnded(LoopEvent.Ended ended) {
+        if (ended.status() == ConversationStatus.WAITING) {
+            // Paused for the human's message: the agents stay in the conversation, nobody is speaking.
+            replaceLink(ended.conversationId(), link -> link.speaking(Optional.empty()));
+            notice.set("Your turn in \"" + shortId(ended.conversationId()) + "\": write in the sidebar");
+            return;
+        }
         for (AgentNodeModel agent : participants(ended.conversationId())) {
             agent.conversations().remove(ended.conversationId());
             if (agent.conversations().isEmpty()) {

@@ -26,7 +26,7 @@ public final class StartConversationDialog<T> extends Dialog<StartConversationDi
     public static final int MAX_TURNS = 200;
 
     /** What the user asked for. */
-    public record Request<T>(List<T> participants, String task, int maxTurns) {
+    public record Request<T>(List<T> participants, String task, int maxTurns, boolean withYou) {
     }
 
     public StartConversationDialog(List<T> offered, List<T> preselected, Function<T, String> names, int defaultTurns,
@@ -47,6 +47,11 @@ public final class StartConversationDialog<T> extends Dialog<StartConversationDi
             return box;
         }).toList();
         people.getChildren().addAll(boxes);
+        CheckBox you = new CheckBox("You (take turns yourself)");
+        you.setId("participant-you");
+        you.setVisible(!task);
+        you.setManaged(!task);
+        people.getChildren().add(you);
         ScrollPane peopleScroll = new ScrollPane(people);
         peopleScroll.setFitToWidth(true);
         peopleScroll.setPrefViewportHeight(Math.min(120, 34.0 * ((offered.size() + 3) / 4)));
@@ -63,11 +68,13 @@ public final class StartConversationDialog<T> extends Dialog<StartConversationDi
 
         Label hint = new Label();
         hint.getStyleClass().add("dialog-hint");
+        javafx.beans.Observable[] choices = java.util.stream.Stream.concat(boxes.stream(), java.util.stream.Stream.of(you))
+                .map(CheckBox::selectedProperty).toArray(javafx.beans.Observable[]::new);
         BooleanBinding tooFew = Bindings.createBooleanBinding(
-                () -> boxes.stream().filter(CheckBox::isSelected).count() < (task ? 1 : 2),
-                boxes.stream().map(CheckBox::selectedProperty).toArray(javafx.beans.Observable[]::new));
+                () -> boxes.stream().filter(CheckBox::isSelected).count() + (you.isSelected() ? 1 : 0) < (task ? 1 : 2)
+                        || boxes.stream().noneMatch(CheckBox::isSelected), choices);
         BooleanBinding noTask = Bindings.createBooleanBinding(() -> prompt.getText().isBlank(), prompt.textProperty());
-        hint.textProperty().bind(Bindings.when(tooFew).then("Pick at least two agents (one agent takes a task instead)")
+        hint.textProperty().bind(Bindings.when(tooFew).then("Pick at least two members, one of them an agent (one agent alone takes a task)")
                 .otherwise(Bindings.when(noTask).then("Write what they should work on").otherwise("")));
 
         VBox content = new VBox(8, new Label(task ? "Agent" : "Participants (they speak in this order)"), peopleScroll,
@@ -92,7 +99,7 @@ public final class StartConversationDialog<T> extends Dialog<StartConversationDi
                 return null;
             }
             List<T> chosen = offered.stream().filter(agent -> boxes.get(offered.indexOf(agent)).isSelected()).toList();
-            return new Request<>(chosen, prompt.getText().strip(), turns.getValue());
+            return new Request<>(chosen, prompt.getText().strip(), turns.getValue(), you.isSelected());
         });
     }
 }

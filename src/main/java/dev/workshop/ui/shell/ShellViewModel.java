@@ -65,7 +65,8 @@ public final class ShellViewModel {
                 CanvasScene scene = SceneRestore.placeParticipants(opened.scene().initialScene(),
                         opened.bridge().conversationsToResume().stream()
                                 .map(state -> new SceneRestore.Resumable(state.id(),
-                                        state.participants().stream().map(Participant::agentId).toList()))
+                                        state.participants().stream().filter(participant -> !participant.isHuman())
+                                                .map(Participant::agentId).toList()))
                                 .toList(),
                         agent -> opened.agentDirectory().find(agent).isPresent());
                 CanvasViewModel canvasModel = new CanvasViewModel(opened, fx);

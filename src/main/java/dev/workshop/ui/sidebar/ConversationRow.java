@@ -11,7 +11,7 @@ import java.time.Instant;
 /** One line of the conversation list. */
 public record ConversationRow(ConversationId id, String title, ConversationStatus status, String statusReason,
                               ConversationKind kind, String participants, int turnCount, int maxTurns,
-                              Instant updatedAt) {
+                              Instant updatedAt, boolean withYou) {
     static final int TITLE_CHARS = 60;
 
     static ConversationRow of(ConversationState state) {
@@ -20,7 +20,7 @@ public record ConversationRow(ConversationId id, String title, ConversationStatu
                 : task.length() <= TITLE_CHARS ? task : task.substring(0, TITLE_CHARS - 1).stripTrailing() + "…";
         return new ConversationRow(state.id(), title, state.status(), state.statusReason(), state.kind(),
                 String.join(", ", state.participants().stream().map(Participant::name).toList()), state.turnCount(),
-                state.maxTurns(), state.updatedAt());
+                state.maxTurns(), state.updatedAt(), state.participants().stream().anyMatch(Participant::isHuman));
     }
 
     /** "Turn 3 / 8". */

@@ -215,13 +215,55 @@ public final class SidebarView extends SplitPane {
         writing.managedProperty().bind(writing.visibleProperty());
 
         Label none = placeholder("Nothing selected", "Pick a conversation above to read it.");
-        VBox detail = new VBox(8, title, actions, body, writing);
+        VBox detail = new VBox(8, title, actions, body, writing, composer());
         detail.visibleProperty().bind(viewModel.selectedProperty().isNotNull());
         none.visibleProperty().bind(viewModel.selectedProperty().isNull());
         VBox pane = new VBox(new StackPane(detail, none));
         VBox.setVgrow(pane.getChildren().get(0), Priority.ALWAYS);
         pane.getStyleClass().add("sidebar-detail-pane");
         return pane;
+    }
+
+    /** Where the human writes when it is their turn; Ctrl+Enter sends. */
+    private HBox composer() {
+        javafx.scene.control.TextArea input = new javafx.scene.control.TextArea();
+        input.setId("composer");
+        input.setWrapText(true);
+        input.setPrefRowCount(3);
+        HBox.setHgrow(input, Priority.ALWAYS);
+        Button send = new Button("Send", new FontIcon(Feather.SEND));
+        send.setId("send-message");
+        send.getStyleClass().add("accent");
+        javafx.beans.binding.BooleanBinding yourTurn = Bindings.createBooleanBinding(
+                () -> viewModel.selectedProperty().get() != null
+                        && viewModel.selectedProperty().get().status() == ConversationStatus.WAITING,
+                viewModel.selectedProperty());
+        input.disableProperty().bind(yourTurn.not());
+        input.promptTextProperty().bind(Bindings.when(yourTurn).then("Your turn: write your message (Ctrl+Enter sends)")
+                .otherwise("Waiting for the agents…"));
+        send.disableProperty().bind(yourTurn.not().or(input.textProperty().isEmpty()));
+        Runnable submit = () -> {
+            if (!send.isDisabled()) {
+                viewModel.send(input.getText());
+                input.clear();
+            }
+        };
+        send.setOnAction(event -> submit.run());
+        input.addEventFilter(javafx.scene.input.KeyEvent.KEY_PRESSED, event -> {
+            if (event.getCode() == javafx.scene.input.KeyCode.ENTER && event.isShortcutDown()) {
+                submit.run();
+                event.consume();
+            }
+        });
+        HBox box = new HBox(6, input, send);
+        box.setAlignment(Pos.BOTTOM_RIGHT);
+        box.getStyleClass().add("composer");
+        javafx.beans.binding.BooleanBinding shown = Bindings.createBooleanBinding(
+                () -> viewModel.selectedProperty().get() != null && viewModel.selectedProperty().get().withYou(),
+                viewModel.selectedProperty());
+        box.visibleProperty().bind(shown);
+        box.managedProperty().bind(shown);
+        return box;
     }
 
     private void scrollToEnd() {

@@ -181,6 +181,11 @@ public final class SidebarViewModel {
         });
     }
 
+    /** Sends the human's message in the selected conversation, which waits for it. */
+    public void send(String text) {
+        withSelected("send your message", id -> workspace.bridge().humanMessage(id, text));
+    }
+
     public void abort() {
         withSelected("stop the conversation", id -> workspace.bridge().abort(id, AbortOutcome.INTERRUPT));
     }

@@ -63,7 +63,7 @@ class CanvasViewTest {
     /** Opens the app's main view on the test's data directory, as the app does at launch. */
     private void show(WorkspaceOptions options) {
         shell = new ShellViewModel(dir, Wiring::openWorkspace, FxExecutor.platform(), options);
-        stage.setScene(new Scene(new ShellView(shell), 1100, 720));
+        stage.setScene(new Scene(new ShellView(shell), 1260, 780));
         stage.show();
         shell.open();
     }
