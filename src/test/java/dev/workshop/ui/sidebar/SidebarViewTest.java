@@ -134,6 +134,33 @@ class SidebarViewTest {
     }
 
     @Test
+    void onYourTurnTheComposerTakesYourMessageAndTheAgentsGoOn(FxRobot robot) throws Exception {
+        list(robot);
+        Workspace workspace = shell.workspace().orElseThrow();
+        ConversationId id = workspace.bridge().startConversation(List.of(ADA.agentId(), Participant.HUMAN),
+                "Name a dog", OptionalInt.of(4));
+        WaitForAsyncUtils.waitFor(15, TimeUnit.SECONDS,
+                () -> workspace.bridge().state(id).orElseThrow().status() == ConversationStatus.WAITING);
+        WaitForAsyncUtils.waitFor(5, TimeUnit.SECONDS,
+                () -> "Waiting for you".equals(robot.lookup("#detail-status").queryLabeled().getText()));
+        javafx.scene.control.TextArea composer = robot.lookup("#composer").query();
+        assertThat(composer.isDisabled()).isFalse();
+        assertThat(composer.getPromptText()).startsWith("Your turn");
+
+        robot.clickOn(composer).write("Call him Biscuit.");
+        robot.press(javafx.scene.input.KeyCode.CONTROL).press(javafx.scene.input.KeyCode.ENTER)
+                .release(javafx.scene.input.KeyCode.ENTER).release(javafx.scene.input.KeyCode.CONTROL);
+
+        WaitForAsyncUtils.waitFor(15, TimeUnit.SECONDS, () -> workspace.bridge().state(id).orElseThrow().turnCount() >= 3);
+        WaitForAsyncUtils.waitFor(5, TimeUnit.SECONDS, () -> robot.lookup("#message-list").queryListView().getItems()
+                .stream().anyMatch(item -> ((MessageItem) item).content().equals("Call him Biscuit.")));
+        assertThat(composer.getText()).isEmpty();
+        WaitForAsyncUtils.waitFor(15, TimeUnit.SECONDS,
+                () -> workspace.bridge().state(id).orElseThrow().status() == ConversationStatus.WAITING);
+        assertThat(workspace.bridge().state(id).orElseThrow().turnCount()).isEqualTo(3);
+    }
+
+    @Test
     void aRunningConversationStreamsInAndTheAbortButtonStopsIt(FxRobot robot) throws Exception {
         list(robot);
         Workspace workspace = shell.workspace().orElseThrow();
