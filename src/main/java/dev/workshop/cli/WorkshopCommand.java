@@ -24,7 +24,7 @@ import picocli.CommandLine.Option;
 @Command(name = "workshop", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
         description = "Workshop: LLM agents in turn-taking conversations that are never lost.%n"
                 + "Without a command, opens the desktop app.",
-        subcommands = {RunCommand.class, ResumeCommand.class, ListCommand.class, ShowCommand.class,
+        subcommands = {RunCommand.class, ContinueCommand.class, ResumeCommand.class, ListCommand.class, ShowCommand.class,
                 AbortCommand.class, AgentsCommand.class, BenchCommand.class})
 public final class WorkshopCommand implements Callable<Integer> {
 
@@ -85,6 +85,8 @@ public final class WorkshopCommand implements Callable<Integer> {
             case StoreException ignored -> ExitCode.STORE_ERROR;
             case InvalidEventException ignored -> ExitCode.USAGE;
             case IllegalArgumentException ignored -> ExitCode.USAGE;
+            // A request that does not fit the conversation's state (not waiting, still running…) is bad input.
+            case IllegalStateException ignored -> ExitCode.USAGE;
             default -> throw problem;
         };
     }

@@ -2,6 +2,7 @@ package dev.workshop.orchestration;
 
 import dev.workshop.domain.agent.AgentDefinition;
 import dev.workshop.domain.conversation.ConversationEvent;
+import dev.workshop.domain.conversation.ConversationEvent.FollowUpStarted;
 import dev.workshop.domain.conversation.ConversationEvent.MessageRecorded;
 import dev.workshop.domain.conversation.ConversationEvent.StatusChanged;
 import dev.workshop.domain.conversation.ConversationEvent.TurnStarted;
@@ -31,7 +32,10 @@ import java.util.concurrent.CountDownLatch;
  * continues with the same speaker and turn it would have taken.
  */
 final class ConversationLoop implements Runnable {
-    private static final int WORKFLOW_TURN = 1;
+    /** The workflow turn (1 for the task, one more per follow-up); read from the log when the loop starts. */
+    private volatile int workflowTurn = 1;
+    /** The follow-up whose first agent turn this loop is to take, if that is where the conversation stands. */
+    private FollowUpStarted pendingFollowUp;
 
     private final ConversationId id;
     private final boolean resumed;
@@ -84,7 +88,8 @@ final class ConversationLoop implements Runnable {
     public void run() {
         thread = Thread.currentThread();
         try {
-            takeTurns(takeSlot(currentState()));
+            List<MessageRecorded> transcript = readLog();
+            takeTurns(takeSlot(currentState()), transcript);
         } catch (InterruptedException e) {
             Stop why = stop != null ? stop : new Stop(ConversationStatus.INTERRUPTED, Reasons.STOPPED);
             Thread.interrupted();
@@ -98,10 +103,10 @@ final class ConversationLoop implements Runnable {
                 finish(stop.status(), stop.reason());
             } else {
                 // Another writer, or a store that cannot write: nothing more can be recorded from here.
-                publish(new LoopEvent.Error(id, WORKFLOW_TURN, now(), e.getMessage()));
+                publish(new LoopEvent.Error(id, workflowTurn, now(), e.getMessage()));
             }
         } catch (RuntimeException e) {
-            publish(new LoopEvent.Error(id, WORKFLOW_TURN, now(), "Unexpected error: " + e));
+            publish(new LoopEvent.Error(id, workflowTurn, now(), "Unexpected error: " + e));
             finish(ConversationStatus.INTERRUPTED, "Unexpected error: " + e.getMessage());
         } finally {
             if (holdsSlot) {
@@ -127,7 +132,7 @@ final class ConversationLoop implements Runnable {
         }
         if (!context.slots().tryAcquire()) {
             state = append(state, new StatusChanged(ConversationStatus.QUEUED, "Waiting for a free slot"));
-            publish(new LoopEvent.Queued(id, WORKFLOW_TURN, now()));
+            publish(new LoopEvent.Queued(id, workflowTurn, now()));
             context.slots().acquire();
             holdsSlot = true;
             state = append(state, new StatusChanged(ConversationStatus.ACTIVE, ""));
@@ -137,10 +142,10 @@ final class ConversationLoop implements Runnable {
         return state;
     }
 
-    private void takeTurns(ConversationState state) throws InterruptedException, GatewayException {
+    private void takeTurns(ConversationState state, List<MessageRecorded> transcript)
+            throws InterruptedException, GatewayException {
         int maxTurns = state.maxTurns() > 0 ? state.maxTurns() : context.settings().defaultMaxTurns();
-        publish(new LoopEvent.Started(id, WORKFLOW_TURN, now(), resumed));
-        List<MessageRecorded> transcript = resumed ? transcript() : new ArrayList<>();
+        publish(new LoopEvent.Started(id, workflowTurn, now(), resumed));
         while (state.turnCount() < maxTurns) {
             if (stop != null || Thread.currentThread().isInterrupted()) {
                 throw new InterruptedException("Stopped between turns");
@@ -163,7 +168,7 @@ final class ConversationLoop implements Runnable {
             // Marks the turn in doubt until its message is stored; it needs no sync of its own, because the
             // message's durable append (or the end's) makes it durable too.
             state = append(state, new TurnStarted(turn, speaker.agentId(), askedAgain), Durability.WITH_NEXT);
-            publish(new LoopEvent.TurnStarted(id, WORKFLOW_TURN, now(), turn, speaker.agentId(), speaker.name(),
+            publish(new LoopEvent.TurnStarted(id, workflowTurn, now(), turn, speaker.agentId(), speaker.name(),
                     askedAgain));
             GatewayReply reply = ask(agent.get(), speaker, state.withMaxTurns(maxTurns), transcript, turn);
             String text = reply.text().strip();
@@ -175,29 +180,48 @@ final class ConversationLoop implements Runnable {
                     new Usage(reply.promptTokens(), reply.completionTokens(), reply.latency().toMillis(), reply.model()));
             state = append(state, message);
             transcript.add(message);
-            publish(new LoopEvent.Message(id, WORKFLOW_TURN, now(), turn, speaker.agentId(), speaker.name(), text));
+            publish(new LoopEvent.Message(id, workflowTurn, now(), turn, speaker.agentId(), speaker.name(), text));
         }
         finish(ConversationStatus.COMPLETED, "All " + maxTurns + " turns were taken");
     }
 
     private GatewayReply ask(AgentDefinition agent, Participant speaker, ConversationState state,
                        List<MessageRecorded> transcript, int turn) throws GatewayException, InterruptedException {
-        Prompt prompt = prompts.build(agent.persona(), speaker, state, transcript);
+        FollowUpStarted followUp = pendingFollowUp;
+        pendingFollowUp = null;
+        Prompt prompt = followUp != null
+                ? prompts.followUp(agent.persona(), speaker, followUp.context(), transcript.getLast().content(),
+                        state.turnsRemaining())
+                : prompts.build(agent.persona(), speaker, state, transcript);
         MessageRecorded previous = transcript.isEmpty() ? null : transcript.getLast();
         GatewayRequest request = new GatewayRequest(id, turn, agent, prompt, state.taskPrompt(),
                 previous == null ? "" : previous.speakerName(), previous == null ? "" : previous.content(),
                 state.turnsRemaining());
         return context.gateways().forAgent(agent).reply(request,
-                token -> publish(new LoopEvent.Token(id, WORKFLOW_TURN, now(), turn, speaker.agentId(), token)));
+                token -> publish(new LoopEvent.Token(id, workflowTurn, now(), turn, speaker.agentId(), token)));
     }
 
-    private List<MessageRecorded> transcript() {
+    /**
+     * Reads the messages so far, the workflow turn, and whether the conversation stands right after a
+     * follow-up's prompt (then the entry agent answers it from the follow-up's context).
+     */
+    private List<MessageRecorded> readLog() {
         List<MessageRecorded> messages = new ArrayList<>();
-        for (RecordedEvent recorded : context.store().history(context.tenant(), id)) {
+        List<RecordedEvent> history = context.store().history(context.tenant(), id);
+        FollowUpStarted lastFollowUp = null;
+        int messagesSinceFollowUp = 0;
+        for (RecordedEvent recorded : history) {
             if (recorded.event() instanceof MessageRecorded message) {
                 messages.add(message);
+                messagesSinceFollowUp++;
+            } else if (recorded.event() instanceof FollowUpStarted followUp) {
+                lastFollowUp = followUp;
+                messagesSinceFollowUp = 0;
             }
         }
+        workflowTurn = FollowUps.turnNumber(history);
+        // Only the prompt itself recorded since the follow-up: the entry agent's answer is next.
+        pendingFollowUp = lastFollowUp != null && messagesSinceFollowUp == 1 ? lastFollowUp : null;
         return messages;
     }
 
@@ -219,9 +243,9 @@ final class ConversationLoop implements Runnable {
     private void finish(ConversationStatus status, String reason) {
         try {
             append(currentState(), new StatusChanged(status, reason));
-            ended = new LoopEvent.Ended(id, WORKFLOW_TURN, now(), status, reason);
+            ended = new LoopEvent.Ended(id, workflowTurn, now(), status, reason);
         } catch (RuntimeException e) {
-            publish(new LoopEvent.Error(id, WORKFLOW_TURN, now(), "Could not record the end of the conversation: "
+            publish(new LoopEvent.Error(id, workflowTurn, now(), "Could not record the end of the conversation: "
                     + e.getMessage()));
         }
     }

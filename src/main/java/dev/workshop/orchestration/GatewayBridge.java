@@ -223,6 +223,46 @@ public final class GatewayBridge implements AutoCloseable {
         launch(id, false);
     }
 
+    /**
+     * Continues an ended conversation with the user's next prompt (the conversation id is the workflow id):
+     * {@code turnNumber} must follow the stored one; the context is the one given (already validated, see
+     * {@link FollowUps#validate}) or built from the log. A new round of at most the conversation's turn limit
+     * runs, the entry agent answering first. Refused, with nothing stored, when any of that does not hold.
+     */
+    public void followUp(ConversationId id, int turnNumber, String prompt, Optional<String> givenContext) {
+        ConversationState state = store.state(tenant, id)
+                .orElseThrow(() -> new IllegalArgumentException("No conversation with workflow id " + id));
+        if (running.containsKey(id) || !state.status().isFinal()) {
+            throw new IllegalStateException("The conversation is " + state.status().wireName()
+                    + "; a follow-up continues one that has ended");
+        }
+        List<RecordedEvent> history = store.history(tenant, id);
+        int stored = FollowUps.turnNumber(history);
+        if (turnNumber != stored + 1) {
+            throw new IllegalArgumentException("Turn number " + turnNumber + " does not follow the stored turn "
+                    + stored + " (the next is " + (stored + 1) + ")");
+        }
+        String content = prompt == null ? "" : prompt.strip();
+        if (content.isEmpty()) {
+            throw new IllegalArgumentException("The prompt is empty");
+        }
+        if (FollowUps.entryAgent(state.participants()).isEmpty()) {
+            throw new IllegalStateException("The conversation has no agent to answer");
+        }
+        int roundTurns = history.stream().map(RecordedEvent::event).filter(ConversationStarted.class::isInstance)
+                .map(event -> ((ConversationStarted) event).maxTurns()).findFirst().orElse(settings.defaultMaxTurns());
+        int turn = state.turnCount();
+        String context = givenContext.orElseGet(() -> FollowUps.context(history));
+        store.append(tenant, id, state.version(), List.of(
+                new dev.workshop.domain.conversation.ConversationEvent.FollowUpStarted(turnNumber, turn + 1 + roundTurns,
+                        context),
+                new TurnStarted(turn, Participant.HUMAN, false),
+                new MessageRecorded(turn, Participant.HUMAN, "You", content)));
+        publish(new LoopEvent.Message(id, turnNumber, this.context.clock().instant(), turn, Participant.HUMAN, "You",
+                content));
+        launch(id, false);
+    }
+
     /** The conversation as stored now, if it exists. */
     public Optional<ConversationState> state(ConversationId id) {
         return store.state(tenant, id);

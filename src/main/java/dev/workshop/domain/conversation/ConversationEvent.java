@@ -64,6 +64,22 @@ public sealed interface ConversationEvent {
         }
     }
 
+    /**
+     * The user continued an ended conversation (the same workflow id): {@code turnNumber} counts the user's
+     * prompts (the task is 1), {@code maxTurns} is the new limit of recorded messages for the round that
+     * follows, and {@code context} is the JSON context the entry agent receives — the user's prompts and the
+     * entry agent's replies so far, without the agents' collaboration and without the new prompt, which is
+     * recorded next as the user's message.
+     */
+    record FollowUpStarted(int turnNumber, int maxTurns, String context) implements ConversationEvent {
+        public FollowUpStarted {
+            if (turnNumber < 2) {
+                throw new IllegalArgumentException("A follow-up is turn 2 or later, was " + turnNumber);
+            }
+            context = context == null ? "" : context;
+        }
+    }
+
     record StatusChanged(ConversationStatus status, String reason) implements ConversationEvent {
         public StatusChanged {
             Objects.requireNonNull(status, "status");

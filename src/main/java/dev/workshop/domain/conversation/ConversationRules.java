@@ -1,6 +1,7 @@
 package dev.workshop.domain.conversation;
 
 import dev.workshop.domain.conversation.ConversationEvent.ConversationStarted;
+import dev.workshop.domain.conversation.ConversationEvent.FollowUpStarted;
 import dev.workshop.domain.conversation.ConversationEvent.MessageRecorded;
 import dev.workshop.domain.conversation.ConversationEvent.ResumeStarted;
 import dev.workshop.domain.conversation.ConversationEvent.StatusChanged;
@@ -38,6 +39,10 @@ public final class ConversationRules {
                 requireNextTurn(state, message.turnIndex());
             }
             case ResumeStarted ignored -> requireStarted(state);
+            case FollowUpStarted followUp -> {
+                requireStarted(state);
+                requireSize("The conversation context", followUp.context());
+            }
             case StatusChanged change -> {
                 requireStarted(state);
                 requireSize("A status reason", change.reason());

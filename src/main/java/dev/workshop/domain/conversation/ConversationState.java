@@ -2,6 +2,7 @@ package dev.workshop.domain.conversation;
 
 import dev.workshop.domain.agent.AgentId;
 import dev.workshop.domain.conversation.ConversationEvent.ConversationStarted;
+import dev.workshop.domain.conversation.ConversationEvent.FollowUpStarted;
 import dev.workshop.domain.conversation.ConversationEvent.MessageRecorded;
 import dev.workshop.domain.conversation.ConversationEvent.ResumeStarted;
 import dev.workshop.domain.conversation.ConversationEvent.StatusChanged;
@@ -85,6 +86,8 @@ public record ConversationState(
             case ResumeStarted resume -> new ConversationState(id, kind, ConversationStatus.ACTIVE, "", participants,
                     taskPrompt, maxTurns, turnCount, lastSpeakerId, turnInDoubt, resumesWithoutProgress + 1, seq,
                     createdAt, at);
+            case FollowUpStarted followUp -> new ConversationState(id, kind, ConversationStatus.ACTIVE, "", participants,
+                    taskPrompt, followUp.maxTurns(), turnCount, lastSpeakerId, -1, 0, seq, createdAt, at);
             case StatusChanged change -> new ConversationState(id, kind, change.status(), change.reason(),
                     participants, taskPrompt, maxTurns, turnCount, lastSpeakerId, turnInDoubt, resumesWithoutProgress,
                     seq, createdAt, at);

@@ -40,4 +40,19 @@ public final class PromptBuilder {
                 : "Reply with your next contribution to the task.");
         return new Prompt(persona, user.toString(), lastTurn);
     }
+
+    /**
+     * The entry agent's prompt for the first turn of a follow-up: the conversation with the user so far as
+     * the JSON context (the user's prompts and the entry agent's replies, not the agents' collaboration), and
+     * the user's new message once, after it.
+     */
+    public Prompt followUp(String persona, Participant speaker, String context, String message, int turnsRemaining) {
+        StringBuilder user = new StringBuilder();
+        user.append("Conversation context (JSON):\n").append(context).append("\n\n");
+        user.append("The user's new message:\n").append(message).append("\n\n");
+        user.append("You are ").append(speaker.name()).append(", the entry agent: answer the user first; your ")
+                .append("teammates build on your answer. Turns remaining, including this one: ")
+                .append(turnsRemaining).append(".\n");
+        return new Prompt(persona, user.toString(), turnsRemaining == 1);
+    }
 }

@@ -10,6 +10,7 @@ import dev.workshop.domain.conversation.ConversationEvent;
 import dev.workshop.domain.conversation.ConversationEvent.ConversationStarted;
 import dev.workshop.domain.conversation.ConversationEvent.MessageRecorded;
 import dev.workshop.domain.conversation.ConversationEvent.ResumeStarted;
+import dev.workshop.domain.conversation.ConversationEvent.FollowUpStarted;
 import dev.workshop.domain.conversation.ConversationEvent.StatusChanged;
 import dev.workshop.domain.conversation.ConversationEvent.TurnStarted;
 import dev.workshop.domain.conversation.ConversationId;
@@ -45,6 +46,7 @@ final class EventCodec {
             case TurnStarted ignored -> "turn_started";
             case MessageRecorded ignored -> "message_recorded";
             case ResumeStarted ignored -> "resume_started";
+            case FollowUpStarted ignored -> "follow_up_started";
             case StatusChanged ignored -> "status_changed";
         };
     }
@@ -93,6 +95,11 @@ final class EventCodec {
                     }
                 }
                 case ResumeStarted resume -> out.writeNumberField("attempt", resume.attempt());
+                case FollowUpStarted followUp -> {
+                    out.writeNumberField("turn_number", followUp.turnNumber());
+                    out.writeNumberField("max_turns", followUp.maxTurns());
+                    out.writeStringField("context", followUp.context());
+                }
                 case StatusChanged change -> {
                     out.writeStringField("status", change.status().wireName());
                     out.writeStringField("reason", change.reason());
@@ -143,6 +150,8 @@ final class EventCodec {
                     new AgentId(node.path("speaker_id").asText()), node.path("speaker_name").asText(),
                     node.path("content").asText(), usage(node.path("usage")));
             case "resume_started" -> new ResumeStarted(node.path("attempt").asInt());
+            case "follow_up_started" -> new FollowUpStarted(node.path("turn_number").asInt(),
+                    node.path("max_turns").asInt(), node.path("context").asText(""));
             case "status_changed" -> new StatusChanged(ConversationStatus.fromWireName(node.path("status").asText()),
                     node.path("reason").asText());
             default -> throw new IllegalArgumentException("Unknown event type '" + type

@@ -1,0 +1,63 @@
+package dev.workshop.cli;
+
+import dev.workshop.domain.conversation.ConversationId;
+import dev.workshop.domain.conversation.ConversationStatus;
+import dev.workshop.orchestration.FollowUps;
+import dev.workshop.orchestration.GatewayBridge;
+import dev.workshop.orchestration.Workspace;
+import java.util.Optional;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ParentCommand;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code workshop continue}: a follow-up in an ended conversation (the same workflow id), as JSON lines.
+ * Every problem — unknown workflow, a turn number that does not follow, a malformed or oversize context —
+ * exits 2 with one line and changes nothing stored.
+ */
+@Command(name = "continue", mixinStandardHelpOptions = true,
+        description = "Send a follow-up in an ended conversation and run the agents' next round.")
+final class ContinueCommand implements Callable<Integer> {
+    @ParentCommand
+    private WorkshopCommand workshop;
+
+    @Spec
+    private CommandSpec spec;
+
+    @Mixin
+    private LoopOptions loop;
+
+    @Option(names = "--workflow-id", required = true, paramLabel = "ID",
+            description = "The conversation to continue (its id is the workflow id).")
+    private String workflowId;
+
+    @Option(names = "--turn-number", required = true, paramLabel = "N",
+            description = "The follow-up's turn number: the stored turn plus one (the task was turn 1).")
+    private int turnNumber;
+
+    @Option(names = "--prompt", required = true, paramLabel = "TEXT", description = "The user's new message only.")
+    private String prompt;
+
+    @Option(names = "--conversation-context", paramLabel = "JSON",
+            description = "{\"entry_agent\": ID, \"turns\": [{\"role\": \"human\"|\"entry_agent\", \"content\": …}]}; "
+                    + "built from the stored conversation when left out.")
+    private String context;
+
+    @Override
+    public Integer call() throws InterruptedException {
+        ConversationId id = Ids.conversation(workflowId);
+        Optional<String> given = context == null ? Optional.empty() : Optional.of(FollowUps.validate(context));
+        try (Workspace workspace = Cli.openForLoops(workshop, spec, loop)) {
+            GatewayBridge bridge = workspace.bridge();
+            bridge.followUp(id, turnNumber, prompt, given);
+            bridge.awaitAll();
+            ConversationStatus status = bridge.state(id).orElseThrow().status();
+            return status == ConversationStatus.COMPLETED || status == ConversationStatus.WAITING ? ExitCode.OK
+                    : ExitCode.CONVERSATION_NOT_COMPLETED;
+        }
+    }
+}
