@@ -10,6 +10,7 @@ import dev.workshop.orchestration.Workspace;
 import dev.workshop.store.Conversations;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -156,6 +157,62 @@ class CommandLineTest {
 
         Run markdown = workshop("--data-dir", dir.toString(), "show", id, "--markdown");
         assertThat(markdown.out()).startsWith("# Name three risks").contains("## 2. Bruno");
+    }
+
+    @Test
+    void continueRunsAFollowUpRoundWhoseEventsCarryItsTurnNumber() throws Exception {
+        Run run = workshop("--data-dir", dir.toString(), "run", "--agents", "Ada,Bruno", "--prompt", "Name a cat",
+                "--max-turns", "2", "--offline-delay-ms", "0");
+        String id = jsonLines(run.out()).getFirst().get("conversation_id").asText();
+
+        Run next = workshop("--data-dir", dir.toString(), "continue", "--workflow-id", id, "--turn-number", "2",
+                "--prompt", "And a middle name?", "--offline-delay-ms", "0");
+
+        assertThat(next.exitCode()).as(next.err()).isZero();
+        List<JsonNode> events = jsonLines(next.out());
+        assertThat(events).allSatisfy(event -> {
+            assertThat(event.get("turn_number").asInt()).isEqualTo(2);
+            assertThat(event.get("conversation_id").asText()).isEqualTo(id);
+        });
+        assertThat(events).extracting(event -> event.get("event").asText()).containsExactly("message",
+                "conversation_start", "turn_start", "message", "turn_start", "message", "conversation_end");
+        assertThat(events.getFirst().get("content").asText()).isEqualTo("And a middle name?");
+        assertThat(events.get(2).get("speaker_name").asText()).isEqualTo("Ada");
+        JsonNode shown = new ObjectMapper().readTree(workshop("--data-dir", dir.toString(), "show", id, "--json").out());
+        assertThat(shown.get("messages")).hasSize(5);
+    }
+
+    @Test
+    void continueRefusesWhatDoesNotFitWithOneLineAndExitTwoAndStoresNothing() throws Exception {
+        Run run = workshop("--data-dir", dir.toString(), "run", "--agents", "Ada,Bruno", "--prompt", "Name a cat",
+                "--max-turns", "2", "--offline-delay-ms", "0");
+        String id = jsonLines(run.out()).getFirst().get("conversation_id").asText();
+        Path oversize = dir.resolve("context.args");
+        Files.writeString(oversize, "--conversation-context '{\"entry_agent\":\"a\",\"turns\":[{\"role\":\"human\","
+                + "\"content\":\"" + "x".repeat(1024 * 1024) + "\"}]}'\n");
+        String[][] cases = {
+                {"--workflow-id", "no-such-workflow", "--turn-number", "2", "--prompt", "Hi"},
+                {"--workflow-id", id, "--turn-number", "3", "--prompt", "Hi"},
+                {"--workflow-id", id, "--turn-number", "1", "--prompt", "Hi"},
+                {"--workflow-id", id, "--turn-number", "2", "--prompt", "Hi", "--conversation-context", "{\"turns\": ["},
+                {"--workflow-id", id, "--turn-number", "2", "--prompt", "Hi", "@" + oversize}};
+        String[] expected = {
+                "workshop: No conversation with workflow id no-such-workflow",
+                "workshop: Turn number 3 does not follow the stored turn 1 (the next is 2)",
+                "workshop: Turn number 1 does not follow the stored turn 1 (the next is 2)",
+                "workshop: --conversation-context is not valid JSON",
+                "workshop: --conversation-context is over the limit of 1048576 bytes (1 MiB)"};
+        for (int i = 0; i < cases.length; i++) {
+            List<String> args = new ArrayList<>(List.of("--data-dir", dir.toString(), "continue"));
+            args.addAll(List.of(cases[i]));
+            Run refused = workshop(args.toArray(String[]::new));
+            assertThat(refused.exitCode()).as(String.join(" ", cases[i])).isEqualTo(2);
+            assertThat(refused.err().strip().lines()).as(refused.err()).singleElement().asString().startsWith(expected[i]);
+            assertThat(refused.out()).isEmpty();
+        }
+        JsonNode shown = new ObjectMapper().readTree(workshop("--data-dir", dir.toString(), "show", id, "--json").out());
+        assertThat(shown.get("messages")).hasSize(2);
+        assertThat(shown.get("status").asText()).isEqualTo("completed");
     }
 
     @Test

@@ -72,6 +72,7 @@ public final class ShellView extends BorderPane {
         PaletteView palette = new PaletteView(canvas.palette(), canvasView);
         SidebarViewModel sidebarModel = viewModel.sidebarProperty().get();
         SidebarView sidebar = new SidebarView(sidebarModel);
+        sidebar.setOnNewConversation(() -> canvasView.startConversation(canvas.selection()));
         SplitPane split = new SplitPane(canvasView, sidebar);
         split.setDividerPositions(0.62);
         SplitPane.setResizableWithParent(sidebar, false);

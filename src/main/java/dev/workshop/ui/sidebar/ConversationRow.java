@@ -1,5 +1,6 @@
 package dev.workshop.ui.sidebar;
 
+import dev.workshop.domain.agent.AgentId;
 import dev.workshop.domain.conversation.ConversationId;
 import dev.workshop.domain.conversation.ConversationKind;
 import dev.workshop.domain.conversation.ConversationState;
@@ -11,7 +12,7 @@ import java.time.Instant;
 /** One line of the conversation list. */
 public record ConversationRow(ConversationId id, String title, ConversationStatus status, String statusReason,
                               ConversationKind kind, String participants, int turnCount, int maxTurns,
-                              Instant updatedAt, boolean withYou) {
+                              Instant updatedAt, boolean withYou, AgentId entryAgent) {
     static final int TITLE_CHARS = 60;
 
     static ConversationRow of(ConversationState state) {
@@ -20,7 +21,14 @@ public record ConversationRow(ConversationId id, String title, ConversationStatu
                 : task.length() <= TITLE_CHARS ? task : task.substring(0, TITLE_CHARS - 1).stripTrailing() + "…";
         return new ConversationRow(state.id(), title, state.status(), state.statusReason(), state.kind(),
                 String.join(", ", state.participants().stream().map(Participant::name).toList()), state.turnCount(),
-                state.maxTurns(), state.updatedAt(), state.participants().stream().anyMatch(Participant::isHuman));
+                state.maxTurns(), state.updatedAt(), state.participants().stream().anyMatch(Participant::isHuman),
+                state.participants().stream().filter(participant -> !participant.isHuman()).map(Participant::agentId)
+                        .findFirst().orElse(null));
+    }
+
+    /** Whether the user can write now: it is their turn, or the conversation ended and a follow-up continues it. */
+    public boolean acceptsYourMessage() {
+        return status == ConversationStatus.WAITING || status.isFinal();
     }
 
     /** "Turn 3 / 8". */

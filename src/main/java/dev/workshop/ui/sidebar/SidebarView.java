@@ -65,6 +65,10 @@ public final class SidebarView extends SplitPane {
     private final SidebarViewModel viewModel;
     private final ListView<ConversationRow> list = new ListView<>();
     private final ListView<MessageItem> messages = new ListView<>();
+    private Runnable onNewConversation = () -> { };
+    /** Set while the list's selection is set from the view-model, so it is not taken for a user's click. */
+    private boolean syncing;
+    private final java.util.List<ListView<MessageItem>> messageLists = new java.util.ArrayList<>();
     private final javafx.animation.PauseTransition settle = new javafx.animation.PauseTransition(Duration.millis(120));
 
     public SidebarView(SidebarViewModel viewModel) {
@@ -121,11 +125,17 @@ public final class SidebarView extends SplitPane {
         });
         list.setPlaceholder(placeholder("No conversations yet", "Select agents on the canvas and start one."));
         list.getSelectionModel().selectedItemProperty().addListener((property, old, row) -> {
+            if (syncing || viewModel.isUpdatingRows()) {
+                return;
+            }
             if (row != null && (viewModel.selectedProperty().get() == null
                     || !viewModel.selectedProperty().get().id().equals(row.id()))) {
                 viewModel.select(row);
             }
         });
+        // The list follows the view-model's selection (a started conversation, a row that moved up).
+        viewModel.selectedProperty().addListener((property, old, row) -> syncSelection());
+        viewModel.rows().addListener((ListChangeListener<ConversationRow>) change -> syncSelection());
         VBox.setVgrow(list, Priority.ALWAYS);
         VBox pane = new VBox(8, title, tools, list);
         pane.getStyleClass().add("sidebar-list-pane");
@@ -171,17 +181,32 @@ public final class SidebarView extends SplitPane {
         resume.managedProperty().bind(resume.visibleProperty());
         Region spacer = new Region();
         HBox.setHgrow(spacer, Priority.ALWAYS);
-        HBox actions = new HBox(6, status, turns, spacer, abort, resume, export);
+        Button fresh = new Button("New", new FontIcon(Feather.PLUS));
+        fresh.setId("new-conversation");
+        fresh.setTooltip(new Tooltip("New conversation: a fresh start (new id, empty panes)"));
+        fresh.setOnAction(event -> {
+            viewModel.newConversation();
+            onNewConversation.run();
+        });
+        HBox actions = new HBox(6, status, turns, spacer, abort, resume, export, fresh);
         actions.setAlignment(Pos.CENTER_LEFT);
-        for (javafx.scene.control.Control control : new javafx.scene.control.Control[] {status, turns, abort, resume, export}) {
+        for (javafx.scene.control.Control control : new javafx.scene.control.Control[] {status, turns, abort, resume, export, fresh}) {
             control.setMinWidth(Region.USE_PREF_SIZE);
         }
 
-        messages.setId("message-list");
-        messages.setItems(viewModel.messages());
-        messages.setCellFactory(view -> new MessageCell());
-        messages.setPlaceholder(placeholder("No messages yet", "They appear here as they are recorded."));
-        messages.setFocusTraversable(true);
+        configure(messages, viewModel.messages(), "message-list", "No messages yet",
+                "They appear here as they are recorded.");
+        ListView<MessageItem> yours = new ListView<>();
+        configure(yours, viewModel.conversationPane(), "conversation-pane", "Nothing said yet",
+                "Your messages and the entry agent's replies.");
+        ListView<MessageItem> round = new ListView<>();
+        configure(round, viewModel.collaborationPane(), "collaboration-pane", "No collaboration yet",
+                "The agents' turns in this round.");
+        SplitPane dualPane = new SplitPane(titled("With you", yours), titled("Agents in this round", round));
+        dualPane.setOrientation(Orientation.VERTICAL);
+        dualPane.setId("dual-pane");
+        dualPane.visibleProperty().bind(viewModel.dualProperty());
+        messages.visibleProperty().bind(viewModel.dualProperty().not());
         // Follow the newest message while the reader is at the bottom (or a new conversation loads);
         // a reader who scrolled up to read is left where they are.
         viewModel.messages().addListener((ListChangeListener<MessageItem>) change -> {
@@ -201,7 +226,7 @@ public final class SidebarView extends SplitPane {
         loading.setId("history-loading");
         loading.setMaxSize(40, 40);
         loading.visibleProperty().bind(viewModel.loadingProperty());
-        StackPane body = new StackPane(messages, loading);
+        StackPane body = new StackPane(messages, dualPane, loading);
         VBox.setVgrow(body, Priority.ALWAYS);
 
         Label writing = new Label();
@@ -236,11 +261,17 @@ public final class SidebarView extends SplitPane {
         send.getStyleClass().add("accent");
         javafx.beans.binding.BooleanBinding yourTurn = Bindings.createBooleanBinding(
                 () -> viewModel.selectedProperty().get() != null
-                        && viewModel.selectedProperty().get().status() == ConversationStatus.WAITING,
+                        && viewModel.selectedProperty().get().acceptsYourMessage(),
                 viewModel.selectedProperty());
         input.disableProperty().bind(yourTurn.not());
-        input.promptTextProperty().bind(Bindings.when(yourTurn).then("Your turn: write your message (Ctrl+Enter sends)")
-                .otherwise("Waiting for the agents…"));
+        input.promptTextProperty().bind(Bindings.createStringBinding(() -> {
+            ConversationRow row = viewModel.selectedProperty().get();
+            if (row != null && row.status() == ConversationStatus.WAITING) {
+                return "Your turn: write your message (Ctrl+Enter sends)";
+            }
+            return row != null && row.status().isFinal() ? "Follow up: continue this conversation (Ctrl+Enter sends)"
+                    : "Waiting for the agents…";
+        }, viewModel.selectedProperty()));
         send.disableProperty().bind(yourTurn.not().or(input.textProperty().isEmpty()));
         Runnable submit = () -> {
             if (!send.isDisabled()) {
@@ -258,24 +289,65 @@ public final class SidebarView extends SplitPane {
         HBox box = new HBox(6, input, send);
         box.setAlignment(Pos.BOTTOM_RIGHT);
         box.getStyleClass().add("composer");
-        javafx.beans.binding.BooleanBinding shown = Bindings.createBooleanBinding(
-                () -> viewModel.selectedProperty().get() != null && viewModel.selectedProperty().get().withYou(),
-                viewModel.selectedProperty());
+        javafx.beans.binding.BooleanBinding shown = viewModel.selectedProperty().isNotNull();
         box.visibleProperty().bind(shown);
         box.managedProperty().bind(shown);
         return box;
     }
 
+    private void syncSelection() {
+        ConversationRow chosen = viewModel.selectedProperty().get();
+        syncing = true;
+        try {
+            if (chosen == null) {
+                list.getSelectionModel().clearSelection();
+            } else {
+                list.getItems().stream().filter(row -> row.id().equals(chosen.id())).findFirst()
+                        .ifPresent(row -> list.getSelectionModel().select(row));
+            }
+        } finally {
+            syncing = false;
+        }
+    }
+
+    /** What "New" does after clearing the panes (the app opens the start dialog). */
+    public void setOnNewConversation(Runnable action) {
+        onNewConversation = action;
+    }
+
+    private void configure(ListView<MessageItem> list, javafx.collections.ObservableList<MessageItem> items, String id,
+                           String heading, String hint) {
+        messageLists.add(list);
+        list.setId(id);
+        list.setItems(items);
+        list.setCellFactory(view -> new MessageCell(list));
+        list.setPlaceholder(placeholder(heading, hint));
+        list.setFocusTraversable(true);
+    }
+
+    private static VBox titled(String title, ListView<MessageItem> list) {
+        Label label = new Label(title);
+        label.getStyleClass().add("pane-title");
+        VBox.setVgrow(list, Priority.ALWAYS);
+        return new VBox(4, label, list);
+    }
+
     private void scrollToEnd() {
-        int size = viewModel.messages().size();
-        if (size > 0) {
-            messages.scrollTo(size - 1);
-            flow().ifPresent(flow -> flow.scrollPixels(1e7));
+        for (ListView<MessageItem> list : messageLists) {
+            int size = list.getItems().size();
+            if (size > 0) {
+                list.scrollTo(size - 1);
+                flow(list).ifPresent(flow -> flow.scrollPixels(1e7));
+            }
         }
     }
 
     private java.util.Optional<VirtualFlow<?>> flow() {
-        return messages.lookup(".virtual-flow") instanceof VirtualFlow<?> flow ? java.util.Optional.of(flow)
+        return flow(messages);
+    }
+
+    private static java.util.Optional<VirtualFlow<?>> flow(ListView<MessageItem> list) {
+        return list.lookup(".virtual-flow") instanceof VirtualFlow<?> flow ? java.util.Optional.of(flow)
                 : java.util.Optional.empty();
     }
 
@@ -353,10 +425,13 @@ public final class SidebarView extends SplitPane {
     }
 
     /** A message: the speaker's avatar and name, the turn, marks, and the content as Markdown. */
-    private final class MessageCell extends ListCell<MessageItem> {
-        MessageCell() {
+    private static final class MessageCell extends ListCell<MessageItem> {
+        private final ListView<MessageItem> owner;
+
+        MessageCell(ListView<MessageItem> owner) {
+            this.owner = owner;
             setMaxWidth(Double.MAX_VALUE);
-            prefWidthProperty().bind(messages.widthProperty().subtract(24));
+            prefWidthProperty().bind(owner.widthProperty().subtract(24));
         }
 
         @Override
@@ -386,7 +461,7 @@ public final class SidebarView extends SplitPane {
                 head.getChildren().add(mark("asked again", Feather.REFRESH_CW));
             }
             MarkdownView content = new MarkdownView(item.content());
-            content.maxWidthProperty().bind(messages.widthProperty().subtract(48));
+            content.maxWidthProperty().bind(owner.widthProperty().subtract(48));
             VBox box = new VBox(4, head, content);
             box.getStyleClass().add("message");
             setGraphic(box);

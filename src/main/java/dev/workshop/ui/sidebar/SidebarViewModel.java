@@ -5,9 +5,11 @@ import dev.workshop.domain.agent.AgentId;
 import dev.workshop.domain.conversation.ConversationId;
 import dev.workshop.domain.conversation.ConversationState;
 import dev.workshop.domain.conversation.ConversationStatus;
+import dev.workshop.domain.conversation.Participant;
 import dev.workshop.domain.conversation.RecordedEvent;
 import dev.workshop.orchestration.AbortOutcome;
 import dev.workshop.orchestration.ConversationExport;
+import dev.workshop.orchestration.FollowUps;
 import dev.workshop.orchestration.LoopEvent;
 import dev.workshop.orchestration.Workspace;
 import dev.workshop.ui.fx.FxExecutor;
@@ -49,10 +51,14 @@ public final class SidebarViewModel {
     private final StringProperty query = new SimpleStringProperty("");
     private final ReadOnlyObjectWrapper<ConversationRow> selected = new ReadOnlyObjectWrapper<>();
     private final ObservableList<MessageItem> messages = FXCollections.observableArrayList();
+    private final FilteredList<MessageItem> conversationPane = new FilteredList<>(messages, item -> false);
+    private final FilteredList<MessageItem> collaborationPane = new FilteredList<>(messages, item -> false);
+    private final ReadOnlyBooleanWrapper dual = new ReadOnlyBooleanWrapper();
     private final ReadOnlyBooleanWrapper loading = new ReadOnlyBooleanWrapper();
     private final ReadOnlyStringWrapper writing = new ReadOnlyStringWrapper("");
     private final ReadOnlyStringWrapper notice = new ReadOnlyStringWrapper("");
     private final Map<AgentId, String> colours = new HashMap<>();
+    private boolean updatingRows;
     /** Bumped on every selection, so that a slow load for an earlier selection is dropped. */
     private long selection;
 
@@ -60,6 +66,7 @@ public final class SidebarViewModel {
         this.workspace = workspace;
         this.fx = fx;
         statusFilter.addListener((property, old, status) -> refilter());
+        messages.addListener((javafx.collections.ListChangeListener<MessageItem>) change -> splitPanes());
         query.addListener((property, old, text) -> refilter());
     }
 
@@ -125,17 +132,66 @@ public final class SidebarViewModel {
         return selected.get() != null && selected.get().id().equals(id);
     }
 
-    /** Adds or replaces a row, keeping the newest activity first. */
+    /** Adds or replaces a row, keeping the newest activity first; in place when its position holds. */
     private void upsert(ConversationRow row) {
-        rows.removeIf(existing -> existing.id().equals(row.id()));
-        int at = 0;
-        while (at < rows.size() && rows.get(at).updatedAt().isAfter(row.updatedAt())) {
-            at++;
+        updatingRows = true;
+        try {
+            int existing = -1;
+            for (int i = 0; i < rows.size(); i++) {
+                if (rows.get(i).id().equals(row.id())) {
+                    existing = i;
+                }
+            }
+            int at = 0;
+            while (at < rows.size() && (at == existing || rows.get(at).updatedAt().isAfter(row.updatedAt()))) {
+                at++;
+            }
+            int target = existing >= 0 && at > existing ? at - 1 : at;
+            if (existing == target) {
+                rows.set(existing, row);
+            } else {
+                if (existing >= 0) {
+                    rows.remove(existing);
+                }
+                rows.add(Math.min(target, rows.size()), row);
+            }
+        } finally {
+            updatingRows = false;
         }
-        rows.add(at, row);
         if (isSelected(row.id())) {
             selected.set(row);
         }
+    }
+
+    /** True while the list is being rearranged: a list view's selection changes then are not the user's. */
+    public boolean isUpdatingRows() {
+        return updatingRows;
+    }
+
+    /**
+     * The two panes of a conversation with the user: theirs (the user's messages and the entry agent's
+     * replies, across every follow-up) and the agents' collaboration in the current round (what came after
+     * the user's latest message; it starts empty again with each new message of theirs).
+     */
+    private void splitPanes() {
+        ConversationRow row = selected.get();
+        AgentId entry = row == null ? null : row.entryAgent();
+        int lastHuman = -1;
+        for (MessageItem item : messages) {
+            if (item.speakerId().equals(Participant.HUMAN)) {
+                lastHuman = item.turnIndex();
+            }
+        }
+        int roundStart = lastHuman;
+        dual.set(lastHuman >= 0 || (row != null && row.withYou()));
+        if (!dual.get()) {
+            // One pane only: the two lists stay empty rather than render every message again, hidden.
+            conversationPane.setPredicate(item -> false);
+            collaborationPane.setPredicate(item -> false);
+            return;
+        }
+        conversationPane.setPredicate(item -> item.speakerId().equals(Participant.HUMAN) || item.speakerId().equals(entry));
+        collaborationPane.setPredicate(item -> item.turnIndex() > roundStart && !item.speakerId().equals(Participant.HUMAN));
     }
 
     private void refilter() {
@@ -150,6 +206,7 @@ public final class SidebarViewModel {
         long ticket = ++selection;
         selected.set(row);
         messages.clear();
+        splitPanes();
         writing.set("");
         if (row == null) {
             loading.set(false);
@@ -181,9 +238,25 @@ public final class SidebarViewModel {
         });
     }
 
-    /** Sends the human's message in the selected conversation, which waits for it. */
+    /**
+     * Sends the user's message: their turn in a conversation that waits for it, or a follow-up that continues
+     * an ended one (the next turn number; the entry agent answers first).
+     */
     public void send(String text) {
-        withSelected("send your message", id -> workspace.bridge().humanMessage(id, text));
+        withSelected("send your message", id -> {
+            ConversationStatus status = workspace.bridge().state(id).orElseThrow().status();
+            if (status == ConversationStatus.WAITING) {
+                workspace.bridge().humanMessage(id, text);
+            } else {
+                int next = FollowUps.turnNumber(workspace.bridge().history(id)) + 1;
+                workspace.bridge().followUp(id, next, text, Optional.empty());
+            }
+        });
+    }
+
+    /** Clears the selection, so both panes are empty, for a fresh conversation. */
+    public void newConversation() {
+        select(null);
     }
 
     public void abort() {
@@ -278,6 +351,21 @@ public final class SidebarViewModel {
 
     public ObservableList<MessageItem> messages() {
         return messages;
+    }
+
+    /** The user's side of the conversation: their messages and the entry agent's replies. */
+    public ObservableList<MessageItem> conversationPane() {
+        return conversationPane;
+    }
+
+    /** The agents' turns among themselves in the current round. */
+    public ObservableList<MessageItem> collaborationPane() {
+        return collaborationPane;
+    }
+
+    /** True for a conversation with the user in it: then the sidebar shows the two panes. */
+    public ReadOnlyBooleanProperty dualProperty() {
+        return dual.getReadOnlyProperty();
     }
 
     public ReadOnlyBooleanProperty loadingProperty() {

@@ -224,6 +224,54 @@ class SidebarViewModelTest {
     }
 
     @Test
+    void aFollowUpContinuesTheConversationInTwoPanesAndNewConversationClearsThem() throws Exception {
+        startSidebar();
+        ConversationId id = workspace.bridge().startConversation(List.of(ADA.agentId(), BRUNO.agentId()),
+                "Name a dog", OptionalInt.of(2));
+        await().atMost(Duration.ofSeconds(10)).until(() -> row(id).status() == ConversationStatus.COMPLETED);
+        await().atMost(Duration.ofSeconds(10)).until(() -> onFx(() -> sidebar.messages().size()) == 2);
+        assertThat(onFx(() -> sidebar.dualProperty().get())).as("agents only: one pane").isFalse();
+        assertThat(row(id).acceptsYourMessage()).isTrue();
+
+        onFx(() -> {
+            sidebar.send("And a cat's name?");
+            return null;
+        });
+
+        await().atMost(Duration.ofSeconds(10)).until(() -> row(id).status() == ConversationStatus.COMPLETED
+                && onFx(() -> sidebar.messages().size()) == 5);
+        assertThat(onFx(() -> sidebar.dualProperty().get())).isTrue();
+        assertThat(onFx(() -> sidebar.conversationPane().stream().map(MessageItem::speakerName).toList()))
+                .containsExactly("Ada", "You", "Ada");
+        assertThat(onFx(() -> sidebar.collaborationPane().stream().map(MessageItem::turnIndex).toList()))
+                .as("only the agents' turns of the current round").containsExactly(3, 4);
+        assertThat(turnNumber(id)).isEqualTo(2);
+
+        onFx(() -> {
+            sidebar.send("And a bird's?");
+            return null;
+        });
+        await().atMost(Duration.ofSeconds(10)).until(() -> onFx(() -> sidebar.messages().size()) == 8
+                && sidebar.collaborationPane().size() == 2);
+        assertThat(onFx(() -> sidebar.collaborationPane().stream().map(MessageItem::turnIndex).toList()))
+                .containsExactly(6, 7);
+        assertThat(turnNumber(id)).isEqualTo(3);
+
+        onFx(() -> {
+            sidebar.newConversation();
+            return null;
+        });
+        assertThat(onFx(() -> sidebar.selectedProperty().get())).isNull();
+        assertThat(onFx(() -> sidebar.messages().isEmpty() && sidebar.conversationPane().isEmpty()
+                && sidebar.collaborationPane().isEmpty())).isTrue();
+    }
+
+    /** The workflow turn a conversation has reached. */
+    private int turnNumber(ConversationId id) {
+        return dev.workshop.orchestration.FollowUps.turnNumber(workspace.bridge().history(id));
+    }
+
+    @Test
     void exportsTheSelectedConversationAsMarkdownAndJson() throws Exception {
         ConversationId id = stored("Name a cat", message(0, ADA, "Mochi"), message(1, BRUNO, "Miso"));
         startSidebar();

@@ -108,7 +108,7 @@ class SidebarViewTest {
         assertThat(robot.lookup("#detail-status").queryLabeled().getText()).isEqualTo("Interrupted");
         assertThat(robot.lookup(".md-h2").tryQuery()).isPresent();
         assertThat(robot.lookup(".md-strong").queryAll()).extracting(node -> ((Text) node).getText()).contains("agree");
-        assertThat(robot.lookup(".md-list-marker").queryAll()).hasSize(2);
+        assertThat(robot.lookup("#message-list").lookup(".md-list-marker").queryAll()).hasSize(2);
         assertThat(robot.lookup("#resume-conversation").query().isVisible()).isTrue();
         assertThat(robot.lookup("#abort-conversation").query().isVisible()).isFalse();
 
@@ -158,6 +158,29 @@ class SidebarViewTest {
         WaitForAsyncUtils.waitFor(15, TimeUnit.SECONDS,
                 () -> workspace.bridge().state(id).orElseThrow().status() == ConversationStatus.WAITING);
         assertThat(workspace.bridge().state(id).orElseThrow().turnCount()).isEqualTo(3);
+    }
+
+    @Test
+    void aFollowUpOnAnEndedConversationShowsTheTwoPanes(FxRobot robot) throws Exception {
+        list(robot);
+        robot.clickOn("Name a cat");
+        WaitForAsyncUtils.waitFor(5, TimeUnit.SECONDS, () -> "Completed".equals(robot.lookup("#detail-status")
+                .queryLabeled().getText()));
+        javafx.scene.control.TextArea composer = robot.lookup("#composer").query();
+        assertThat(composer.isDisabled()).isFalse();
+        assertThat(composer.getPromptText()).startsWith("Follow up");
+        assertThat(robot.lookup("#dual-pane").query().isVisible()).isFalse();
+
+        robot.clickOn(composer).write("And a middle name?");
+        robot.clickOn("#send-message");
+
+        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> robot.lookup("#dual-pane").query().isVisible());
+        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> robot.lookup("#conversation-pane").queryListView()
+                .getItems().stream().anyMatch(item -> ((MessageItem) item).content().equals("And a middle name?")));
+        WaitForAsyncUtils.waitFor(15, TimeUnit.SECONDS,
+                () -> robot.lookup("#collaboration-pane").queryListView().getItems().size() >= 1);
+        assertThat(robot.lookup("#collaboration-pane").queryListView().getItems())
+                .allSatisfy(item -> assertThat(((MessageItem) item).speakerName()).isNotEqualTo("You"));
     }
 
     @Test
