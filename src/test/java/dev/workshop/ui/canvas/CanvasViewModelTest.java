@@ -49,6 +49,15 @@ class CanvasViewModelTest {
         fx.run(() -> canvas.load(workspace.scene().initialScene()));
     }
 
+    /** Offline replies that take 3 s, so a test sees a conversation while it runs. */
+    private void reopenWithSlowReplies() {
+        workspace.close();
+        workspace = Wiring.openWorkspace(dir, new WorkspaceOptions(3000));
+        canvas = new CanvasViewModel(workspace, fx.executor(), (instance, transition) -> transitions.add(Map.entry(instance, transition)));
+        canvas.connect();
+        fx.run(() -> canvas.load(CanvasScene.EMPTY));
+    }
+
     @AfterEach
     void close() throws InterruptedException {
         if (workspace != null) {
@@ -198,11 +207,7 @@ class CanvasViewModelTest {
 
     @Test
     void whileAConversationRunsItIsLinkedOnTheCanvasWithTheSpeakerMarked() {
-        workspace.close();
-        workspace = Wiring.openWorkspace(dir, new WorkspaceOptions(3000));
-        canvas = new CanvasViewModel(workspace, fx.executor(), (instance, transition) -> transitions.add(Map.entry(instance, transition)));
-        canvas.connect();
-        fx.run(() -> canvas.load(CanvasScene.EMPTY));
+        reopenWithSlowReplies();
         AgentNodeModel ada = place(ADA, 0, 0);
         AgentNodeModel bruno = place(BRUNO, 200, 0);
 
@@ -219,11 +224,7 @@ class CanvasViewModelTest {
 
     @Test
     void removingAnAgentThatIsTalkingEndsItsConversationAsCompletedWithTheReason() {
-        workspace.close();
-        workspace = Wiring.openWorkspace(dir, new WorkspaceOptions(3000));
-        canvas = new CanvasViewModel(workspace, fx.executor(), (instance, transition) -> transitions.add(Map.entry(instance, transition)));
-        canvas.connect();
-        fx.run(() -> canvas.load(CanvasScene.EMPTY));
+        reopenWithSlowReplies();
         AgentNodeModel ada = place(ADA, 0, 0);
         AgentNodeModel bruno = place(BRUNO, 200, 0);
         fx.run(() -> canvas.startConversation(List.of(ada, bruno), "Name a dog", 6));
