@@ -181,7 +181,8 @@ public final class SidebarView extends SplitPane {
         resume.managedProperty().bind(resume.visibleProperty());
         Region spacer = new Region();
         HBox.setHgrow(spacer, Priority.ALWAYS);
-        Button fresh = new Button("New", new FontIcon(Feather.PLUS));
+        Button fresh = new Button(null, new FontIcon(Feather.PLUS));
+        fresh.getStyleClass().add("button-icon");
         fresh.setId("new-conversation");
         fresh.setTooltip(new Tooltip("New conversation: a fresh start (new id, empty panes)"));
         fresh.setOnAction(event -> {
@@ -190,7 +191,8 @@ public final class SidebarView extends SplitPane {
         });
         HBox actions = new HBox(6, status, turns, spacer, abort, resume, export, fresh);
         actions.setAlignment(Pos.CENTER_LEFT);
-        for (javafx.scene.control.Control control : new javafx.scene.control.Control[] {status, turns, abort, resume, export, fresh}) {
+        // Buttons keep their size; the status and the turn counter give way (ending in "…") when space is short.
+        for (javafx.scene.control.Control control : new javafx.scene.control.Control[] {abort, resume, export, fresh}) {
             control.setMinWidth(Region.USE_PREF_SIZE);
         }
 
@@ -256,9 +258,11 @@ public final class SidebarView extends SplitPane {
         input.setWrapText(true);
         input.setPrefRowCount(3);
         HBox.setHgrow(input, Priority.ALWAYS);
-        Button send = new Button("Send", new FontIcon(Feather.SEND));
+        Button send = new Button(null, new FontIcon(Feather.SEND));
         send.setId("send-message");
-        send.getStyleClass().add("accent");
+        send.getStyleClass().addAll("accent", "button-icon");
+        send.setTooltip(new Tooltip("Send (Ctrl+Enter)"));
+        send.setMinWidth(Region.USE_PREF_SIZE);
         javafx.beans.binding.BooleanBinding yourTurn = Bindings.createBooleanBinding(
                 () -> viewModel.selectedProperty().get() != null
                         && viewModel.selectedProperty().get().acceptsYourMessage(),
