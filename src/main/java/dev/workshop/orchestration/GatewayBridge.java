@@ -219,7 +219,9 @@ public final class GatewayBridge implements AutoCloseable {
                 new MessageRecorded(turn, Participant.HUMAN, "You",
                         content),
                 new StatusChanged(ConversationStatus.ACTIVE, "")));
-        publish(new LoopEvent.Message(id, 1, context.clock().instant(), turn, Participant.HUMAN, "You", content));
+        int workflowTurn = FollowUps.turnNumber(store.history(tenant, id));
+        publish(new LoopEvent.Message(id, workflowTurn, context.clock().instant(), turn, Participant.HUMAN, "You",
+                content));
         launch(id, false);
     }
 
