@@ -14,12 +14,4 @@ public record AgentInstance(InstanceId id, AgentId agentId, Point position, Beha
         Objects.requireNonNull(position, "position");
         Objects.requireNonNull(behaviour, "behaviour");
     }
-
-    public AgentInstance movedTo(Point to) {
-        return new AgentInstance(id, agentId, to, behaviour);
-    }
-
-    public AgentInstance withBehaviour(Behaviour newBehaviour) {
-        return new AgentInstance(id, agentId, position, newBehaviour);
-    }
 }

@@ -160,10 +160,6 @@ public final class CanvasView extends Pane implements DropTarget {
         });
     }
 
-    CanvasViewModel viewModel() {
-        return viewModel;
-    }
-
     // ---- frame -------------------------------------------------------------------------------------------------
 
     private void frame(long now) {

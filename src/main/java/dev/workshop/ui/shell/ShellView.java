@@ -219,6 +219,10 @@ public final class ShellView extends BorderPane {
             if (canvas != null) {
                 canvas.refreshPalette();
             }
+            SidebarViewModel sidebar = viewModel.sidebarProperty().get();
+            if (sidebar != null) {
+                sidebar.refreshAgents();
+            }
         });
         window.show();
     }

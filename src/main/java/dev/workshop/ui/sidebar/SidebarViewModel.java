@@ -1,6 +1,5 @@
 package dev.workshop.ui.sidebar;
 
-import dev.workshop.domain.agent.AgentDefinition;
 import dev.workshop.domain.agent.AgentId;
 import dev.workshop.domain.conversation.ConversationId;
 import dev.workshop.domain.conversation.ConversationState;
@@ -321,12 +320,9 @@ public final class SidebarViewModel {
         return status == ConversationStatus.INTERRUPTED;
     }
 
-    public String colourFor(AgentId agent) {
-        return colourOf(agent);
-    }
-
-    public void refreshColours(List<AgentDefinition> agents) {
-        agents.forEach(agent -> colours.put(agent.id(), agent.avatarColor()));
+    /** Takes the agents' colours again after the agent editor changed them. */
+    public void refreshAgents() {
+        workspace.agentDirectory().list().forEach(agent -> colours.put(agent.id(), agent.avatarColor()));
     }
 
     public ObservableList<ConversationRow> rows() {
