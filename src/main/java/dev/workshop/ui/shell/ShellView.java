@@ -42,6 +42,8 @@ public final class ShellView extends BorderPane {
     private final Button theme = new Button();
     private final Button start = new Button("Start conversation", new FontIcon(Feather.MESSAGE_SQUARE));
     private CanvasView canvasView;
+    private final javafx.animation.PauseTransition noticeTimer =
+            new javafx.animation.PauseTransition(javafx.util.Duration.seconds(15));
 
     public ShellView(ShellViewModel viewModel) {
         this.viewModel = viewModel;
@@ -50,6 +52,7 @@ public final class ShellView extends BorderPane {
         setTop(header());
         setCenter(openingArea());
         setBottom(statusBar());
+        noticeTimer.setOnFinished(event -> notice.setText(""));
         viewModel.fatalErrorProperty().addListener((property, old, message) -> {
             if (!message.isEmpty()) {
                 showFatalError(message);
@@ -80,8 +83,8 @@ public final class ShellView extends BorderPane {
         area.setLeft(palette);
         setCenter(area);
         // The status bar tells the latest news from the canvas or the sidebar.
-        canvas.noticeProperty().addListener((property, old, text) -> notice.setText(text));
-        sidebarModel.noticeProperty().addListener((property, old, text) -> notice.setText(text));
+        canvas.noticeProperty().addListener((property, old, text) -> showNotice(text));
+        sidebarModel.noticeProperty().addListener((property, old, text) -> showNotice(text));
         Tooltip details = new Tooltip();
         details.textProperty().bind(notice.textProperty());
         details.setWrapText(true);
@@ -115,6 +118,12 @@ public final class ShellView extends BorderPane {
                 Platform.exit();
             }
         }.start();
+    }
+
+    /** News stays in the status bar for a while, then makes room (its tooltip keeps the full text meanwhile). */
+    private void showNotice(String text) {
+        notice.setText(text);
+        noticeTimer.playFromStart();
     }
 
     private void applyTheme(SceneSettings.Theme chosen) {

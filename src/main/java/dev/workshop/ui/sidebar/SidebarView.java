@@ -236,8 +236,14 @@ public final class SidebarView extends SplitPane {
         writing.getStyleClass().add("writing");
         writing.setWrapText(true);
         writing.setMaxHeight(90);
-        writing.textProperty().bind(viewModel.writingProperty().map(text -> text.isEmpty() ? ""
-                : "✎ " + (text.length() > 300 ? "…" + text.substring(text.length() - 300) : text)));
+        // The reply as it streams in, as plain text (its Markdown is rendered once the message is recorded).
+        writing.textProperty().bind(viewModel.writingProperty().map(text -> {
+            if (text.isEmpty()) {
+                return "";
+            }
+            String plain = text.replace("**", "").replace("`", "").replaceAll("\\s+", " ");
+            return "✎ " + (plain.length() > 300 ? "…" + plain.substring(plain.length() - 300) : plain);
+        }));
         writing.visibleProperty().bind(viewModel.writingProperty().isNotEmpty());
         writing.managedProperty().bind(writing.visibleProperty());
 
