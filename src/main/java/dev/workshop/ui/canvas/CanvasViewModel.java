@@ -21,6 +21,7 @@ import dev.workshop.domain.fsm.Transition;
 import dev.workshop.orchestration.LoopEvent;
 import dev.workshop.orchestration.Workspace;
 import dev.workshop.ui.fx.FxExecutor;
+import dev.workshop.ui.fx.PlainText;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.HashMap;
@@ -418,11 +419,9 @@ public final class CanvasViewModel {
         }
     }
 
-    /** A bubble's text: Markdown marks dropped (bubbles are plain), one line, about 120 characters. */
+    /** A bubble's text: plain, one line, about 120 characters. */
     static String cut(String text) {
-        String plain = text.replaceAll("(?m)^\\s*([-*+]|#{1,6}|>)\\s+", "").replace("**", "").replace("`", "");
-        String flat = plain.strip().replaceAll("\\s+", " ");
-        return flat.length() <= BUBBLE_CHARS ? flat : flat.substring(0, BUBBLE_CHARS - 1).stripTrailing() + "…";
+        return PlainText.cut(text, BUBBLE_CHARS);
     }
 
     // ---- camera and animation -------------------------------------------------------------------------------

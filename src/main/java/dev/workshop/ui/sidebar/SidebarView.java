@@ -2,6 +2,7 @@ package dev.workshop.ui.sidebar;
 
 import dev.workshop.domain.conversation.ConversationKind;
 import dev.workshop.domain.conversation.ConversationStatus;
+import dev.workshop.ui.fx.PlainText;
 import java.io.File;
 import java.time.Instant;
 import java.util.EnumMap;
@@ -241,7 +242,7 @@ public final class SidebarView extends SplitPane {
             if (text.isEmpty()) {
                 return "";
             }
-            String plain = text.replace("**", "").replace("`", "").replaceAll("\\s+", " ");
+            String plain = PlainText.of(text);
             return "✎ " + (plain.length() > 300 ? "…" + plain.substring(plain.length() - 300) : plain);
         }));
         writing.visibleProperty().bind(viewModel.writingProperty().isNotEmpty());
