@@ -39,6 +39,7 @@ final class ConversationLoop implements Runnable {
 
     private final ConversationId id;
     private final boolean resumed;
+    private final boolean announceLastMessage;
     private final LoopContext context;
     private final PromptBuilder prompts;
     private final CountDownLatch finished = new CountDownLatch(1);
@@ -54,8 +55,13 @@ final class ConversationLoop implements Runnable {
     }
 
     /** @param onFinished called once the loop has stopped, before anyone waiting on it is released */
-    ConversationLoop(ConversationId id, boolean resumed, LoopContext context,
+    /**
+     * @param announceLastMessage publish the last stored message before the first turn (the user's, stored by
+     *                            the bridge just before this loop starts)
+     */
+    ConversationLoop(ConversationId id, boolean resumed, boolean announceLastMessage, LoopContext context,
                      java.util.function.Consumer<ConversationLoop> onFinished) {
+        this.announceLastMessage = announceLastMessage;
         this.onFinished = onFinished;
         this.id = id;
         this.resumed = resumed;
@@ -89,6 +95,11 @@ final class ConversationLoop implements Runnable {
         thread = Thread.currentThread();
         try {
             List<MessageRecorded> transcript = readLog();
+            if (announceLastMessage && !transcript.isEmpty()) {
+                MessageRecorded last = transcript.getLast();
+                publish(new LoopEvent.Message(id, workflowTurn, now(), last.turnIndex(), last.speakerId(),
+                        last.speakerName(), last.content()));
+            }
             takeTurns(takeSlot(currentState()), transcript);
         } catch (InterruptedException e) {
             Stop why = stop != null ? stop : new Stop(ConversationStatus.INTERRUPTED, Reasons.STOPPED);

@@ -120,7 +120,20 @@ public final class GatewayBridge implements AutoCloseable {
     }
 
     void launch(ConversationId id, boolean resumed) {
-        ConversationLoop loop = new ConversationLoop(id, resumed, context, finished -> running.remove(id, finished));
+        launch(id, resumed, false);
+    }
+
+    /**
+     * Starts the loop after the user's message was stored; the loop publishes that message first, with the
+     * workflow turn it reads from the log anyway (so the log is read once, by the loop).
+     */
+    private void launchAnnouncingLastMessage(ConversationId id) {
+        launch(id, false, true);
+    }
+
+    private void launch(ConversationId id, boolean resumed, boolean announceLastMessage) {
+        ConversationLoop loop = new ConversationLoop(id, resumed, announceLastMessage, context,
+                finished -> running.remove(id, finished));
         if (running.putIfAbsent(id, loop) != null) {
             throw new IllegalStateException("Conversation " + id + " already has a running loop");
         }
@@ -219,10 +232,7 @@ public final class GatewayBridge implements AutoCloseable {
                 new MessageRecorded(turn, Participant.HUMAN, "You",
                         content),
                 new StatusChanged(ConversationStatus.ACTIVE, "")));
-        int workflowTurn = FollowUps.turnNumber(store.history(tenant, id));
-        publish(new LoopEvent.Message(id, workflowTurn, context.clock().instant(), turn, Participant.HUMAN, "You",
-                content));
-        launch(id, false);
+        launchAnnouncingLastMessage(id);
     }
 
     /**
@@ -260,9 +270,7 @@ public final class GatewayBridge implements AutoCloseable {
                         context),
                 new TurnStarted(turn, Participant.HUMAN, false),
                 new MessageRecorded(turn, Participant.HUMAN, "You", content)));
-        publish(new LoopEvent.Message(id, turnNumber, this.context.clock().instant(), turn, Participant.HUMAN, "You",
-                content));
-        launch(id, false);
+        launchAnnouncingLastMessage(id);
     }
 
     /** The conversation as stored now, if it exists. */
