@@ -92,6 +92,8 @@ class SidebarViewTest {
         WaitForAsyncUtils.waitFor(20, TimeUnit.SECONDS, () -> robot.lookup("#conversation-list").tryQuery().isPresent());
         ListView<ConversationRow> list = robot.lookup("#conversation-list").queryListView();
         WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> list.getItems().size() == 2);
+        // The rows are drawn on a later pulse than the items arrive: wait until both can be clicked.
+        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> robot.lookup(".row-title").queryAll().size() == 2);
         return list;
     }
 
