@@ -1,7 +1,6 @@
 package dev.workshop;
 
 import dev.workshop.domain.agent.AgentDefinition;
-import dev.workshop.domain.conversation.TenantId;
 import dev.workshop.gateway.AgentGateway;
 import dev.workshop.gateway.GatewayException;
 import dev.workshop.gateway.GatewayResolver;
@@ -12,6 +11,7 @@ import dev.workshop.orchestration.GatewayBridge;
 import dev.workshop.orchestration.SceneKeeper;
 import dev.workshop.orchestration.Workspace;
 import dev.workshop.orchestration.WorkspaceOptions;
+import dev.workshop.session.SnapshotFolder;
 import dev.workshop.store.AgentCatalog;
 import dev.workshop.store.DataDirectory;
 import dev.workshop.store.file.JsonAgentCatalog;
@@ -21,6 +21,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 
 /** The composition root: the one place that picks implementations and hands them to constructors. */
 public final class Wiring {
@@ -38,11 +39,12 @@ public final class Wiring {
             store = JournaledConversationStore.open(directory);
             List<String> warnings = new ArrayList<>(store.openingWarnings());
             AgentCatalog agents = JsonAgentCatalog.open(directory.path(), warnings::add);
-            GatewayBridge bridge = new GatewayBridge(store, TenantId.LOCAL, agents, gateways(options), options.loops());
+            GatewayBridge bridge = new GatewayBridge(store, options.team(), agents, gateways(options), options.loops(),
+                    Optional.of(new SnapshotFolder(directory.path())));
             bridge.markRunningAsInterrupted();
             SceneKeeper scene = new SceneKeeper(new JsonSceneStore(directory.path(), warnings::add),
                     Duration.ofMillis(300));
-            return new Workspace(directory, store, agents, bridge, scene, TenantId.LOCAL, warnings);
+            return new Workspace(directory, store, agents, bridge, scene, options.team(), warnings);
         } catch (RuntimeException e) {
             if (store != null) {
                 store.close();

@@ -36,6 +36,13 @@ final class EventPrinter implements Consumer<LoopEvent> {
             case LoopEvent.Ended ended -> line("conversation_end", event).put("status", ended.status().wireName())
                     .put("reason", ended.reason());
             case LoopEvent.Error error -> line("conversation_error", event).put("message", error.message());
+            case LoopEvent.TeamReady ready -> line("team_ready", event).put("team", ready.team().value())
+                    .put("restored", ready.restored());
+            case LoopEvent.SessionRestored restored -> line("session_restored", event)
+                    .put("message_count", restored.messageCount());
+            case LoopEvent.SessionSaved ignored -> line("session_saved", event);
+            case LoopEvent.SaveFailed failed -> line("session_save_failed", event).put("message", failed.message())
+                    .put("attempt", failed.attempt()).put("retrying", failed.retrying());
         };
         if (line != null) {
             synchronized (out) {

@@ -3,18 +3,23 @@ package dev.workshop.cli;
 import dev.workshop.domain.conversation.ConversationId;
 import dev.workshop.domain.conversation.ConversationStatus;
 import dev.workshop.orchestration.GatewayBridge;
+import dev.workshop.orchestration.RestoredSession;
 import dev.workshop.orchestration.Workspace;
+import java.io.PrintWriter;
 import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.ParentCommand;
 import picocli.CommandLine.Spec;
 
 /** {@code workshop resume}: what the app does at launch, run to the end of every resumed conversation. */
 @Command(name = "resume", mixinStandardHelpOptions = true,
-        description = "Resume every interrupted conversation and run each to its end.")
+        description = {"Resume every interrupted conversation and run each to its end.",
+                "With --session ID: restore that one conversation of the team, paused until you continue it "
+                        + "(workshop continue, or Resume in the app)."})
 final class ResumeCommand implements Callable<Integer> {
     @ParentCommand
     private WorkshopCommand workshop;
@@ -25,8 +30,15 @@ final class ResumeCommand implements Callable<Integer> {
     @Mixin
     private LoopOptions loop;
 
+    @Option(names = "--session", paramLabel = "ID",
+            description = "Restore this conversation only, from the team's log or its snapshot file.")
+    private String session;
+
     @Override
     public Integer call() throws InterruptedException {
+        if (session != null) {
+            return restore(Ids.conversation(session));
+        }
         try (Workspace workspace = Cli.openForLoops(workshop, spec, loop)) {
             GatewayBridge bridge = workspace.bridge();
             List<ConversationId> resumed = bridge.resumeInterruptedConversations();
@@ -36,6 +48,21 @@ final class ResumeCommand implements Callable<Integer> {
             boolean allCompleted = resumed.stream().allMatch(id -> workspace.store().state(workspace.tenant(), id)
                     .map(state -> state.status() == ConversationStatus.COMPLETED).orElse(false));
             return allCompleted ? ExitCode.OK : ExitCode.CONVERSATION_NOT_COMPLETED;
+        }
+    }
+
+    private int restore(ConversationId id) {
+        try (Workspace workspace = Cli.openForLoops(workshop, spec, loop)) {
+            RestoredSession restored = workspace.bridge().restore(id);
+            PrintWriter err = spec.commandLine().getErr();
+            if (!restored.missingMembers().isEmpty()) {
+                err.println("workshop: warning: " + restored.missingMembersWarning());
+            }
+            err.println("workshop: restored conversation " + id + " (" + restored.messageCount() + " message"
+                    + (restored.messageCount() == 1 ? "" : "s") + (restored.imported() ? ", from its snapshot" : "")
+                    + "); it is " + restored.status().wireName() + " until you continue it");
+            err.flush();
+            return ExitCode.OK;
         }
     }
 }

@@ -52,7 +52,7 @@ final class ShowCommand implements Callable<Integer> {
             if (format.markdown) {
                 out.print(ConversationExport.markdown(state, history));
             } else {
-                out.println(ConversationExport.withMessages(state, history).toString());
+                out.println(ConversationExport.withMessages(workspace.tenant(), state, history).toString());
             }
         }
         return ExitCode.OK;

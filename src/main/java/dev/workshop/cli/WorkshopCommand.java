@@ -2,6 +2,7 @@ package dev.workshop.cli;
 
 import dev.workshop.cli.bench.BenchCommand;
 import dev.workshop.domain.conversation.InvalidEventException;
+import dev.workshop.domain.conversation.TenantId;
 import dev.workshop.orchestration.Workspace;
 import dev.workshop.orchestration.WorkspaceOpener;
 import dev.workshop.orchestration.WorkspaceOptions;
@@ -33,6 +34,11 @@ public final class WorkshopCommand implements Callable<Integer> {
                     + "else ~/.local/share/workshop).")
     private Path dataDir;
 
+    @Option(names = "--team", paramLabel = "NAME",
+            description = "The team whose conversations to work on (default: $WORKSHOP_TEAM, else local, the "
+                    + "desktop app's).")
+    private String team;
+
     private final Consumer<Path> desktopApp;
     private final WorkspaceOpener opener;
 
@@ -43,7 +49,20 @@ public final class WorkshopCommand implements Callable<Integer> {
 
     /** Opens the data directory for a command; the caller closes it. */
     Workspace openWorkspace(WorkspaceOptions options) {
-        return opener.open(dataDirectory(), options);
+        return opener.open(dataDirectory(), options.withTeam(team()));
+    }
+
+    /** The team chosen by {@code --team} or {@code WORKSHOP_TEAM}; a bad name is a usage error. */
+    TenantId team() {
+        String name = team != null ? team : System.getenv("WORKSHOP_TEAM");
+        if (name == null || name.isBlank()) {
+            return TenantId.LOCAL;
+        }
+        try {
+            return new TenantId(name.strip());
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException("--team: " + e.getMessage(), e);
+        }
     }
 
     public Path dataDirectory() {

@@ -5,8 +5,10 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.workshop.domain.conversation.ConversationEvent.MessageRecorded;
 import dev.workshop.domain.conversation.ConversationState;
-import dev.workshop.domain.conversation.ConversationStatistics;
 import dev.workshop.domain.conversation.RecordedEvent;
+import dev.workshop.domain.conversation.TenantId;
+import dev.workshop.session.SessionSnapshot;
+import dev.workshop.session.SnapshotJson;
 import java.util.List;
 
 /**
@@ -60,26 +62,12 @@ public final class ConversationExport {
         return array;
     }
 
-    public static ObjectNode withMessages(ConversationState state, List<RecordedEvent> history) {
-        ObjectNode conversation = summary(state);
-        ArrayNode messages = conversation.putArray("messages");
-        for (RecordedEvent recorded : history) {
-            if (recorded.event() instanceof MessageRecorded message) {
-                ObjectNode row = messages.addObject().put("turn_index", message.turnIndex())
-                        .put("speaker_id", message.speakerId().value()).put("speaker_name", message.speakerName())
-                        .put("content", message.content()).put("created_at", recorded.recordedAt().toString());
-                if (message.usage().isKnown()) {
-                    row.putObject("usage").put("prompt_tokens", message.usage().promptTokens())
-                            .put("completion_tokens", message.usage().completionTokens())
-                            .put("latency_ms", message.usage().latencyMillis()).put("model", message.usage().model());
-                }
-            }
-        }
-        ConversationStatistics statistics = ConversationStatistics.of(history);
-        ObjectNode totals = conversation.putObject("statistics").put("messages", statistics.messages())
-                .put("prompt_tokens", statistics.promptTokens()).put("completion_tokens", statistics.completionTokens())
-                .put("answering_ms", statistics.answeringMillis());
-        statistics.models().stream().sorted().forEach(totals.putArray("models")::add);
-        return conversation;
+    /**
+     * The conversation with every message: a session snapshot in the current schema ({@code schema_version},
+     * {@code team}, speakers as {@code id}/{@code name}/{@code displayName}), which restores and imports read
+     * back, and which keeps every field of the {@code show --json} contract.
+     */
+    public static ObjectNode withMessages(TenantId team, ConversationState state, List<RecordedEvent> history) {
+        return SnapshotJson.write(SessionSnapshot.of(team, state, history));
     }
 }

@@ -16,6 +16,7 @@ import dev.workshop.domain.conversation.RecordedEvent;
 import dev.workshop.domain.conversation.Rotation;
 import dev.workshop.domain.conversation.TenantId;
 import dev.workshop.gateway.GatewayResolver;
+import dev.workshop.session.SnapshotFolder;
 import dev.workshop.store.AgentCatalog;
 import dev.workshop.store.ConversationStore;
 import java.time.Clock;
@@ -44,15 +45,41 @@ public final class GatewayBridge implements AutoCloseable {
     private final Map<ConversationId, ConversationLoop> running = new ConcurrentHashMap<>();
     private final List<Consumer<LoopEvent>> listeners = new CopyOnWriteArrayList<>();
     private final LoopContext context;
+    private final SessionRestorer restorer;
+    private final Optional<SnapshotSaver> saver;
 
+    /** A bridge that keeps no snapshot files: for benchmarks and tests of the loop alone. */
     public GatewayBridge(ConversationStore store, TenantId tenant, AgentCatalog agents, GatewayResolver gateways,
                          LoopSettings settings) {
+        this(store, tenant, agents, gateways, settings, Optional.empty());
+    }
+
+    /**
+     * A bridge that also writes each conversation's snapshot into {@code snapshots} at the save points
+     * (handing over to the human, stop, cancel) and can restore one from there.
+     */
+    public GatewayBridge(ConversationStore store, TenantId tenant, AgentCatalog agents, GatewayResolver gateways,
+                         LoopSettings settings, Optional<SnapshotFolder> snapshots) {
         this.store = store;
         this.tenant = tenant;
         this.agents = agents;
         this.settings = settings;
+        Clock clock = Clock.systemUTC();
         this.context = new LoopContext(store, tenant, agents, gateways, settings,
-                new Semaphore(settings.concurrencyLimit(), true), this::publish, Clock.systemUTC());
+                new Semaphore(settings.concurrencyLimit(), true), this::publish, clock);
+        this.restorer = new SessionRestorer(store, tenant, agents, snapshots, this::publish, clock);
+        this.saver = snapshots.map(folder -> new SnapshotSaver(store, tenant, folder, this::publish, clock,
+                SAVE_RETRY_PAUSES));
+        saver.ifPresent(listeners::add);
+    }
+
+    /** The pauses between attempts to save a snapshot: three more tries over about five seconds. */
+    static final List<Duration> SAVE_RETRY_PAUSES = List.of(Duration.ofMillis(250), Duration.ofSeconds(1),
+            Duration.ofSeconds(4));
+
+    /** The team whose conversations this bridge runs. */
+    public TenantId team() {
+        return tenant;
     }
 
     public void subscribe(Consumer<LoopEvent> listener) {
@@ -115,6 +142,7 @@ public final class GatewayBridge implements AutoCloseable {
             participants.add(new Participant(agent.id(), agent.name()));
         }
         store.append(tenant, id, 0, List.of(new ConversationStarted(kind, participants, task, turns)));
+        publish(new LoopEvent.TeamReady(id, 1, context.clock().instant(), tenant, false));
         launch(id, false);
         return id;
     }
@@ -192,17 +220,52 @@ public final class GatewayBridge implements AutoCloseable {
     }
 
     /**
+     * Restores one conversation of this team by id, from the log or else from the team's snapshot file (older
+     * schemas migrated), and leaves it paused: no loop runs until the human sends a message, resumes it or
+     * follows it up. Publishes {@link LoopEvent.SessionRestored} and {@link LoopEvent.TeamReady}.
+     *
+     * @throws SessionNotFoundException when neither holds it (nor another team's)
+     * @throws TeamMismatchException when it belongs to another team
+     * @throws dev.workshop.session.InvalidSnapshotException when its snapshot file cannot be read
+     */
+    public RestoredSession restore(ConversationId id) {
+        if (running.containsKey(id)) {
+            throw new IllegalStateException("Conversation " + id + " is running; only a stopped one can be restored");
+        }
+        return restorer.restore(id);
+    }
+
+    /**
      * Continues one stopped conversation now (the user asked for it, so one they aborted too). Returns false
      * when it cannot go on; it is then ended with the reason, as at launch.
      */
     public boolean resume(ConversationId id) {
         ConversationState state = store.state(tenant, id)
                 .orElseThrow(() -> new IllegalArgumentException("No conversation with id " + id));
-        if (running.containsKey(id) || state.status() != ConversationStatus.INTERRUPTED) {
-            throw new IllegalStateException("Only an interrupted conversation can be resumed; this one is "
+        if (running.containsKey(id) || !canResume(state)) {
+            throw new IllegalStateException("Only an interrupted or restored conversation can be resumed; this one is "
                     + state.status().wireName());
         }
         return resume(state).isPresent();
+    }
+
+    /**
+     * The user's message, wherever the conversation stands: their turn when it waits for them, else a
+     * follow-up with the next turn number (an ended conversation, or a restored one paused on an agent's turn).
+     */
+    public void message(ConversationId id, String text) {
+        ConversationState state = store.state(tenant, id)
+                .orElseThrow(() -> new IllegalArgumentException("No conversation with id " + id));
+        if (state.status() == ConversationStatus.WAITING && !SessionRestorer.pausedOnAnAgentsTurn(state)) {
+            humanMessage(id, text);
+        } else {
+            followUp(id, FollowUps.turnNumber(store.history(tenant, id)) + 1, text, Optional.empty());
+        }
+    }
+
+    /** Whether {@link #resume(ConversationId)} applies: interrupted, or restored and paused on an agent's turn. */
+    public static boolean canResume(ConversationState state) {
+        return state.status() == ConversationStatus.INTERRUPTED || SessionRestorer.pausedOnAnAgentsTurn(state);
     }
 
     /**
@@ -236,7 +299,7 @@ public final class GatewayBridge implements AutoCloseable {
     }
 
     /**
-     * Continues an ended conversation with the user's next prompt (the conversation id is the workflow id):
+     * Continues an ended or waiting conversation with the user's next prompt (the conversation id is the workflow id):
      * {@code turnNumber} must follow the stored one; the context is the one given (already validated, see
      * {@link FollowUps#validate}) or built from the log. A new round of at most the conversation's turn limit
      * runs, the entry agent answering first. Refused, with nothing stored, when any of that does not hold.
@@ -244,9 +307,10 @@ public final class GatewayBridge implements AutoCloseable {
     public void followUp(ConversationId id, int turnNumber, String prompt, Optional<String> givenContext) {
         ConversationState state = store.state(tenant, id)
                 .orElseThrow(() -> new IllegalArgumentException("No conversation with workflow id " + id));
-        if (running.containsKey(id) || !state.status().isFinal()) {
+        // Waiting (for the human, or restored): the prompt starts the next round, as after an end.
+        if (running.containsKey(id) || !(state.status().isFinal() || state.status() == ConversationStatus.WAITING)) {
             throw new IllegalStateException("The conversation is " + state.status().wireName()
-                    + "; a follow-up continues one that has ended");
+                    + "; a follow-up continues one that has ended, waits for you or was restored");
         }
         List<RecordedEvent> history = store.history(tenant, id);
         int stored = FollowUps.turnNumber(history);
@@ -262,7 +326,8 @@ public final class GatewayBridge implements AutoCloseable {
             throw new IllegalStateException("The conversation has no agent to answer");
         }
         int roundTurns = history.stream().map(RecordedEvent::event).filter(ConversationStarted.class::isInstance)
-                .map(event -> ((ConversationStarted) event).maxTurns()).findFirst().orElse(settings.defaultMaxTurns());
+                .map(event -> ((ConversationStarted) event).maxTurns()).filter(turns -> turns > 0).findFirst()
+                .orElse(settings.defaultMaxTurns());
         int turn = state.turnCount();
         String context = givenContext.orElseGet(() -> FollowUps.context(history));
         store.append(tenant, id, state.version(), List.of(
@@ -379,5 +444,6 @@ public final class GatewayBridge implements AutoCloseable {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
+        saver.ifPresent(SnapshotSaver::close);
     }
 }

@@ -3,6 +3,7 @@ package dev.workshop.orchestration;
 import dev.workshop.domain.agent.AgentId;
 import dev.workshop.domain.conversation.ConversationId;
 import dev.workshop.domain.conversation.ConversationStatus;
+import dev.workshop.domain.conversation.TenantId;
 import java.time.Instant;
 
 /**
@@ -41,5 +42,24 @@ public sealed interface LoopEvent {
     }
 
     record Error(ConversationId conversationId, int turnNumber, Instant at, String message) implements LoopEvent {
+    }
+
+    /** A conversation's team is set up: a new conversation ({@code restored} false) or one restored by id. */
+    record TeamReady(ConversationId conversationId, int turnNumber, Instant at, TenantId team, boolean restored)
+            implements LoopEvent {
+    }
+
+    /** A conversation was restored by id, paused until the human acts. */
+    record SessionRestored(ConversationId conversationId, int turnNumber, Instant at, int messageCount)
+            implements LoopEvent {
+    }
+
+    /** The conversation's snapshot file was written. */
+    record SessionSaved(ConversationId conversationId, int turnNumber, Instant at) implements LoopEvent {
+    }
+
+    /** Writing the snapshot failed; the conversation goes on and the save is tried again while {@code retrying}. */
+    record SaveFailed(ConversationId conversationId, int turnNumber, Instant at, String message, int attempt,
+                      boolean retrying) implements LoopEvent {
     }
 }

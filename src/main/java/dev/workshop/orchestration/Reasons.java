@@ -5,6 +5,7 @@ final class Reasons {
     static final String STOPPED = "Workshop stopped while this conversation was running";
     static final String ABORTED = "Aborted by the user";
     static final String WAITING_FOR_YOU = "Waiting for your message";
+    static final String RESTORED = "Restored; nothing runs until you continue it";
 
     private Reasons() {
     }

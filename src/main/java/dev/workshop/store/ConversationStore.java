@@ -39,6 +39,12 @@ public interface ConversationStore extends AutoCloseable {
 
     Optional<ConversationState> state(TenantId tenant, ConversationId conversation);
 
+    /**
+     * The team a conversation belongs to, whichever it is: lets a caller tell "no such conversation" from
+     * "it belongs to another team" without reading another team's data.
+     */
+    Optional<TenantId> tenantOf(ConversationId conversation);
+
     /** Every conversation of the tenant, most recently updated first. */
     List<ConversationState> list(TenantId tenant);
 

@@ -46,6 +46,12 @@ class CommandLineTest {
                 new String(err, StandardCharsets.UTF_8));
     }
 
+    /** The last {@code conversation_end} line (a {@code session_saved} line follows it). */
+    private static JsonNode lastEnd(List<JsonNode> events) {
+        return events.stream().filter(event -> event.get("event").asText().equals("conversation_end"))
+                .reduce((first, second) -> second).orElseThrow();
+    }
+
     @Test
     void printsItsVersion() throws Exception {
         Run run = workshop("--version");
@@ -134,9 +140,13 @@ class CommandLineTest {
                 "Name three risks", "--max-turns", "3", "--offline-delay-ms", "0");
 
         assertThat(run.exitCode()).as(run.err()).isZero();
-        List<JsonNode> events = jsonLines(run.out());
-        assertThat(events).extracting(e -> e.get("event").asText()).containsExactly("conversation_start",
-                "turn_start", "message", "turn_start", "message", "turn_start", "message", "conversation_end");
+        List<JsonNode> lines = jsonLines(run.out());
+        assertThat(lines).extracting(e -> e.get("event").asText()).containsExactly("team_ready", "conversation_start",
+                "turn_start", "message", "turn_start", "message", "turn_start", "message", "conversation_end",
+                "session_saved");
+        assertThat(lines.getFirst().get("restored").asBoolean()).isFalse();
+        assertThat(lines.getFirst().get("team").asText()).isEqualTo("local");
+        List<JsonNode> events = lines.subList(1, lines.size() - 1);
         assertThat(events).allSatisfy(event -> {
             assertThat(event.get("turn_number").asInt()).isEqualTo(1);
             assertThat(event.has("ts")).isTrue();
@@ -175,7 +185,8 @@ class CommandLineTest {
             assertThat(event.get("conversation_id").asText()).isEqualTo(id);
         });
         assertThat(events).extracting(event -> event.get("event").asText()).containsExactly("message",
-                "conversation_start", "turn_start", "message", "turn_start", "message", "conversation_end");
+                "conversation_start", "turn_start", "message", "turn_start", "message", "conversation_end",
+                "session_saved");
         assertThat(events.getFirst().get("content").asText()).isEqualTo("And a middle name?");
         assertThat(events.get(2).get("speaker_name").asText()).isEqualTo("Ada");
         JsonNode shown = new ObjectMapper().readTree(workshop("--data-dir", dir.toString(), "show", id, "--json").out());
@@ -213,6 +224,59 @@ class CommandLineTest {
         JsonNode shown = new ObjectMapper().readTree(workshop("--data-dir", dir.toString(), "show", id, "--json").out());
         assertThat(shown.get("messages")).hasSize(2);
         assertThat(shown.get("status").asText()).isEqualTo("completed");
+    }
+
+    @Test
+    void resumeWithASessionRestoresThatConversationPausedWithAWarningForMissingMembers() throws Exception {
+        ConversationId id = new ConversationId("half-done");
+        try (Workspace workspace = Wiring.openWorkspace(dir)) {
+            workspace.store().append(workspace.tenant(), id, 0, Conversations.startedWithMessages(8, 3));
+        }
+
+        Run run = workshop("--data-dir", dir.toString(), "resume", "--session", "half-done");
+
+        assertThat(run.exitCode()).as(run.err()).isZero();
+        List<JsonNode> events = jsonLines(run.out());
+        assertThat(events).extracting(event -> event.get("event").asText())
+                .containsExactly("session_restored", "team_ready");
+        assertThat(events.get(0).get("message_count").asInt()).isEqualTo(3);
+        assertThat(events.get(1).get("restored").asBoolean()).isTrue();
+        assertThat(events).allSatisfy(event -> assertThat(event.get("conversation_id").asText()).isEqualTo("half-done"));
+        assertThat(run.err().lines().toList()).containsExactly(
+                "workshop: warning: Some speakers in the history are not in the current team: Ada, Bob. Their"
+                        + " messages are shown with their original names.",
+                "workshop: restored conversation half-done (3 messages); it is waiting until you continue it");
+        JsonNode listed = new ObjectMapper().readTree(workshop("--data-dir", dir.toString(), "list", "--json").out());
+        assertThat(listed.get(0).get("status").asText()).isEqualTo("waiting");
+        assertThat(listed.get(0).get("turn_count").asInt()).isEqualTo(3);
+
+        Run plainResume = workshop("--data-dir", dir.toString(), "resume");
+        assertThat(plainResume.out()).as("a restored conversation waits for its human, not for resume").isEmpty();
+    }
+
+    @Test
+    void resumeWithAnUnknownOrAnotherTeamsSessionIsUsageErrorTwoNamingSessionAndTeams() throws Exception {
+        Run research = workshop("--data-dir", dir.toString(), "--team", "research", "run", "--agents", "Ada,Bruno",
+                "--prompt", "Name a cat", "--max-turns", "2", "--offline-delay-ms", "0");
+        assertThat(research.exitCode()).as(research.err()).isZero();
+        String id = jsonLines(research.out()).getFirst().get("conversation_id").asText();
+
+        Run unknown = workshop("--data-dir", dir.toString(), "resume", "--session", "nope");
+        Run mismatch = workshop("--data-dir", dir.toString(), "resume", "--session", id);
+        Run badTeam = workshop("--data-dir", dir.toString(), "--team", "../x", "list", "--json");
+
+        assertThat(unknown.exitCode()).isEqualTo(2);
+        assertThat(unknown.err().strip()).isEqualTo("workshop: Session 'nope' not found for team 'local'. Use resume"
+                + " without an id to restore the latest session, or start a new conversation.");
+        assertThat(mismatch.exitCode()).isEqualTo(2);
+        assertThat(mismatch.err().strip()).isEqualTo("workshop: Session '" + id + "' belongs to team 'research', but"
+                + " the current team is 'local'. Use the matching team (--team research).");
+        assertThat(badTeam.exitCode()).isEqualTo(2);
+        assertThat(badTeam.err().strip()).startsWith("workshop: --team: A team name has 1 to 64 letters");
+        Run restored = workshop("--data-dir", dir.toString(), "--team", "research", "resume", "--session", id);
+        assertThat(restored.exitCode()).as(restored.err()).isZero();
+        assertThat(jsonLines(restored.out()).getFirst().get("message_count").asInt()).isEqualTo(2);
+        assertThat(workshop("--data-dir", dir.toString(), "list", "--json").out().strip()).isEqualTo("[]");
     }
 
     @Test
@@ -271,7 +335,7 @@ class CommandLineTest {
         Run run = workshop("--data-dir", dir.toString(), "run", "--agents", "Remote,Ada", "--prompt", "Hi",
                 "--offline-delay-ms", "0");
         assertThat(run.exitCode()).isEqualTo(5);
-        JsonNode end = jsonLines(run.out()).getLast();
+        JsonNode end = lastEnd(jsonLines(run.out()));
         assertThat(end.get("event").asText()).isEqualTo("conversation_end");
         assertThat(end.get("status").asText()).isEqualTo("failed");
         assertThat(end.get("reason").asText()).isEqualTo("Agent Remote uses the provider \"nowhere\", which this Workshop does not know");
@@ -346,7 +410,7 @@ class CommandLineTest {
         }
         assertThat(run.waitFor(120, TimeUnit.SECONDS)).isTrue();
         assertThat(run.exitValue()).isEqualTo(5);
-        JsonNode end = events.getLast();
+        JsonNode end = lastEnd(events);
         assertThat(end.get("status").asText()).isEqualTo("interrupted");
         assertThat(end.get("reason").asText()).contains("127.0.0.1").contains("gave up after 4 attempts");
         String id = end.get("conversation_id").asText();

@@ -52,6 +52,11 @@ final class TimedStore implements ConversationStore {
     }
 
     @Override
+    public Optional<TenantId> tenantOf(ConversationId conversation) {
+        return store.tenantOf(conversation);
+    }
+
+    @Override
     public List<ConversationState> list(TenantId tenant) {
         return store.list(tenant);
     }

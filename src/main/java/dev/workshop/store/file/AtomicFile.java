@@ -14,13 +14,13 @@ import java.time.format.DateTimeFormatter;
  * Whole-file replacement that a crash cannot tear: the bytes go to a synced temporary file that is renamed
  * over the old one, and the folder is synced so the rename itself survives a power cut.
  */
-final class AtomicFile {
+public final class AtomicFile {
     private static final DateTimeFormatter STAMP = DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss");
 
     private AtomicFile() {
     }
 
-    static void write(Path file, byte[] bytes) throws IOException {
+    public static void write(Path file, byte[] bytes) throws IOException {
         Path temporary = file.resolveSibling(file.getFileName() + ".new");
         try (FileChannel channel = FileChannel.open(temporary, StandardOpenOption.CREATE, StandardOpenOption.WRITE,
                 StandardOpenOption.TRUNCATE_EXISTING)) {
@@ -43,7 +43,7 @@ final class AtomicFile {
     }
 
     /** Renames an unreadable file so that nothing overwrites it; returns where it went. */
-    static Path moveAside(Path file) throws IOException {
+    public static Path moveAside(Path file) throws IOException {
         Path aside = file.resolveSibling(file.getFileName() + ".unreadable-" + LocalDateTime.now().format(STAMP));
         Files.move(file, aside);
         return aside;

@@ -292,6 +292,15 @@ public final class JournaledConversationStore implements ConversationStore {
     }
 
     @Override
+    public Optional<TenantId> tenantOf(ConversationId conversation) {
+        requireOpen();
+        return index.values().stream()
+                .filter(entry -> entry.state.id().equals(conversation) && entry.state.isStarted())
+                .map(entry -> entry.tenant)
+                .findFirst();
+    }
+
+    @Override
     public List<ConversationState> list(TenantId tenant) {
         requireOpen();
         return index.values().stream()

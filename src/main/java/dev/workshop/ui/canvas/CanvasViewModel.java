@@ -344,7 +344,11 @@ public final class CanvasViewModel {
             case LoopEvent.Message message -> messageRecorded(message);
             case LoopEvent.Ended ended -> conversationEnded(ended);
             case LoopEvent.Error error -> notice.set(error.message());
+            case LoopEvent.SaveFailed failed -> notice.set(failed.message());
             case LoopEvent.Started started -> { }
+            case LoopEvent.TeamReady ready -> { }
+            case LoopEvent.SessionRestored restored -> { }
+            case LoopEvent.SessionSaved saved -> { }
             case LoopEvent.Queued queued -> { }
             case LoopEvent.Token token -> { }
         }

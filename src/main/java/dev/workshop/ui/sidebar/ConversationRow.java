@@ -1,5 +1,6 @@
 package dev.workshop.ui.sidebar;
 
+import dev.workshop.orchestration.GatewayBridge;
 import dev.workshop.domain.agent.AgentId;
 import dev.workshop.domain.conversation.ConversationId;
 import dev.workshop.domain.conversation.ConversationKind;
@@ -12,7 +13,7 @@ import java.time.Instant;
 /** One line of the conversation list. */
 public record ConversationRow(ConversationId id, String title, ConversationStatus status, String statusReason,
                               ConversationKind kind, String participants, int turnCount, int maxTurns,
-                              Instant updatedAt, boolean withYou, AgentId entryAgent) {
+                              Instant updatedAt, boolean withYou, AgentId entryAgent, boolean resumable) {
     static final int TITLE_CHARS = 60;
 
     static ConversationRow of(ConversationState state) {
@@ -23,10 +24,13 @@ public record ConversationRow(ConversationId id, String title, ConversationStatu
                 String.join(", ", state.participants().stream().map(Participant::name).toList()), state.turnCount(),
                 state.maxTurns(), state.updatedAt(), state.participants().stream().anyMatch(Participant::isHuman),
                 state.participants().stream().filter(participant -> !participant.isHuman()).map(Participant::agentId)
-                        .findFirst().orElse(null));
+                        .findFirst().orElse(null), GatewayBridge.canResume(state));
     }
 
-    /** Whether the user can write now: it is their turn, or the conversation ended and a follow-up continues it. */
+    /**
+     * Whether the user can write now: it is their turn, the conversation was restored and waits for them, or it
+     * ended and a follow-up continues it.
+     */
     public boolean acceptsYourMessage() {
         return status == ConversationStatus.WAITING || status.isFinal();
     }

@@ -178,7 +178,7 @@ public final class SidebarView extends SplitPane {
                 && SidebarViewModel.canAbort(viewModel.selectedProperty().get().status()), viewModel.selectedProperty()));
         abort.managedProperty().bind(abort.visibleProperty());
         resume.visibleProperty().bind(Bindings.createBooleanBinding(() -> viewModel.selectedProperty().get() != null
-                && SidebarViewModel.canResume(viewModel.selectedProperty().get().status()), viewModel.selectedProperty()));
+                && SidebarViewModel.canResume(viewModel.selectedProperty().get()), viewModel.selectedProperty()));
         resume.managedProperty().bind(resume.visibleProperty());
         Region spacer = new Region();
         HBox.setHgrow(spacer, Priority.ALWAYS);

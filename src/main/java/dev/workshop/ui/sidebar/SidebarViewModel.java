@@ -242,15 +242,7 @@ public final class SidebarViewModel {
      * an ended one (the next turn number; the entry agent answers first).
      */
     public void send(String text) {
-        withSelected("send your message", id -> {
-            ConversationStatus status = workspace.bridge().state(id).orElseThrow().status();
-            if (status == ConversationStatus.WAITING) {
-                workspace.bridge().humanMessage(id, text);
-            } else {
-                int next = FollowUps.turnNumber(workspace.bridge().history(id)) + 1;
-                workspace.bridge().followUp(id, next, text, Optional.empty());
-            }
-        });
+        withSelected("send your message", id -> workspace.bridge().message(id, text));
     }
 
     /** Clears the selection, so both panes are empty, for a fresh conversation. */
@@ -277,7 +269,7 @@ public final class SidebarViewModel {
             ConversationState state = workspace.bridge().state(id).orElseThrow();
             List<RecordedEvent> history = workspace.bridge().history(id);
             String text = file.getFileName().toString().toLowerCase(java.util.Locale.ROOT).endsWith(".json")
-                    ? ConversationExport.withMessages(state, history).toPrettyString()
+                    ? ConversationExport.withMessages(workspace.bridge().team(), state, history).toPrettyString()
                     : ConversationExport.markdown(state, history);
             try {
                 Files.writeString(file, text, StandardCharsets.UTF_8);
@@ -316,8 +308,9 @@ public final class SidebarViewModel {
                 || status == ConversationStatus.WAITING;
     }
 
-    public static boolean canResume(ConversationStatus status) {
-        return status == ConversationStatus.INTERRUPTED;
+    /** Interrupted, or restored and paused on an agent's turn. */
+    public static boolean canResume(ConversationRow row) {
+        return row.resumable();
     }
 
     /** Takes the agents' colours again after the agent editor changed them. */

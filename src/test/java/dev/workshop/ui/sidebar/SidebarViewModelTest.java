@@ -209,7 +209,7 @@ class SidebarViewModelTest {
             return null;
         });
         await().atMost(Duration.ofSeconds(10)).until(() -> row(id).status() == ConversationStatus.INTERRUPTED);
-        assertThat(SidebarViewModel.canResume(row(id).status())).isTrue();
+        assertThat(SidebarViewModel.canResume(row(id))).isTrue();
         int before = onFx(() -> sidebar.messages().size());
 
         onFx(() -> {

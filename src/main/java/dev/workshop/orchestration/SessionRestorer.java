@@ -1,0 +1,115 @@
+package dev.workshop.orchestration;
+
+import dev.workshop.domain.agent.AgentId;
+import dev.workshop.domain.conversation.ConversationEvent.MessageRecorded;
+import dev.workshop.domain.conversation.ConversationEvent.StatusChanged;
+import dev.workshop.domain.conversation.ConversationId;
+import dev.workshop.domain.conversation.ConversationState;
+import dev.workshop.domain.conversation.ConversationStatus;
+import dev.workshop.domain.conversation.Participant;
+import dev.workshop.domain.conversation.RecordedEvent;
+import dev.workshop.domain.conversation.Rotation;
+import dev.workshop.domain.conversation.TenantId;
+import dev.workshop.session.SessionSnapshot;
+import dev.workshop.session.SnapshotFolder;
+import dev.workshop.store.AgentCatalog;
+import dev.workshop.store.ConversationStore;
+import java.time.Clock;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.function.Consumer;
+
+/**
+ * Restores one conversation by id for the current team (seed 003): from the team's log, else from its
+ * snapshot file (older schemas migrated, then recorded in the log); refuses an unknown id or another team's
+ * conversation with a message naming both; warns about speakers no longer in the team; and leaves the
+ * conversation paused ("ready-idle"): no loop runs until the human sends a message or resumes it.
+ */
+final class SessionRestorer {
+    private final ConversationStore store;
+    private final TenantId team;
+    private final AgentCatalog agents;
+    private final Optional<SnapshotFolder> snapshots;
+    private final Consumer<LoopEvent> publish;
+    private final Clock clock;
+
+    SessionRestorer(ConversationStore store, TenantId team, AgentCatalog agents, Optional<SnapshotFolder> snapshots,
+                    Consumer<LoopEvent> publish, Clock clock) {
+        this.store = store;
+        this.team = team;
+        this.agents = agents;
+        this.snapshots = snapshots;
+        this.publish = publish;
+        this.clock = clock;
+    }
+
+    RestoredSession restore(ConversationId id) {
+        boolean imported = false;
+        if (store.state(team, id).isEmpty()) {
+            requireNotAnotherTeams(id);
+            SessionSnapshot snapshot = snapshots.flatMap(folder -> folder.load(team, id))
+                    .orElseThrow(() -> notFound(id));
+            if (!snapshot.sessionId().equals(id.value())) {
+                throw new dev.workshop.session.InvalidSnapshotException("Invalid session snapshot "
+                        + snapshots.orElseThrow().fileOf(team, id) + ": it holds session '" + snapshot.sessionId() + "', not '"
+                        + id + "'");
+            }
+            if (!snapshot.team().equals(team)) {
+                throw new TeamMismatchException(id, snapshot.team(), team);
+            }
+            store.append(team, id, 0, snapshot.toEvents());
+            imported = true;
+        }
+        ConversationState state = store.state(team, id).orElseThrow();
+        List<RecordedEvent> history = store.history(team, id);
+        if (!state.status().isFinal() && !isPaused(state)) {
+            store.append(team, id, state.version(), List.of(new StatusChanged(ConversationStatus.WAITING,
+                    Reasons.RESTORED)));
+            state = store.state(team, id).orElseThrow();
+        }
+        int messages = state.turnCount();
+        int turnNumber = FollowUps.turnNumber(history);
+        publish.accept(new LoopEvent.SessionRestored(id, turnNumber, clock.instant(), messages));
+        publish.accept(new LoopEvent.TeamReady(id, turnNumber, clock.instant(), team, true));
+        return new RestoredSession(id, messages, state.status(), imported, missingMembers(history));
+    }
+
+    /** Waiting already, for the human's message or for the user to go on after an earlier restore. */
+    private static boolean isPaused(ConversationState state) {
+        return state.status() == ConversationStatus.WAITING;
+    }
+
+    private void requireNotAnotherTeams(ConversationId id) {
+        Optional<TenantId> owner = store.tenantOf(id);
+        if (owner.isPresent() && !owner.get().equals(team)) {
+            throw new TeamMismatchException(id, owner.get(), team);
+        }
+    }
+
+    private RuntimeException notFound(ConversationId id) {
+        List<TenantId> holders = snapshots.map(folder -> folder.teamsHolding(id)).orElse(List.of());
+        return holders.isEmpty() ? new SessionNotFoundException(id, team)
+                : new TeamMismatchException(id, holders.getFirst(), team);
+    }
+
+    /** Names of the agents who spoke in the history but are no longer agents of this team, each once. */
+    private List<String> missingMembers(List<RecordedEvent> history) {
+        Map<AgentId, String> missing = new LinkedHashMap<>();
+        for (RecordedEvent recorded : history) {
+            if (recorded.event() instanceof MessageRecorded message && !message.speakerId().equals(Participant.HUMAN)
+                    && agents.find(message.speakerId()).isEmpty()) {
+                missing.putIfAbsent(message.speakerId(), message.speakerName());
+            }
+        }
+        return new ArrayList<>(missing.values());
+    }
+
+    /** True when the human continues a restored conversation by resuming it: it is paused on an agent's turn. */
+    static boolean pausedOnAnAgentsTurn(ConversationState state) {
+        return state.status() == ConversationStatus.WAITING
+                && !Rotation.nextSpeaker(state.participants(), state.lastSpeaker()).isHuman();
+    }
+}

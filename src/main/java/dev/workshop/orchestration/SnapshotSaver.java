@@ -1,0 +1,131 @@
+package dev.workshop.orchestration;
+
+import dev.workshop.domain.conversation.ConversationId;
+import dev.workshop.domain.conversation.ConversationState;
+import dev.workshop.domain.conversation.RecordedEvent;
+import dev.workshop.domain.conversation.TenantId;
+import dev.workshop.session.SessionSnapshot;
+import dev.workshop.session.SnapshotFolder;
+import dev.workshop.store.ConversationStore;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.ReentrantLock;
+import java.util.function.Consumer;
+
+/**
+ * Writes a conversation's snapshot at the seed's save points: when an agent's turn hands over to the human
+ * (the loop ends {@code waiting}), when a conversation stops for any reason, and when the user cancels it —
+ * each of which ends with a {@link LoopEvent.Ended}. Saving runs off the loop's thread; a failure is reported
+ * ({@link LoopEvent.SaveFailed}) and tried again with growing pauses, and never reaches the loop. The log
+ * stays the source of truth: a snapshot is a readable copy that restores and imports can read back.
+ */
+final class SnapshotSaver implements Consumer<LoopEvent>, AutoCloseable {
+    private final ConversationStore store;
+    private final TenantId team;
+    private final SnapshotFolder folder;
+    private final Consumer<LoopEvent> publish;
+    private final Clock clock;
+    private final List<Duration> retryPauses;
+    private final ExecutorService saving = Executors.newVirtualThreadPerTaskExecutor();
+    /** One save at a time per conversation: two would race for the same temporary file. */
+    private final Map<ConversationId, ReentrantLock> locks = new ConcurrentHashMap<>();
+
+    SnapshotSaver(ConversationStore store, TenantId team, SnapshotFolder folder, Consumer<LoopEvent> publish,
+                  Clock clock, List<Duration> retryPauses) {
+        this.store = store;
+        this.team = team;
+        this.folder = folder;
+        this.publish = publish;
+        this.clock = clock;
+        this.retryPauses = List.copyOf(retryPauses);
+    }
+
+    @Override
+    public void accept(LoopEvent event) {
+        if (event instanceof LoopEvent.Ended ended) {
+            save(ended.conversationId());
+        }
+    }
+
+    /** Saves in the background; returns at once. */
+    void save(ConversationId id) {
+        if (saving.isShutdown()) {
+            return;
+        }
+        try {
+            saving.execute(() -> saveWithRetries(id));
+        } catch (java.util.concurrent.RejectedExecutionException closing) {
+            // Closing: the final saves are already queued.
+        }
+    }
+
+    private void saveWithRetries(ConversationId id) {
+        ReentrantLock lock = locks.computeIfAbsent(id, key -> new ReentrantLock());
+        lock.lock();
+        try {
+            for (int attempt = 1; ; attempt++) {
+                Optional<String> failure = saveOnce(id);
+                if (failure.isEmpty()) {
+                    return;
+                }
+                boolean retrying = attempt <= retryPauses.size();
+                publish.accept(new LoopEvent.SaveFailed(id, 1, clock.instant(),
+                        "Could not save the snapshot of conversation " + id + ": " + failure.get()
+                                + (retrying ? "; trying again" : "; the conversation itself is safe in the log"),
+                        attempt, retrying));
+                if (!retrying || !pause(retryPauses.get(attempt - 1))) {
+                    return;
+                }
+            }
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    private Optional<String> saveOnce(ConversationId id) {
+        try {
+            Optional<ConversationState> state = store.state(team, id);
+            if (state.isEmpty()) {
+                return Optional.empty();
+            }
+            List<RecordedEvent> history = store.history(team, id);
+            folder.save(SessionSnapshot.of(team, state.get(), history));
+            publish.accept(new LoopEvent.SessionSaved(id, FollowUps.turnNumber(history), clock.instant()));
+            return Optional.empty();
+        } catch (Exception e) {
+            // Disk full, permission denied, a vanished folder, a closed store: reported, never thrown.
+            return Optional.of(e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage());
+        }
+    }
+
+    private static boolean pause(Duration pause) {
+        try {
+            Thread.sleep(pause);
+            return true;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return false;
+        }
+    }
+
+    /** Waits for the saves under way (the last ones of a closing workspace), up to ten seconds. */
+    @Override
+    public void close() {
+        saving.shutdown();
+        try {
+            if (!saving.awaitTermination(10, TimeUnit.SECONDS)) {
+                saving.shutdownNow();
+            }
+        } catch (InterruptedException e) {
+            saving.shutdownNow();
+            Thread.currentThread().interrupt();
+        }
+    }
+}
