@@ -1,7 +1,9 @@
 package dev.workshop.cli;
 
+import dev.workshop.orchestration.RestoredSession;
 import dev.workshop.orchestration.Workspace;
 import dev.workshop.orchestration.WorkspaceOptions;
+import java.io.PrintWriter;
 import picocli.CommandLine.Model.CommandSpec;
 
 /** Small helpers the commands share. */
@@ -25,5 +27,18 @@ final class Cli {
         Workspace workspace = open(workshop, spec, loop.workspaceOptions());
         workspace.bridge().subscribe(new EventPrinter(spec.commandLine().getOut(), loop.stream()));
         return workspace;
+    }
+
+    /** Tells the person what a restore did, on stderr: the missing-member warning first, then where it stands. */
+    static void reportRestored(CommandSpec spec, RestoredSession restored) {
+        PrintWriter err = spec.commandLine().getErr();
+        if (!restored.missingMembers().isEmpty()) {
+            err.println("workshop: warning: " + restored.missingMembersWarning());
+        }
+        int count = restored.messageCount();
+        err.println("workshop: restored conversation " + restored.id() + " (" + count + " message"
+                + (count == 1 ? "" : "s") + (restored.imported() ? ", recorded from the snapshot" : "") + "); it is "
+                + restored.status().wireName() + " until you continue it");
+        err.flush();
     }
 }

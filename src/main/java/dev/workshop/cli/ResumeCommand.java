@@ -3,9 +3,7 @@ package dev.workshop.cli;
 import dev.workshop.domain.conversation.ConversationId;
 import dev.workshop.domain.conversation.ConversationStatus;
 import dev.workshop.orchestration.GatewayBridge;
-import dev.workshop.orchestration.RestoredSession;
 import dev.workshop.orchestration.Workspace;
-import java.io.PrintWriter;
 import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -53,15 +51,7 @@ final class ResumeCommand implements Callable<Integer> {
 
     private int restore(ConversationId id) {
         try (Workspace workspace = Cli.openForLoops(workshop, spec, loop)) {
-            RestoredSession restored = workspace.bridge().restore(id);
-            PrintWriter err = spec.commandLine().getErr();
-            if (!restored.missingMembers().isEmpty()) {
-                err.println("workshop: warning: " + restored.missingMembersWarning());
-            }
-            err.println("workshop: restored conversation " + id + " (" + restored.messageCount() + " message"
-                    + (restored.messageCount() == 1 ? "" : "s") + (restored.imported() ? ", from its snapshot" : "")
-                    + "); it is " + restored.status().wireName() + " until you continue it");
-            err.flush();
+            Cli.reportRestored(spec, workspace.bridge().restore(id));
             return ExitCode.OK;
         }
     }

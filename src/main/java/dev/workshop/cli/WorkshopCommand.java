@@ -25,7 +25,7 @@ import picocli.CommandLine.Option;
 @Command(name = "workshop", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
         description = "Workshop: LLM agents in turn-taking conversations that are never lost.%n"
                 + "Without a command, opens the desktop app.",
-        subcommands = {RunCommand.class, ContinueCommand.class, ResumeCommand.class, ListCommand.class, ShowCommand.class,
+        subcommands = {RunCommand.class, ContinueCommand.class, ResumeCommand.class, ImportCommand.class, ListCommand.class, ShowCommand.class,
                 AbortCommand.class, AgentsCommand.class, BenchCommand.class})
 public final class WorkshopCommand implements Callable<Integer> {
 

@@ -67,7 +67,8 @@ public final class GatewayBridge implements AutoCloseable {
         Clock clock = Clock.systemUTC();
         this.context = new LoopContext(store, tenant, agents, gateways, settings,
                 new Semaphore(settings.concurrencyLimit(), true), this::publish, clock);
-        this.restorer = new SessionRestorer(store, tenant, agents, snapshots, this::publish, clock);
+        this.restorer = new SessionRestorer(store, tenant, agents, snapshots, this::publish, clock,
+                running::containsKey);
         this.saver = snapshots.map(folder -> new SnapshotSaver(store, tenant, folder, this::publish, clock,
                 SAVE_RETRY_PAUSES));
         saver.ifPresent(listeners::add);
@@ -229,10 +230,18 @@ public final class GatewayBridge implements AutoCloseable {
      * @throws dev.workshop.session.InvalidSnapshotException when its snapshot file cannot be read
      */
     public RestoredSession restore(ConversationId id) {
-        if (running.containsKey(id)) {
-            throw new IllegalStateException("Conversation " + id + " is running; only a stopped one can be restored");
-        }
         return restorer.restore(id);
+    }
+
+    /**
+     * Restores the conversation held in a snapshot or JSON export file (older schemas migrated): recorded in
+     * this team's log, unless it is there already, and paused as by {@link #restore(ConversationId)}.
+     *
+     * @throws TeamMismatchException when the file or the log says it is another team's
+     * @throws dev.workshop.session.InvalidSnapshotException naming the file and what is wrong with it
+     */
+    public RestoredSession restoreFrom(java.nio.file.Path file) {
+        return restorer.restoreFrom(file);
     }
 
     /**

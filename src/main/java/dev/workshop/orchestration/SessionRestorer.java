@@ -10,10 +10,12 @@ import dev.workshop.domain.conversation.Participant;
 import dev.workshop.domain.conversation.RecordedEvent;
 import dev.workshop.domain.conversation.Rotation;
 import dev.workshop.domain.conversation.TenantId;
+import dev.workshop.session.InvalidSnapshotException;
 import dev.workshop.session.SessionSnapshot;
 import dev.workshop.session.SnapshotFolder;
 import dev.workshop.store.AgentCatalog;
 import dev.workshop.store.ConversationStore;
+import java.nio.file.Path;
 import java.time.Clock;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -21,6 +23,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.function.Consumer;
+import java.util.function.Predicate;
 
 /**
  * Restores one conversation by id for the current team (seed 003): from the team's log, else from its
@@ -35,9 +38,11 @@ final class SessionRestorer {
     private final Optional<SnapshotFolder> snapshots;
     private final Consumer<LoopEvent> publish;
     private final Clock clock;
+    private final Predicate<ConversationId> running;
 
     SessionRestorer(ConversationStore store, TenantId team, AgentCatalog agents, Optional<SnapshotFolder> snapshots,
-                    Consumer<LoopEvent> publish, Clock clock) {
+                    Consumer<LoopEvent> publish, Clock clock, Predicate<ConversationId> running) {
+        this.running = running;
         this.store = store;
         this.team = team;
         this.agents = agents;
@@ -53,15 +58,46 @@ final class SessionRestorer {
             SessionSnapshot snapshot = snapshots.flatMap(folder -> folder.load(team, id))
                     .orElseThrow(() -> notFound(id));
             if (!snapshot.sessionId().equals(id.value())) {
-                throw new dev.workshop.session.InvalidSnapshotException("Invalid session snapshot "
-                        + snapshots.orElseThrow().fileOf(team, id) + ": it holds session '" + snapshot.sessionId() + "', not '"
-                        + id + "'");
+                throw new InvalidSnapshotException("Invalid session snapshot " + snapshots.orElseThrow().fileOf(team, id)
+                        + ": it holds session '" + snapshot.sessionId() + "', not '" + id + "'");
             }
-            if (!snapshot.team().equals(team)) {
-                throw new TeamMismatchException(id, snapshot.team(), team);
-            }
-            store.append(team, id, 0, snapshot.toEvents());
+            record(id, snapshot);
             imported = true;
+        }
+        return pause(id, imported);
+    }
+
+    /**
+     * Restores the conversation a snapshot or export file holds (any schema this version reads): recorded in
+     * this team's log unless it is there already, then paused as any restore.
+     */
+    RestoredSession restoreFrom(Path file) {
+        SessionSnapshot snapshot = SnapshotFolder.read(file, team);
+        ConversationId id;
+        try {
+            id = new ConversationId(snapshot.sessionId());
+        } catch (IllegalArgumentException e) {
+            throw new InvalidSnapshotException("Invalid session snapshot " + file + ": its id " + e.getMessage(), e);
+        }
+        if (store.state(team, id).isPresent()) {
+            return pause(id, false);
+        }
+        requireNotAnotherTeams(id);
+        record(id, snapshot);
+        return pause(id, true);
+    }
+
+    private void record(ConversationId id, SessionSnapshot snapshot) {
+        if (!snapshot.team().equals(team)) {
+            throw new TeamMismatchException(id, snapshot.team(), team);
+        }
+        // One append: the whole conversation is in the log, or none of it.
+        store.append(team, id, 0, snapshot.toEvents());
+    }
+
+    private RestoredSession pause(ConversationId id, boolean imported) {
+        if (running.test(id)) {
+            throw new IllegalStateException("Conversation " + id + " is running; only a stopped one can be restored");
         }
         ConversationState state = store.state(team, id).orElseThrow();
         List<RecordedEvent> history = store.history(team, id);

@@ -74,7 +74,7 @@ public record SessionSnapshot(
         for (RecordedEvent recorded : history) {
             if (recorded.event() instanceof MessageRecorded message) {
                 messages.add(new Message(message.turnIndex(), new Speaker(message.speakerId().value(),
-                        message.speakerName(), message.speakerName()), message.content(), recorded.recordedAt(),
+                        message.speakerName(), message.speakerDisplayName()), message.content(), recorded.recordedAt(),
                         message.usage()));
             }
         }
@@ -116,7 +116,7 @@ public record SessionSnapshot(
                         + " where " + i + " was expected (turns must run 0, 1, 2… without gaps)");
             }
             events.add(new MessageRecorded(i, new AgentId(message.speaker().id()), message.speaker().name(),
-                    message.content(), message.usage()));
+                    message.content(), message.usage(), message.speaker().displayName()));
         }
         if (status.isFinal()) {
             events.add(new StatusChanged(status, statusReason));

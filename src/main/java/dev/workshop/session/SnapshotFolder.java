@@ -65,7 +65,7 @@ public final class SnapshotFolder {
         try {
             text = Files.readString(file, StandardCharsets.UTF_8);
         } catch (IOException e) {
-            throw new UncheckedIOException("Cannot read " + file + ": " + e.getMessage(), e);
+            throw new InvalidSnapshotException("Cannot read the session snapshot " + file + ": " + e.getMessage(), e);
         }
         try {
             return SnapshotJson.read(text, assumedTeam);

@@ -280,6 +280,55 @@ class CommandLineTest {
     }
 
     @Test
+    void importBringsInAnExportOrALegacySnapshotAndRefusesABrokenOneNamingTheFile() throws Exception {
+        Path source = dir.resolve("source");
+        Run run = workshop("--data-dir", source.toString(), "run", "--agents", "Ada,Bruno", "--prompt", "Name a cat",
+                "--max-turns", "2", "--offline-delay-ms", "0");
+        String id = jsonLines(run.out()).getFirst().get("conversation_id").asText();
+        Path export = dir.resolve("export.json");
+        Files.writeString(export, workshop("--data-dir", source.toString(), "show", id, "--json").out());
+        Path legacy = dir.resolve("legacy.json");
+        Files.writeString(legacy, """
+                {"sessionId": "legacy-7", "teamTask": "Review the notes", "messages": [
+                  {"roleId": "starter-ada", "roleName": "Ada", "roleTitle": "Ada (Lead)", "content": "First."},
+                  {"roleId": "starter-bruno", "roleName": "Bruno", "content": "Second."}]}
+                """);
+        Path broken = dir.resolve("broken.json");
+        Files.writeString(broken, "{\"id\": \"x\", \"messages\": [");
+        Path target = dir.resolve("target");
+
+        Run imported = workshop("--data-dir", target.toString(), "import", export.toString());
+        Run migrated = workshop("--data-dir", target.toString(), "import", legacy.toString());
+        Run refused = workshop("--data-dir", target.toString(), "import", broken.toString());
+        Run elsewhere = workshop("--data-dir", target.toString(), "--team", "research", "import", export.toString());
+
+        assertThat(imported.exitCode()).as(imported.err()).isZero();
+        assertThat(jsonLines(imported.out()).getFirst().get("message_count").asInt()).isEqualTo(2);
+        JsonNode copy = new ObjectMapper().readTree(workshop("--data-dir", target.toString(), "show", id, "--json").out());
+        JsonNode original = new ObjectMapper().readTree(Files.readString(export));
+        assertThat(copy.get("status").asText()).isEqualTo("completed");
+        assertThat(copy.get("messages")).hasSize(2);
+        for (int i = 0; i < 2; i++) {
+            assertThat(copy.get("messages").get(i).get("content")).isEqualTo(original.get("messages").get(i).get("content"));
+            assertThat(copy.get("messages").get(i).get("speaker_name"))
+                    .isEqualTo(original.get("messages").get(i).get("speaker_name"));
+        }
+        assertThat(migrated.exitCode()).as(migrated.err()).isZero();
+        JsonNode legacyShown = new ObjectMapper().readTree(workshop("--data-dir", target.toString(), "show", "legacy-7",
+                "--json").out());
+        assertThat(legacyShown.get("schema_version").asInt()).isEqualTo(2);
+        assertThat(legacyShown.get("status").asText()).isEqualTo("waiting");
+        assertThat(legacyShown.at("/messages/0/speaker/displayName").asText()).isEqualTo("Ada (Lead)");
+        assertThat(legacyShown.at("/messages/1/speaker_name").asText()).isEqualTo("Bruno");
+        assertThat(refused.exitCode()).isEqualTo(2);
+        assertThat(refused.err().strip()).startsWith("workshop: Invalid session snapshot " + broken
+                + ": it is not valid JSON (line 1");
+        assertThat(elsewhere.exitCode()).isEqualTo(2);
+        assertThat(elsewhere.err().strip()).isEqualTo("workshop: Session '" + id + "' belongs to team 'local', but"
+                + " the current team is 'research'. Use the matching team (--team local).");
+    }
+
+    @Test
     void streamsTokensOnlyWhenAsked() throws Exception {
         Run run = workshop("--data-dir", dir.toString(), "run", "--agents", "Ada", "--prompt", "Write a haiku",
                 "--max-turns", "1", "--offline-delay-ms", "0", "--stream");

@@ -39,19 +39,28 @@ public sealed interface ConversationEvent {
         }
     }
 
-    /** A finished message. Turn indexes run 0, 1, 2… with no gap and no repeat within a conversation. */
-    record MessageRecorded(int turnIndex, AgentId speakerId, String speakerName, String content, Usage usage)
-            implements ConversationEvent {
+    /**
+     * A finished message. Turn indexes run 0, 1, 2… with no gap and no repeat within a conversation. The
+     * speaker's display name (a title, as "Rita (Reviewer)") is the name unless a snapshot brought another.
+     */
+    record MessageRecorded(int turnIndex, AgentId speakerId, String speakerName, String content, Usage usage,
+                           String speakerDisplayName) implements ConversationEvent {
         public MessageRecorded {
             Objects.requireNonNull(speakerId, "speakerId");
             Objects.requireNonNull(speakerName, "speakerName");
             Objects.requireNonNull(content, "content");
             usage = usage == null ? Usage.NONE : usage;
+            speakerDisplayName = speakerDisplayName == null || speakerDisplayName.isBlank() ? speakerName
+                    : speakerDisplayName;
             requireTurnIndex(turnIndex);
         }
 
+        public MessageRecorded(int turnIndex, AgentId speakerId, String speakerName, String content, Usage usage) {
+            this(turnIndex, speakerId, speakerName, content, usage, speakerName);
+        }
+
         public MessageRecorded(int turnIndex, AgentId speakerId, String speakerName, String content) {
-            this(turnIndex, speakerId, speakerName, content, Usage.NONE);
+            this(turnIndex, speakerId, speakerName, content, Usage.NONE, speakerName);
         }
     }
 

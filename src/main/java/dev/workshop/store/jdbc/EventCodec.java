@@ -83,6 +83,9 @@ final class EventCodec {
                     out.writeNumberField("turn_index", message.turnIndex());
                     out.writeStringField("speaker_id", message.speakerId().value());
                     out.writeStringField("speaker_name", message.speakerName());
+                    if (!message.speakerDisplayName().equals(message.speakerName())) {
+                        out.writeStringField("speaker_display_name", message.speakerDisplayName());
+                    }
                     out.writeStringField("content", message.content());
                     if (message.usage().isKnown()) {
                         out.writeObjectFieldStart("usage");
@@ -147,7 +150,8 @@ final class EventCodec {
                     new AgentId(node.path("speaker_id").asText()), node.path("resumed").asBoolean());
             case "message_recorded" -> new MessageRecorded(node.path("turn_index").asInt(),
                     new AgentId(node.path("speaker_id").asText()), node.path("speaker_name").asText(),
-                    node.path("content").asText(), usage(node.path("usage")));
+                    node.path("content").asText(), usage(node.path("usage")),
+                    node.path("speaker_display_name").asText(null));
             case "resume_started" -> new ResumeStarted(node.path("attempt").asInt());
             case "follow_up_started" -> new FollowUpStarted(node.path("turn_number").asInt(),
                     node.path("max_turns").asInt(), node.path("context").asText(""));

@@ -113,7 +113,13 @@ public final class SidebarView extends SplitPane {
         search.setPromptText("Search titles and agents");
         search.textProperty().bindBidirectional(viewModel.queryProperty());
         HBox.setHgrow(search, Priority.ALWAYS);
-        HBox tools = new HBox(6, search, filter);
+        Button importButton = new Button(null, new FontIcon(Feather.UPLOAD));
+        importButton.getStyleClass().add("button-icon");
+        importButton.setId("import-conversation");
+        importButton.setTooltip(new Tooltip("Import a conversation (a JSON export or snapshot, older formats too); "
+                + "it comes back paused until you continue it"));
+        importButton.setOnAction(event -> importConversation());
+        HBox tools = new HBox(6, search, filter, importButton);
 
         list.setId("conversation-list");
         list.setItems(viewModel.rows());
@@ -388,6 +394,16 @@ public final class SidebarView extends SplitPane {
         File file = chooser.showSaveDialog(getScene() == null ? null : getScene().getWindow());
         if (file != null) {
             viewModel.export(file.toPath());
+        }
+    }
+
+    private void importConversation() {
+        FileChooser chooser = new FileChooser();
+        chooser.setTitle("Import a conversation");
+        chooser.getExtensionFilters().add(new FileChooser.ExtensionFilter("Conversation (JSON)", "*.json"));
+        File file = chooser.showOpenDialog(getScene() == null ? null : getScene().getWindow());
+        if (file != null) {
+            viewModel.importFile(file.toPath());
         }
     }
 

@@ -8,7 +8,7 @@ import dev.workshop.domain.conversation.Participant;
 import dev.workshop.domain.conversation.RecordedEvent;
 import dev.workshop.orchestration.AbortOutcome;
 import dev.workshop.orchestration.ConversationExport;
-import dev.workshop.orchestration.FollowUps;
+import dev.workshop.orchestration.RestoredSession;
 import dev.workshop.orchestration.LoopEvent;
 import dev.workshop.orchestration.Workspace;
 import dev.workshop.ui.fx.FxExecutor;
@@ -277,6 +277,30 @@ public final class SidebarViewModel {
                 throw new IllegalStateException("cannot write " + file + ": " + e.getMessage(), e);
             }
             fx.execute(() -> notice.set("Exported to " + file));
+        });
+    }
+
+    /**
+     * Brings in a conversation from a JSON export or snapshot (older formats migrated), restored paused, and
+     * selects it; speakers no longer among the agents are named in the notice.
+     */
+    public void importFile(Path file) {
+        Thread.ofVirtual().name("sidebar-import").start(() -> {
+            try {
+                RestoredSession restored = workspace.bridge().restoreFrom(file);
+                Optional<ConversationState> state = workspace.bridge().state(restored.id());
+                fx.execute(() -> {
+                    state.map(ConversationRow::of).ifPresent(row -> {
+                        upsert(row);
+                        select(row);
+                    });
+                    notice.set(restored.missingMembers().isEmpty()
+                            ? "Imported " + restored.messageCount() + " messages; continue when you are ready"
+                            : restored.missingMembersWarning());
+                });
+            } catch (RuntimeException e) {
+                fx.execute(() -> notice.set("Could not import " + file.getFileName() + ": " + e.getMessage()));
+            }
         });
     }
 

@@ -224,6 +224,68 @@ class SidebarViewModelTest {
     }
 
     @Test
+    void aRestoredConversationIsPausedWithResumeOfferedAndAMessageStartsTheNextRound() throws Exception {
+        ConversationId id = stored("Name a cat", new TurnStarted(0, ADA.agentId(), false),
+                new MessageRecorded(0, ADA.agentId(), "Ada", "Whiskers?"),
+                new StatusChanged(ConversationStatus.INTERRUPTED, "Aborted by the user"));
+        workspace.bridge().restore(id);
+        startSidebar();
+        await().atMost(Duration.ofSeconds(10)).until(() -> onFx(() -> sidebar.allRows().stream()
+                .anyMatch(row -> row.id().equals(id))));
+
+        ConversationRow restored = row(id);
+        assertThat(restored.status()).isEqualTo(ConversationStatus.WAITING);
+        assertThat(restored.statusReason()).isEqualTo("Restored; nothing runs until you continue it");
+        assertThat(SidebarViewModel.canResume(restored)).as("Bruno's turn is next: Resume goes on").isTrue();
+        assertThat(restored.acceptsYourMessage()).isTrue();
+        assertThat(workspace.bridge().isRunning(id)).isFalse();
+
+        onFx(() -> {
+            sidebar.select(restored);
+            sidebar.send("Shorter, please.");
+            return null;
+        });
+        await().atMost(Duration.ofSeconds(20)).until(() -> !workspace.bridge().isRunning(id)
+                && row(id).status() == ConversationStatus.COMPLETED);
+        assertThat(workspace.bridge().history(id).stream().map(recorded -> recorded.event())
+                .filter(MessageRecorded.class::isInstance).map(event -> ((MessageRecorded) event).speakerName())
+                .toList()).startsWith("Ada", "You", "Ada");
+    }
+
+    @Test
+    void anImportedFileIsSelectedAndMissingSpeakersAreNamed() throws Exception {
+        startSidebar();
+        Path file = dir.resolve("old-export.json");
+        Files.writeString(file, """
+                {"sessionId": "from-2025", "teamTask": "Review", "messages": [
+                  {"speaker": {"roleId": "starter-ada", "roleName": "Ada"}, "content": "Looks good."},
+                  {"speaker": {"roleId": "gone-1", "roleName": "Rita", "roleTitle": "Rita (Reviewer)"},
+                   "content": "One typo."}]}
+                """);
+
+        onFx(() -> {
+            sidebar.importFile(file);
+            return null;
+        });
+
+        await().atMost(Duration.ofSeconds(10)).until(() -> onFx(() -> sidebar.selectedProperty().get() != null));
+        assertThat(onFx(() -> sidebar.selectedProperty().get().id().value())).isEqualTo("from-2025");
+        assertThat(onFx(() -> sidebar.noticeProperty().get())).isEqualTo("Some speakers in the history are not in"
+                + " the current team: Rita. Their messages are shown with their original names.");
+        await().atMost(Duration.ofSeconds(10)).until(() -> onFx(() -> sidebar.messages().size()) == 2);
+        assertThat(onFx(() -> sidebar.messages().get(1).speakerName())).isEqualTo("Rita");
+
+        Path broken = dir.resolve("broken.json");
+        Files.writeString(broken, "not json");
+        onFx(() -> {
+            sidebar.importFile(broken);
+            return null;
+        });
+        await().atMost(Duration.ofSeconds(10)).until(() -> onFx(() -> sidebar.noticeProperty().get())
+                .startsWith("Could not import broken.json: Invalid session snapshot"));
+    }
+
+    @Test
     void aFollowUpContinuesTheConversationInTwoPanesAndNewConversationClearsThem() throws Exception {
         startSidebar();
         ConversationId id = workspace.bridge().startConversation(List.of(ADA.agentId(), BRUNO.agentId()),

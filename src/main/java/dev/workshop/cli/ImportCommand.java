@@ -1,0 +1,44 @@
+package dev.workshop.cli;
+
+import dev.workshop.orchestration.Workspace;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.ParentCommand;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code workshop import FILE}: brings a conversation snapshot or JSON export (from {@code show --json}, the
+ * app's Export, or an older version: its speaker fields are migrated) into the team, restored and paused.
+ */
+@Command(name = "import", mixinStandardHelpOptions = true,
+        description = "Import a conversation snapshot or JSON export (older formats migrated) into the team; "
+                + "it is restored paused, waiting for you to continue it.")
+final class ImportCommand implements Callable<Integer> {
+    @ParentCommand
+    private WorkshopCommand workshop;
+
+    @Spec
+    private CommandSpec spec;
+
+    @Mixin
+    private LoopOptions loop;
+
+    @Parameters(paramLabel = "FILE", description = "The snapshot or export to import.")
+    private Path file;
+
+    @Override
+    public Integer call() {
+        if (!Files.isRegularFile(file)) {
+            throw new IllegalArgumentException("No file " + file);
+        }
+        try (Workspace workspace = Cli.openForLoops(workshop, spec, loop)) {
+            Cli.reportRestored(spec, workspace.bridge().restoreFrom(file));
+            return ExitCode.OK;
+        }
+    }
+}
