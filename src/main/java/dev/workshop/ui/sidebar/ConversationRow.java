@@ -37,7 +37,12 @@ public record ConversationRow(ConversationId id, String title, ConversationStatu
 
     /** "Turn 3 / 8". */
     public String turnText() {
-        return "Turn " + turnCount + " / " + maxTurns;
+        return maxTurns > 0 ? "Turn " + turnCount + " / " + maxTurns : "Turn " + turnCount;
+    }
+
+    /** "3/8" in the list; "3" when no limit was recorded (conversations imported from older versions). */
+    public String turnsShort() {
+        return maxTurns > 0 ? turnCount + "/" + maxTurns : String.valueOf(turnCount);
     }
 
     /** "just now", "2 min ago", "3 h ago", "5 days ago". */

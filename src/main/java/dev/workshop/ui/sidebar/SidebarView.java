@@ -196,9 +196,19 @@ public final class SidebarView extends SplitPane {
             viewModel.newConversation();
             onNewConversation.run();
         });
-        HBox actions = new HBox(6, status, turns, spacer, abort, resume, export, fresh);
+        // Where it stands on a line of its own, so a narrow sidebar never cuts the status short.
+        Label reason = new Label();
+        reason.setId("detail-reason");
+        reason.getStyleClass().add("detail-reason");
+        reason.textProperty().bind(Bindings.createStringBinding(() -> viewModel.selectedProperty().get() == null
+                ? "" : viewModel.selectedProperty().get().statusReason(), viewModel.selectedProperty()));
+        reason.setMinWidth(0);
+        HBox state = new HBox(8, status, turns, reason);
+        state.setAlignment(Pos.CENTER_LEFT);
+        status.setMinWidth(Region.USE_PREF_SIZE);
+        turns.setMinWidth(Region.USE_PREF_SIZE);
+        HBox actions = new HBox(6, spacer, abort, resume, export, fresh);
         actions.setAlignment(Pos.CENTER_LEFT);
-        // Buttons keep their size; the status and the turn counter give way (ending in "…") when space is short.
         for (javafx.scene.control.Control control : new javafx.scene.control.Control[] {abort, resume, export, fresh}) {
             control.setMinWidth(Region.USE_PREF_SIZE);
         }
@@ -255,7 +265,7 @@ public final class SidebarView extends SplitPane {
         writing.managedProperty().bind(writing.visibleProperty());
 
         Label none = placeholder("Nothing selected", "Pick a conversation above to read it.");
-        VBox detail = new VBox(8, title, actions, body, writing, composer());
+        VBox detail = new VBox(8, title, state, actions, body, writing, composer());
         detail.visibleProperty().bind(viewModel.selectedProperty().isNotNull());
         none.visibleProperty().bind(viewModel.selectedProperty().isNull());
         VBox pane = new VBox(new StackPane(detail, none));
@@ -284,7 +294,8 @@ public final class SidebarView extends SplitPane {
         input.promptTextProperty().bind(Bindings.createStringBinding(() -> {
             ConversationRow row = viewModel.selectedProperty().get();
             if (row != null && row.status() == ConversationStatus.WAITING) {
-                return "Your turn: write your message (Ctrl+Enter sends)";
+                return row.resumable() ? "Write to start a new round, or Resume (Ctrl+Enter)"
+                        : "Your turn: write your message (Ctrl+Enter sends)";
             }
             return row != null && row.status().isFinal() ? "Follow up: continue this conversation (Ctrl+Enter sends)"
                     : "Waiting for the agents…";
@@ -437,7 +448,7 @@ public final class SidebarView extends SplitPane {
             top.setAlignment(Pos.CENTER_LEFT);
             Label title = new Label(row.title());
             title.getStyleClass().add("row-title");
-            Label people = new Label(row.participants() + " · " + row.turnCount() + "/" + row.maxTurns());
+            Label people = new Label(row.participants() + " · " + row.turnsShort());
             people.getStyleClass().add("row-people");
             VBox box = new VBox(2, top, title, people);
             box.setPadding(new Insets(2, 0, 2, 0));
