@@ -297,7 +297,7 @@ public final class SidebarView extends SplitPane {
                 return row.resumable() ? "Write to start a new round, or Resume (Ctrl+Enter)"
                         : "Your turn: write your message (Ctrl+Enter sends)";
             }
-            return row != null && row.status().isFinal() ? "Follow up: continue this conversation (Ctrl+Enter sends)"
+            return row != null && row.status().isFinal() ? "Follow up: continue this conversation (Ctrl+Enter)"
                     : "Waiting for the agents…";
         }, viewModel.selectedProperty()));
         send.disableProperty().bind(yourTurn.not().or(input.textProperty().isEmpty()));
