@@ -36,6 +36,8 @@ final class SnapshotSaver implements Consumer<LoopEvent>, AutoCloseable {
     private final ExecutorService saving = Executors.newVirtualThreadPerTaskExecutor();
     /** One save at a time per conversation: two would race for the same temporary file. */
     private final Map<ConversationId, ReentrantLock> locks = new ConcurrentHashMap<>();
+    /** Set on close: the last saves are tried once each, so a failing disk cannot hold up the exit. */
+    private volatile boolean closing;
 
     SnapshotSaver(ConversationStore store, TenantId team, SnapshotFolder folder, Consumer<LoopEvent> publish,
                   Clock clock, List<Duration> retryPauses) {
@@ -75,7 +77,7 @@ final class SnapshotSaver implements Consumer<LoopEvent>, AutoCloseable {
                 if (failure.isEmpty()) {
                     return;
                 }
-                boolean retrying = attempt <= retryPauses.size();
+                boolean retrying = attempt <= retryPauses.size() && !closing;
                 publish.accept(new LoopEvent.SaveFailed(id, 1, clock.instant(),
                         "Could not save the snapshot of conversation " + id + ": " + failure.get()
                                 + (retrying ? "; trying again" : "; the conversation itself is safe in the log"),
@@ -115,13 +117,18 @@ final class SnapshotSaver implements Consumer<LoopEvent>, AutoCloseable {
         }
     }
 
-    /** Waits for the saves under way (the last ones of a closing workspace), up to ten seconds. */
+    /**
+     * Waits for the saves under way (the last ones of a closing workspace). A save still pausing before a
+     * retry after two seconds is woken and given up (reported), so a failing disk cannot hold up the exit.
+     */
     @Override
     public void close() {
+        closing = true;
         saving.shutdown();
         try {
-            if (!saving.awaitTermination(10, TimeUnit.SECONDS)) {
+            if (!saving.awaitTermination(2, TimeUnit.SECONDS)) {
                 saving.shutdownNow();
+                saving.awaitTermination(8, TimeUnit.SECONDS);
             }
         } catch (InterruptedException e) {
             saving.shutdownNow();

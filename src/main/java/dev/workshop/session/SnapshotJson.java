@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.workshop.domain.agent.AgentId;
 import dev.workshop.domain.conversation.ConversationKind;
+import dev.workshop.domain.conversation.ConversationStatistics;
 import dev.workshop.domain.conversation.ConversationStatus;
 import dev.workshop.domain.conversation.Participant;
 import dev.workshop.domain.conversation.TenantId;
@@ -15,9 +16,7 @@ import dev.workshop.session.SessionSnapshot.Message;
 import java.time.Instant;
 import java.time.format.DateTimeParseException;
 import java.util.ArrayList;
-import java.util.LinkedHashSet;
 import java.util.List;
-import java.util.Set;
 
 /**
  * The JSON of a {@link SessionSnapshot}. It writes the current schema, which keeps every field of the
@@ -69,22 +68,10 @@ public final class SnapshotJson {
     }
 
     private static void writeStatistics(ObjectNode totals, List<Message> messages) {
-        long prompt = 0;
-        long completion = 0;
-        long millis = 0;
-        Set<String> models = new LinkedHashSet<>();
-        for (Message message : messages) {
-            Usage usage = message.usage();
-            prompt += Math.max(0, usage.promptTokens());
-            completion += Math.max(0, usage.completionTokens());
-            millis += usage.latencyMillis();
-            if (!usage.model().isEmpty()) {
-                models.add(usage.model());
-            }
-        }
-        totals.put("messages", messages.size()).put("prompt_tokens", prompt).put("completion_tokens", completion)
-                .put("answering_ms", millis);
-        models.stream().sorted().forEach(totals.putArray("models")::add);
+        ConversationStatistics statistics = ConversationStatistics.ofUsages(messages.stream().map(Message::usage).toList());
+        totals.put("messages", statistics.messages()).put("prompt_tokens", statistics.promptTokens())
+                .put("completion_tokens", statistics.completionTokens()).put("answering_ms", statistics.answeringMillis());
+        statistics.models().stream().sorted().forEach(totals.putArray("models")::add);
     }
 
     public static String toText(SessionSnapshot snapshot) {
@@ -208,7 +195,8 @@ public final class SnapshotJson {
         }
     }
 
-    private static String text(JsonNode node, String... names) {
+    /** The first of {@code names} that holds non-blank text, or null. */
+    static String text(JsonNode node, String... names) {
         for (String name : names) {
             JsonNode value = node.get(name);
             if (value != null && value.isTextual() && !value.asText().isBlank()) {

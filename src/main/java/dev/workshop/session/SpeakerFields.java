@@ -19,28 +19,18 @@ final class SpeakerFields {
         String name;
         String displayName;
         if (nested.isObject()) {
-            id = first(nested, "id", "roleId");
-            name = first(nested, "name", "roleName");
-            displayName = first(nested, "displayName", "roleTitle");
+            id = SnapshotJson.text(nested, "id", "roleId");
+            name = SnapshotJson.text(nested, "name", "roleName");
+            displayName = SnapshotJson.text(nested, "displayName", "roleTitle");
         } else {
             // A message's own "id" is the message's, never the speaker's: flat fields are prefixed.
-            id = first(message, "speaker_id", "roleId");
-            name = first(message, "speaker_name", "roleName");
-            displayName = first(message, "speaker_display_name", "roleTitle");
+            id = SnapshotJson.text(message, "speaker_id", "roleId");
+            name = SnapshotJson.text(message, "speaker_name", "roleName");
+            displayName = SnapshotJson.text(message, "speaker_display_name", "roleTitle");
         }
         if (id == null) {
             throw new InvalidSnapshotException(where + " names no speaker (speaker.id, speaker_id or roleId)");
         }
         return new Speaker(id, name, displayName);
-    }
-
-    private static String first(JsonNode node, String... names) {
-        for (String name : names) {
-            JsonNode value = node.get(name);
-            if (value != null && value.isTextual() && !value.asText().isBlank()) {
-                return value.asText();
-            }
-        }
-        return null;
     }
 }

@@ -1,6 +1,7 @@
 package dev.workshop.domain.conversation;
 
 import dev.workshop.domain.conversation.ConversationEvent.MessageRecorded;
+import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
@@ -10,23 +11,29 @@ public record ConversationStatistics(int messages, long promptTokens, long compl
                                      Set<String> models) {
 
     public static ConversationStatistics of(List<RecordedEvent> history) {
-        int messages = 0;
+        List<Usage> usages = new ArrayList<>();
+        for (RecordedEvent recorded : history) {
+            if (recorded.event() instanceof MessageRecorded message) {
+                usages.add(message.usage());
+            }
+        }
+        return ofUsages(usages);
+    }
+
+    /** The statistics of messages that cost {@code usages}, one per message. */
+    public static ConversationStatistics ofUsages(List<Usage> usages) {
         long prompt = 0;
         long completion = 0;
         long millis = 0;
         Set<String> models = new LinkedHashSet<>();
-        for (RecordedEvent recorded : history) {
-            if (recorded.event() instanceof MessageRecorded message) {
-                messages++;
-                Usage usage = message.usage();
-                prompt += Math.max(0, usage.promptTokens());
-                completion += Math.max(0, usage.completionTokens());
-                millis += usage.latencyMillis();
-                if (!usage.model().isEmpty()) {
-                    models.add(usage.model());
-                }
+        for (Usage usage : usages) {
+            prompt += Math.max(0, usage.promptTokens());
+            completion += Math.max(0, usage.completionTokens());
+            millis += usage.latencyMillis();
+            if (!usage.model().isEmpty()) {
+                models.add(usage.model());
             }
         }
-        return new ConversationStatistics(messages, prompt, completion, millis, Set.copyOf(models));
+        return new ConversationStatistics(usages.size(), prompt, completion, millis, Set.copyOf(models));
     }
 }
