@@ -163,6 +163,40 @@ class SidebarViewTest {
     }
 
     @Test
+    void aRestoredConversationSaysSoAndResumeTakesItOnWithTheNextSpeaker(FxRobot robot) throws Exception {
+        ListView<ConversationRow> list = list(robot);
+        Workspace workspace = shell.workspace().orElseThrow();
+        ConversationId id = list.getItems().stream().filter(row -> row.title().equals("Plan a weekend in Lisbon"))
+                .findFirst().orElseThrow().id();
+        workspace.bridge().restore(id);
+        // The list redraws the restored row: click the new cell, once it is there.
+        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> list.getItems().stream()
+                .anyMatch(row -> row.id().equals(id) && row.status() == ConversationStatus.WAITING));
+        WaitForAsyncUtils.waitForFxEvents();
+        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> robot.lookup(".row-title")
+                .match(node -> node.getScene() != null && "Plan a weekend in Lisbon".equals(((Labeled) node).getText()))
+                .tryQuery().isPresent());
+        robot.clickOn(robot.lookup(".row-title").match(node -> node.getScene() != null
+                && "Plan a weekend in Lisbon".equals(((Labeled) node).getText())).<javafx.scene.Node>query());
+        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS,
+                () -> "Waiting for you".equals(robot.lookup("#detail-status").queryLabeled().getText()));
+        assertThat(robot.lookup("#detail-reason").queryLabeled().getText())
+                .isEqualTo("Restored; nothing runs until you continue it");
+        assertThat(robot.lookup("#resume-conversation").query().isVisible()).isTrue();
+        javafx.scene.control.TextArea composer = robot.lookup("#composer").query();
+        assertThat(composer.isDisabled()).isFalse();
+        assertThat(composer.getPromptText()).startsWith("Write to start a new round, or Resume");
+        assertThat(workspace.bridge().isRunning(id)).isFalse();
+
+        robot.clickOn("#resume-conversation");
+
+        WaitForAsyncUtils.waitFor(15, TimeUnit.SECONDS, () -> robot.lookup("#message-list").queryListView().getItems()
+                .stream().anyMatch(item -> ((MessageItem) item).speakerName().equals("Bruno")));
+        assertThat(((MessageItem) robot.lookup("#message-list").queryListView().getItems().get(1)).turnIndex()).isEqualTo(1);
+        workspace.bridge().abort(id, dev.workshop.orchestration.AbortOutcome.COMPLETE);
+    }
+
+    @Test
     void aFollowUpOnAnEndedConversationShowsTheTwoPanes(FxRobot robot) throws Exception {
         list(robot);
         robot.clickOn("Name a cat");
