@@ -218,6 +218,13 @@ final class ConversationLoop implements Runnable {
      */
     private List<MessageRecorded> readLog() {
         List<MessageRecorded> messages = new ArrayList<>();
+        if (currentState().version() == 1) {
+            // Just started: the log is its start event, so there is nothing to read (and no need to wait
+            // for the database to catch up with the journal).
+            workflowTurn = 1;
+            pendingFollowUp = null;
+            return messages;
+        }
         List<RecordedEvent> history = context.store().history(context.tenant(), id);
         FollowUpStarted lastFollowUp = null;
         int messagesSinceFollowUp = 0;

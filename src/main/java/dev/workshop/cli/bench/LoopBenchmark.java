@@ -97,8 +97,12 @@ final class LoopBenchmark {
             try (GatewayBridge bridge = new GatewayBridge(store, TenantId.LOCAL, agents, sleeping(delayMillis), settings)) {
                 List<AgentId> pair = List.of(agents.list().get(0).id(), agents.list().get(1).id());
                 long started = System.nanoTime();
-                for (int i = 0; i < conversations; i++) {
-                    bridge.startConversation(pair, "Benchmark many loops " + i, OptionalInt.of(turns));
+                // Started as a thousand users would start them: at the same time, so their first appends share syncs.
+                try (var starting = java.util.concurrent.Executors.newVirtualThreadPerTaskExecutor()) {
+                    for (int i = 0; i < conversations; i++) {
+                        String task = "Benchmark many loops " + i;
+                        starting.execute(() -> bridge.startConversation(pair, task, OptionalInt.of(turns)));
+                    }
                 }
                 bridge.awaitAll();
                 double seconds = (System.nanoTime() - started) / 1e9;
