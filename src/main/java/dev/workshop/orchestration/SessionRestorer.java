@@ -79,6 +79,10 @@ final class SessionRestorer {
         } catch (IllegalArgumentException e) {
             throw new InvalidSnapshotException("Invalid session snapshot " + file + ": its id " + e.getMessage(), e);
         }
+        if (!SnapshotFolder.canName(id)) {
+            throw new InvalidSnapshotException("Invalid session snapshot " + file + ": its id '" + id + "' may hold"
+                    + " only letters, digits, '.', '-' and '_'");
+        }
         if (store.state(team, id).isPresent()) {
             return pause(id, false);
         }

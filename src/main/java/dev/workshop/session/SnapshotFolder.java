@@ -22,6 +22,8 @@ import java.util.regex.Pattern;
 public final class SnapshotFolder {
     /** Ids that can name a file: anything else is never a snapshot here (and never a path outside the folder). */
     private static final Pattern FILE_SAFE = Pattern.compile("[A-Za-z0-9_-][A-Za-z0-9._-]*");
+    /** Far above any real conversation (a message holds at most 1 MiB); a larger file is not read into memory. */
+    static final long MAX_FILE_BYTES = 256L * 1024 * 1024;
     private final Path root;
 
     public SnapshotFolder(Path dataDirectory) {
@@ -35,7 +37,7 @@ public final class SnapshotFolder {
     /** Writes the snapshot in its team's folder, replacing the previous one. */
     public void save(SessionSnapshot snapshot) throws IOException {
         ConversationId id = new ConversationId(snapshot.sessionId());
-        if (!FILE_SAFE.matcher(id.value()).matches()) {
+        if (!canName(id)) {
             throw new IOException("Conversation id " + id + " cannot name a snapshot file");
         }
         Path file = fileOf(snapshot.team(), id);
@@ -59,10 +61,20 @@ public final class SnapshotFolder {
         return Optional.of(read(file, team));
     }
 
+    /** Whether an id can name a snapshot file (letters, digits, '.', '-', '_'; not starting with '.'). */
+    public static boolean canName(ConversationId id) {
+        return FILE_SAFE.matcher(id.value()).matches();
+    }
+
     /** Reads any snapshot or export file, migrating older schemas; {@code assumedTeam} for files naming none. */
     public static SessionSnapshot read(Path file, TenantId assumedTeam) {
         String text;
         try {
+            long size = Files.size(file);
+            if (size > MAX_FILE_BYTES) {
+                throw new InvalidSnapshotException("Invalid session snapshot " + file + ": it has " + size / (1024 * 1024)
+                        + " MiB, over the limit of " + MAX_FILE_BYTES / (1024 * 1024) + " MiB");
+            }
             text = Files.readString(file, StandardCharsets.UTF_8);
         } catch (IOException e) {
             throw new InvalidSnapshotException("Cannot read the session snapshot " + file + ": " + e.getMessage(), e);

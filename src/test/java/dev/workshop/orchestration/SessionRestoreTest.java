@@ -245,6 +245,24 @@ class SessionRestoreTest {
     }
 
     @Test
+    void anImportWithAnUnsafeIdOrAnOversizeMessageIsRefusedAndStoresNothing() throws Exception {
+        Path unsafe = dir.resolve("unsafe.json");
+        Files.writeString(unsafe, "{\"id\": \"../escape\", \"task_prompt\": \"T\", \"messages\": []}");
+        Path oversize = dir.resolve("oversize.json");
+        Files.writeString(oversize, "{\"id\": \"big\", \"task_prompt\": \"T\", \"messages\": [{\"speaker_id\":"
+                + " \"starter-ada\", \"content\": \"" + "x".repeat(1024 * 1024 + 1) + "\"}]}");
+        try (Workspace workspace = open(TenantId.LOCAL)) {
+            assertThatThrownBy(() -> workspace.bridge().restoreFrom(unsafe))
+                    .isInstanceOf(InvalidSnapshotException.class)
+                    .hasMessage("Invalid session snapshot " + unsafe + ": its id '../escape' may hold only letters,"
+                            + " digits, '.', '-' and '_'");
+            assertThatThrownBy(() -> workspace.bridge().restoreFrom(oversize))
+                    .hasMessageContaining("over the limit of 1048576 bytes (1 MiB); nothing was stored");
+            assertThat(workspace.bridge().conversations()).isEmpty();
+        }
+    }
+
+    @Test
     void snapshotsAreSavedWhenTheTurnPassesToYouAndWhenTheConversationStops() throws Exception {
         SnapshotFolder folder = new SnapshotFolder(dir);
         try (Workspace workspace = open(TenantId.LOCAL)) {
