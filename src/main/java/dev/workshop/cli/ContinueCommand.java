@@ -20,7 +20,7 @@ import picocli.CommandLine.Spec;
  * exits 2 with one line and changes nothing stored.
  */
 @Command(name = "continue", mixinStandardHelpOptions = true,
-        description = "Send a follow-up in an ended conversation and run the agents' next round.")
+        description = "Send a follow-up in an ended, waiting or restored conversation and run the agents' next round.")
 final class ContinueCommand implements Callable<Integer> {
     @ParentCommand
     private WorkshopCommand workshop;

@@ -19,6 +19,7 @@ import dev.workshop.gateway.GatewayResolver;
 import dev.workshop.session.SnapshotFolder;
 import dev.workshop.store.AgentCatalog;
 import dev.workshop.store.ConversationStore;
+import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -38,6 +39,10 @@ import java.util.function.Consumer;
  * The app and the command line both drive conversations through this class and listen to its events.
  */
 public final class GatewayBridge implements AutoCloseable {
+    /** The pauses between attempts to save a snapshot: three more tries over about five seconds. */
+    static final List<Duration> SAVE_RETRY_PAUSES = List.of(Duration.ofMillis(250), Duration.ofSeconds(1),
+            Duration.ofSeconds(4));
+
     private final ConversationStore store;
     private final TenantId tenant;
     private final AgentCatalog agents;
@@ -73,10 +78,6 @@ public final class GatewayBridge implements AutoCloseable {
                 SAVE_RETRY_PAUSES));
         saver.ifPresent(listeners::add);
     }
-
-    /** The pauses between attempts to save a snapshot: three more tries over about five seconds. */
-    static final List<Duration> SAVE_RETRY_PAUSES = List.of(Duration.ofMillis(250), Duration.ofSeconds(1),
-            Duration.ofSeconds(4));
 
     /** The team whose conversations this bridge runs. */
     public TenantId team() {
@@ -240,7 +241,7 @@ public final class GatewayBridge implements AutoCloseable {
      * @throws TeamMismatchException when the file or the log says it is another team's
      * @throws dev.workshop.session.InvalidSnapshotException naming the file and what is wrong with it
      */
-    public RestoredSession restoreFrom(java.nio.file.Path file) {
+    public RestoredSession restoreFrom(Path file) {
         return restorer.restoreFrom(file);
     }
 
