@@ -36,6 +36,8 @@ final class Cli {
             err.println("workshop: warning: " + restored.missingMembersWarning());
         }
         int count = restored.messageCount();
+        restored.copyOf().ifPresent(taken -> err.println("workshop: conversation " + taken + " is stored already;"
+                + " the file was imported as a copy, " + restored.id()));
         err.println("workshop: restored conversation " + restored.id() + " (" + count + " message"
                 + (count == 1 ? "" : "s") + (restored.imported() ? ", recorded from the snapshot" : "") + "); it is "
                 + restored.status().wireName() + " until you continue it");

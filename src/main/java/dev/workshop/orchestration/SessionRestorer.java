@@ -64,12 +64,13 @@ final class SessionRestorer {
             record(id, snapshot);
             imported = true;
         }
-        return pause(id, imported);
+        return pause(id, imported, Optional.empty());
     }
 
     /**
      * Restores the conversation a snapshot or export file holds (any schema this version reads): recorded in
-     * this team's log unless it is there already, then paused as any restore.
+     * this team's log, then paused as any restore. An import adds and never overwrites: when a conversation
+     * with its id is stored already, the file's conversation is recorded as a copy under a new id.
      */
     RestoredSession restoreFrom(Path file) {
         SessionSnapshot snapshot = SnapshotFolder.read(file, team);
@@ -83,23 +84,21 @@ final class SessionRestorer {
             throw new InvalidSnapshotException("Invalid session snapshot " + file + ": its id '" + id + "' may hold"
                     + " only letters, digits, '.', '-' and '_'");
         }
-        if (store.state(team, id).isPresent()) {
-            return pause(id, false);
-        }
-        requireNotAnotherTeams(id);
-        record(id, snapshot);
-        return pause(id, true);
+        boolean taken = store.tenantOf(id).isPresent();
+        ConversationId target = taken ? ConversationId.random() : id;
+        record(target, snapshot);
+        return pause(target, true, taken ? Optional.of(id) : Optional.empty());
     }
 
     private void record(ConversationId id, SessionSnapshot snapshot) {
         if (!snapshot.team().equals(team)) {
-            throw new TeamMismatchException(id, snapshot.team(), team);
+            throw new TeamMismatchException(new ConversationId(snapshot.sessionId()), snapshot.team(), team);
         }
         // One append: the whole conversation is in the log, or none of it.
         store.append(team, id, 0, snapshot.toEvents());
     }
 
-    private RestoredSession pause(ConversationId id, boolean imported) {
+    private RestoredSession pause(ConversationId id, boolean imported, Optional<ConversationId> copyOf) {
         if (running.test(id)) {
             throw new IllegalStateException("Conversation " + id + " is running; only a stopped one can be restored");
         }
@@ -114,7 +113,7 @@ final class SessionRestorer {
         int turnNumber = FollowUps.turnNumber(history);
         publish.accept(new LoopEvent.SessionRestored(id, turnNumber, clock.instant(), messages));
         publish.accept(new LoopEvent.TeamReady(id, turnNumber, clock.instant(), team, true));
-        return new RestoredSession(id, messages, state.status(), imported, missingMembers(history));
+        return new RestoredSession(id, messages, state.status(), imported, copyOf, missingMembers(history));
     }
 
     /** Waiting already, for the human's message or for the user to go on after an earlier restore. */

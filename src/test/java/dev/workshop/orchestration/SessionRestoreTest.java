@@ -245,6 +245,28 @@ class SessionRestoreTest {
     }
 
     @Test
+    void anImportAddsAndNeverOverwrites() throws Exception {
+        ConversationId id = interruptedConversation(TenantId.LOCAL);
+        Path export = dir.resolve("export.json");
+        try (Workspace workspace = open(TenantId.LOCAL)) {
+            Files.writeString(export, ConversationExport.withMessages(TenantId.LOCAL,
+                    workspace.bridge().state(id).orElseThrow(), workspace.bridge().history(id)).toPrettyString());
+            long before = workspace.bridge().state(id).orElseThrow().version();
+
+            RestoredSession copy = workspace.bridge().restoreFrom(export);
+
+            assertThat(copy.copyOf()).contains(id);
+            assertThat(copy.id()).isNotEqualTo(id);
+            assertThat(copy.imported()).isTrue();
+            assertThat(workspace.bridge().state(id).orElseThrow().version()).as("the stored one untouched")
+                    .isEqualTo(before);
+            assertThat(speakers(workspace, copy.id())).isEqualTo(speakers(workspace, id));
+            assertThat(workspace.bridge().state(copy.id()).orElseThrow().status()).isEqualTo(ConversationStatus.WAITING);
+            assertThat(workspace.bridge().conversations()).hasSize(2);
+        }
+    }
+
+    @Test
     void anImportWithAnUnsafeIdOrAnOversizeMessageIsRefusedAndStoresNothing() throws Exception {
         Path unsafe = dir.resolve("unsafe.json");
         Files.writeString(unsafe, "{\"id\": \"../escape\", \"task_prompt\": \"T\", \"messages\": []}");

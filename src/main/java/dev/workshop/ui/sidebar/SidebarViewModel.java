@@ -294,8 +294,10 @@ public final class SidebarViewModel {
                         upsert(row);
                         select(row);
                     });
+                    String copy = restored.copyOf().map(taken -> " as a copy (that conversation is here already)")
+                            .orElse("");
                     notice.set(restored.missingMembers().isEmpty()
-                            ? "Imported " + restored.messageCount() + " messages; continue when you are ready"
+                            ? "Imported " + restored.messageCount() + " messages" + copy + "; continue when you are ready"
                             : restored.missingMembersWarning());
                 });
             } catch (RuntimeException e) {
