@@ -3,6 +3,7 @@ package dev.workshop.orchestration;
 import dev.workshop.domain.agent.AgentDefinition;
 import dev.workshop.domain.agent.AgentId;
 import dev.workshop.domain.conversation.ConversationEvent.ConversationStarted;
+import dev.workshop.domain.conversation.ConversationEvent.FollowUpStarted;
 import dev.workshop.domain.conversation.ConversationEvent.MessageRecorded;
 import dev.workshop.domain.conversation.ConversationEvent.TurnStarted;
 import dev.workshop.domain.conversation.ConversationEvent.ResumeStarted;
@@ -269,7 +270,9 @@ public final class GatewayBridge implements AutoCloseable {
         if (state.status() == ConversationStatus.WAITING && !SessionRestorer.pausedOnAnAgentsTurn(state)) {
             humanMessage(id, text);
         } else {
-            followUp(id, FollowUps.turnNumber(store.history(tenant, id)) + 1, text, Optional.empty());
+            requireFollowUpPossible(state);
+            List<RecordedEvent> history = store.history(tenant, id);
+            followUp(state, history, FollowUps.turnNumber(history) + 1, text, Optional.empty());
         }
     }
 
@@ -317,12 +320,26 @@ public final class GatewayBridge implements AutoCloseable {
     public void followUp(ConversationId id, int turnNumber, String prompt, Optional<String> givenContext) {
         ConversationState state = store.state(tenant, id)
                 .orElseThrow(() -> new IllegalArgumentException("No conversation with workflow id " + id));
-        // Waiting (for the human, or restored): the prompt starts the next round, as after an end.
-        if (running.containsKey(id) || !(state.status().isFinal() || state.status() == ConversationStatus.WAITING)) {
+        requireFollowUpPossible(state);
+        followUp(state, store.history(tenant, id), turnNumber, prompt, givenContext);
+    }
+
+    // Waiting (for the human, or restored): the prompt starts the next round, as after an end.
+    private void requireFollowUpPossible(ConversationState state) {
+        if (running.containsKey(state.id())
+                || !(state.status().isFinal() || state.status() == ConversationStatus.WAITING)) {
             throw new IllegalStateException("The conversation is " + state.status().wireName()
                     + "; a follow-up continues one that has ended, waits for you or was restored");
         }
-        List<RecordedEvent> history = store.history(tenant, id);
+    }
+
+    /**
+     * The follow-up itself, on the state and history the caller has read (the log is read once) after
+     * {@link #requireFollowUpPossible}.
+     */
+    private void followUp(ConversationState state, List<RecordedEvent> history, int turnNumber, String prompt,
+                          Optional<String> givenContext) {
+        ConversationId id = state.id();
         int stored = FollowUps.turnNumber(history);
         if (turnNumber != stored + 1) {
             throw new IllegalArgumentException("Turn number " + turnNumber + " does not follow the stored turn "
@@ -341,8 +358,7 @@ public final class GatewayBridge implements AutoCloseable {
         int turn = state.turnCount();
         String context = givenContext.orElseGet(() -> FollowUps.context(history));
         store.append(tenant, id, state.version(), List.of(
-                new dev.workshop.domain.conversation.ConversationEvent.FollowUpStarted(turnNumber, turn + 1 + roundTurns,
-                        context),
+                new FollowUpStarted(turnNumber, turn + 1 + roundTurns, context),
                 new TurnStarted(turn, Participant.HUMAN, false),
                 new MessageRecorded(turn, Participant.HUMAN, "You", content)));
         launchAnnouncingLastMessage(id);
