@@ -6,13 +6,8 @@ import dev.workshop.orchestration.FollowUps;
 import dev.workshop.orchestration.GatewayBridge;
 import dev.workshop.orchestration.Workspace;
 import java.util.Optional;
-import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Mixin;
-import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.ParentCommand;
-import picocli.CommandLine.Spec;
 
 /**
  * {@code workshop continue}: a follow-up in an ended conversation (the same workflow id), as JSON lines.
@@ -21,16 +16,7 @@ import picocli.CommandLine.Spec;
  */
 @Command(name = "continue", mixinStandardHelpOptions = true,
         description = "Send a follow-up in an ended, waiting or restored conversation and run the agents' next round.")
-final class ContinueCommand implements Callable<Integer> {
-    @ParentCommand
-    private WorkshopCommand workshop;
-
-    @Spec
-    private CommandSpec spec;
-
-    @Mixin
-    private LoopOptions loop;
-
+final class ContinueCommand extends LoopCommand {
     @Option(names = "--workflow-id", required = true, paramLabel = "ID",
             description = "The conversation to continue (its id is the workflow id).")
     private String workflowId;
@@ -51,7 +37,7 @@ final class ContinueCommand implements Callable<Integer> {
     public Integer call() throws InterruptedException {
         ConversationId id = Ids.conversation(workflowId);
         Optional<String> given = context == null ? Optional.empty() : Optional.of(FollowUps.validate(context));
-        try (Workspace workspace = Cli.openForLoops(workshop, spec, loop)) {
+        try (Workspace workspace = openForLoops()) {
             GatewayBridge bridge = workspace.bridge();
             bridge.followUp(id, turnNumber, prompt, given);
             bridge.awaitAll();

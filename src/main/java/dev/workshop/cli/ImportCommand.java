@@ -3,13 +3,8 @@ package dev.workshop.cli;
 import dev.workshop.orchestration.Workspace;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Mixin;
-import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Parameters;
-import picocli.CommandLine.ParentCommand;
-import picocli.CommandLine.Spec;
 
 /**
  * {@code workshop import FILE}: brings a conversation snapshot or JSON export (from {@code show --json}, the
@@ -18,16 +13,7 @@ import picocli.CommandLine.Spec;
 @Command(name = "import", mixinStandardHelpOptions = true,
         description = "Import a conversation snapshot or JSON export (older formats migrated) into the team; "
                 + "it is restored paused, waiting for you to continue it.")
-final class ImportCommand implements Callable<Integer> {
-    @ParentCommand
-    private WorkshopCommand workshop;
-
-    @Spec
-    private CommandSpec spec;
-
-    @Mixin
-    private LoopOptions loop;
-
+final class ImportCommand extends LoopCommand {
     @Parameters(paramLabel = "FILE", description = "The snapshot or export to import.")
     private Path file;
 
@@ -36,8 +22,8 @@ final class ImportCommand implements Callable<Integer> {
         if (!Files.isRegularFile(file)) {
             throw new IllegalArgumentException("No file " + file);
         }
-        try (Workspace workspace = Cli.openForLoops(workshop, spec, loop)) {
-            Cli.reportRestored(spec, workspace.bridge().restoreFrom(file));
+        try (Workspace workspace = openForLoops()) {
+            Cli.reportRestored(spec(), workspace.bridge().restoreFrom(file));
             return ExitCode.OK;
         }
     }

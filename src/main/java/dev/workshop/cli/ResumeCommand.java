@@ -5,29 +5,15 @@ import dev.workshop.domain.conversation.ConversationStatus;
 import dev.workshop.orchestration.GatewayBridge;
 import dev.workshop.orchestration.Workspace;
 import java.util.List;
-import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.Model.CommandSpec;
-import picocli.CommandLine.ParentCommand;
-import picocli.CommandLine.Spec;
 
 /** {@code workshop resume}: what the app does at launch, run to the end of every resumed conversation. */
 @Command(name = "resume", mixinStandardHelpOptions = true,
         description = {"Resume every interrupted conversation and run each to its end.",
                 "With --session ID: restore that one conversation of the team, paused until you continue it "
                         + "(workshop continue, or Resume in the app)."})
-final class ResumeCommand implements Callable<Integer> {
-    @ParentCommand
-    private WorkshopCommand workshop;
-
-    @Spec
-    private CommandSpec spec;
-
-    @Mixin
-    private LoopOptions loop;
-
+final class ResumeCommand extends LoopCommand {
     @Option(names = "--session", paramLabel = "ID",
             description = "Restore this conversation only, from the team's log or its snapshot file.")
     private String session;
@@ -37,11 +23,11 @@ final class ResumeCommand implements Callable<Integer> {
         if (session != null) {
             return restore(Ids.conversation(session));
         }
-        try (Workspace workspace = Cli.openForLoops(workshop, spec, loop)) {
+        try (Workspace workspace = openForLoops()) {
             GatewayBridge bridge = workspace.bridge();
             List<ConversationId> resumed = bridge.resumeInterruptedConversations();
             bridge.awaitAll();
-            spec.commandLine().getErr().println("workshop: resumed " + resumed.size() + " conversation"
+            spec().commandLine().getErr().println("workshop: resumed " + resumed.size() + " conversation"
                     + (resumed.size() == 1 ? "" : "s"));
             boolean allCompleted = resumed.stream().allMatch(id -> workspace.store().state(workspace.tenant(), id)
                     .map(state -> state.status() == ConversationStatus.COMPLETED).orElse(false));
@@ -50,8 +36,8 @@ final class ResumeCommand implements Callable<Integer> {
     }
 
     private int restore(ConversationId id) {
-        try (Workspace workspace = Cli.openForLoops(workshop, spec, loop)) {
-            Cli.reportRestored(spec, workspace.bridge().restore(id));
+        try (Workspace workspace = openForLoops()) {
+            Cli.reportRestored(spec(), workspace.bridge().restore(id));
             return ExitCode.OK;
         }
     }

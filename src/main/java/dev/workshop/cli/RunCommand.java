@@ -9,27 +9,13 @@ import dev.workshop.orchestration.Workspace;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.OptionalInt;
-import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Mixin;
-import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.ParentCommand;
-import picocli.CommandLine.Spec;
 
 /** {@code workshop run}: one conversation, from its first turn to its end, as JSON lines. */
 @Command(name = "run", mixinStandardHelpOptions = true,
         description = "Run one conversation to its end, printing one JSON event per line.")
-final class RunCommand implements Callable<Integer> {
-    @ParentCommand
-    private WorkshopCommand workshop;
-
-    @Spec
-    private CommandSpec spec;
-
-    @Mixin
-    private LoopOptions loop;
-
+final class RunCommand extends LoopCommand {
     @Option(names = "--agents", required = true, split = ",", paramLabel = "AGENT",
             description = "Agents by name or id, in speaking order; one agent makes it a task.")
     private List<String> agentNames;
@@ -42,7 +28,7 @@ final class RunCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws InterruptedException {
-        try (Workspace workspace = Cli.openForLoops(workshop, spec, loop)) {
+        try (Workspace workspace = openForLoops()) {
             List<AgentId> agents = new ArrayList<>();
             for (String name : agentNames) {
                 agents.add(workspace.agents().findByIdOrName(name.strip()).map(AgentDefinition::id)

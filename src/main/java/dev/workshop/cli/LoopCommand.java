@@ -1,0 +1,29 @@
+package dev.workshop.cli;
+
+import dev.workshop.orchestration.Workspace;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.ParentCommand;
+import picocli.CommandLine.Spec;
+
+/** A command that runs conversation loops: it takes the loop options and prints the loops' events as JSON lines. */
+abstract class LoopCommand implements Callable<Integer> {
+    @ParentCommand
+    private WorkshopCommand workshop;
+
+    @Spec
+    private CommandSpec spec;
+
+    @Mixin
+    private LoopOptions loop;
+
+    /** Opens the data directory with this command's loop options; the caller closes it. */
+    final Workspace openForLoops() {
+        return Cli.openForLoops(workshop, spec, loop);
+    }
+
+    final CommandSpec spec() {
+        return spec;
+    }
+}
