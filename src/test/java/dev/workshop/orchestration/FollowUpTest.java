@@ -17,6 +17,7 @@ import java.util.List;
 import java.util.Optional;
 import java.util.OptionalInt;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.CountDownLatch;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -26,11 +27,18 @@ class FollowUpTest {
     Path dir;
     /** What the agents were asked, in order; the answers come from the real offline gateway. */
     private final List<GatewayRequest> asked = new CopyOnWriteArrayList<>();
+    /** Closed while a test needs a round to be still running; the agents wait at it before answering. */
+    private volatile CountDownLatch gate = new CountDownLatch(0);
 
     private GatewayResolver recording() {
         OfflineGateway offline = new OfflineGateway(0);
         return agent -> (request, tokens) -> {
             asked.add(request);
+            try {
+                gate.await();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
             return offline.reply(request, tokens);
         };
     }
@@ -95,9 +103,11 @@ class FollowUpTest {
                     .isInstanceOf(IllegalArgumentException.class).hasMessage("The prompt is empty");
             assertThat(engine.state(id).version()).isEqualTo(version);
 
+            gate = new CountDownLatch(1); // the round stays running until the refusal has been checked
             bridge.followUp(id, 2, "Another one?", Optional.empty());
             assertThatThrownBy(() -> bridge.followUp(id, 3, "Too soon", Optional.empty()))
                     .isInstanceOf(IllegalStateException.class).hasMessageContaining("a follow-up continues one that has ended");
+            gate.countDown();
             bridge.await(id, Duration.ofSeconds(20));
             bridge.followUp(id, 3, "A third?", Optional.empty());
             bridge.await(id, Duration.ofSeconds(20));
