@@ -12,32 +12,31 @@ import dev.workshop.domain.conversation.ConversationEvent.ResumeStarted;
 import dev.workshop.domain.conversation.ConversationEvent.FollowUpStarted;
 import dev.workshop.domain.conversation.ConversationEvent.StatusChanged;
 import dev.workshop.domain.conversation.ConversationEvent.TurnStarted;
-import dev.workshop.domain.conversation.ConversationId;
 import dev.workshop.domain.conversation.ConversationKind;
 import dev.workshop.domain.conversation.ConversationStatus;
 import dev.workshop.domain.conversation.Participant;
-import dev.workshop.domain.conversation.RecordedEvent;
-import dev.workshop.domain.conversation.TenantId;
 import dev.workshop.domain.conversation.Usage;
-import java.io.ByteArrayInputStream;
-import java.io.ByteArrayOutputStream;
-import java.io.DataInputStream;
-import java.io.DataOutputStream;
 import java.io.IOException;
 import java.io.StringWriter;
 import java.io.UncheckedIOException;
-import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 
 /**
- * Events to and from their stored forms: a JSON body per event type (the {@code payload} column, and what
- * exports show), and a journal record (a small binary envelope around that body). Written by hand rather
+ * Events to and from their JSON bodies, one per event type: the {@code payload} column, and what exports show
+ * (the journal holds its own binary form, {@link JournalRecords}). Written by hand rather
  * than by reflection so that the stored format is explicit and a renamed Java field never changes it.
  */
 final class EventCodec {
-    private static final int JOURNAL_FORMAT = 1;
-    private final ObjectMapper json = new ObjectMapper();
+    /** Made on first use: a store that only reads the journal (a restore) never starts Jackson. */
+    private ObjectMapper json;
+
+    private synchronized ObjectMapper json() {
+        if (json == null) {
+            json = new ObjectMapper();
+        }
+        return json;
+    }
 
     static String typeOf(ConversationEvent event) {
         return switch (event) {
@@ -58,7 +57,7 @@ final class EventCodec {
     /** The event's JSON body, written with Jackson's streaming generator (no tree: this is on every append). */
     String body(ConversationEvent event) {
         StringWriter text = new StringWriter(128);
-        try (JsonGenerator out = json.getFactory().createGenerator(text)) {
+        try (JsonGenerator out = json().getFactory().createGenerator(text)) {
             out.writeStartObject();
             switch (event) {
                 case ConversationStarted started -> {
@@ -115,14 +114,14 @@ final class EventCodec {
     }
 
     ArrayNode participants(List<Participant> participants) {
-        ArrayNode array = json.createArrayNode();
+        ArrayNode array = json().createArrayNode();
         participants.forEach(p -> array.addObject().put("id", p.agentId().value()).put("name", p.name()));
         return array;
     }
 
     List<Participant> participants(String jsonArray) {
         try {
-            return participants(json.readTree(jsonArray));
+            return participants(json().readTree(jsonArray));
         } catch (IOException e) {
             throw new UncheckedIOException("Stored participants are not valid JSON: " + e.getMessage(), e);
         }
@@ -137,7 +136,7 @@ final class EventCodec {
     ConversationEvent event(String type, String body) {
         JsonNode node;
         try {
-            node = json.readTree(body);
+            node = json().readTree(body);
         } catch (IOException e) {
             throw new UncheckedIOException("A stored " + type + " event is not valid JSON: " + e.getMessage(), e);
         }
@@ -168,48 +167,5 @@ final class EventCodec {
         }
         return new Usage(node.path("prompt_tokens").asInt(-1), node.path("completion_tokens").asInt(-1),
                 node.path("latency_ms").asLong(0), node.path("model").asText(""));
-    }
-
-    byte[] journalRecord(RecordedEvent recorded) {
-        return journalRecord(recorded, body(recorded.event()));
-    }
-
-    /** The journal record of an event whose JSON body is already encoded. */
-    byte[] journalRecord(RecordedEvent recorded, String body) {
-        try {
-            byte[] bodyBytes = body.getBytes(java.nio.charset.StandardCharsets.UTF_8);
-            ByteArrayOutputStream bytes = new ByteArrayOutputStream(bodyBytes.length + 160);
-            DataOutputStream out = new DataOutputStream(bytes);
-            out.writeByte(JOURNAL_FORMAT);
-            out.writeUTF(recorded.tenantId().value());
-            out.writeUTF(recorded.conversationId().value());
-            out.writeLong(recorded.seq());
-            out.writeLong(recorded.recordedAt().toEpochMilli());
-            out.writeUTF(typeOf(recorded.event()));
-            out.write(bodyBytes);
-            out.flush();
-            return bytes.toByteArray();
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
-    }
-
-    RecordedEvent fromJournalRecord(byte[] record) {
-        try {
-            DataInputStream in = new DataInputStream(new ByteArrayInputStream(record));
-            int format = in.readUnsignedByte();
-            if (format != JOURNAL_FORMAT) {
-                throw new IllegalArgumentException("Journal record format " + format + " is unknown to this Workshop");
-            }
-            TenantId tenant = new TenantId(in.readUTF());
-            ConversationId conversation = new ConversationId(in.readUTF());
-            long seq = in.readLong();
-            Instant at = Instant.ofEpochMilli(in.readLong());
-            String type = in.readUTF();
-            String body = new String(in.readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
-            return new RecordedEvent(tenant, conversation, seq, at, event(type, body));
-        } catch (IOException e) {
-            throw new UncheckedIOException("A journal record cannot be read: " + e.getMessage(), e);
-        }
     }
 }

@@ -20,12 +20,17 @@ import java.time.Clock;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collections;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.locks.ReentrantLock;
 import org.h2.jdbcx.JdbcConnectionPool;
 
@@ -34,12 +39,12 @@ import org.h2.jdbcx.JdbcConnectionPool;
  * same events as queryable tables a moment later (see docs/decisions/0001-durable-commit.md). The
  * journal keeps the full history, so an unreadable H2 file is rebuilt from it. Each conversation's
  * current state lives in memory, so checking an append (version, turn index, size) costs no query.
+ * Histories are read from the journal itself, through the position of every event, which the open-time
+ * scan collects (or a clean close saved): a conversation can be read back before H2 has even opened
+ * (docs/decisions/0007).
  */
 public final class JournaledConversationStore implements ConversationStore {
     private static final int REPLAY_CHUNK = 4096;
-
-    private record Key(TenantId tenant, ConversationId conversation) {
-    }
 
     /** A conversation's latest state; its lock makes check-append-update one step per conversation. */
     private static final class Entry {
@@ -53,12 +58,18 @@ public final class JournaledConversationStore implements ConversationStore {
         }
     }
 
-    private final Map<Key, Entry> index = new ConcurrentHashMap<>();
+    private final Map<ConversationKey, Entry> index = new ConcurrentHashMap<>();
+    private final Map<ConversationKey, EventPositions> positions = new ConcurrentHashMap<>();
     private final List<String> warnings = new CopyOnWriteArrayList<>();
     private final EventCodec codec = new EventCodec();
+    private final JournalRecords records = new JournalRecords(codec);
     private final ConversationTables tables = new ConversationTables(codec);
     private final DataDirectory directory;
     private final Clock clock;
+    /** Every record's start, in journal order, until the tables have been caught up from them. */
+    private JournalOrder journalOrder = new JournalOrder();
+    private final AtomicBoolean tablesStarted = new AtomicBoolean();
+    private final CompletableFuture<Void> tablesReady = new CompletableFuture<>();
     private JdbcConnectionPool pool;
     private Journal journal;
     private Projector projector;
@@ -69,14 +80,15 @@ public final class JournaledConversationStore implements ConversationStore {
         this.clock = clock;
     }
 
+    /** Opens the store and returns once everything works, the tables included. */
     public static JournaledConversationStore open(DataDirectory directory) {
         return open(directory, Journal.DEFAULT_SEGMENT_BYTES, Clock.systemUTC());
     }
 
     public static JournaledConversationStore open(DataDirectory directory, long segmentBytes, Clock clock) {
-        JournaledConversationStore store = new JournaledConversationStore(directory, clock);
+        JournaledConversationStore store = openJournalFirst(directory, segmentBytes, clock);
         try {
-            store.load(segmentBytes);
+            store.awaitTables();
             return store;
         } catch (RuntimeException e) {
             store.close();
@@ -84,18 +96,102 @@ public final class JournaledConversationStore implements ConversationStore {
         }
     }
 
-    private void load(long segmentBytes) {
+    /**
+     * Opens the journal only, and returns: {@link #history} works at once, from the journal. H2 opens (and
+     * catches up) when something first needs it — any other call — so a process that only reads a
+     * conversation back, or shows it before anything else, does not wait for the database.
+     */
+    public static JournaledConversationStore openJournalFirst(DataDirectory directory) {
+        return openJournalFirst(directory, Journal.DEFAULT_SEGMENT_BYTES, Clock.systemUTC());
+    }
+
+    static JournaledConversationStore openJournalFirst(DataDirectory directory, long segmentBytes, Clock clock) {
+        JournaledConversationStore store = new JournaledConversationStore(directory, clock);
+        try {
+            store.openJournal(segmentBytes);
+        } catch (RuntimeException e) {
+            store.close();
+            throw e;
+        }
+        return store;
+    }
+
+    private void openJournal(long segmentBytes) {
+        try {
+            journal = Journal.open(directory.journalDirectory(), segmentBytes, JournalPosition.START,
+                    this::indexRecord, warnings::add, saved -> SavedIndex.load(saved, positions));
+            if (journal.openedFromSavedIndex()) {
+                journalOrder = null;
+            }
+        } catch (IOException e) {
+            throw new StoreException("Cannot open the journal in " + directory.journalDirectory() + ": "
+                    + e.getMessage(), e);
+        }
+    }
+
+    /** Notes where a record found by the open-time scan is; only its envelope is read. */
+    private void indexRecord(Journal.Entry entry) {
+        JournalRecords.Envelope envelope;
+        ConversationKey key;
+        try {
+            envelope = JournalRecords.envelope(entry.payload());
+            key = new ConversationKey(new TenantId(envelope.tenant()), new ConversationId(envelope.conversation()));
+        } catch (RuntimeException e) {
+            warnings.add("A journal record at " + entry.start() + " cannot be read and was skipped: " + e.getMessage());
+            return;
+        }
+        if (positions.computeIfAbsent(key, k -> new EventPositions()).add(envelope.seq(), entry.start())) {
+            journalOrder.add(entry.start());
+        }
+    }
+
+    /** Opens the tables once, on the first caller's thread; other callers wait for the same outcome. */
+    private void openTablesOnce() {
+        if (!tablesStarted.compareAndSet(false, true)) {
+            return;
+        }
+        try {
+            openTables();
+            tablesReady.complete(null);
+        } catch (Throwable e) {
+            tablesReady.completeExceptionally(e);
+        }
+    }
+
+    private void openTables() {
         var opened = H2Database.open(directory, warnings::add, this::loadConsistentRows);
         try {
-            replayJournal(opened.pool(), opened.loaded(), segmentBytes, replayStart(opened.loaded()));
+            catchUpTables(opened.pool(), opened.loaded(), replayStart(opened.loaded()));
         } catch (JournalGapException gap) {
             // H2 lost rows it had synced before: rebuild it from the whole journal, which has everything.
-            journal = closeQuietly(journal);
+            projector = null;
+            pool = null;
             opened.pool().dispose();
             index.clear();
             var rebuilt = H2Database.discardAndReopen(directory, gap.getMessage(), warnings::add,
                     this::loadConsistentRows);
-            replayJournal(rebuilt.pool(), rebuilt.loaded(), segmentBytes, JournalPosition.START);
+            catchUpTables(rebuilt.pool(), rebuilt.loaded(), JournalPosition.START);
+        }
+        journalOrder = null;
+        projector.start();
+        try {
+            journal.start(this::onDurable);
+        } catch (IOException e) {
+            throw new StoreException("Cannot start writing to the journal in " + directory.journalDirectory() + ": "
+                    + e.getMessage(), e);
+        }
+    }
+
+    /** Opens the tables if nobody has yet, or waits until they are open; rethrows what stopped them. */
+    private void awaitTables() {
+        openTablesOnce();
+        try {
+            tablesReady.join();
+        } catch (CompletionException e) {
+            if (e.getCause() instanceof RuntimeException failure) {
+                throw failure;
+            }
+            throw new StoreException("Cannot open the database in " + directory.path() + ": " + e.getCause(), e);
         }
     }
 
@@ -143,36 +239,59 @@ public final class JournaledConversationStore implements ConversationStore {
         }
     }
 
-    private void replayJournal(JdbcConnectionPool connections, Loaded loaded, long segmentBytes,
-                               JournalPosition from) {
+    private void catchUpTables(JdbcConnectionPool connections, Loaded loaded, JournalPosition from) {
         pool = connections;
-        loaded.rows().forEach(row -> index.put(new Key(row.tenant(), row.state().id()),
+        loaded.rows().forEach(row -> index.put(new ConversationKey(row.tenant(), row.state().id()),
                 new Entry(row.tenant(), row.state())));
         projector = new Projector(pool, tables, directory.journalDirectory(), from, loaded.events());
+        if (from.equals(journal.durableEnd())) {
+            projector.caughtUpTo(from);
+            return;
+        }
+        if (journalOrder == null) {
+            journalOrder = scanJournalOrder();
+        }
         Replay replay = new Replay();
         try {
-            journal = Journal.open(directory.journalDirectory(), segmentBytes, from, replay::accept, warnings::add);
+            for (long[] chunk : journalOrder.chunksFrom(from, REPLAY_CHUNK)) {
+                journal.readRecords(chunk, (start, bytes, offset, length) ->
+                        replay.accept(JournalPosition.unpack(start), Arrays.copyOfRange(bytes, offset, offset + length)));
+            }
         } catch (IOException e) {
-            throw new StoreException("Cannot open the journal in " + directory.journalDirectory() + ": "
+            throw new StoreException("Cannot read the journal in " + directory.journalDirectory() + ": "
                     + e.getMessage(), e);
         }
         replay.flush();
         // Everything up to the journal's end is now in the tables, including stretches with nothing to apply
         // (a fresh segment after a roll-over, a cleared torn write, records the tables already had).
         projector.caughtUpTo(journal.durableEnd());
-        projector.start();
-        journal.start(projector);
     }
 
-    private static Journal closeQuietly(Journal journal) {
-        if (journal != null) {
-            try {
-                journal.close();
-            } catch (IOException ignored) {
-                // It was only read; nothing of it needs saving.
-            }
+    /** The journal was opened from its saved index, but the tables need its records: find where they are. */
+    private JournalOrder scanJournalOrder() {
+        JournalOrder order = new JournalOrder();
+        try {
+            journal.forEachRecord(entry -> order.add(entry.start()));
+        } catch (IOException e) {
+            throw new StoreException("Cannot read the journal in " + directory.journalDirectory() + ": "
+                    + e.getMessage(), e);
         }
-        return null;
+        return order;
+    }
+
+    /** The journal's writer calls this for each durable batch, before the appenders return. */
+    private void onDurable(List<Journal.Appended> appended, JournalPosition end) throws InterruptedException {
+        List<Object> changes = new ArrayList<>(appended.size());
+        for (Journal.Appended append : appended) {
+            Projector.Change change = (Projector.Change) append.attachment();
+            EventPositions known = positions.computeIfAbsent(new ConversationKey(change.tenant(), change.after().id()),
+                    key -> new EventPositions());
+            for (int i = 0; i < change.events().size(); i++) {
+                known.add(change.events().get(i).seq(), append.records().get(i));
+            }
+            changes.add(change);
+        }
+        projector.onDurable(changes, end);
     }
 
     /** A record whose predecessors are neither in the tables nor in the journal after the replay point. */
@@ -187,15 +306,15 @@ public final class JournaledConversationStore implements ConversationStore {
         private final List<Projector.Change> pending = new ArrayList<>();
         private JournalPosition end;
 
-        void accept(Journal.Entry entry) {
+        void accept(JournalPosition start, byte[] payload) {
             RecordedEvent recorded;
             try {
-                recorded = codec.fromJournalRecord(entry.payload());
+                recorded = records.decode(payload);
             } catch (RuntimeException e) {
-                warnings.add("A journal record at " + entry.end() + " cannot be read and was skipped: " + e.getMessage());
+                warnings.add("A journal record at " + start + " cannot be read and was skipped: " + e.getMessage());
                 return;
             }
-            Key key = new Key(recorded.tenantId(), recorded.conversationId());
+            ConversationKey key = new ConversationKey(recorded.tenantId(), recorded.conversationId());
             Entry current = index.computeIfAbsent(key, k -> new Entry(k.tenant(),
                     ConversationState.notStarted(k.conversation())));
             long version = current.state.version();
@@ -207,7 +326,7 @@ public final class JournaledConversationStore implements ConversationStore {
                 throw new JournalGapException("it lacks events " + (version + 1) + " to " + (recorded.seq() - 1)
                         + " of conversation " + recorded.conversationId() + " that the journal has");
             }
-            end = entry.end();
+            end = Journal.endOf(start, payload);
             if (pending.size() >= REPLAY_CHUNK) {
                 flush();
             }
@@ -225,10 +344,11 @@ public final class JournaledConversationStore implements ConversationStore {
     public List<RecordedEvent> append(TenantId tenant, ConversationId conversation, long expectedVersion,
                                       List<ConversationEvent> events, Durability durability) {
         requireOpen();
+        awaitTables();
         if (events.isEmpty()) {
             return List.of();
         }
-        Entry entry = index.computeIfAbsent(new Key(tenant, conversation),
+        Entry entry = index.computeIfAbsent(new ConversationKey(tenant, conversation),
                 key -> new Entry(tenant, ConversationState.notStarted(conversation)));
         entry.lock.lock();
         try {
@@ -240,7 +360,7 @@ public final class JournaledConversationStore implements ConversationStore {
             Instant now = clock.instant().truncatedTo(ChronoUnit.MILLIS);
             List<RecordedEvent> recorded = new ArrayList<>(events.size());
             List<String> bodies = new ArrayList<>(events.size());
-            List<byte[]> records = new ArrayList<>(events.size());
+            List<byte[]> journalRecords = new ArrayList<>(events.size());
             for (ConversationEvent event : events) {
                 ConversationRules.check(state, event);
                 RecordedEvent next = new RecordedEvent(tenant, conversation, state.version() + 1, now, event);
@@ -248,13 +368,13 @@ public final class JournaledConversationStore implements ConversationStore {
                 String body = codec.body(event);
                 recorded.add(next);
                 bodies.add(body);
-                records.add(codec.journalRecord(next, body));
+                journalRecords.add(records.encode(next));
             }
             Projector.Change change = new Projector.Change(tenant, List.copyOf(recorded), List.copyOf(bodies), state);
             if (durability == Durability.DURABLE) {
-                journal.append(records, change);
+                journal.append(journalRecords, change);
             } else {
-                journal.appendWithoutWaiting(records, change);
+                journal.appendWithoutWaiting(journalRecords, change);
             }
             entry.state = state;
             return List.copyOf(recorded);
@@ -267,13 +387,40 @@ public final class JournaledConversationStore implements ConversationStore {
         }
     }
 
+    /** Read from the journal, which has it first; from the tables only if the journal lost a record of it. */
     @Override
     public List<RecordedEvent> history(TenantId tenant, ConversationId conversation) {
         requireOpen();
-        Entry entry = index.get(new Key(tenant, conversation));
-        if (entry == null || !entry.state.isStarted()) {
+        EventPositions known = positions.get(new ConversationKey(tenant, conversation));
+        if (known == null) {
             return List.of();
         }
+        if (known.incomplete()) {
+            return historyFromTables(tenant, conversation);
+        }
+        List<RecordedEvent> history = new ArrayList<>();
+        JournalRecords.Decoder decoder = records.decoder(tenant, conversation);
+        try {
+            journal.readRecords(known.snapshot(), (start, bytes, offset, length) -> {
+                RecordedEvent recorded = decoder.decode(bytes, offset, length);
+                if (recorded.seq() != history.size() + 1) {
+                    throw new IllegalArgumentException("is event " + recorded.seq() + ", not " + (history.size() + 1));
+                }
+                history.add(recorded);
+            });
+        } catch (IOException e) {
+            throw new StoreException("Cannot read conversation " + conversation + " from the journal in "
+                    + directory.journalDirectory() + ": " + e.getMessage(), e);
+        } catch (RuntimeException e) {
+            throw new StoreException("Cannot read conversation " + conversation + " from the journal in "
+                    + directory.journalDirectory() + ": the record of event " + (history.size() + 1) + " "
+                    + e.getMessage(), e);
+        }
+        return Collections.unmodifiableList(history);
+    }
+
+    private List<RecordedEvent> historyFromTables(TenantId tenant, ConversationId conversation) {
+        awaitTables();
         projector.awaitApplied(journal.durableEnd());
         try (Connection connection = pool.getConnection()) {
             return tables.history(connection, tenant, conversation);
@@ -286,7 +433,8 @@ public final class JournaledConversationStore implements ConversationStore {
     @Override
     public Optional<ConversationState> state(TenantId tenant, ConversationId conversation) {
         requireOpen();
-        return Optional.ofNullable(index.get(new Key(tenant, conversation)))
+        awaitTables();
+        return Optional.ofNullable(index.get(new ConversationKey(tenant, conversation)))
                 .map(entry -> entry.state)
                 .filter(ConversationState::isStarted);
     }
@@ -294,6 +442,7 @@ public final class JournaledConversationStore implements ConversationStore {
     @Override
     public Optional<TenantId> tenantOf(ConversationId conversation) {
         requireOpen();
+        awaitTables();
         return index.values().stream()
                 .filter(entry -> entry.state.id().equals(conversation) && entry.state.isStarted())
                 .map(entry -> entry.tenant)
@@ -303,6 +452,7 @@ public final class JournaledConversationStore implements ConversationStore {
     @Override
     public List<ConversationState> list(TenantId tenant) {
         requireOpen();
+        awaitTables();
         return index.values().stream()
                 .filter(entry -> entry.tenant.equals(tenant))
                 .map(entry -> entry.state)
@@ -315,6 +465,7 @@ public final class JournaledConversationStore implements ConversationStore {
     @Override
     public int count(TenantId tenant) {
         requireOpen();
+        awaitTables();
         return (int) index.values().stream()
                 .filter(entry -> entry.tenant.equals(tenant) && entry.state.isStarted())
                 .count();
@@ -337,9 +488,13 @@ public final class JournaledConversationStore implements ConversationStore {
             return;
         }
         closed = true;
+        if (tablesStarted.get()) {
+            // The tables may still be opening on another thread: let that finish (or fail) before closing.
+            tablesReady.exceptionally(failure -> null).join();
+        }
         try {
             if (journal != null) {
-                journal.close();
+                journal.close(() -> SavedIndex.save(positions));
             }
         } catch (IOException e) {
             warnings.add("Closing the journal failed: " + e.getMessage());

@@ -4,7 +4,6 @@ import dev.workshop.domain.conversation.ConversationState;
 import dev.workshop.domain.conversation.RecordedEvent;
 import dev.workshop.domain.conversation.TenantId;
 import dev.workshop.store.StoreException;
-import dev.workshop.store.journal.Journal;
 import dev.workshop.store.journal.JournalPosition;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -30,7 +29,7 @@ import javax.sql.DataSource;
  * so memory never grows without limit. Every few seconds, and on close, it makes H2 sync its file and only
  * then records how far H2 is surely complete ({@link AppliedPosition}), where the next start replays from.
  */
-final class Projector implements Journal.DurableListener, AutoCloseable {
+final class Projector implements AutoCloseable {
 
     /**
      * One acknowledged append: its events, their JSON bodies (encoded once, for the journal, and reused
@@ -90,8 +89,8 @@ final class Projector implements Journal.DurableListener, AutoCloseable {
         worker = Thread.ofPlatform().name("workshop-projector").daemon(true).start(this::run);
     }
 
-    @Override
-    public void onDurable(List<Object> attachments, JournalPosition end) throws InterruptedException {
+    /** Queues a durable batch's changes; waits for room when the tables have fallen far behind. */
+    void onDurable(List<Object> attachments, JournalPosition end) throws InterruptedException {
         Batch batch = new Batch(attachments, end);
         int events = Math.min(MAX_QUEUED_EVENTS, batch.events());
         // After a failure nothing drains the queue; the changes stay safe in the journal for the next start.

@@ -16,7 +16,10 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
+import java.util.Optional;
 import java.util.function.Consumer;
+import java.util.function.Predicate;
+import java.util.function.Supplier;
 
 /**
  * An append-only, fsync'd, group-committed log of opaque records. {@link #append} returns only after the
@@ -30,11 +33,18 @@ public final class Journal implements AutoCloseable {
 
     /** Receives every durable batch, in journal order, on the writer thread, before its appenders return. */
     public interface DurableListener {
-        void onDurable(List<Object> attachments, JournalPosition end) throws InterruptedException;
+        void onDurable(List<Appended> appended, JournalPosition end) throws InterruptedException;
     }
 
-    /** A record found while opening, with the position just after it (what a checkpoint stores). */
-    public record Entry(JournalPosition end, byte[] payload) {
+    /** One append of a durable batch: what its caller attached, and where each of its records starts. */
+    public record Appended(Object attachment, List<JournalPosition> records) {
+    }
+
+    /**
+     * A record found while opening: where it starts (what {@link #read} takes) and the position just after
+     * it (what a checkpoint stores).
+     */
+    public record Entry(JournalPosition start, JournalPosition end, byte[] payload) {
     }
 
     private record Pending(List<byte[]> payloads, Object attachment, CompletableFuture<JournalPosition> done) {
@@ -55,10 +65,13 @@ public final class Journal implements AutoCloseable {
     private volatile IOException failure;
     private volatile boolean closed;
     private Thread writer;
+    private boolean fromSavedIndex;
+    private final SegmentReaders readers;
 
     private Journal(Path directory, long segmentBytes) {
         this.directory = directory;
         this.segmentBytes = segmentBytes;
+        this.readers = new SegmentReaders(directory);
     }
 
     /**
@@ -67,10 +80,65 @@ public final class Journal implements AutoCloseable {
      */
     public static Journal open(Path directory, long segmentBytes, JournalPosition from, Consumer<Entry> replay,
                                Consumer<String> warnings) throws IOException {
+        return open(directory, segmentBytes, from, replay, warnings, savedIndex -> false);
+    }
+
+    /**
+     * Opens the journal like {@link #open(Path, long, JournalPosition, Consumer, Consumer)}, but if it was
+     * closed cleanly ({@link #close(Supplier)}) and its segments are untouched since, offers the index saved
+     * then to {@code useSavedIndex} instead of reading every record: if that accepts it, nothing is replayed
+     * and {@link #openedFromSavedIndex()} is true. Otherwise every record is scanned as usual.
+     */
+    public static Journal open(Path directory, long segmentBytes, JournalPosition from, Consumer<Entry> replay,
+                               Consumer<String> warnings, Predicate<byte[]> useSavedIndex) throws IOException {
         Files.createDirectories(directory);
         Journal journal = new Journal(directory, segmentBytes);
-        journal.recover(from, replay, warnings);
+        Optional<CleanClose.State> clean = CleanClose.readIfCurrent(directory);
+        if (clean.isPresent() && journal.canResume(clean.get()) && useSavedIndex.test(clean.get().ownerIndex())) {
+            journal.resume(clean.get());
+        } else {
+            journal.recover(from, replay, warnings);
+        }
         return journal;
+    }
+
+    private boolean canResume(CleanClose.State clean) {
+        return !clean.segments().isEmpty() && clean.segments().getLast().number() == clean.end().segment()
+                && clean.end().offset() >= RecordFormat.SEGMENT_HEADER_BYTES
+                && clean.end().offset() <= clean.segments().getLast().size();
+    }
+
+    /** Picks up where a clean close left off: no torn write to clear, no damage to look for. */
+    private void resume(CleanClose.State clean) throws IOException {
+        fromSavedIndex = true;
+        activeSegment = clean.end().segment();
+        writeOffset = clean.end().offset();
+        nextBatch = clean.lastBatch() + 1;
+        durableEnd = clean.end();
+        Path activeFile = SegmentFiles.path(directory, activeSegment);
+        if (clean.segments().getLast().size() < segmentBytes) {
+            SegmentFiles.extend(activeFile, segmentBytes);
+        }
+        channel = FileChannel.open(activeFile, StandardOpenOption.READ, StandardOpenOption.WRITE);
+    }
+
+    /** True when the open used the index saved at the last clean close, and visited no record. */
+    public boolean openedFromSavedIndex() {
+        return fromSavedIndex;
+    }
+
+    /**
+     * Visits every intact record, in journal order, without changing anything: for an owner that opened from
+     * its saved index and later needs the records after all (to rebuild its tables). Call before {@link #start}.
+     */
+    public void forEachRecord(Consumer<Entry> visitor) throws IOException {
+        List<Long> segments = SegmentFiles.list(directory);
+        for (int i = 0; i < segments.size(); i++) {
+            long segment = segments.get(i);
+            SegmentScanner.scan(SegmentFiles.path(directory, segment), segment, i == segments.size() - 1, 0,
+                    record -> visitor.accept(new Entry(new JournalPosition(segment, record.offset()),
+                            new JournalPosition(segment, record.end()), record.payload())));
+        }
     }
 
     private void recover(JournalPosition from, Consumer<Entry> replay, Consumer<String> warnings) throws IOException {
@@ -88,7 +156,8 @@ public final class Journal implements AutoCloseable {
             long visitFrom = segment < from.segment() ? Long.MAX_VALUE
                     : segment == from.segment() ? from.offset() : 0;
             SegmentScanner.Result result = SegmentScanner.scan(file, segment, isLast, visitFrom,
-                    record -> replay.accept(new Entry(new JournalPosition(segment, record.end()), record.payload())));
+                    record -> replay.accept(new Entry(new JournalPosition(segment, record.offset()),
+                            new JournalPosition(segment, record.end()), record.payload())));
             if (!result.damage().isEmpty()) {
                 Path copy = keepCopyAside(file);
                 result.damage().forEach(damage -> warnings.accept("Journal damage: " + damage
@@ -117,11 +186,15 @@ public final class Journal implements AutoCloseable {
         return copy;
     }
 
-    /** Starts the writer; from now on {@link #append} works. */
-    public synchronized void start(DurableListener listener) {
+    /**
+     * Starts the writer; from now on {@link #append} works. The index saved at the last clean close is
+     * deleted first: once anything is written it no longer describes the segments.
+     */
+    public synchronized void start(DurableListener listener) throws IOException {
         if (writer != null) {
             throw new IllegalStateException("The journal writer is already running");
         }
+        CleanClose.discard(directory);
         writer = Thread.ofPlatform().name("workshop-journal-writer").daemon(true).start(() -> writeLoop(listener));
     }
 
@@ -192,6 +265,39 @@ public final class Journal implements AutoCloseable {
         }
     }
 
+    /**
+     * Receives a record read back: it starts at {@code start} ({@link JournalPosition#pack packed}) and its
+     * payload is {@code length} bytes of {@code bytes} from {@code offset}. The array is reused for later
+     * records: copy what is kept.
+     */
+    public interface RecordVisitor {
+        void visit(long start, byte[] bytes, int offset, int length);
+    }
+
+    /**
+     * Reads back the durable records that start at {@code packedStarts} ({@link JournalPosition#pack}, in
+     * journal order), verifying each checksum. Records that lie close together are copied out in one piece
+     * and read from there, which is what makes a long history cheap to load even in a JVM that has just
+     * started.
+     *
+     * @throws IOException if a record is not intact
+     */
+    public void readRecords(long[] packedStarts, RecordVisitor visitor) throws IOException {
+        JournalPosition end = durableEnd;
+        for (long packed : packedStarts) {
+            if (!end.isAfter(JournalPosition.unpack(packed))) {
+                throw new IOException("Journal position " + JournalPosition.unpack(packed)
+                        + " is past the last durable record (" + end + ")");
+            }
+        }
+        readers.readRecords(packedStarts, visitor);
+    }
+
+    /** The position just after the record that starts at {@code start} and holds {@code payload}. */
+    public static JournalPosition endOf(JournalPosition start, byte[] payload) {
+        return new JournalPosition(start.segment(), start.offset() + RecordFormat.alignedSize(payload.length));
+    }
+
     /** The position after the last acknowledged record. */
     public JournalPosition durableEnd() {
         return durableEnd;
@@ -228,7 +334,7 @@ public final class Journal implements AutoCloseable {
     private void writeBatch(List<Pending> batch, DurableListener listener) throws IOException, InterruptedException {
         long batchNo = nextBatch++;
         buffer.clear();
-        List<Object> attachments = new ArrayList<>(batch.size());
+        List<Appended> appended = new ArrayList<>(batch.size());
         for (Pending pending : batch) {
             int bytes = pending.payloads().stream().mapToInt(p -> RecordFormat.alignedSize(p.length)).sum();
             if (writeOffset + buffer.position() + bytes > segmentBytes) {
@@ -236,13 +342,17 @@ public final class Journal implements AutoCloseable {
                 rollToNextSegment();
             }
             ensureCapacity(bytes);
-            pending.payloads().forEach(payload -> RecordFormat.writeRecord(buffer, batchNo, payload));
-            attachments.add(pending.attachment());
+            List<JournalPosition> starts = new ArrayList<>(pending.payloads().size());
+            for (byte[] payload : pending.payloads()) {
+                starts.add(new JournalPosition(activeSegment, writeOffset + buffer.position()));
+                RecordFormat.writeRecord(buffer, batchNo, payload);
+            }
+            appended.add(new Appended(pending.attachment(), starts));
         }
         flush();
         JournalPosition end = new JournalPosition(activeSegment, writeOffset);
         durableEnd = end;
-        listener.onDurable(attachments, end);
+        listener.onDurable(appended, end);
         batch.forEach(pending -> pending.done().complete(end));
         prepareNextSegmentEarly();
     }
@@ -303,6 +413,15 @@ public final class Journal implements AutoCloseable {
     /** Waits for every append already queued, then closes the file. */
     @Override
     public void close() throws IOException {
+        close(null);
+    }
+
+    /**
+     * Closes like {@link #close()}, then saves {@code ownerIndex} (asked for once nothing can be appended any
+     * more) with where the data ends, so that the next open can skip reading every record. Nothing is saved
+     * if the journal failed.
+     */
+    public void close(Supplier<byte[]> ownerIndex) throws IOException {
         if (closed) {
             return;
         }
@@ -324,5 +443,8 @@ public final class Journal implements AutoCloseable {
         }
         failEverythingQueued(new IOException("The journal is closed"));
         channel.close();
+        if (ownerIndex != null && failure == null) {
+            CleanClose.write(directory, nextBatch - 1, durableEnd, ownerIndex.get());
+        }
     }
 }

@@ -40,6 +40,36 @@ final class RecordFormat {
         }
     }
 
+    /** An intact record read back: its batch, its payload and the offset just after it (padding included). */
+    record Intact(long batch, byte[] payload, long end) {
+    }
+
+    /**
+     * The record that starts at {@code offset} of a segment's bytes (absolute reads: the buffer may be shared),
+     * or null when none does: wrong magic, a length past the end, or a checksum that does not match.
+     */
+    static Intact recordAt(ByteBuffer bytes, long offset, long size) {
+        if (offset < SEGMENT_HEADER_BYTES || offset + RECORD_HEADER_BYTES > size) {
+            return null;
+        }
+        int position = (int) offset;
+        if (bytes.getInt(position) != RECORD_MAGIC) {
+            return null;
+        }
+        int length = bytes.getInt(position + 4);
+        long batch = bytes.getLong(position + 8);
+        int crc = bytes.getInt(position + 16);
+        if (length < 0 || offset + alignedSize(length) > size) {
+            return null;
+        }
+        byte[] payload = new byte[length];
+        bytes.get(position + RECORD_HEADER_BYTES, payload);
+        if (crc(length, batch, payload) != crc) {
+            return null;
+        }
+        return new Intact(batch, payload, offset + alignedSize(length));
+    }
+
     static int crc(int length, long batch, byte[] payload) {
         CRC32C crc = new CRC32C();
         ByteBuffer header = ByteBuffer.allocate(12).putInt(length).putLong(batch).flip();

@@ -3,14 +3,15 @@ package dev.workshop.store.journal;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
+import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import java.util.stream.Stream;
 
 /**
  * Naming, creating and listing segment files. A segment is preallocated with zeros and synced before use,
@@ -23,18 +24,36 @@ final class SegmentFiles {
     private SegmentFiles() {
     }
 
+    /** The segment's file: its number in twenty digits (padded by hand: {@code String.format} is slow to start). */
     static Path path(Path directory, long segment) {
-        return directory.resolve(String.format("%020d.wal", segment));
+        String digits = Long.toString(segment);
+        return directory.resolve("0".repeat(Math.max(0, 20 - digits.length())) + digits + ".wal");
     }
 
     static List<Long> list(Path directory) throws IOException {
-        try (Stream<Path> files = Files.list(directory)) {
-            return files.map(file -> NAME.matcher(file.getFileName().toString()))
-                    .filter(Matcher::matches)
-                    .map(match -> Long.parseLong(match.group(1)))
-                    .sorted()
-                    .toList();
+        List<Long> segments = new ArrayList<>();
+        try (DirectoryStream<Path> files = Files.newDirectoryStream(directory)) {
+            for (Path file : files) {
+                Matcher match = NAME.matcher(file.getFileName().toString());
+                if (match.matches()) {
+                    segments.add(Long.parseLong(match.group(1)));
+                }
+            }
         }
+        segments.sort(null);
+        return segments;
+    }
+
+    /** Replaces {@code file} with {@code bytes} so that a crash leaves the old or the new file, never a mix. */
+    static void writeAtomically(Path file, byte[] bytes) throws IOException {
+        Path temporary = file.resolveSibling(file.getFileName() + ".new");
+        try (FileChannel channel = FileChannel.open(temporary, StandardOpenOption.CREATE,
+                StandardOpenOption.TRUNCATE_EXISTING, StandardOpenOption.WRITE)) {
+            writeFully(channel, ByteBuffer.wrap(bytes), 0);
+            channel.force(true);
+        }
+        Files.move(temporary, file, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+        syncDirectory(file.getParent());
     }
 
     /** Creates a zero-filled segment and syncs it; it becomes part of the journal at once. */

@@ -1,0 +1,54 @@
+package dev.workshop.store.jdbc;
+
+import dev.workshop.store.journal.JournalPosition;
+import java.util.Arrays;
+
+/**
+ * Where one conversation's events are in the journal, in seq order (index {@code i} holds event {@code i + 1}),
+ * packed ({@link JournalPosition#pack}): eight bytes per event. Filled by the open-time scan and then by
+ * the journal's writer as appends become durable; read by histories. A gap (a damaged record the scan
+ * skipped) marks the list incomplete: that conversation's history is then read from the tables instead.
+ */
+final class EventPositions {
+    private long[] starts;
+    private int size;
+    private boolean incomplete;
+
+    EventPositions() {
+        starts = new long[8];
+    }
+
+    /** Positions saved earlier ({@link #snapshot}), in seq order. */
+    EventPositions(long[] saved, boolean incomplete) {
+        starts = saved.length == 0 ? new long[8] : saved;
+        size = saved.length;
+        this.incomplete = incomplete;
+    }
+
+    /**
+     * Adds event {@code seq} at {@code start}.
+     *
+     * @return false if the event was there already (a record written twice is read once)
+     */
+    synchronized boolean add(long seq, JournalPosition start) {
+        if (seq <= size) {
+            return false;
+        }
+        if (seq > size + 1) {
+            incomplete = true;
+        }
+        if (size == starts.length) {
+            starts = Arrays.copyOf(starts, size * 2);
+        }
+        starts[size++] = start.pack();
+        return true;
+    }
+
+    synchronized boolean incomplete() {
+        return incomplete;
+    }
+
+    synchronized long[] snapshot() {
+        return Arrays.copyOf(starts, size);
+    }
+}

@@ -1,0 +1,421 @@
+package dev.workshop.store.jdbc;
+
+import dev.workshop.domain.agent.AgentId;
+import dev.workshop.domain.conversation.ConversationEvent;
+import dev.workshop.domain.conversation.ConversationEvent.ConversationStarted;
+import dev.workshop.domain.conversation.ConversationEvent.FollowUpStarted;
+import dev.workshop.domain.conversation.ConversationEvent.MessageRecorded;
+import dev.workshop.domain.conversation.ConversationEvent.ResumeStarted;
+import dev.workshop.domain.conversation.ConversationEvent.StatusChanged;
+import dev.workshop.domain.conversation.ConversationEvent.TurnStarted;
+import dev.workshop.domain.conversation.ConversationId;
+import dev.workshop.domain.conversation.ConversationKind;
+import dev.workshop.domain.conversation.ConversationStatus;
+import dev.workshop.domain.conversation.Participant;
+import dev.workshop.domain.conversation.RecordedEvent;
+import dev.workshop.domain.conversation.TenantId;
+import dev.workshop.domain.conversation.Usage;
+import java.io.ByteArrayInputStream;
+import java.io.DataInputStream;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+
+/**
+ * An event as one journal record: an envelope (format, team, conversation, seq, time) and the event's fields.
+ * Format 2 writes the fields in binary, so that reading a long history back needs no JSON parser: in a fresh
+ * JVM, starting Jackson alone costs hundreds of milliseconds, more than the whole restore may take (see
+ * docs/decisions/0007). Format 1, the envelope around the event's JSON body, was written before and is still
+ * read. The envelope is the same in both, so the open-time scan reads it without decoding the event.
+ */
+final class JournalRecords {
+    static final int JSON_BODY = 1;
+    static final int BINARY = 2;
+
+    private static final byte CONVERSATION_STARTED = 1;
+    private static final byte TURN_STARTED = 2;
+    private static final byte MESSAGE_RECORDED = 3;
+    private static final byte RESUME_STARTED = 4;
+    private static final byte FOLLOW_UP_STARTED = 5;
+    private static final byte STATUS_CHANGED = 6;
+
+    /** Who a record belongs to, read without decoding its event. */
+    record Envelope(String tenant, String conversation, long seq) {
+    }
+
+    private final EventCodec json;
+
+    JournalRecords(EventCodec json) {
+        this.json = json;
+    }
+
+    byte[] encode(RecordedEvent recorded) {
+        Writer out = new Writer(160);
+        out.int8(BINARY);
+        out.text(recorded.tenantId().value());
+        out.text(recorded.conversationId().value());
+        out.int64(recorded.seq());
+        out.int64(recorded.recordedAt().toEpochMilli());
+        switch (recorded.event()) {
+            case ConversationStarted started -> {
+                out.int8(CONVERSATION_STARTED);
+                out.text(started.kind().wireName());
+                out.int32(started.participants().size());
+                for (Participant participant : started.participants()) {
+                    out.text(participant.agentId().value());
+                    out.text(participant.name());
+                }
+                out.text(started.taskPrompt());
+                out.int32(started.maxTurns());
+            }
+            case TurnStarted turn -> {
+                out.int8(TURN_STARTED);
+                out.int32(turn.turnIndex());
+                out.text(turn.speakerId().value());
+                out.int8(turn.resumed() ? 1 : 0);
+            }
+            case MessageRecorded message -> {
+                out.int8(MESSAGE_RECORDED);
+                out.int32(message.turnIndex());
+                out.text(message.speakerId().value());
+                out.text(message.speakerName());
+                out.text(message.speakerDisplayName());
+                out.text(message.content());
+                Usage usage = message.usage();
+                out.int8(usage.isKnown() ? 1 : 0);
+                if (usage.isKnown()) {
+                    out.int32(usage.promptTokens());
+                    out.int32(usage.completionTokens());
+                    out.int64(usage.latencyMillis());
+                    out.text(usage.model());
+                }
+            }
+            case ResumeStarted resume -> {
+                out.int8(RESUME_STARTED);
+                out.int32(resume.attempt());
+            }
+            case FollowUpStarted followUp -> {
+                out.int8(FOLLOW_UP_STARTED);
+                out.int32(followUp.turnNumber());
+                out.int32(followUp.maxTurns());
+                out.text(followUp.context());
+            }
+            case StatusChanged change -> {
+                out.int8(STATUS_CHANGED);
+                out.text(change.status().wireName());
+                out.text(change.reason());
+            }
+        }
+        return out.bytes();
+    }
+
+    static Envelope envelope(byte[] record) {
+        Reader in = new Reader(record, 0, record.length);
+        int format = requireKnownFormat(in.int8());
+        return new Envelope(in.id(format), in.id(format), in.int64());
+    }
+
+    RecordedEvent decode(byte[] record) {
+        Reader in = new Reader(record, 0, record.length);
+        int format = requireKnownFormat(in.int8());
+        TenantId tenant = new TenantId(in.id(format));
+        ConversationId conversation = new ConversationId(in.id(format));
+        return decodeRest(in, format, tenant, conversation);
+    }
+
+    /** A reader of one conversation's records (a history), which reuses what repeats from record to record. */
+    Decoder decoder(TenantId tenant, ConversationId conversation) {
+        return new Decoder(tenant, conversation);
+    }
+
+    /**
+     * Decodes the records of one conversation. Its ids are checked byte for byte rather than decoded, and the
+     * short texts that repeat (speaker ids and names) are decoded once: a long history is read back mostly
+     * before the JIT has compiled anything, where every allocation and call counts.
+     */
+    final class Decoder {
+        private final TenantId tenant;
+        private final ConversationId conversation;
+        private final byte[] tenantEncoded;
+        private final byte[] conversationEncoded;
+        private final Texts texts = new Texts();
+
+        private Decoder(TenantId tenant, ConversationId conversation) {
+            this.tenant = tenant;
+            this.conversation = conversation;
+            this.tenantEncoded = encodedText(tenant.value());
+            this.conversationEncoded = encodedText(conversation.value());
+        }
+
+        /**
+         * Decodes the record that is {@code length} bytes of {@code bytes} from {@code offset}.
+         *
+         * @throws IllegalArgumentException if the record is damaged or belongs to another conversation
+         */
+        RecordedEvent decode(byte[] bytes, int offset, int length) {
+            Reader in = new Reader(bytes, offset, offset + length);
+            int format = requireKnownFormat(in.int8());
+            if (format == BINARY ? !in.skipEncoded(tenantEncoded) || !in.skipEncoded(conversationEncoded)
+                    : !in.modifiedUtf8().equals(tenant.value()) || !in.modifiedUtf8().equals(conversation.value())) {
+                RecordedEvent other = JournalRecords.this.decode(Arrays.copyOfRange(bytes, offset, offset + length));
+                throw new IllegalArgumentException("it belongs to conversation " + other.conversationId() + " of team "
+                        + other.tenantId() + ", not " + conversation + " of " + tenant);
+            }
+            long seq = in.int64();
+            Instant at = Instant.ofEpochMilli(in.int64());
+            ConversationEvent event = format == JSON_BODY ? json.event(in.modifiedUtf8(), in.rest())
+                    : binaryEvent(in, texts);
+            return new RecordedEvent(tenant, conversation, seq, at, event);
+        }
+    }
+
+    private RecordedEvent decodeRest(Reader in, int format, TenantId tenant, ConversationId conversation) {
+        long seq = in.int64();
+        Instant at = Instant.ofEpochMilli(in.int64());
+        ConversationEvent event = format == JSON_BODY ? json.event(in.modifiedUtf8(), in.rest())
+                : binaryEvent(in, new Texts());
+        return new RecordedEvent(tenant, conversation, seq, at, event);
+    }
+
+    private static ConversationEvent binaryEvent(Reader in, Texts texts) {
+        byte type = (byte) in.int8();
+        return switch (type) {
+            case CONVERSATION_STARTED -> {
+                ConversationKind kind = ConversationKind.fromWireName(in.text());
+                int count = in.int32();
+                List<Participant> participants = new ArrayList<>(count);
+                for (int i = 0; i < count; i++) {
+                    participants.add(new Participant(new AgentId(in.text()), in.text()));
+                }
+                yield new ConversationStarted(kind, participants, in.text(), in.int32());
+            }
+            case TURN_STARTED -> new TurnStarted(in.int32(), texts.agent(in), in.int8() == 1);
+            case MESSAGE_RECORDED -> {
+                int turnIndex = in.int32();
+                AgentId speaker = texts.agent(in);
+                String name = texts.text(in);
+                String displayName = texts.text(in);
+                String content = in.text();
+                Usage usage = in.int8() == 1 ? new Usage(in.int32(), in.int32(), in.int64(), in.text()) : Usage.NONE;
+                yield new MessageRecorded(turnIndex, speaker, name, content, usage, displayName);
+            }
+            case RESUME_STARTED -> new ResumeStarted(in.int32());
+            case FOLLOW_UP_STARTED -> new FollowUpStarted(in.int32(), in.int32(), in.text());
+            case STATUS_CHANGED -> new StatusChanged(ConversationStatus.fromWireName(in.text()), in.text());
+            default -> throw new IllegalArgumentException("event type " + type
+                    + " is unknown to this Workshop: it was written by a newer version");
+        };
+    }
+
+    private static byte[] encodedText(String value) {
+        Writer out = new Writer(value.length() + 4);
+        out.text(value);
+        return out.bytes();
+    }
+
+    private static int requireKnownFormat(int format) {
+        if (format != JSON_BODY && format != BINARY) {
+            throw new IllegalArgumentException("journal record format " + format + " is unknown to this Workshop");
+        }
+        return format;
+    }
+
+    /**
+     * Big-endian numbers, and text as UTF-8 after an int that holds its length shifted left by one, with the
+     * low bit set when every character is ASCII (-1 for null). ASCII text is read back as Latin-1, which is a
+     * plain copy: a history is mostly such text, and a UTF-8 decoder is slow until the JIT has compiled it.
+     */
+    private static final class Writer {
+        private byte[] bytes;
+        private int size;
+
+        Writer(int capacity) {
+            bytes = new byte[capacity];
+        }
+
+        void int8(int value) {
+            room(1);
+            bytes[size++] = (byte) value;
+        }
+
+        void int32(int value) {
+            room(4);
+            for (int shift = 24; shift >= 0; shift -= 8) {
+                bytes[size++] = (byte) (value >>> shift);
+            }
+        }
+
+        void int64(long value) {
+            room(8);
+            for (int shift = 56; shift >= 0; shift -= 8) {
+                bytes[size++] = (byte) (value >>> shift);
+            }
+        }
+
+        void text(String value) {
+            if (value == null) {
+                int32(-1);
+                return;
+            }
+            byte[] utf8 = value.getBytes(StandardCharsets.UTF_8);
+            // Only ASCII characters take one UTF-8 byte each, so equal lengths mean all of them are ASCII.
+            boolean ascii = utf8.length == value.length();
+            int32(utf8.length << 1 | (ascii ? 1 : 0));
+            room(utf8.length);
+            System.arraycopy(utf8, 0, bytes, size, utf8.length);
+            size += utf8.length;
+        }
+
+        private void room(int more) {
+            if (size + more > bytes.length) {
+                bytes = Arrays.copyOf(bytes, Math.max(bytes.length * 2, size + more));
+            }
+        }
+
+        byte[] bytes() {
+            return Arrays.copyOf(bytes, size);
+        }
+    }
+
+    /** Speaker ids and names seen in earlier records of the same history, decoded once. */
+    private static final class Texts {
+        private static final int KEPT = 16;
+        private final byte[][] encoded = new byte[KEPT][];
+        private final String[] decoded = new String[KEPT];
+        private final AgentId[] agents = new AgentId[KEPT];
+        private int next;
+
+        String text(Reader in) {
+            return decoded[slot(in)];
+        }
+
+        AgentId agent(Reader in) {
+            int slot = slot(in);
+            if (agents[slot] == null) {
+                agents[slot] = new AgentId(decoded[slot]);
+            }
+            return agents[slot];
+        }
+
+        private int slot(Reader in) {
+            for (int i = 0; i < KEPT && encoded[i] != null; i++) {
+                if (in.skipEncoded(encoded[i])) {
+                    return i;
+                }
+            }
+            int start = in.at;
+            String value = in.text();
+            int slot = next;
+            next = (next + 1) % KEPT;
+            encoded[slot] = Arrays.copyOfRange(in.bytes, start, in.at);
+            decoded[slot] = value;
+            agents[slot] = null;
+            return slot;
+        }
+    }
+
+    /** Reads what {@link Writer} wrote; running past the end is a damaged record, reported as such. */
+    private static final class Reader {
+        private final byte[] bytes;
+        private final int end;
+        private int at;
+
+        Reader(byte[] bytes, int from, int end) {
+            this.bytes = bytes;
+            this.at = from;
+            this.end = end;
+        }
+
+        int int8() {
+            need(1);
+            return bytes[at++] & 0xff;
+        }
+
+        int int32() {
+            need(4);
+            int value = 0;
+            for (int i = 0; i < 4; i++) {
+                value = (value << 8) | (bytes[at++] & 0xff);
+            }
+            return value;
+        }
+
+        long int64() {
+            need(8);
+            long value = 0;
+            for (int i = 0; i < 8; i++) {
+                value = (value << 8) | (bytes[at++] & 0xff);
+            }
+            return value;
+        }
+
+        String text() {
+            int header = int32();
+            if (header == -1) {
+                return null;
+            }
+            if (header < 0) {
+                throw new IllegalArgumentException("a text length of " + header + " at byte " + (at - 4));
+            }
+            int length = header >>> 1;
+            need(length);
+            String value = new String(bytes, at, length,
+                    (header & 1) == 1 ? StandardCharsets.ISO_8859_1 : StandardCharsets.UTF_8);
+            at += length;
+            return value;
+        }
+
+        /**
+         * If the next text is exactly {@code encoded} (its header and bytes as {@link Writer#text} wrote them),
+         * moves past it and returns true; otherwise stays put.
+         */
+        boolean skipEncoded(byte[] encoded) {
+            if (encoded.length > end - at) {
+                return false;
+            }
+            for (int i = 0; i < encoded.length; i++) {
+                if (bytes[at + i] != encoded[i]) {
+                    return false;
+                }
+            }
+            at += encoded.length;
+            return true;
+        }
+
+        /** An id of the envelope: format 1 wrote it with {@code DataOutput.writeUTF}. */
+        String id(int format) {
+            return format == JSON_BODY ? modifiedUtf8() : text();
+        }
+
+        /** A string as {@code DataOutput.writeUTF} wrote it (format 1's ids and event type). */
+        String modifiedUtf8() {
+            need(2);
+            int length = ((bytes[at] & 0xff) << 8) | (bytes[at + 1] & 0xff);
+            need(2 + length);
+            try {
+                String value = DataInputStream.readUTF(new DataInputStream(new ByteArrayInputStream(bytes, at,
+                        2 + length)));
+                at += 2 + length;
+                return value;
+            } catch (IOException e) {
+                throw new IllegalArgumentException("damaged text at byte " + at + ": " + e.getMessage(), e);
+            }
+        }
+
+        /** The rest of the record as UTF-8 text (format 1's JSON body). */
+        String rest() {
+            String value = new String(bytes, at, end - at, StandardCharsets.UTF_8);
+            at = end;
+            return value;
+        }
+
+        private void need(int count) {
+            if (count > end - at) {
+                throw new IllegalArgumentException("the record ends in the middle of a field, at byte " + at);
+            }
+        }
+    }
+}

@@ -1,0 +1,133 @@
+package dev.workshop.store.journal;
+
+import java.io.ByteArrayOutputStream;
+import java.io.DataOutputStream;
+import java.io.IOException;
+import java.nio.BufferUnderflowException;
+import java.nio.ByteBuffer;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.nio.file.attribute.BasicFileAttributes;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.TimeUnit;
+import java.util.zip.CRC32C;
+
+/**
+ * What a clean close leaves beside the segments, so that the next open need not read them all: where the
+ * data ends, the last batch number, every segment's size and modification time, and an index saved by the
+ * journal's owner (where each conversation's events are). It is used only if every segment is still exactly
+ * as listed, and it is deleted, durably, before the journal writes again: a crash after later writes leaves
+ * no such file, and the next open scans every record, as after any crash.
+ */
+final class CleanClose {
+    static final String FILE = "clean-close.idx";
+    private static final long MAGIC = 0x574B_5348_434C_4E31L; // "WKSHCLN1"
+
+    record Segment(long number, long size, long modifiedNanos) {
+    }
+
+    record State(long lastBatch, JournalPosition end, List<Segment> segments, byte[] ownerIndex) {
+    }
+
+    private CleanClose() {
+    }
+
+    static void write(Path directory, long lastBatch, JournalPosition end, byte[] ownerIndex) throws IOException {
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream(ownerIndex.length + 256);
+        DataOutputStream out = new DataOutputStream(bytes);
+        out.writeLong(MAGIC);
+        out.writeLong(lastBatch);
+        out.writeLong(end.segment());
+        out.writeLong(end.offset());
+        List<Segment> segments = describe(directory);
+        out.writeInt(segments.size());
+        for (Segment segment : segments) {
+            out.writeLong(segment.number());
+            out.writeLong(segment.size());
+            out.writeLong(segment.modifiedNanos());
+        }
+        out.writeInt(ownerIndex.length);
+        out.write(ownerIndex);
+        CRC32C crc = new CRC32C();
+        crc.update(bytes.toByteArray());
+        out.writeInt((int) crc.getValue());
+        out.flush();
+        SegmentFiles.writeAtomically(directory.resolve(FILE), bytes.toByteArray());
+    }
+
+    /** The saved state, if there is one, it is intact, and the segments are exactly as it lists them. */
+    static Optional<State> readIfCurrent(Path directory) {
+        byte[] bytes;
+        try {
+            bytes = Files.readAllBytes(directory.resolve(FILE));
+        } catch (NoSuchFileException absent) {
+            return Optional.empty();
+        } catch (IOException unreadable) {
+            return Optional.empty();
+        }
+        try {
+            State state = parse(bytes);
+            return state != null && unchanged(state.segments(), describe(directory)) ? Optional.of(state) : Optional.empty();
+        } catch (IOException | BufferUnderflowException | IllegalArgumentException | NegativeArraySizeException e) {
+            // Scanning the segments is always correct, only slower.
+            return Optional.empty();
+        }
+    }
+
+    private static State parse(byte[] bytes) {
+        if (bytes.length < 4) {
+            return null;
+        }
+        CRC32C crc = new CRC32C();
+        crc.update(bytes, 0, bytes.length - 4);
+        ByteBuffer in = ByteBuffer.wrap(bytes);
+        if ((int) crc.getValue() != in.getInt(bytes.length - 4) || in.getLong() != MAGIC) {
+            return null;
+        }
+        long lastBatch = in.getLong();
+        JournalPosition end = new JournalPosition(in.getLong(), in.getLong());
+        int count = in.getInt();
+        List<Segment> segments = new ArrayList<>(count);
+        for (int i = 0; i < count; i++) {
+            segments.add(new Segment(in.getLong(), in.getLong(), in.getLong()));
+        }
+        byte[] ownerIndex = new byte[in.getInt()];
+        in.get(ownerIndex);
+        return new State(lastBatch, end, segments, ownerIndex);
+    }
+
+    /** Compared field by field: a record's generated {@code equals} is slow the first time it runs. */
+    private static boolean unchanged(List<Segment> saved, List<Segment> now) {
+        if (saved.size() != now.size()) {
+            return false;
+        }
+        for (int i = 0; i < saved.size(); i++) {
+            Segment was = saved.get(i);
+            Segment is = now.get(i);
+            if (was.number() != is.number() || was.size() != is.size() || was.modifiedNanos() != is.modifiedNanos()) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private static List<Segment> describe(Path directory) throws IOException {
+        List<Segment> segments = new ArrayList<>();
+        for (long number : SegmentFiles.list(directory)) {
+            BasicFileAttributes attributes = Files.readAttributes(SegmentFiles.path(directory, number),
+                    BasicFileAttributes.class);
+            segments.add(new Segment(number, attributes.size(), attributes.lastModifiedTime().to(TimeUnit.NANOSECONDS)));
+        }
+        return segments;
+    }
+
+    /** Removes the saved state and makes the removal durable; called before the journal writes again. */
+    static void discard(Path directory) throws IOException {
+        if (Files.deleteIfExists(directory.resolve(FILE))) {
+            SegmentFiles.syncDirectory(directory);
+        }
+    }
+}

@@ -1,0 +1,138 @@
+package dev.workshop.store.jdbc;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.workshop.domain.agent.AgentId;
+import dev.workshop.domain.conversation.ConversationEvent;
+import dev.workshop.domain.conversation.ConversationEvent.ConversationStarted;
+import dev.workshop.domain.conversation.ConversationEvent.FollowUpStarted;
+import dev.workshop.domain.conversation.ConversationEvent.MessageRecorded;
+import dev.workshop.domain.conversation.ConversationEvent.ResumeStarted;
+import dev.workshop.domain.conversation.ConversationEvent.StatusChanged;
+import dev.workshop.domain.conversation.ConversationEvent.TurnStarted;
+import dev.workshop.domain.conversation.ConversationId;
+import dev.workshop.domain.conversation.ConversationKind;
+import dev.workshop.domain.conversation.ConversationStatus;
+import dev.workshop.domain.conversation.Participant;
+import dev.workshop.domain.conversation.RecordedEvent;
+import dev.workshop.domain.conversation.TenantId;
+import dev.workshop.domain.conversation.Usage;
+import dev.workshop.store.Conversations;
+import java.io.ByteArrayOutputStream;
+import java.io.DataOutputStream;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.time.Instant;
+import java.util.Arrays;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+class JournalRecordsTest {
+    private static final TenantId TEAM = new TenantId("design-team");
+    private static final ConversationId ID = new ConversationId("conversation-ü-1");
+    private static final Instant AT = Instant.parse("2026-11-22T10:15:30.123Z");
+
+    private final EventCodec json = new EventCodec();
+    private final JournalRecords records = new JournalRecords(json);
+
+    private static List<ConversationEvent> everyKindOfEvent() {
+        Participant rita = new Participant(new AgentId("agent-rita"), "Rita");
+        return List.of(
+                new ConversationStarted(ConversationKind.CONVERSATION, List.of(Conversations.ADA, rita),
+                        "Plan a picnic — for 12 people, près de la rivière", 8),
+                new ConversationStarted(ConversationKind.TASK, List.of(rita), null, 0),
+                new TurnStarted(0, Conversations.ADA.agentId(), false),
+                new TurnStarted(1, rita.agentId(), true),
+                new MessageRecorded(0, Conversations.ADA.agentId(), "Ada", "Plain ASCII text"),
+                new MessageRecorded(1, rita.agentId(), "Rita", "Grüße aus 東京 🎉\nsecond line",
+                        new Usage(120, 45, 830, "gpt-4o-mini"), "Rita (Reviewer)"),
+                new MessageRecorded(2, Conversations.ADA.agentId(), "Ada", ""),
+                new ResumeStarted(2),
+                new FollowUpStarted(2, 12, "{\"prompts\":[\"Plan a picnic\"]}"),
+                new StatusChanged(ConversationStatus.INTERRUPTED, "The gateway timed out"),
+                new StatusChanged(ConversationStatus.COMPLETED, ""));
+    }
+
+    @Test
+    void bringsBackEveryKindOfEventExactly() {
+        List<ConversationEvent> events = everyKindOfEvent();
+        JournalRecords.Decoder decoder = records.decoder(TEAM, ID);
+        for (int i = 0; i < events.size(); i++) {
+            RecordedEvent written = new RecordedEvent(TEAM, ID, i + 1, AT, events.get(i));
+            byte[] record = records.encode(written);
+
+            assertThat(records.decode(record)).isEqualTo(written);
+            assertThat(decoder.decode(record, 0, record.length)).isEqualTo(written);
+            assertThat(JournalRecords.envelope(record)).isEqualTo(new JournalRecords.Envelope(TEAM.value(), ID.value(), i + 1));
+        }
+    }
+
+    @Test
+    void readsARecordInsideALargerArray() {
+        byte[] record = records.encode(new RecordedEvent(TEAM, ID, 7, AT, Conversations.message(3)));
+        byte[] surrounded = new byte[record.length + 40];
+        System.arraycopy(record, 0, surrounded, 17, record.length);
+        Arrays.fill(surrounded, 0, 17, (byte) 0x7f);
+
+        RecordedEvent read = records.decoder(TEAM, ID).decode(surrounded, 17, record.length);
+
+        assertThat(read.seq()).isEqualTo(7);
+        assertThat(read.event()).isEqualTo(Conversations.message(3));
+    }
+
+    @Test
+    void stillReadsTheFirstFormatWithItsJsonBody() throws IOException {
+        for (ConversationEvent event : everyKindOfEvent()) {
+            RecordedEvent written = new RecordedEvent(TEAM, ID, 3, AT, event);
+            byte[] formatOne = formatOneRecord(written);
+
+            assertThat(records.decode(formatOne)).isEqualTo(written);
+            assertThat(records.decoder(TEAM, ID).decode(formatOne, 0, formatOne.length)).isEqualTo(written);
+            assertThat(JournalRecords.envelope(formatOne).conversation()).isEqualTo(ID.value());
+        }
+    }
+
+    /** A record as Workshop wrote it before the binary form: a DataOutput envelope, then the JSON body. */
+    private byte[] formatOneRecord(RecordedEvent recorded) throws IOException {
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        DataOutputStream out = new DataOutputStream(bytes);
+        out.writeByte(1);
+        out.writeUTF(recorded.tenantId().value());
+        out.writeUTF(recorded.conversationId().value());
+        out.writeLong(recorded.seq());
+        out.writeLong(recorded.recordedAt().toEpochMilli());
+        out.writeUTF(EventCodec.typeOf(recorded.event()));
+        out.write(json.body(recorded.event()).getBytes(StandardCharsets.UTF_8));
+        return bytes.toByteArray();
+    }
+
+    @Test
+    void saysWhereARecordIsCutShort() {
+        byte[] record = records.encode(new RecordedEvent(TEAM, ID, 1, AT, Conversations.message(0)));
+        byte[] cut = Arrays.copyOf(record, record.length - 5);
+
+        assertThatThrownBy(() -> records.decode(cut))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("the record ends in the middle of a field");
+    }
+
+    @Test
+    void refusesAFormatItDoesNotKnow() {
+        byte[] record = records.encode(new RecordedEvent(TEAM, ID, 1, AT, Conversations.message(0)));
+        record[0] = 9;
+
+        assertThatThrownBy(() -> records.decode(record))
+                .hasMessage("journal record format 9 is unknown to this Workshop");
+    }
+
+    @Test
+    void refusesAnotherConversationsRecordWhenReadingAHistory() {
+        ConversationId other = new ConversationId("someone-else");
+        byte[] record = records.encode(new RecordedEvent(TEAM, other, 1, AT, Conversations.message(0)));
+
+        assertThatThrownBy(() -> records.decoder(TEAM, ID).decode(record, 0, record.length))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("it belongs to conversation someone-else of team design-team, not " + ID + " of design-team");
+    }
+}
