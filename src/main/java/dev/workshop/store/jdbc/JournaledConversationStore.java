@@ -419,6 +419,16 @@ public final class JournaledConversationStore implements ConversationStore {
         return Collections.unmodifiableList(history);
     }
 
+    /**
+     * Returns once the tables (H2) hold every event acknowledged so far. Nothing in Workshop needs to wait for
+     * them; this is for benchmarks, and for tools that read the tables directly.
+     */
+    public void awaitTablesCaughtUp() {
+        requireOpen();
+        awaitTables();
+        projector.awaitApplied(journal.durableEnd());
+    }
+
     private List<RecordedEvent> historyFromTables(TenantId tenant, ConversationId conversation) {
         awaitTables();
         projector.awaitApplied(journal.durableEnd());
