@@ -203,6 +203,13 @@ public final class SidebarView extends SplitPane {
         reason.textProperty().bind(Bindings.createStringBinding(() -> viewModel.selectedProperty().get() == null
                 ? "" : viewModel.selectedProperty().get().statusReason(), viewModel.selectedProperty()));
         reason.setMinWidth(0);
+        // A long reason is cut at the sidebar's edge; hovering shows all of it.
+        Tooltip fullReason = new Tooltip();
+        fullReason.textProperty().bind(reason.textProperty());
+        fullReason.setWrapText(true);
+        fullReason.setMaxWidth(420);
+        reason.tooltipProperty().bind(Bindings.when(reason.textProperty().isEmpty())
+                .then((Tooltip) null).otherwise(fullReason));
         HBox state = new HBox(8, status, turns, reason);
         state.setAlignment(Pos.CENTER_LEFT);
         status.setMinWidth(Region.USE_PREF_SIZE);

@@ -148,6 +148,10 @@ class SidebarViewTest {
         javafx.scene.control.TextArea composer = robot.lookup("#composer").query();
         assertThat(composer.isDisabled()).isFalse();
         assertThat(composer.getPromptText()).startsWith("Your turn");
+        // The row's marker takes the theme's purple (a colour that must resolve: an unresolved one falls back to black).
+        WaitForAsyncUtils.waitFor(5, TimeUnit.SECONDS, () -> robot.lookup(".status-waiting").tryQuery().isPresent());
+        assertThat(((Labeled) robot.lookup(".status-waiting").query()).getTextFill())
+                .isEqualTo(javafx.scene.paint.Color.web("#9a42c8"));
 
         robot.clickOn(composer).write("Call him Biscuit.");
         robot.press(javafx.scene.input.KeyCode.CONTROL).press(javafx.scene.input.KeyCode.ENTER)
@@ -181,6 +185,9 @@ class SidebarViewTest {
         WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS,
                 () -> "Waiting for you".equals(robot.lookup("#detail-status").queryLabeled().getText()));
         assertThat(robot.lookup("#detail-reason").queryLabeled().getText())
+                .isEqualTo("Restored; nothing runs until you continue it");
+        assertThat(robot.lookup("#detail-reason").queryLabeled().getTooltip().getText())
+                .as("a narrow sidebar cuts the reason short; its tooltip has all of it")
                 .isEqualTo("Restored; nothing runs until you continue it");
         assertThat(robot.lookup("#resume-conversation").query().isVisible()).isTrue();
         javafx.scene.control.TextArea composer = robot.lookup("#composer").query();
