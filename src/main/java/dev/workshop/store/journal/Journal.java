@@ -41,8 +41,8 @@ public final class Journal implements AutoCloseable {
     }
 
     /**
-     * A record found while opening: where it starts (what {@link #read} takes) and the position just after
-     * it (what a checkpoint stores).
+     * A record found while opening: where it starts (what {@link #readRecords} takes, packed) and the position
+     * just after it (what a checkpoint stores).
      */
     public record Entry(JournalPosition start, JournalPosition end, byte[] payload) {
     }
