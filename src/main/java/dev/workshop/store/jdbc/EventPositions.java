@@ -44,6 +44,15 @@ final class EventPositions {
         return true;
     }
 
+    synchronized int size() {
+        return size;
+    }
+
+    /** The journal lacks some of this conversation's events (the tables have them): read it from the tables. */
+    synchronized void markIncomplete() {
+        incomplete = true;
+    }
+
     synchronized boolean incomplete() {
         return incomplete;
     }

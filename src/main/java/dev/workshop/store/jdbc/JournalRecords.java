@@ -29,11 +29,13 @@ import java.util.List;
  * Format 2 writes the fields in binary, so that reading a long history back needs no JSON parser: in a fresh
  * JVM, starting Jackson alone costs hundreds of milliseconds, more than the whole restore may take (see
  * docs/decisions/0007). Format 1, the envelope around the event's JSON body, was written before and is still
- * read. The envelope is the same in both, so the open-time scan reads it without decoding the event.
+ * read. Format 3 holds the several events of one append (see {@link #encode(List)}). The envelope (format,
+ * team, conversation) is the same in all, so the open-time scan reads it without decoding the events.
  */
 final class JournalRecords {
     static final int JSON_BODY = 1;
     static final int BINARY = 2;
+    static final int BINARY_APPEND = 3;
 
     private static final byte CONVERSATION_STARTED = 1;
     private static final byte TURN_STARTED = 2;
@@ -42,8 +44,8 @@ final class JournalRecords {
     private static final byte FOLLOW_UP_STARTED = 5;
     private static final byte STATUS_CHANGED = 6;
 
-    /** Who a record belongs to, read without decoding its event. */
-    record Envelope(String tenant, String conversation, long seq) {
+    /** Who a record belongs to and which events it holds ({@code count} from {@code seq}), read without decoding them. */
+    record Envelope(String tenant, String conversation, long seq, int count) {
     }
 
     private final EventCodec json;
@@ -53,13 +55,36 @@ final class JournalRecords {
     }
 
     byte[] encode(RecordedEvent recorded) {
-        Writer out = new Writer(160);
-        out.int8(BINARY);
-        out.text(recorded.tenantId().value());
-        out.text(recorded.conversationId().value());
-        out.int64(recorded.seq());
-        out.int64(recorded.recordedAt().toEpochMilli());
-        switch (recorded.event()) {
+        return encode(List.of(recorded));
+    }
+
+    /**
+     * One record for the events of one append, all of one conversation: one event in format 2, several in
+     * format 3. An append is thereby a single record under a single checksum, so a write cut short by a crash
+     * leaves all of it or none of it, never its first events alone.
+     */
+    byte[] encode(List<RecordedEvent> events) {
+        RecordedEvent first = events.getFirst();
+        Writer out = new Writer(160 * events.size());
+        out.int8(events.size() == 1 ? BINARY : BINARY_APPEND);
+        out.text(first.tenantId().value());
+        out.text(first.conversationId().value());
+        if (events.size() > 1) {
+            out.int32(events.size());
+        }
+        for (RecordedEvent recorded : events) {
+            if (!recorded.tenantId().equals(first.tenantId()) || !recorded.conversationId().equals(first.conversationId())) {
+                throw new IllegalArgumentException("One record holds the events of one conversation");
+            }
+            out.int64(recorded.seq());
+            out.int64(recorded.recordedAt().toEpochMilli());
+            writeEvent(out, recorded.event());
+        }
+        return out.bytes();
+    }
+
+    private static void writeEvent(Writer out, ConversationEvent event) {
+        switch (event) {
             case ConversationStarted started -> {
                 out.int8(CONVERSATION_STARTED);
                 out.text(started.kind().wireName());
@@ -109,21 +134,26 @@ final class JournalRecords {
                 out.text(change.reason());
             }
         }
-        return out.bytes();
     }
 
     static Envelope envelope(byte[] record) {
         Reader in = new Reader(record, 0, record.length);
         int format = requireKnownFormat(in.int8());
-        return new Envelope(in.id(format), in.id(format), in.int64());
+        String tenant = in.id(format);
+        String conversation = in.id(format);
+        int count = format == BINARY_APPEND ? in.count() : 1;
+        return new Envelope(tenant, conversation, in.int64(), count);
     }
 
-    RecordedEvent decode(byte[] record) {
+    /** The events of a record of any format, in seq order. */
+    List<RecordedEvent> decodeAll(byte[] record) {
         Reader in = new Reader(record, 0, record.length);
         int format = requireKnownFormat(in.int8());
         TenantId tenant = new TenantId(in.id(format));
         ConversationId conversation = new ConversationId(in.id(format));
-        return decodeRest(in, format, tenant, conversation);
+        List<RecordedEvent> events = new ArrayList<>(1);
+        decodeEvents(in, format, tenant, conversation, new Texts(), events);
+        return events;
     }
 
     /** A reader of one conversation's records (a history), which reuses what repeats from record to record. */
@@ -151,33 +181,35 @@ final class JournalRecords {
         }
 
         /**
-         * Decodes the record that is {@code length} bytes of {@code bytes} from {@code offset}.
+         * Decodes the record that is {@code length} bytes of {@code bytes} from {@code offset}, adding its
+         * events to {@code into}.
          *
          * @throws IllegalArgumentException if the record is damaged or belongs to another conversation
          */
-        RecordedEvent decode(byte[] bytes, int offset, int length) {
+        void decodeInto(byte[] bytes, int offset, int length, List<RecordedEvent> into) {
             Reader in = new Reader(bytes, offset, offset + length);
             int format = requireKnownFormat(in.int8());
-            if (format == BINARY ? !in.skipEncoded(tenantEncoded) || !in.skipEncoded(conversationEncoded)
-                    : !in.modifiedUtf8().equals(tenant.value()) || !in.modifiedUtf8().equals(conversation.value())) {
-                RecordedEvent other = JournalRecords.this.decode(Arrays.copyOfRange(bytes, offset, offset + length));
+            if (format == JSON_BODY ? !in.modifiedUtf8().equals(tenant.value())
+                    || !in.modifiedUtf8().equals(conversation.value())
+                    : !in.skipEncoded(tenantEncoded) || !in.skipEncoded(conversationEncoded)) {
+                RecordedEvent other = decodeAll(Arrays.copyOfRange(bytes, offset, offset + length)).getFirst();
                 throw new IllegalArgumentException("it belongs to conversation " + other.conversationId() + " of team "
                         + other.tenantId() + ", not " + conversation + " of " + tenant);
             }
+            decodeEvents(in, format, tenant, conversation, texts, into);
+        }
+    }
+
+    private void decodeEvents(Reader in, int format, TenantId tenant, ConversationId conversation, Texts texts,
+                              List<RecordedEvent> into) {
+        int count = format == BINARY_APPEND ? in.count() : 1;
+        for (int i = 0; i < count; i++) {
             long seq = in.int64();
             Instant at = Instant.ofEpochMilli(in.int64());
             ConversationEvent event = format == JSON_BODY ? json.event(in.modifiedUtf8(), in.rest())
                     : binaryEvent(in, texts);
-            return new RecordedEvent(tenant, conversation, seq, at, event);
+            into.add(new RecordedEvent(tenant, conversation, seq, at, event));
         }
-    }
-
-    private RecordedEvent decodeRest(Reader in, int format, TenantId tenant, ConversationId conversation) {
-        long seq = in.int64();
-        Instant at = Instant.ofEpochMilli(in.int64());
-        ConversationEvent event = format == JSON_BODY ? json.event(in.modifiedUtf8(), in.rest())
-                : binaryEvent(in, new Texts());
-        return new RecordedEvent(tenant, conversation, seq, at, event);
     }
 
     private static ConversationEvent binaryEvent(Reader in, Texts texts) {
@@ -217,7 +249,7 @@ final class JournalRecords {
     }
 
     private static int requireKnownFormat(int format) {
-        if (format != JSON_BODY && format != BINARY) {
+        if (format != JSON_BODY && format != BINARY && format != BINARY_APPEND) {
             throw new IllegalArgumentException("journal record format " + format + " is unknown to this Workshop");
         }
         return format;
@@ -383,6 +415,15 @@ final class JournalRecords {
             }
             at += encoded.length;
             return true;
+        }
+
+        /** The number of events of a format 3 record. */
+        int count() {
+            int count = int32();
+            if (count < 1) {
+                throw new IllegalArgumentException("a record of " + count + " events");
+            }
+            return count;
         }
 
         /** An id of the envelope: format 1 wrote it with {@code DataOutput.writeUTF}. */

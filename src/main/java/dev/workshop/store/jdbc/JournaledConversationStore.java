@@ -140,7 +140,12 @@ public final class JournaledConversationStore implements ConversationStore {
             warnings.add("A journal record at " + entry.start() + " cannot be read and was skipped: " + e.getMessage());
             return;
         }
-        if (positions.computeIfAbsent(key, k -> new EventPositions()).add(envelope.seq(), entry.start())) {
+        EventPositions known = positions.computeIfAbsent(key, k -> new EventPositions());
+        boolean added = false;
+        for (int i = 0; i < envelope.count(); i++) {
+            added |= known.add(envelope.seq() + i, entry.start());
+        }
+        if (added) {
             journalOrder.add(entry.start());
         }
     }
@@ -173,6 +178,7 @@ public final class JournaledConversationStore implements ConversationStore {
             catchUpTables(rebuilt.pool(), rebuilt.loaded(), JournalPosition.START);
         }
         journalOrder = null;
+        noticeWhatTheJournalLacks();
         projector.start();
         try {
             journal.start(this::onDurable);
@@ -180,6 +186,22 @@ public final class JournaledConversationStore implements ConversationStore {
             throw new StoreException("Cannot start writing to the journal in " + directory.journalDirectory() + ": "
                     + e.getMessage(), e);
         }
+    }
+
+    /**
+     * A conversation whose tables hold more events than the journal does (damage at the journal's very end looks
+     * like an unfinished write and is cleared): its history is read from the tables, and the user is told.
+     */
+    private void noticeWhatTheJournalLacks() {
+        index.forEach((key, entry) -> {
+            EventPositions known = positions.computeIfAbsent(key, k -> new EventPositions());
+            if (known.size() < entry.state.version()) {
+                known.markIncomplete();
+                warnings.add("The journal lacks " + (entry.state.version() - known.size()) + " of the "
+                        + entry.state.version() + " events of conversation " + key.conversation() + " that the database "
+                        + "has; its history is read from the database.");
+            }
+        });
     }
 
     /** Opens the tables if nobody has yet, or waits until they are open; rethrows what stopped them. */
@@ -286,8 +308,10 @@ public final class JournaledConversationStore implements ConversationStore {
             Projector.Change change = (Projector.Change) append.attachment();
             EventPositions known = positions.computeIfAbsent(new ConversationKey(change.tenant(), change.after().id()),
                     key -> new EventPositions());
-            for (int i = 0; i < change.events().size(); i++) {
-                known.add(change.events().get(i).seq(), append.records().get(i));
+            // An append is one record (JournalRecords#encode): all its events start there.
+            JournalPosition record = append.records().getFirst();
+            for (RecordedEvent event : change.events()) {
+                known.add(event.seq(), record);
             }
             changes.add(change);
         }
@@ -307,13 +331,23 @@ public final class JournaledConversationStore implements ConversationStore {
         private JournalPosition end;
 
         void accept(JournalPosition start, byte[] payload) {
-            RecordedEvent recorded;
+            List<RecordedEvent> events;
             try {
-                recorded = records.decode(payload);
+                events = records.decodeAll(payload);
             } catch (RuntimeException e) {
                 warnings.add("A journal record at " + start + " cannot be read and was skipped: " + e.getMessage());
                 return;
             }
+            for (RecordedEvent recorded : events) {
+                apply(recorded);
+            }
+            end = Journal.endOf(start, payload);
+            if (pending.size() >= REPLAY_CHUNK) {
+                flush();
+            }
+        }
+
+        private void apply(RecordedEvent recorded) {
             ConversationKey key = new ConversationKey(recorded.tenantId(), recorded.conversationId());
             Entry current = index.computeIfAbsent(key, k -> new Entry(k.tenant(),
                     ConversationState.notStarted(k.conversation())));
@@ -325,10 +359,6 @@ public final class JournaledConversationStore implements ConversationStore {
             } else if (recorded.seq() > version + 1) {
                 throw new JournalGapException("it lacks events " + (version + 1) + " to " + (recorded.seq() - 1)
                         + " of conversation " + recorded.conversationId() + " that the journal has");
-            }
-            end = Journal.endOf(start, payload);
-            if (pending.size() >= REPLAY_CHUNK) {
-                flush();
             }
         }
 
@@ -360,7 +390,6 @@ public final class JournaledConversationStore implements ConversationStore {
             Instant now = clock.instant().truncatedTo(ChronoUnit.MILLIS);
             List<RecordedEvent> recorded = new ArrayList<>(events.size());
             List<String> bodies = new ArrayList<>(events.size());
-            List<byte[]> journalRecords = new ArrayList<>(events.size());
             for (ConversationEvent event : events) {
                 ConversationRules.check(state, event);
                 RecordedEvent next = new RecordedEvent(tenant, conversation, state.version() + 1, now, event);
@@ -368,8 +397,9 @@ public final class JournaledConversationStore implements ConversationStore {
                 String body = codec.body(event);
                 recorded.add(next);
                 bodies.add(body);
-                journalRecords.add(records.encode(next));
             }
+            // One record for the whole append, so that it is all there or not there after any crash.
+            List<byte[]> journalRecords = List.of(records.encode(recorded));
             Projector.Change change = new Projector.Change(tenant, List.copyOf(recorded), List.copyOf(bodies), state);
             if (durability == Durability.DURABLE) {
                 journal.append(journalRecords, change);
@@ -401,19 +431,22 @@ public final class JournaledConversationStore implements ConversationStore {
         List<RecordedEvent> history = new ArrayList<>();
         JournalRecords.Decoder decoder = records.decoder(tenant, conversation);
         try {
-            journal.readRecords(known.snapshot(), (start, bytes, offset, length) -> {
-                RecordedEvent recorded = decoder.decode(bytes, offset, length);
-                if (recorded.seq() != history.size() + 1) {
-                    throw new IllegalArgumentException("is event " + recorded.seq() + ", not " + (history.size() + 1));
+            journal.readRecords(distinct(known.snapshot()), (start, bytes, offset, length) -> {
+                int before = history.size();
+                decoder.decodeInto(bytes, offset, length, history);
+                for (int i = before; i < history.size(); i++) {
+                    if (history.get(i).seq() != i + 1) {
+                        throw new IllegalArgumentException("holds event " + history.get(i).seq() + " where event "
+                                + (i + 1) + " belongs");
+                    }
                 }
-                history.add(recorded);
             });
         } catch (IOException e) {
             throw new StoreException("Cannot read conversation " + conversation + " from the journal in "
                     + directory.journalDirectory() + ": " + e.getMessage(), e);
         } catch (RuntimeException e) {
             throw new StoreException("Cannot read conversation " + conversation + " from the journal in "
-                    + directory.journalDirectory() + ": the record of event " + (history.size() + 1) + " "
+                    + directory.journalDirectory() + ": the record after event " + history.size() + " "
                     + e.getMessage(), e);
         }
         return Collections.unmodifiableList(history);
@@ -427,6 +460,17 @@ public final class JournaledConversationStore implements ConversationStore {
         requireOpen();
         awaitTables();
         projector.awaitApplied(journal.durableEnd());
+    }
+
+    /** The record starts of a history, each once (the events of one append share their record). */
+    private static long[] distinct(long[] starts) {
+        int count = 0;
+        for (int i = 0; i < starts.length; i++) {
+            if (i == 0 || starts[i] != starts[i - 1]) {
+                starts[count++] = starts[i];
+            }
+        }
+        return Arrays.copyOf(starts, count);
     }
 
     private List<RecordedEvent> historyFromTables(TenantId tenant, ConversationId conversation) {

@@ -25,7 +25,8 @@ import java.util.function.Supplier;
  * An append-only, fsync'd, group-committed log of opaque records. {@link #append} returns only after the
  * records are on the disk ({@code fdatasync}); every append waiting at the same moment shares one sync,
  * so a thousand concurrent conversations cost one sync, not a thousand. Records of one append never span
- * two segments, so an append is all there or not there after a crash.
+ * two segments; but a write cut short by a crash can keep the first records of an append and lose the rest,
+ * so a caller that needs an append to be all there or not there writes it as one record.
  */
 public final class Journal implements AutoCloseable {
     public static final long DEFAULT_SEGMENT_BYTES = 16L * 1024 * 1024;

@@ -24,6 +24,7 @@ import java.io.DataOutputStream;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -62,10 +63,33 @@ class JournalRecordsTest {
             RecordedEvent written = new RecordedEvent(TEAM, ID, i + 1, AT, events.get(i));
             byte[] record = records.encode(written);
 
-            assertThat(records.decode(record)).isEqualTo(written);
-            assertThat(decoder.decode(record, 0, record.length)).isEqualTo(written);
-            assertThat(JournalRecords.envelope(record)).isEqualTo(new JournalRecords.Envelope(TEAM.value(), ID.value(), i + 1));
+            assertThat(records.decodeAll(record)).containsExactly(written);
+            List<RecordedEvent> read = new ArrayList<>();
+            decoder.decodeInto(record, 0, record.length, read);
+            assertThat(read).containsExactly(written);
+            assertThat(JournalRecords.envelope(record)).isEqualTo(new JournalRecords.Envelope(TEAM.value(), ID.value(), i + 1, 1));
         }
+    }
+
+    @Test
+    void keepsTheEventsOfOneAppendInOneRecord() {
+        List<ConversationEvent> events = everyKindOfEvent();
+        List<RecordedEvent> written = new ArrayList<>();
+        for (int i = 0; i < events.size(); i++) {
+            written.add(new RecordedEvent(TEAM, ID, 5 + i, AT.plusMillis(i), events.get(i)));
+        }
+
+        byte[] record = records.encode(written);
+
+        assertThat(record[0]).isEqualTo((byte) JournalRecords.BINARY_APPEND);
+        assertThat(records.decodeAll(record)).isEqualTo(written);
+        List<RecordedEvent> read = new ArrayList<>();
+        records.decoder(TEAM, ID).decodeInto(record, 0, record.length, read);
+        assertThat(read).isEqualTo(written);
+        assertThat(JournalRecords.envelope(record))
+                .isEqualTo(new JournalRecords.Envelope(TEAM.value(), ID.value(), 5, events.size()));
+        assertThatThrownBy(() -> records.decodeAll(Arrays.copyOf(record, record.length / 2)))
+                .hasMessageContaining("the record ends in the middle of a field");
     }
 
     @Test
@@ -75,10 +99,13 @@ class JournalRecordsTest {
         System.arraycopy(record, 0, surrounded, 17, record.length);
         Arrays.fill(surrounded, 0, 17, (byte) 0x7f);
 
-        RecordedEvent read = records.decoder(TEAM, ID).decode(surrounded, 17, record.length);
+        List<RecordedEvent> read = new ArrayList<>();
+        records.decoder(TEAM, ID).decodeInto(surrounded, 17, record.length, read);
 
-        assertThat(read.seq()).isEqualTo(7);
-        assertThat(read.event()).isEqualTo(Conversations.message(3));
+        assertThat(read).singleElement().satisfies(event -> {
+            assertThat(event.seq()).isEqualTo(7);
+            assertThat(event.event()).isEqualTo(Conversations.message(3));
+        });
     }
 
     @Test
@@ -87,8 +114,10 @@ class JournalRecordsTest {
             RecordedEvent written = new RecordedEvent(TEAM, ID, 3, AT, event);
             byte[] formatOne = formatOneRecord(written);
 
-            assertThat(records.decode(formatOne)).isEqualTo(written);
-            assertThat(records.decoder(TEAM, ID).decode(formatOne, 0, formatOne.length)).isEqualTo(written);
+            assertThat(records.decodeAll(formatOne)).containsExactly(written);
+            List<RecordedEvent> read = new ArrayList<>();
+            records.decoder(TEAM, ID).decodeInto(formatOne, 0, formatOne.length, read);
+            assertThat(read).containsExactly(written);
             assertThat(JournalRecords.envelope(formatOne).conversation()).isEqualTo(ID.value());
         }
     }
@@ -112,7 +141,7 @@ class JournalRecordsTest {
         byte[] record = records.encode(new RecordedEvent(TEAM, ID, 1, AT, Conversations.message(0)));
         byte[] cut = Arrays.copyOf(record, record.length - 5);
 
-        assertThatThrownBy(() -> records.decode(cut))
+        assertThatThrownBy(() -> records.decodeAll(cut))
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("the record ends in the middle of a field");
     }
@@ -122,7 +151,7 @@ class JournalRecordsTest {
         byte[] record = records.encode(new RecordedEvent(TEAM, ID, 1, AT, Conversations.message(0)));
         record[0] = 9;
 
-        assertThatThrownBy(() -> records.decode(record))
+        assertThatThrownBy(() -> records.decodeAll(record))
                 .hasMessage("journal record format 9 is unknown to this Workshop");
     }
 
@@ -131,7 +160,7 @@ class JournalRecordsTest {
         ConversationId other = new ConversationId("someone-else");
         byte[] record = records.encode(new RecordedEvent(TEAM, other, 1, AT, Conversations.message(0)));
 
-        assertThatThrownBy(() -> records.decoder(TEAM, ID).decode(record, 0, record.length))
+        assertThatThrownBy(() -> records.decoder(TEAM, ID).decodeInto(record, 0, record.length, new ArrayList<>()))
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessage("it belongs to conversation someone-else of team design-team, not " + ID + " of design-team");
     }
