@@ -204,8 +204,7 @@ public final class GatewayBridge implements AutoCloseable {
             loop.stop(new ConversationLoop.Stop(status, reason));
             return;
         }
-        ConversationState state = store.state(tenant, id)
-                .orElseThrow(() -> new IllegalArgumentException("No conversation with id " + id));
+        ConversationState state = stateOf(id);
         if (!state.status().isFinal()) {
             store.append(tenant, id, state.version(), List.of(new StatusChanged(status, reason)));
             publish(new LoopEvent.Ended(id, 1, context.clock().instant(), status, reason));
@@ -214,7 +213,7 @@ public final class GatewayBridge implements AutoCloseable {
 
     /** Every conversation, the most recently active first. */
     public List<ConversationState> conversations() {
-        return store.list(tenant).stream().sorted(Comparator.comparing(ConversationState::updatedAt).reversed()).toList();
+        return store.list(tenant);
     }
 
     /** Everything recorded for a conversation, in order. */
@@ -251,8 +250,7 @@ public final class GatewayBridge implements AutoCloseable {
      * when it cannot go on; it is then ended with the reason, as at launch.
      */
     public boolean resume(ConversationId id) {
-        ConversationState state = store.state(tenant, id)
-                .orElseThrow(() -> new IllegalArgumentException("No conversation with id " + id));
+        ConversationState state = stateOf(id);
         if (running.containsKey(id) || !canResume(state)) {
             throw new IllegalStateException("Only an interrupted or restored conversation can be resumed; this one is "
                     + state.status().wireName());
@@ -265,8 +263,7 @@ public final class GatewayBridge implements AutoCloseable {
      * follow-up with the next turn number (an ended conversation, or a restored one paused on an agent's turn).
      */
     public void message(ConversationId id, String text) {
-        ConversationState state = store.state(tenant, id)
-                .orElseThrow(() -> new IllegalArgumentException("No conversation with id " + id));
+        ConversationState state = stateOf(id);
         if (state.status() == ConversationStatus.WAITING && !SessionRestorer.pausedOnAnAgentsTurn(state)) {
             humanMessage(id, text);
         } else {
@@ -287,8 +284,7 @@ public final class GatewayBridge implements AutoCloseable {
      * or too large.
      */
     public void humanMessage(ConversationId id, String text) {
-        ConversationState state = store.state(tenant, id)
-                .orElseThrow(() -> new IllegalArgumentException("No conversation with id " + id));
+        ConversationState state = stateOf(id);
         if (state.status() != ConversationStatus.WAITING || running.containsKey(id)) {
             throw new IllegalStateException("The conversation is not waiting for your message (it is "
                     + state.status().wireName() + ")");
@@ -362,6 +358,10 @@ public final class GatewayBridge implements AutoCloseable {
                 new TurnStarted(turn, Participant.HUMAN, false),
                 new MessageRecorded(turn, Participant.HUMAN, "You", content)));
         launchAnnouncingLastMessage(id);
+    }
+
+    private ConversationState stateOf(ConversationId id) {
+        return store.state(tenant, id).orElseThrow(() -> new IllegalArgumentException("No conversation with id " + id));
     }
 
     /** The conversation as stored now, if it exists. */

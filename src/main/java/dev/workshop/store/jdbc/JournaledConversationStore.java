@@ -266,10 +266,15 @@ public final class JournaledConversationStore implements ConversationStore {
         loaded.rows().forEach(row -> index.put(new ConversationKey(row.tenant(), row.state().id()),
                 new Entry(row.tenant(), row.state())));
         projector = new Projector(pool, tables, directory.journalDirectory(), from, loaded.events());
-        if (from.equals(journal.durableEnd())) {
-            projector.caughtUpTo(from);
-            return;
+        if (journal.durableEnd().isAfter(from)) {
+            replayFrom(from);
         }
+        // Everything up to the journal's end is now in the tables, including stretches with nothing to apply
+        // (a fresh segment after a roll-over, a cleared torn write, records the tables already had).
+        projector.caughtUpTo(journal.durableEnd());
+    }
+
+    private void replayFrom(JournalPosition from) {
         if (journalOrder == null) {
             journalOrder = scanJournalOrder();
         }
@@ -284,9 +289,6 @@ public final class JournaledConversationStore implements ConversationStore {
                     + e.getMessage(), e);
         }
         replay.flush();
-        // Everything up to the journal's end is now in the tables, including stretches with nothing to apply
-        // (a fresh segment after a roll-over, a cleared torn write, records the tables already had).
-        projector.caughtUpTo(journal.durableEnd());
     }
 
     /** The journal was opened from its saved index, but the tables need its records: find where they are. */
@@ -474,8 +476,7 @@ public final class JournaledConversationStore implements ConversationStore {
     }
 
     private List<RecordedEvent> historyFromTables(TenantId tenant, ConversationId conversation) {
-        awaitTables();
-        projector.awaitApplied(journal.durableEnd());
+        awaitTablesCaughtUp();
         try (Connection connection = pool.getConnection()) {
             return tables.history(connection, tenant, conversation);
         } catch (SQLException e) {

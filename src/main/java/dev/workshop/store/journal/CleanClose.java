@@ -1,5 +1,6 @@
 package dev.workshop.store.journal;
 
+import dev.workshop.store.file.AtomicFile;
 import java.io.ByteArrayOutputStream;
 import java.io.DataOutputStream;
 import java.io.IOException;
@@ -55,7 +56,7 @@ final class CleanClose {
         crc.update(bytes.toByteArray());
         out.writeInt((int) crc.getValue());
         out.flush();
-        SegmentFiles.writeAtomically(directory.resolve(FILE), bytes.toByteArray());
+        AtomicFile.write(directory.resolve(FILE), bytes.toByteArray());
     }
 
     /** The saved state, if there is one, it is intact, and the segments are exactly as it lists them. */

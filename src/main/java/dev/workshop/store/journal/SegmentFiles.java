@@ -44,18 +44,6 @@ final class SegmentFiles {
         return segments;
     }
 
-    /** Replaces {@code file} with {@code bytes} so that a crash leaves the old or the new file, never a mix. */
-    static void writeAtomically(Path file, byte[] bytes) throws IOException {
-        Path temporary = file.resolveSibling(file.getFileName() + ".new");
-        try (FileChannel channel = FileChannel.open(temporary, StandardOpenOption.CREATE,
-                StandardOpenOption.TRUNCATE_EXISTING, StandardOpenOption.WRITE)) {
-            writeFully(channel, ByteBuffer.wrap(bytes), 0);
-            channel.force(true);
-        }
-        Files.move(temporary, file, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
-        syncDirectory(file.getParent());
-    }
-
     /** Creates a zero-filled segment and syncs it; it becomes part of the journal at once. */
     static void create(Path directory, long segment, long size) throws IOException {
         prepare(directory, segment, size);

@@ -80,6 +80,13 @@ class SidebarViewModelTest {
         return id;
     }
 
+    private void select(ConversationRow row) throws Exception {
+        onFx(() -> {
+            sidebar.select(row);
+            return null;
+        });
+    }
+
     private ConversationRow row(ConversationId id) throws Exception {
         return onFx(() -> sidebar.allRows().stream().filter(row -> row.id().equals(id)).findFirst().orElseThrow());
     }
@@ -184,10 +191,7 @@ class SidebarViewModelTest {
         await().atMost(Duration.ofSeconds(10)).until(() -> onFx(() -> sidebar.rows().size()) == 1);
 
         ConversationRow row = row(id);
-        onFx(() -> {
-            sidebar.select(row);
-            return null;
-        });
+        select(row);
         // While it loads, the (stand-in) UI thread keeps answering.
         assertThat(onFx(() -> sidebar.loadingProperty().get() || sidebar.messages().size() == 10_000)).isTrue();
 
@@ -339,10 +343,7 @@ class SidebarViewModelTest {
         startSidebar();
         await().atMost(Duration.ofSeconds(10)).until(() -> onFx(() -> sidebar.rows().size()) == 1);
         ConversationRow row = row(id);
-        onFx(() -> {
-            sidebar.select(row);
-            return null;
-        });
+        select(row);
         Path markdown = dir.resolve("out.md");
         Path json = dir.resolve("out.json");
 
