@@ -58,7 +58,7 @@ public final class DataDirectory implements AutoCloseable {
                 throw new DataDirectoryInUseException(absolute);
             }
             channel.truncate(0);
-            channel.write(java.nio.ByteBuffer.wrap((ProcessHandle.current().pid() + "\n").getBytes(StandardCharsets.UTF_8)));
+            channel.write(java.nio.ByteBuffer.wrap(processId().concat("\n").getBytes(StandardCharsets.UTF_8)));
             return new DataDirectory(absolute, channel, lock);
         } catch (OverlappingFileLockException sameProcess) {
             closeQuietly(channel);
@@ -66,6 +66,19 @@ public final class DataDirectory implements AutoCloseable {
         } catch (IOException e) {
             closeQuietly(channel);
             throw new StoreException("Cannot use data directory " + absolute + ": " + e.getMessage(), e);
+        }
+    }
+
+    /**
+     * This process's id, for whoever looks into the lock file. Read from {@code /proc/self} where there is one:
+     * the first {@link ProcessHandle#current()} in a JVM starts the JDK's process machinery, some 13 ms that
+     * every command and the app's first restore would otherwise wait for (docs/perf.md).
+     */
+    private static String processId() {
+        try {
+            return Files.readSymbolicLink(Path.of("/proc/self")).toString();
+        } catch (IOException | UnsupportedOperationException noProcFileSystem) {
+            return Long.toString(ProcessHandle.current().pid());
         }
     }
 

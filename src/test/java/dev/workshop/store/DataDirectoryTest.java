@@ -44,4 +44,12 @@ class DataDirectoryTest {
                 .isInstanceOf(StoreException.class)
                 .hasMessageStartingWith("Cannot use data directory " + file);
     }
+
+    @Test
+    void theLockFileNamesTheProcessThatHoldsIt(@TempDir Path dir) throws Exception {
+        try (DataDirectory ignored = DataDirectory.lock(dir)) {
+            assertThat(Files.readString(dir.resolve("workshop.lock")))
+                    .isEqualTo(ProcessHandle.current().pid() + "\n");
+        }
+    }
 }

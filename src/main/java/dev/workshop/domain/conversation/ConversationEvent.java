@@ -1,6 +1,7 @@
 package dev.workshop.domain.conversation;
 
 import dev.workshop.domain.agent.AgentId;
+import java.time.Instant;
 import java.util.List;
 import java.util.Objects;
 
@@ -9,6 +10,9 @@ import java.util.Objects;
  * every view of a conversation (loop state, sidebar, export, audit) is a fold over it.
  */
 public sealed interface ConversationEvent {
+
+    /** This event's step of the fold ({@link ConversationState#evolve}): the state after it. */
+    ConversationState foldInto(ConversationState state, long seq, Instant at);
 
     /**
      * The first event of every conversation: who takes part, on what task, for how many turns ({@code 0}: not
@@ -26,6 +30,11 @@ public sealed interface ConversationEvent {
                 throw new IllegalArgumentException("maxTurns is never negative, was " + maxTurns);
             }
         }
+
+        @Override
+        public ConversationState foldInto(ConversationState state, long seq, Instant at) {
+            return state.started(this, seq, at);
+        }
     }
 
     /**
@@ -36,6 +45,11 @@ public sealed interface ConversationEvent {
         public TurnStarted {
             Objects.requireNonNull(speakerId, "speakerId");
             requireTurnIndex(turnIndex);
+        }
+
+        @Override
+        public ConversationState foldInto(ConversationState state, long seq, Instant at) {
+            return state.turnStarted(this, seq, at);
         }
     }
 
@@ -55,6 +69,11 @@ public sealed interface ConversationEvent {
             requireTurnIndex(turnIndex);
         }
 
+        @Override
+        public ConversationState foldInto(ConversationState state, long seq, Instant at) {
+            return state.messageRecorded(this, seq, at);
+        }
+
         public MessageRecorded(int turnIndex, AgentId speakerId, String speakerName, String content, Usage usage) {
             this(turnIndex, speakerId, speakerName, content, usage, speakerName);
         }
@@ -70,6 +89,11 @@ public sealed interface ConversationEvent {
             if (attempt < 1) {
                 throw new IllegalArgumentException("Resume attempts count from 1, was " + attempt);
             }
+        }
+
+        @Override
+        public ConversationState foldInto(ConversationState state, long seq, Instant at) {
+            return state.resumeStarted(seq, at);
         }
     }
 
@@ -87,12 +111,22 @@ public sealed interface ConversationEvent {
             }
             context = context == null ? "" : context;
         }
+
+        @Override
+        public ConversationState foldInto(ConversationState state, long seq, Instant at) {
+            return state.followUpStarted(this, seq, at);
+        }
     }
 
     record StatusChanged(ConversationStatus status, String reason) implements ConversationEvent {
         public StatusChanged {
             Objects.requireNonNull(status, "status");
             reason = reason == null ? "" : reason;
+        }
+
+        @Override
+        public ConversationState foldInto(ConversationState state, long seq, Instant at) {
+            return state.statusChanged(this, seq, at);
         }
     }
 

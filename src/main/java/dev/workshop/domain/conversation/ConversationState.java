@@ -4,7 +4,6 @@ import dev.workshop.domain.agent.AgentId;
 import dev.workshop.domain.conversation.ConversationEvent.ConversationStarted;
 import dev.workshop.domain.conversation.ConversationEvent.FollowUpStarted;
 import dev.workshop.domain.conversation.ConversationEvent.MessageRecorded;
-import dev.workshop.domain.conversation.ConversationEvent.ResumeStarted;
 import dev.workshop.domain.conversation.ConversationEvent.StatusChanged;
 import dev.workshop.domain.conversation.ConversationEvent.TurnStarted;
 import java.time.Instant;
@@ -72,26 +71,44 @@ public record ConversationState(
                 lastSpeakerId, turnInDoubt, resumesWithoutProgress, version, createdAt, updatedAt);
     }
 
-    /** The fold: the state after {@code recorded}. Never fails; rules are checked before appending. */
+    /**
+     * The fold: the state after {@code recorded}. Never fails; rules are checked before appending. Each event
+     * names its own step below ({@link ConversationEvent#foldInto}) instead of a {@code switch} on its type
+     * here: the first run of a type switch costs a freshly started JVM some 5 ms of bootstrapping, a tenth of
+     * what restoring a long conversation may take (docs/perf.md).
+     */
     public ConversationState evolve(RecordedEvent recorded) {
-        Instant at = recorded.recordedAt();
-        long seq = recorded.seq();
-        return switch (recorded.event()) {
-            case ConversationStarted started -> new ConversationState(id, started.kind(), ConversationStatus.ACTIVE, "",
-                    started.participants(), started.taskPrompt(), started.maxTurns(), 0, null, -1, 0, seq, at, at);
-            case TurnStarted turn -> new ConversationState(id, kind, status, statusReason, participants, taskPrompt,
-                    maxTurns, turnCount, lastSpeakerId, turn.turnIndex(), resumesWithoutProgress, seq, createdAt, at);
-            case MessageRecorded message -> new ConversationState(id, kind, status, statusReason, participants,
-                    taskPrompt, maxTurns, message.turnIndex() + 1, message.speakerId(), -1, 0, seq, createdAt, at);
-            case ResumeStarted resume -> new ConversationState(id, kind, ConversationStatus.ACTIVE, "", participants,
-                    taskPrompt, maxTurns, turnCount, lastSpeakerId, turnInDoubt, resumesWithoutProgress + 1, seq,
-                    createdAt, at);
-            case FollowUpStarted followUp -> new ConversationState(id, kind, ConversationStatus.ACTIVE, "", participants,
-                    taskPrompt, followUp.maxTurns(), turnCount, lastSpeakerId, -1, 0, seq, createdAt, at);
-            case StatusChanged change -> new ConversationState(id, kind, change.status(), change.reason(),
-                    participants, taskPrompt, maxTurns, turnCount, lastSpeakerId, turnInDoubt, resumesWithoutProgress,
-                    seq, createdAt, at);
-        };
+        return recorded.event().foldInto(this, recorded.seq(), recorded.recordedAt());
+    }
+
+    ConversationState started(ConversationStarted started, long seq, Instant at) {
+        return new ConversationState(id, started.kind(), ConversationStatus.ACTIVE, "", started.participants(),
+                started.taskPrompt(), started.maxTurns(), 0, null, -1, 0, seq, at, at);
+    }
+
+    ConversationState turnStarted(TurnStarted turn, long seq, Instant at) {
+        return new ConversationState(id, kind, status, statusReason, participants, taskPrompt, maxTurns, turnCount,
+                lastSpeakerId, turn.turnIndex(), resumesWithoutProgress, seq, createdAt, at);
+    }
+
+    ConversationState messageRecorded(MessageRecorded message, long seq, Instant at) {
+        return new ConversationState(id, kind, status, statusReason, participants, taskPrompt, maxTurns,
+                message.turnIndex() + 1, message.speakerId(), -1, 0, seq, createdAt, at);
+    }
+
+    ConversationState resumeStarted(long seq, Instant at) {
+        return new ConversationState(id, kind, ConversationStatus.ACTIVE, "", participants, taskPrompt, maxTurns,
+                turnCount, lastSpeakerId, turnInDoubt, resumesWithoutProgress + 1, seq, createdAt, at);
+    }
+
+    ConversationState followUpStarted(FollowUpStarted followUp, long seq, Instant at) {
+        return new ConversationState(id, kind, ConversationStatus.ACTIVE, "", participants, taskPrompt,
+                followUp.maxTurns(), turnCount, lastSpeakerId, -1, 0, seq, createdAt, at);
+    }
+
+    ConversationState statusChanged(StatusChanged change, long seq, Instant at) {
+        return new ConversationState(id, kind, change.status(), change.reason(), participants, taskPrompt, maxTurns,
+                turnCount, lastSpeakerId, turnInDoubt, resumesWithoutProgress, seq, createdAt, at);
     }
 
     /** Folds a whole history, in order. */

@@ -72,6 +72,7 @@ public final class JournaledConversationStore implements ConversationStore {
     private final CompletableFuture<Void> tablesReady = new CompletableFuture<>();
     private JdbcConnectionPool pool;
     private Journal journal;
+    private HistoryReader historyReader;
     private Projector projector;
     private volatile boolean closed;
 
@@ -120,6 +121,7 @@ public final class JournaledConversationStore implements ConversationStore {
         try {
             journal = Journal.open(directory.journalDirectory(), segmentBytes, JournalPosition.START,
                     this::indexRecord, warnings::add, saved -> SavedIndex.load(saved, positions));
+            historyReader = new HistoryReader(journal, records);
             if (journal.openedFromSavedIndex()) {
                 journalOrder = null;
             }
@@ -430,26 +432,12 @@ public final class JournaledConversationStore implements ConversationStore {
         if (known.incomplete()) {
             return historyFromTables(tenant, conversation);
         }
-        List<RecordedEvent> history = new ArrayList<>();
-        JournalRecords.Decoder decoder = records.decoder(tenant, conversation);
+        List<RecordedEvent> history;
         try {
-            journal.readRecords(distinct(known.snapshot()), (start, bytes, offset, length) -> {
-                int before = history.size();
-                decoder.decodeInto(bytes, offset, length, history);
-                for (int i = before; i < history.size(); i++) {
-                    if (history.get(i).seq() != i + 1) {
-                        throw new IllegalArgumentException("holds event " + history.get(i).seq() + " where event "
-                                + (i + 1) + " belongs");
-                    }
-                }
-            });
-        } catch (IOException e) {
+            history = historyReader.read(tenant, conversation, distinct(known.snapshot()));
+        } catch (IOException | RuntimeException e) {
             throw new StoreException("Cannot read conversation " + conversation + " from the journal in "
                     + directory.journalDirectory() + ": " + e.getMessage(), e);
-        } catch (RuntimeException e) {
-            throw new StoreException("Cannot read conversation " + conversation + " from the journal in "
-                    + directory.journalDirectory() + ": the record after event " + history.size() + " "
-                    + e.getMessage(), e);
         }
         return Collections.unmodifiableList(history);
     }

@@ -285,8 +285,10 @@ public final class Journal implements AutoCloseable {
      */
     public void readRecords(long[] packedStarts, RecordVisitor visitor) throws IOException {
         JournalPosition end = durableEnd;
+        // Packed positions order as the positions do; compared as numbers, a long history is checked at once.
+        long packedEnd = end.pack();
         for (long packed : packedStarts) {
-            if (!end.isAfter(JournalPosition.unpack(packed))) {
+            if (packed >= packedEnd) {
                 throw new IOException("Journal position " + JournalPosition.unpack(packed)
                         + " is past the last durable record (" + end + ")");
             }

@@ -10,8 +10,6 @@ import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 
 /**
  * Naming, creating and listing segment files. A segment is preallocated with zeros and synced before use,
@@ -19,7 +17,8 @@ import java.util.regex.Pattern;
  * costs about half of a growing append on the disks measured here.
  */
 final class SegmentFiles {
-    private static final Pattern NAME = Pattern.compile("(\\d{20})\\.wal");
+    private static final String SUFFIX = ".wal";
+    private static final int DIGITS = 20;
 
     private SegmentFiles() {
     }
@@ -27,21 +26,34 @@ final class SegmentFiles {
     /** The segment's file: its number in twenty digits (padded by hand: {@code String.format} is slow to start). */
     static Path path(Path directory, long segment) {
         String digits = Long.toString(segment);
-        return directory.resolve("0".repeat(Math.max(0, 20 - digits.length())) + digits + ".wal");
+        return directory.resolve("0".repeat(Math.max(0, DIGITS - digits.length())) + digits + SUFFIX);
     }
 
     static List<Long> list(Path directory) throws IOException {
         List<Long> segments = new ArrayList<>();
         try (DirectoryStream<Path> files = Files.newDirectoryStream(directory)) {
             for (Path file : files) {
-                Matcher match = NAME.matcher(file.getFileName().toString());
-                if (match.matches()) {
-                    segments.add(Long.parseLong(match.group(1)));
+                String name = file.getFileName().toString();
+                if (isSegmentName(name)) {
+                    segments.add(Long.parseLong(name, 0, DIGITS, 10));
                 }
             }
         }
         segments.sort(null);
         return segments;
+    }
+
+    /** Twenty digits and {@code .wal}; checked by hand, as a first regular expression costs a new JVM a few ms. */
+    private static boolean isSegmentName(String name) {
+        if (name.length() != DIGITS + SUFFIX.length() || !name.endsWith(SUFFIX)) {
+            return false;
+        }
+        for (int i = 0; i < DIGITS; i++) {
+            if (name.charAt(i) < '0' || name.charAt(i) > '9') {
+                return false;
+            }
+        }
+        return true;
     }
 
     /** Creates a zero-filled segment and syncs it; it becomes part of the journal at once. */
