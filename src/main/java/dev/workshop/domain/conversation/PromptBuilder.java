@@ -22,9 +22,14 @@ public final class PromptBuilder {
     public Prompt build(String persona, Participant speaker, ConversationState state, List<MessageRecorded> transcript) {
         int turnsRemaining = state.turnsRemaining();
         boolean lastTurn = turnsRemaining == 1;
-        StringBuilder user = new StringBuilder();
-        user.append("Task: ").append(state.task().orElse("")).append("\n\n");
         List<MessageRecorded> recent = transcript.subList(Math.max(0, transcript.size() - window), transcript.size());
+        // Sized up front: a prompt of several kilobytes would otherwise be copied each time the builder grows.
+        int size = 512 + state.task().map(String::length).orElse(0);
+        for (MessageRecorded message : recent) {
+            size += message.speakerName().length() + message.content().length() + 4;
+        }
+        StringBuilder user = new StringBuilder(recent.isEmpty() ? size : size + recent.getLast().content().length());
+        user.append("Task: ").append(state.task().orElse("")).append("\n\n");
         if (!recent.isEmpty()) {
             user.append("Recent exchanges:\n");
             recent.forEach(message -> user.append(message.speakerName()).append(": ").append(message.content())

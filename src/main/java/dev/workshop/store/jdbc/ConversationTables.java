@@ -59,8 +59,11 @@ final class ConversationTables {
         this.codec = codec;
     }
 
-    /** Inserts events with their already encoded JSON bodies ({@code bodies.get(i)} belongs to event i). */
-    void insertEvents(Connection connection, List<RecordedEvent> events, List<String> bodies) throws SQLException {
+    /**
+     * Inserts events, each with its JSON body as the payload. The bodies are encoded here, on the projector's
+     * thread, rather than by the append that a conversation's loop waits for: the journal does not need them.
+     */
+    void insertEvents(Connection connection, List<RecordedEvent> events) throws SQLException {
         try (PreparedStatement insert = connection.prepareStatement(INSERT_EVENT)) {
             for (int i = 0; i < events.size(); i++) {
                 RecordedEvent recorded = events.get(i);
@@ -74,7 +77,7 @@ final class ConversationTables {
                 } else {
                     insert.setInt(5, turnIndex);
                 }
-                insert.setString(6, bodies.get(i));
+                insert.setString(6, codec.body(recorded.event()));
                 insert.setObject(7, timestamp(recorded.recordedAt()));
                 insert.addBatch();
             }

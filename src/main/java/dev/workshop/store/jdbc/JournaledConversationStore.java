@@ -358,8 +358,7 @@ public final class JournaledConversationStore implements ConversationStore {
             long version = current.state.version();
             if (recorded.seq() == version + 1) {
                 current.state = current.state.evolve(recorded);
-                pending.add(new Projector.Change(recorded.tenantId(), List.of(recorded),
-                        List.of(codec.body(recorded.event())), current.state));
+                pending.add(new Projector.Change(recorded.tenantId(), List.of(recorded), current.state));
             } else if (recorded.seq() > version + 1) {
                 throw new JournalGapException("it lacks events " + (version + 1) + " to " + (recorded.seq() - 1)
                         + " of conversation " + recorded.conversationId() + " that the journal has");
@@ -393,18 +392,15 @@ public final class JournaledConversationStore implements ConversationStore {
             }
             Instant now = clock.instant().truncatedTo(ChronoUnit.MILLIS);
             List<RecordedEvent> recorded = new ArrayList<>(events.size());
-            List<String> bodies = new ArrayList<>(events.size());
             for (ConversationEvent event : events) {
                 ConversationRules.check(state, event);
                 RecordedEvent next = new RecordedEvent(tenant, conversation, state.version() + 1, now, event);
                 state = state.evolve(next);
-                String body = codec.body(event);
                 recorded.add(next);
-                bodies.add(body);
             }
             // One record for the whole append, so that it is all there or not there after any crash.
             List<byte[]> journalRecords = List.of(records.encode(recorded));
-            Projector.Change change = new Projector.Change(tenant, List.copyOf(recorded), List.copyOf(bodies), state);
+            Projector.Change change = new Projector.Change(tenant, List.copyOf(recorded), state);
             if (durability == Durability.DURABLE) {
                 journal.append(journalRecords, change);
             } else {

@@ -31,11 +31,8 @@ import javax.sql.DataSource;
  */
 final class Projector implements AutoCloseable {
 
-    /**
-     * One acknowledged append: its events, their JSON bodies (encoded once, for the journal, and reused
-     * here) and the conversation's state after them.
-     */
-    record Change(TenantId tenant, List<RecordedEvent> events, List<String> bodies, ConversationState after) {
+    /** One acknowledged append: its events and the conversation's state after them. */
+    record Change(TenantId tenant, List<RecordedEvent> events, ConversationState after) {
     }
 
     private record Batch(List<Object> changes, JournalPosition end) {
@@ -238,17 +235,15 @@ final class Projector implements AutoCloseable {
                 byConversation.computeIfAbsent(key, k -> new ArrayList<>()).add(change);
             }
             List<RecordedEvent> events = new ArrayList<>();
-            List<String> bodies = new ArrayList<>();
             List<ConversationTables.Row> latest = new ArrayList<>(byConversation.size());
             for (List<Change> group : byConversation.values()) {
                 for (Change change : group) {
                     events.addAll(change.events());
-                    bodies.addAll(change.bodies());
                 }
                 Change last = group.getLast();
                 latest.add(new ConversationTables.Row(last.tenant(), last.after()));
             }
-            tables.insertEvents(connection, events, bodies);
+            tables.insertEvents(connection, events);
             tables.upsertConversations(connection, latest);
             connection.commit();
             eventCount += events.size();
