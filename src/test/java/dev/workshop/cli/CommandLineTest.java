@@ -126,6 +126,25 @@ class CommandLineTest {
         assertThat(many.get("turns_per_s").asLong()).isPositive();
     }
 
+    @Test
+    void loopBenchmarkRunsItsConversationsWithinTheHeapTheTargetAllows() throws Exception {
+        Run run = workshop("bench", "loop", "--json", "--turns", "20", "--conversations", "20",
+                "--turns-per-conversation", "3", "--gateway-delay-ms", "1", "--max-warm-up-rounds", "2",
+                "--work-dir", dir.resolve("bench").toString());
+
+        assertThat(run.exitCode()).as(run.err()).isZero();
+        List<JsonNode> lines = jsonLines(run.out());
+        assertThat(lines).extracting(line -> line.get("mode").asText()).containsExactly("overhead", "many");
+        assertThat(lines.get(0).get("turns").asInt()).isEqualTo(20);
+        JsonNode many = lines.get(1);
+        assertThat(many.get("conversations").asInt()).isEqualTo(20);
+        assertThat(many.get("turns_per_s").asLong()).isPositive();
+        assertThat(many.get("warm_up_rounds").asInt()).isEqualTo(2);
+        // Run in a JVM of its own whose heap is capped (the bench JVM's own heap is far larger).
+        assertThat(many.get("max_heap_mb").asInt()).isBetween(200, 256);
+        assertThat(many.get("peak_heap_mb").asInt()).isLessThanOrEqualTo(256);
+    }
+
     private List<JsonNode> jsonLines(String out) throws IOException {
         List<JsonNode> lines = new ArrayList<>();
         for (String line : out.strip().split("\n")) {

@@ -24,12 +24,16 @@ final class LoopBenchCommand implements Callable<Integer> {
     @Option(names = "--gateway-delay-ms", defaultValue = "50", description = "Gateway wait per turn in the concurrent run (default: ${DEFAULT-VALUE}).")
     private long delay;
 
+    @Option(names = "--max-warm-up-rounds", defaultValue = "20",
+            description = "Unmeasured rounds at most before the concurrent run, while the JIT still compiles (default: ${DEFAULT-VALUE}).")
+    private int maxWarmUpRounds;
+
     @Override
     public Integer call() throws Exception {
         return output.run(root -> {
             LoopBenchmark benchmark = new LoopBenchmark(root, output::print);
             benchmark.overhead(turns);
-            benchmark.many(conversations, turnsPerConversation, delay);
+            benchmark.manyWithinHeapLimit(conversations, turnsPerConversation, delay, maxWarmUpRounds);
         });
     }
 }

@@ -30,7 +30,6 @@ import java.util.function.Consumer;
 
 /** The measurements behind {@code workshop bench store}; each reports one JSON object. */
 final class StoreBenchmark {
-    private static final String MAIN_CLASS = "dev.workshop.Main";
     private static final List<Participant> PAIR = List.of(new Participant(new AgentId("bench-ada"), "Ada"),
             new Participant(new AgentId("bench-bob"), "Bob"));
 
@@ -98,11 +97,9 @@ final class StoreBenchmark {
      * when the tables (H2, opened next) were ready: a restore does not need them.
      */
     void restore(Path dir, int messages) throws IOException, InterruptedException {
-        String java = ProcessHandle.current().info().command().orElse("java");
         long started = System.nanoTime();
-        Process probe = new ProcessBuilder(java, "-cp", System.getProperty("java.class.path"), MAIN_CLASS,
-                "bench", "restore-probe", "--dir", dir.toString(), "--conversation", "bench-" + messages)
-                .redirectError(ProcessBuilder.Redirect.INHERIT).start();
+        Process probe = ChildJvm.start(List.of(), List.of("bench", "restore-probe", "--dir", dir.toString(),
+                "--conversation", "bench-" + messages));
         String output;
         try (BufferedReader reader = new BufferedReader(new InputStreamReader(probe.getInputStream(),
                 StandardCharsets.UTF_8))) {

@@ -23,12 +23,14 @@ import java.util.function.Consumer;
  * Agents in {@code agents.json}: small and rarely changed, so the whole file is rewritten on each change,
  * through a synced temporary file and an atomic rename; a crash leaves the old or the new file, never half.
  * A new data directory starts with the {@link StarterAgents}; an unreadable file is kept aside and reported.
+ * Every loop looks its speaker up on every turn, so lookups read an immutable list without taking a lock;
+ * a change builds a new list, saves it, and only then publishes it.
  */
 public final class JsonAgentCatalog implements AgentCatalog {
     private static final int FORMAT = 1;
     private final ObjectMapper json = new ObjectMapper();
     private final Path file;
-    private final List<AgentDefinition> agents = new ArrayList<>();
+    private volatile List<AgentDefinition> agents = List.of();
 
     private JsonAgentCatalog(Path file) {
         this.file = file;
@@ -42,8 +44,7 @@ public final class JsonAgentCatalog implements AgentCatalog {
 
     private void load(Consumer<String> warnings) {
         if (!Files.exists(file)) {
-            agents.addAll(StarterAgents.all());
-            save();
+            publish(StarterAgents.all());
             return;
         }
         try {
@@ -51,17 +52,18 @@ public final class JsonAgentCatalog implements AgentCatalog {
             if (root == null || !root.path("agents").isArray()) {
                 throw new IOException("it has no \"agents\" list");
             }
+            List<AgentDefinition> read = new ArrayList<>();
             for (JsonNode node : root.path("agents")) {
                 JsonNode endpoint = node.path("endpoint");
-                agents.add(new AgentDefinition(new AgentId(node.path("id").asText()), node.path("name").asText(),
+                read.add(new AgentDefinition(new AgentId(node.path("id").asText()), node.path("name").asText(),
                         node.path("persona").asText(""), node.path("provider").asText(""), node.path("model").asText(""),
                         node.path("avatar_color").asText(""), new ModelEndpoint(endpoint.path("base_url").asText(""),
                         endpoint.hasNonNull("temperature") ? endpoint.get("temperature").asDouble() : null,
                         endpoint.hasNonNull("max_tokens") ? endpoint.get("max_tokens").asInt() : null,
                         endpoint.path("api_key_env").asText(""))));
             }
+            agents = List.copyOf(read);
         } catch (IOException | IllegalArgumentException e) {
-            agents.clear();
             Path aside;
             try {
                 aside = AtomicFile.moveAside(file);
@@ -72,25 +74,30 @@ public final class JsonAgentCatalog implements AgentCatalog {
             warnings.accept("The agent list " + file + " could not be read (" + e.getMessage() + "). It was moved to "
                     + aside + " and the starter agents were set up again; conversations whose agents are missing "
                     + "keep their transcripts.");
-            agents.addAll(StarterAgents.all());
-            save();
+            publish(StarterAgents.all());
         }
     }
 
     @Override
-    public synchronized List<AgentDefinition> list() {
-        return List.copyOf(agents);
+    public List<AgentDefinition> list() {
+        return agents;
     }
 
     @Override
-    public synchronized Optional<AgentDefinition> find(AgentId id) {
-        return agents.stream().filter(agent -> agent.id().equals(id)).findFirst();
+    public Optional<AgentDefinition> find(AgentId id) {
+        for (AgentDefinition agent : agents) {
+            if (agent.id().equals(id)) {
+                return Optional.of(agent);
+            }
+        }
+        return Optional.empty();
     }
 
     @Override
-    public synchronized Optional<AgentDefinition> findByIdOrName(String idOrName) {
-        return agents.stream().filter(agent -> agent.id().value().equals(idOrName)).findFirst()
-                .or(() -> agents.stream()
+    public Optional<AgentDefinition> findByIdOrName(String idOrName) {
+        List<AgentDefinition> current = agents;
+        return current.stream().filter(agent -> agent.id().value().equals(idOrName)).findFirst()
+                .or(() -> current.stream()
                         .filter(agent -> agent.name().toLowerCase(Locale.ROOT).equals(idOrName.toLowerCase(Locale.ROOT)))
                         .findFirst());
     }
@@ -104,16 +111,18 @@ public final class JsonAgentCatalog implements AgentCatalog {
         if (find(agent.id()).isPresent()) {
             throw new IllegalArgumentException("An agent with id " + agent.id() + " already exists");
         }
-        agents.add(agent);
-        save();
+        List<AgentDefinition> changed = new ArrayList<>(agents);
+        changed.add(agent);
+        publish(changed);
         return agent;
     }
 
     @Override
     public synchronized AgentDefinition update(AgentDefinition agent) {
+        List<AgentDefinition> changed = new ArrayList<>(agents);
         int index = -1;
-        for (int i = 0; i < agents.size(); i++) {
-            if (agents.get(i).id().equals(agent.id())) {
+        for (int i = 0; i < changed.size(); i++) {
+            if (changed.get(i).id().equals(agent.id())) {
                 index = i;
             }
         }
@@ -124,24 +133,31 @@ public final class JsonAgentCatalog implements AgentCatalog {
         if (sameName.isPresent() && !sameName.get().id().equals(agent.id())) {
             throw new IllegalArgumentException("An agent named \"" + agent.name() + "\" already exists");
         }
-        agents.set(index, agent);
-        save();
+        changed.set(index, agent);
+        publish(changed);
         return agent;
     }
 
     @Override
     public synchronized boolean remove(AgentId id) {
-        boolean removed = agents.removeIf(agent -> agent.id().equals(id));
+        List<AgentDefinition> changed = new ArrayList<>(agents);
+        boolean removed = changed.removeIf(agent -> agent.id().equals(id));
         if (removed) {
-            save();
+            publish(changed);
         }
         return removed;
     }
 
-    private void save() {
+    /** Saves the list, then makes it the one readers see: a list that could not be saved is never shown. */
+    private void publish(List<AgentDefinition> changed) {
+        save(changed);
+        agents = List.copyOf(changed);
+    }
+
+    private void save(List<AgentDefinition> toSave) {
         ObjectNode root = json.createObjectNode().put("format", FORMAT);
         ArrayNode array = root.putArray("agents");
-        for (AgentDefinition agent : agents) {
+        for (AgentDefinition agent : toSave) {
             ObjectNode node = array.addObject().put("id", agent.id().value()).put("name", agent.name())
                     .put("persona", agent.persona()).put("provider", agent.provider()).put("model", agent.model())
                     .put("avatar_color", agent.avatarColor());

@@ -355,8 +355,9 @@ public final class Journal implements AutoCloseable {
         flush();
         JournalPosition end = new JournalPosition(activeSegment, writeOffset);
         durableEnd = end;
-        listener.onDurable(appended, end);
+        // The appenders first: they wait for this, while the tables can take the batch a moment later.
         batch.forEach(pending -> pending.done().complete(end));
+        listener.onDurable(appended, end);
         prepareNextSegmentEarly();
     }
 

@@ -1,0 +1,73 @@
+package dev.workshop.store.file;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.workshop.domain.agent.AgentDefinition;
+import dev.workshop.domain.agent.AgentId;
+import dev.workshop.domain.agent.StarterAgents;
+import dev.workshop.store.StoreException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class JsonAgentCatalogTest {
+    private static final AgentDefinition CRITIC = new AgentDefinition(new AgentId("critic"), "Critic",
+            "You find the weak spot.", AgentDefinition.OFFLINE, "offline-1", "#aa3333");
+
+    @Test
+    void anAddedAgentIsFoundAndSurvivesAReopen(@TempDir Path dir) {
+        JsonAgentCatalog catalog = JsonAgentCatalog.open(dir, warning -> { });
+        catalog.add(CRITIC);
+
+        assertThat(catalog.find(CRITIC.id())).contains(CRITIC);
+        assertThat(catalog.findByIdOrName("critic")).contains(CRITIC);
+        assertThat(JsonAgentCatalog.open(dir, warning -> { }).list())
+                .hasSize(StarterAgents.all().size() + 1).contains(CRITIC);
+    }
+
+    @Test
+    void aChangeThatCannotBeSavedIsNotShown(@TempDir Path dir) throws Exception {
+        JsonAgentCatalog catalog = JsonAgentCatalog.open(dir, warning -> { });
+        List<AgentDefinition> before = catalog.list();
+        // A folder with something in it where the file should be: the rename over it fails.
+        Files.delete(dir.resolve("agents.json"));
+        Files.writeString(Files.createDirectory(dir.resolve("agents.json")).resolve("keep"), "x");
+
+        assertThatThrownBy(() -> catalog.add(CRITIC)).isInstanceOf(StoreException.class)
+                .hasMessageContaining("Cannot save the agent list");
+        assertThatThrownBy(() -> catalog.remove(before.getFirst().id())).isInstanceOf(StoreException.class);
+        assertThat(catalog.list()).isEqualTo(before);
+        assertThat(catalog.find(CRITIC.id())).isEmpty();
+    }
+
+    @Test
+    void readersSeeWholeListsWhileAgentsChange(@TempDir Path dir) throws Exception {
+        JsonAgentCatalog catalog = JsonAgentCatalog.open(dir, warning -> { });
+        AgentId starter = catalog.list().getFirst().id();
+        List<Throwable> failures = new ArrayList<>();
+        Thread reader = Thread.ofPlatform().start(() -> {
+            try {
+                for (int i = 0; i < 20_000; i++) {
+                    assertThat(catalog.find(starter)).isPresent();
+                    assertThat(catalog.list().size()).isBetween(StarterAgents.all().size(), StarterAgents.all().size() + 1);
+                }
+            } catch (Throwable e) {
+                synchronized (failures) {
+                    failures.add(e);
+                }
+            }
+        });
+        for (int i = 0; i < 20; i++) {
+            catalog.add(CRITIC);
+            catalog.remove(CRITIC.id());
+        }
+        reader.join();
+
+        assertThat(failures).isEmpty();
+        assertThat(catalog.list()).hasSize(StarterAgents.all().size());
+    }
+}
