@@ -355,9 +355,9 @@ public final class Journal implements AutoCloseable {
         flush();
         JournalPosition end = new JournalPosition(activeSegment, writeOffset);
         durableEnd = end;
-        // The appenders first: they wait for this, while the tables can take the batch a moment later.
-        batch.forEach(pending -> pending.done().complete(end));
+        // The listener first: it records where each event is, which a reader may ask as soon as its append returns.
         listener.onDurable(appended, end);
+        batch.forEach(pending -> pending.done().complete(end));
         prepareNextSegmentEarly();
     }
 

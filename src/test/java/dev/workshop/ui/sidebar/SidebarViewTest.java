@@ -149,9 +149,11 @@ class SidebarViewTest {
         assertThat(composer.isDisabled()).isFalse();
         assertThat(composer.getPromptText()).startsWith("Your turn");
         // The row's marker takes the theme's purple (a colour that must resolve: an unresolved one falls back to black).
-        WaitForAsyncUtils.waitFor(5, TimeUnit.SECONDS, () -> robot.lookup(".status-waiting").tryQuery().isPresent());
-        assertThat(((Labeled) robot.lookup(".status-waiting").query()).getTextFill())
-                .isEqualTo(javafx.scene.paint.Color.web("#9a42c8"));
+        // The style class can be there a pulse before the stylesheet has been applied to it, hence the wait.
+        javafx.scene.paint.Color purple = javafx.scene.paint.Color.web("#9a42c8");
+        WaitForAsyncUtils.waitFor(5, TimeUnit.SECONDS, () -> robot.lookup(".status-waiting").tryQuery()
+                .map(marker -> purple.equals(((Labeled) marker).getTextFill())).orElse(false));
+        assertThat(((Labeled) robot.lookup(".status-waiting").query()).getTextFill()).isEqualTo(purple);
 
         robot.clickOn(composer).write("Call him Biscuit.");
         robot.press(javafx.scene.input.KeyCode.CONTROL).press(javafx.scene.input.KeyCode.ENTER)
