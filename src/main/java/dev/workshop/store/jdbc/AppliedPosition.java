@@ -1,14 +1,11 @@
 package dev.workshop.store.jdbc;
 
+import dev.workshop.store.file.AtomicFile;
 import dev.workshop.store.journal.JournalPosition;
 import java.io.IOException;
-import java.nio.ByteBuffer;
-import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
-import java.nio.file.StandardOpenOption;
 import java.util.Optional;
 
 /**
@@ -45,19 +42,7 @@ final class AppliedPosition {
     }
 
     static void write(Path journalDirectory, JournalPosition position, long events) throws IOException {
-        Path file = journalDirectory.resolve(FILE);
-        Path temporary = journalDirectory.resolve(FILE + ".new");
-        byte[] text = ("applied " + position.segment() + " " + position.offset() + " " + events + "\n").getBytes(StandardCharsets.US_ASCII);
-        try (FileChannel channel = FileChannel.open(temporary, StandardOpenOption.CREATE, StandardOpenOption.WRITE,
-                StandardOpenOption.TRUNCATE_EXISTING)) {
-            channel.write(ByteBuffer.wrap(text));
-            channel.force(true);
-        }
-        Files.move(temporary, file, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
-        try (FileChannel directory = FileChannel.open(journalDirectory, StandardOpenOption.READ)) {
-            directory.force(true);
-        } catch (IOException notSupported) {
-            // The rename is atomic; syncing the directory only hurries its durability where supported.
-        }
+        AtomicFile.write(journalDirectory.resolve(FILE), ("applied " + position.segment() + " " + position.offset()
+                + " " + events + "\n").getBytes(StandardCharsets.US_ASCII));
     }
 }
