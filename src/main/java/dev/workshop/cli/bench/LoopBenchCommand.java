@@ -25,7 +25,8 @@ final class LoopBenchCommand implements Callable<Integer> {
     private long delay;
 
     @Option(names = "--max-warm-up-rounds", defaultValue = "20",
-            description = "Unmeasured rounds at most before the concurrent run, while the JIT still compiles (default: ${DEFAULT-VALUE}).")
+            description = "Unmeasured rounds at most before the concurrent run, while the JIT still compiles "
+                    + "(default: ${DEFAULT-VALUE}).")
     private int maxWarmUpRounds;
 
     @Override

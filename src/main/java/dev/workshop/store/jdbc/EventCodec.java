@@ -54,7 +54,10 @@ final class EventCodec {
         return event instanceof MessageRecorded message ? message.turnIndex() : null;
     }
 
-    /** The event's JSON body, written with Jackson's streaming generator (no tree: this is on every append). */
+    /**
+     * The event's JSON body, written with Jackson's streaming generator (no tree: every event the tables take
+     * passes here, on the projector's thread).
+     */
     String body(ConversationEvent event) {
         StringWriter text = new StringWriter(128);
         try (JsonGenerator out = json().getFactory().createGenerator(text)) {
