@@ -35,12 +35,13 @@ final class StoreBenchmark {
 
     private final ObjectMapper json = new ObjectMapper();
     private final Path root;
-    private final String text;
+    /** Distinct texts, taken in turn: messages that were all the same would flatter any compression. */
+    private final List<String> texts;
     private final Consumer<ObjectNode> report;
 
     StoreBenchmark(Path root, int messageBytes, Consumer<ObjectNode> report) {
         this.root = root;
-        this.text = "The quick brown fox jumps over the lazy dog; ".repeat(messageBytes / 45 + 1).substring(0, messageBytes);
+        this.texts = BenchTexts.of(messageBytes, 256);
         this.report = report;
     }
 
@@ -48,7 +49,7 @@ final class StoreBenchmark {
     void fsyncFloor(int operations) throws IOException {
         Path file = root.resolve("fsync-floor.bin");
         long[] samples = new long[operations];
-        ByteBuffer block = ByteBuffer.wrap(text.getBytes(StandardCharsets.UTF_8));
+        ByteBuffer block = ByteBuffer.wrap(texts.getFirst().getBytes(StandardCharsets.UTF_8));
         long started = System.nanoTime();
         try (FileChannel channel = FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.WRITE,
                 StandardOpenOption.APPEND)) {
@@ -161,7 +162,8 @@ final class StoreBenchmark {
         long version = 1;
         for (int turn = 0; turn < messages; turn++) {
             Participant speaker = PAIR.get(turn % 2);
-            ConversationEvent message = new MessageRecorded(turn, speaker.agentId(), speaker.name(), text);
+            ConversationEvent message = new MessageRecorded(turn, speaker.agentId(), speaker.name(),
+                    texts.get(turn % texts.size()));
             long t0 = System.nanoTime();
             store.append(TenantId.LOCAL, id, version, List.of(message));
             if (samples != null) {
