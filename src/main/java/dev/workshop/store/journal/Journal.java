@@ -60,7 +60,8 @@ public final class Journal implements AutoCloseable {
     private long writeOffset;
     private long nextBatch;
     private FileChannel channel;
-    private ByteBuffer buffer = ByteBuffer.allocateDirect(1 << 20);
+    /** The writer's; made when it starts, so that a journal opened only to be read never pays for it. */
+    private ByteBuffer buffer;
     private CompletableFuture<Void> nextSegmentReady;
     private volatile JournalPosition durableEnd;
     private volatile IOException failure;
@@ -196,6 +197,7 @@ public final class Journal implements AutoCloseable {
             throw new IllegalStateException("The journal writer is already running");
         }
         CleanClose.discard(directory);
+        buffer = ByteBuffer.allocateDirect(1 << 20);
         writer = Thread.ofPlatform().name("workshop-journal-writer").daemon(true).start(() -> writeLoop(listener));
     }
 
