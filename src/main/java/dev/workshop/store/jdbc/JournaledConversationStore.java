@@ -120,7 +120,7 @@ public final class JournaledConversationStore implements ConversationStore {
     private void openJournal(long segmentBytes) {
         try {
             journal = Journal.open(directory.journalDirectory(), segmentBytes, JournalPosition.START,
-                    this::indexRecord, warnings::add, saved -> SavedIndex.load(saved, positions));
+                    new JournalOwner());
             historyReader = new HistoryReader(journal, records);
             if (journal.openedFromSavedIndex()) {
                 journalOrder = null;
@@ -128,6 +128,24 @@ public final class JournaledConversationStore implements ConversationStore {
         } catch (IOException e) {
             throw new StoreException("Cannot open the journal in " + directory.journalDirectory() + ": "
                     + e.getMessage(), e);
+        }
+    }
+
+    /** What the journal reports while it opens: the records it scans, damage, and the index saved at close. */
+    private final class JournalOwner implements Journal.Owner {
+        @Override
+        public void replay(Journal.Entry entry) {
+            indexRecord(entry);
+        }
+
+        @Override
+        public void warn(String warning) {
+            warnings.add(warning);
+        }
+
+        @Override
+        public boolean useSavedIndex(byte[] saved) {
+            return SavedIndex.load(saved, positions);
         }
     }
 

@@ -18,7 +18,6 @@ import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 import java.util.Optional;
 import java.util.function.Consumer;
-import java.util.function.Predicate;
 import java.util.function.Supplier;
 
 /**
@@ -77,29 +76,64 @@ public final class Journal implements AutoCloseable {
     }
 
     /**
+     * What the one who opens the journal is told: the records to replay, damage found on the way, and, after a
+     * clean close, the index saved then (an interface rather than three lambdas: each lambda's first use costs
+     * a JVM that has just started about a millisecond, and opening the journal is on the way to every restore).
+     */
+    public interface Owner {
+        /** A record after the replay point, in journal order. */
+        void replay(Entry entry);
+
+        /** Damage found and worked around, in words for the user. */
+        void warn(String warning);
+
+        /**
+         * The index the owner saved at the last clean close ({@link #close(Supplier)}); true if it could use it,
+         * and then nothing is replayed.
+         */
+        boolean useSavedIndex(byte[] saved);
+    }
+
+    /**
      * Opens (or creates) the journal in {@code directory}, hands every record after {@code from} to
      * {@code replay}, drops a torn last write and reports damaged ranges to {@code warnings}.
      */
     public static Journal open(Path directory, long segmentBytes, JournalPosition from, Consumer<Entry> replay,
                                Consumer<String> warnings) throws IOException {
-        return open(directory, segmentBytes, from, replay, warnings, savedIndex -> false);
+        return open(directory, segmentBytes, from, new Owner() {
+            @Override
+            public void replay(Entry entry) {
+                replay.accept(entry);
+            }
+
+            @Override
+            public void warn(String warning) {
+                warnings.accept(warning);
+            }
+
+            @Override
+            public boolean useSavedIndex(byte[] saved) {
+                return false;
+            }
+        });
     }
 
     /**
-     * Opens the journal like {@link #open(Path, long, JournalPosition, Consumer, Consumer)}, but if it was
-     * closed cleanly ({@link #close(Supplier)}) and its segments are untouched since, offers the index saved
-     * then to {@code useSavedIndex} instead of reading every record: if that accepts it, nothing is replayed
-     * and {@link #openedFromSavedIndex()} is true. Otherwise every record is scanned as usual.
+     * Opens (or creates) the journal in {@code directory}. If it was closed cleanly ({@link #close(Supplier)})
+     * and its segments are untouched since, the index saved then goes to {@link Owner#useSavedIndex} instead of
+     * every record being read: if the owner accepts it, nothing is replayed and {@link #openedFromSavedIndex()}
+     * is true. Otherwise every record after {@code from} is replayed, a torn last write is dropped and damaged
+     * ranges are reported.
      */
-    public static Journal open(Path directory, long segmentBytes, JournalPosition from, Consumer<Entry> replay,
-                               Consumer<String> warnings, Predicate<byte[]> useSavedIndex) throws IOException {
+    public static Journal open(Path directory, long segmentBytes, JournalPosition from, Owner owner)
+            throws IOException {
         Files.createDirectories(directory);
         Journal journal = new Journal(directory, segmentBytes);
         Optional<CleanClose.State> clean = CleanClose.readIfCurrent(directory);
-        if (clean.isPresent() && journal.canResume(clean.get()) && useSavedIndex.test(clean.get().ownerIndex())) {
+        if (clean.isPresent() && journal.canResume(clean.get()) && owner.useSavedIndex(clean.get().ownerIndex())) {
             journal.resume(clean.get());
         } else {
-            journal.recover(from, replay, warnings);
+            journal.recover(from, owner);
         }
         return journal;
     }
@@ -143,7 +177,7 @@ public final class Journal implements AutoCloseable {
         }
     }
 
-    private void recover(JournalPosition from, Consumer<Entry> replay, Consumer<String> warnings) throws IOException {
+    private void recover(JournalPosition from, Owner owner) throws IOException {
         List<Long> segments = SegmentFiles.list(directory);
         if (segments.isEmpty()) {
             SegmentFiles.create(directory, 1, segmentBytes);
@@ -158,11 +192,11 @@ public final class Journal implements AutoCloseable {
             long visitFrom = segment < from.segment() ? Long.MAX_VALUE
                     : segment == from.segment() ? from.offset() : 0;
             SegmentScanner.Result result = SegmentScanner.scan(file, segment, isLast, visitFrom,
-                    record -> replay.accept(new Entry(new JournalPosition(segment, record.offset()),
+                    record -> owner.replay(new Entry(new JournalPosition(segment, record.offset()),
                             new JournalPosition(segment, record.end()), record.payload())));
             if (!result.damage().isEmpty()) {
                 Path copy = keepCopyAside(file);
-                result.damage().forEach(damage -> warnings.accept("Journal damage: " + damage
+                result.damage().forEach(damage -> owner.warn("Journal damage: " + damage
                         + "; the records around it were recovered and a copy of the segment was kept as " + copy));
             }
             lastBatch = Math.max(lastBatch, result.lastBatch());
