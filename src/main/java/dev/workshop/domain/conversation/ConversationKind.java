@@ -1,6 +1,5 @@
 package dev.workshop.domain.conversation;
 
-import java.util.Arrays;
 import java.util.Locale;
 
 /** A conversation between several participants, or a task given to one agent. */
@@ -13,9 +12,12 @@ public enum ConversationKind {
     }
 
     public static ConversationKind fromWireName(String wireName) {
-        return Arrays.stream(values())
-                .filter(kind -> kind.wireName().equals(wireName))
-                .findFirst()
-                .orElseThrow(() -> new IllegalArgumentException("Unknown conversation kind '" + wireName + "'"));
+        // A loop, not a stream: this runs while a history is read back, and a stream's first use is slow.
+        for (ConversationKind kind : values()) {
+            if (kind.wireName().equals(wireName)) {
+                return kind;
+            }
+        }
+        throw new IllegalArgumentException("Unknown conversation kind '" + wireName + "'");
     }
 }

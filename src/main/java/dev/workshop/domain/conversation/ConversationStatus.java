@@ -1,6 +1,5 @@
 package dev.workshop.domain.conversation;
 
-import java.util.Arrays;
 import java.util.Locale;
 
 /** Where a conversation stands. The wire name is what the store, the CLI and exports use. */
@@ -25,10 +24,13 @@ public enum ConversationStatus {
     }
 
     public static ConversationStatus fromWireName(String wireName) {
-        return Arrays.stream(values())
-                .filter(status -> status.wireName().equals(wireName))
-                .findFirst()
-                .orElseThrow(() -> new IllegalArgumentException("Unknown conversation status '" + wireName + "'"));
+        // A loop, not a stream: this runs while a history is read back, and a stream's first use is slow.
+        for (ConversationStatus status : values()) {
+            if (status.wireName().equals(wireName)) {
+                return status;
+            }
+        }
+        throw new IllegalArgumentException("Unknown conversation status '" + wireName + "'");
     }
 
     /** Whether the conversation has ended for good (a follow-up may still continue it). */

@@ -29,16 +29,9 @@ final class HistoryReader {
      * @throws IllegalArgumentException if a record cannot be decoded, belongs elsewhere or is out of sequence
      */
     List<RecordedEvent> read(TenantId tenant, ConversationId conversation, long[] starts) throws IOException {
-        List<RecordedEvent> history = new ArrayList<>(starts.length + 16);
-        JournalRecords.Decoder decoder = records.decoder(tenant, conversation);
-        journal.readRecords(starts, (start, bytes, offset, length) -> {
-            try {
-                decoder.decodeInto(bytes, offset, length, history);
-            } catch (IllegalArgumentException e) {
-                throw new IllegalArgumentException("the record at " + JournalPosition.unpack(start) + " "
-                        + e.getMessage(), e);
-            }
-        });
+        Collector collector = new Collector(records.decoder(tenant, conversation), starts.length);
+        journal.readRecords(starts, collector);
+        List<RecordedEvent> history = collector.events;
         for (int i = 0; i < history.size(); i++) {
             if (history.get(i).seq() != i + 1) {
                 throw new IllegalArgumentException("the record after event " + i + " holds event "
@@ -46,5 +39,26 @@ final class HistoryReader {
             }
         }
         return history;
+    }
+
+    /** Decodes each record into the list (a class rather than a lambda: this runs once per restore, cold). */
+    private static final class Collector implements Journal.RecordVisitor {
+        private final JournalRecords.Decoder decoder;
+        private final List<RecordedEvent> events;
+
+        Collector(JournalRecords.Decoder decoder, int records) {
+            this.decoder = decoder;
+            this.events = new ArrayList<>(records + 16);
+        }
+
+        @Override
+        public void visit(long start, byte[] bytes, int offset, int length) {
+            try {
+                decoder.decodeInto(bytes, offset, length, events);
+            } catch (IllegalArgumentException e) {
+                throw new IllegalArgumentException("the record at " + JournalPosition.unpack(start) + " "
+                        + e.getMessage(), e);
+            }
+        }
     }
 }
