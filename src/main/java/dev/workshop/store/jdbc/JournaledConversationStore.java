@@ -26,11 +26,9 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CompletionException;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
-import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.locks.ReentrantLock;
 import org.h2.jdbcx.JdbcConnectionPool;
 
@@ -68,8 +66,15 @@ public final class JournaledConversationStore implements ConversationStore {
     private final Clock clock;
     /** Every record's start, in journal order, until the tables have been caught up from them. */
     private JournalOrder journalOrder = new JournalOrder();
-    private final AtomicBoolean tablesStarted = new AtomicBoolean();
-    private final CompletableFuture<Void> tablesReady = new CompletableFuture<>();
+    /**
+     * Counted down once the tables have opened, or failed to ({@link #tablesFailure}). A latch rather than a
+     * CompletableFuture: a store that only reads the journal (a restore) then never starts the fork-join
+     * machinery that a first CompletableFuture brings, about a millisecond in a new JVM.
+     */
+    private final CountDownLatch tablesOpened = new CountDownLatch(1);
+    private final Object tablesStartLock = new Object();
+    private boolean tablesStarted;
+    private volatile Throwable tablesFailure;
     private JdbcConnectionPool pool;
     private Journal journal;
     private HistoryReader historyReader;
@@ -172,14 +177,34 @@ public final class JournaledConversationStore implements ConversationStore {
 
     /** Opens the tables once, on the first caller's thread; other callers wait for the same outcome. */
     private void openTablesOnce() {
-        if (!tablesStarted.compareAndSet(false, true)) {
-            return;
+        synchronized (tablesStartLock) {
+            if (tablesStarted) {
+                return;
+            }
+            tablesStarted = true;
         }
         try {
             openTables();
-            tablesReady.complete(null);
         } catch (Throwable e) {
-            tablesReady.completeExceptionally(e);
+            tablesFailure = e;
+        } finally {
+            tablesOpened.countDown();
+        }
+    }
+
+    /** Like {@link CountDownLatch#await()}, but an interrupt waits on and is kept for the caller. */
+    private void awaitTablesOpened() {
+        boolean interrupted = false;
+        while (true) {
+            try {
+                tablesOpened.await();
+                break;
+            } catch (InterruptedException e) {
+                interrupted = true;
+            }
+        }
+        if (interrupted) {
+            Thread.currentThread().interrupt();
         }
     }
 
@@ -227,13 +252,13 @@ public final class JournaledConversationStore implements ConversationStore {
     /** Opens the tables if nobody has yet, or waits until they are open; rethrows what stopped them. */
     private void awaitTables() {
         openTablesOnce();
-        try {
-            tablesReady.join();
-        } catch (CompletionException e) {
-            if (e.getCause() instanceof RuntimeException failure) {
-                throw failure;
-            }
-            throw new StoreException("Cannot open the database in " + directory.path() + ": " + e.getCause(), e);
+        awaitTablesOpened();
+        Throwable failure = tablesFailure;
+        if (failure instanceof RuntimeException runtime) {
+            throw runtime;
+        }
+        if (failure != null) {
+            throw new StoreException("Cannot open the database in " + directory.path() + ": " + failure, failure);
         }
     }
 
@@ -545,9 +570,13 @@ public final class JournaledConversationStore implements ConversationStore {
             return;
         }
         closed = true;
-        if (tablesStarted.get()) {
+        boolean opening;
+        synchronized (tablesStartLock) {
+            opening = tablesStarted;
+        }
+        if (opening) {
             // The tables may still be opening on another thread: let that finish (or fail) before closing.
-            tablesReady.exceptionally(failure -> null).join();
+            awaitTablesOpened();
         }
         try {
             if (journal != null) {

@@ -50,7 +50,8 @@ public final class Journal implements AutoCloseable {
     private record Pending(List<byte[]> payloads, Object attachment, CompletableFuture<JournalPosition> done) {
     }
 
-    private static final Pending STOP = new Pending(List.of(), null, new CompletableFuture<>());
+    /** Tells the writer to stop; it has no outcome to wait for (and a journal that is only read never makes one). */
+    private static final Pending STOP = new Pending(List.of(), null, null);
 
     private final Path directory;
     private final long segmentBytes;
@@ -447,7 +448,8 @@ public final class Journal implements AutoCloseable {
     private void failEverythingQueued(IOException cause) {
         List<Pending> left = new ArrayList<>();
         queue.drainTo(left);
-        left.forEach(pending -> pending.done().completeExceptionally(cause));
+        left.stream().filter(pending -> pending != STOP)
+                .forEach(pending -> pending.done().completeExceptionally(cause));
     }
 
     /** Waits for every append already queued, then closes the file. */
