@@ -92,7 +92,7 @@ final class LoopBenchmark {
      */
     void manyWithinHeapLimit(int conversations, int turns, long delayMillis, int maxWarmUpRounds)
             throws IOException, InterruptedException {
-        Process child = ChildJvm.start(List.of("-Xmx" + HEAP_LIMIT_MB + "m"), List.of("bench", "loop-many",
+        Process child = ChildJvm.start(List.of("-Xmx" + HEAP_LIMIT_MB + "m"), List.of("bench", "loop-many", "--json",
                 "--work-dir", root.resolve("many").toString(), "--conversations", Integer.toString(conversations),
                 "--turns-per-conversation", Integer.toString(turns), "--gateway-delay-ms", Long.toString(delayMillis),
                 "--max-warm-up-rounds", Integer.toString(maxWarmUpRounds)));

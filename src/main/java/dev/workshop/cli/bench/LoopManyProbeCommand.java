@@ -1,25 +1,18 @@
 package dev.workshop.cli.bench;
 
-import com.fasterxml.jackson.databind.node.ObjectNode;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.Spec;
 
 /**
  * Run by the loop benchmark in a JVM of its own with a capped heap: many conversations at once, warmed up
- * first ({@link LoopBenchmark#many}). Prints one JSON line.
+ * first ({@link LoopBenchmark#many}). Prints its line as the other benchmarks do ({@code --json}).
  */
 @Command(name = "loop-many", hidden = true)
 final class LoopManyProbeCommand implements Callable<Integer> {
-    @Spec
-    private CommandSpec spec;
-
-    @Option(names = "--work-dir", required = true)
-    private Path workDir;
+    @Mixin
+    private BenchOutput output;
 
     @Option(names = "--conversations", required = true)
     private int conversations;
@@ -35,13 +28,7 @@ final class LoopManyProbeCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        LoopBenchmark benchmark = new LoopBenchmark(Files.createDirectories(workDir), this::print);
-        benchmark.many(conversations, turnsPerConversation, delay, maxWarmUpRounds);
-        return 0;
-    }
-
-    private void print(ObjectNode line) {
-        spec.commandLine().getOut().println(line.toString());
-        spec.commandLine().getOut().flush();
+        return output.run(root -> new LoopBenchmark(root, output::print)
+                .many(conversations, turnsPerConversation, delay, maxWarmUpRounds));
     }
 }
