@@ -22,7 +22,9 @@ public final class Main {
         FLYWAY_LOG.setLevel(Level.WARNING);
         PrintWriter out = new PrintWriter(System.out, true, StandardCharsets.UTF_8);
         PrintWriter err = new PrintWriter(System.err, true, StandardCharsets.UTF_8);
-        int code = WorkshopCommand.run(args, WorkshopApp::launchOn, Wiring::openWorkspace, out, err);
+        // A lambda, not WorkshopApp::launchOn: a method reference resolves its class at once, and loading
+        // WorkshopApp loads JavaFX classes that a command never uses.
+        int code = WorkshopCommand.run(args, dataDir -> WorkshopApp.launchOn(dataDir), Wiring::openWorkspace, out, err);
         System.exit(code);
     }
 }

@@ -1,5 +1,6 @@
 package dev.workshop.cli;
 
+import dev.workshop.cli.Subcommands.Entry;
 import dev.workshop.cli.bench.BenchCommand;
 import dev.workshop.domain.conversation.InvalidEventException;
 import dev.workshop.domain.conversation.TenantId;
@@ -11,6 +12,7 @@ import dev.workshop.store.DataDirectoryInUseException;
 import dev.workshop.store.StoreException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.Callable;
 import java.util.function.Consumer;
@@ -24,10 +26,19 @@ import picocli.CommandLine.Option;
  */
 @Command(name = "workshop", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
         description = "Workshop: LLM agents in turn-taking conversations that are never lost.%n"
-                + "Without a command, opens the desktop app.",
-        subcommands = {RunCommand.class, ContinueCommand.class, ResumeCommand.class, ImportCommand.class, ListCommand.class, ShowCommand.class,
-                AbortCommand.class, AgentsCommand.class, BenchCommand.class})
+                + "Without a command, opens the desktop app.")
 public final class WorkshopCommand implements Callable<Integer> {
+    /** In the order help lists them; picocli is given only the one that runs (see {@link Subcommands}). */
+    static final Subcommands COMMANDS = new Subcommands(List.of(
+            new Entry("run", RunCommand.class),
+            new Entry("continue", ContinueCommand.class),
+            new Entry("resume", ResumeCommand.class),
+            new Entry("import", ImportCommand.class),
+            new Entry("list", ListCommand.class),
+            new Entry("show", ShowCommand.class),
+            new Entry("abort", AbortCommand.class),
+            new Entry("agents", AgentsCommand.class),
+            new Entry("bench", BenchCommand.class)));
 
     @Option(names = "--data-dir", paramLabel = "DIR",
             description = "Data directory (default: $WORKSHOP_DATA_DIR, else $XDG_DATA_HOME/workshop, "
@@ -80,6 +91,8 @@ public final class WorkshopCommand implements Callable<Integer> {
     public static int run(String[] args, Consumer<Path> desktopApp, WorkspaceOpener opener, PrintWriter out,
                           PrintWriter err) {
         CommandLine commandLine = new CommandLine(new WorkshopCommand(desktopApp, opener));
+        // Added before the settings below, which picocli copies only to the subcommands present.
+        COMMANDS.addTo(commandLine, args, 0);
         commandLine.setOut(out);
         commandLine.setErr(err);
         commandLine.setParameterExceptionHandler((problem, unmatched) -> {

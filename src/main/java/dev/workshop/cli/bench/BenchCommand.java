@@ -1,10 +1,22 @@
 package dev.workshop.cli.bench;
 
+import dev.workshop.cli.Subcommands;
+import dev.workshop.cli.Subcommands.Entry;
+import java.util.List;
 import picocli.CommandLine.Command;
 
 /** {@code workshop bench …}: measurements that print one JSON object per line. */
-@Command(name = "bench", mixinStandardHelpOptions = true, description = "Measure Workshop on this machine.",
-        subcommands = {StoreBenchCommand.class, LoopBenchCommand.class, RestoreProbeCommand.class,
-                LoopManyProbeCommand.class})
-public final class BenchCommand {
+@Command(name = "bench", mixinStandardHelpOptions = true, description = "Measure Workshop on this machine.")
+public final class BenchCommand implements Subcommands.Group {
+    /** Built on demand like {@code workshop}'s own commands, so a probe's JVM builds only the probe. */
+    static final Subcommands COMMANDS = new Subcommands(List.of(
+            new Entry("store", StoreBenchCommand.class),
+            new Entry("loop", LoopBenchCommand.class),
+            new Entry("restore-probe", RestoreProbeCommand.class),
+            new Entry("loop-many", LoopManyProbeCommand.class)));
+
+    @Override
+    public Subcommands subcommands() {
+        return COMMANDS;
+    }
 }

@@ -1,0 +1,81 @@
+package dev.workshop.cli;
+
+import java.util.List;
+import picocli.CommandLine;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Model.OptionSpec;
+
+/**
+ * The subcommands of a command, of which picocli is given only the one the arguments name.
+ *
+ * <p>Picocli builds a command's whole model by reflection when the command is added. Building every command
+ * of {@code workshop} loaded about a thousand classes, and the JIT was still compiling that start-up code
+ * while the chosen command did its real work: a restore of 10 000 messages shared the two cores with it. An
+ * invocation that names no known subcommand (help, a typo, the desktop app) gets all of them, so help lists
+ * every command and picocli can suggest the nearest name.
+ */
+public final class Subcommands {
+    /** A subcommand's name, as its {@code @Command} annotation gives it, and its class. */
+    public record Entry(String name, Class<?> type) {
+    }
+
+    /** A command whose subcommands are added on demand. */
+    public interface Group {
+        Subcommands subcommands();
+    }
+
+    private final List<Entry> entries;
+
+    public Subcommands(List<Entry> entries) {
+        this.entries = List.copyOf(entries);
+    }
+
+    public List<Entry> entries() {
+        return entries;
+    }
+
+    /**
+     * Adds to {@code command} the subcommand named in {@code args} from index {@code from} on (or all of them
+     * when none is named), and does the same one level down for a subcommand that is itself a {@link Group}.
+     */
+    public void addTo(CommandLine command, String[] args, int from) {
+        int at = firstPositional(command.getCommandSpec(), args, from);
+        Entry named = at < 0 ? null : find(args[at]);
+        for (Entry entry : entries) {
+            if (named == null || entry == named) {
+                command.addSubcommand(entry.name(), entry.type());
+                CommandLine added = command.getSubcommands().get(entry.name());
+                if (added.getCommand() instanceof Group group) {
+                    group.subcommands().addTo(added, args, named == null ? args.length : at + 1);
+                }
+            }
+        }
+    }
+
+    private Entry find(String name) {
+        for (Entry entry : entries) {
+            if (entry.name().equals(name)) {
+                return entry;
+            }
+        }
+        return null;
+    }
+
+    /** Index of the first argument that is neither one of the command's options nor such an option's value. */
+    private static int firstPositional(CommandSpec spec, String[] args, int from) {
+        int i = from;
+        while (i < args.length) {
+            String arg = args[i];
+            if (arg.equals("--")) {
+                return -1;
+            }
+            if (!arg.startsWith("-")) {
+                return i;
+            }
+            OptionSpec option = spec.findOption(arg);
+            boolean valueFollows = option != null && option.arity().max() > 0 && arg.indexOf('=') < 0;
+            i += valueFollows ? 2 : 1;
+        }
+        return -1;
+    }
+}
