@@ -10,9 +10,7 @@ import dev.workshop.store.ConversationStore;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
@@ -33,9 +31,14 @@ final class SnapshotSaver implements Consumer<LoopEvent>, AutoCloseable {
     private final Consumer<LoopEvent> publish;
     private final Clock clock;
     private final List<Duration> retryPauses;
+    private static final int LOCK_STRIPES = 64;
     private final ExecutorService saving = Executors.newVirtualThreadPerTaskExecutor();
-    /** One save at a time per conversation: two would race for the same temporary file. */
-    private final Map<ConversationId, ReentrantLock> locks = new ConcurrentHashMap<>();
+    /**
+     * One save at a time per conversation: two would race for the same temporary file. Striped, so a
+     * long-running app keeps a fixed number of locks rather than one for every conversation it ever saved;
+     * two conversations that share a stripe merely save one after the other.
+     */
+    private final ReentrantLock[] locks = new ReentrantLock[LOCK_STRIPES];
     /** Set on close: the last saves are tried once each, so a failing disk cannot hold up the exit. */
     private volatile boolean closing;
 
@@ -47,6 +50,9 @@ final class SnapshotSaver implements Consumer<LoopEvent>, AutoCloseable {
         this.publish = publish;
         this.clock = clock;
         this.retryPauses = List.copyOf(retryPauses);
+        for (int i = 0; i < locks.length; i++) {
+            locks[i] = new ReentrantLock();
+        }
     }
 
     @Override
@@ -69,7 +75,7 @@ final class SnapshotSaver implements Consumer<LoopEvent>, AutoCloseable {
     }
 
     private void saveWithRetries(ConversationId id) {
-        ReentrantLock lock = locks.computeIfAbsent(id, key -> new ReentrantLock());
+        ReentrantLock lock = locks[Math.floorMod(id.hashCode(), LOCK_STRIPES)];
         lock.lock();
         try {
             for (int attempt = 1; ; attempt++) {
