@@ -103,7 +103,7 @@ class CommandLineTest {
     @Test
     void storeBenchmarkPrintsTheFourKindsOfLine() throws Exception {
         Run run = workshop("bench", "store", "--json", "--sizes", "10,50", "--conversations", "20", "--turns", "3",
-                "--work-dir", dir.resolve("bench").toString());
+                "--restore-runs", "3", "--work-dir", dir.resolve("bench").toString());
 
         assertThat(run.exitCode()).as(run.err()).isZero();
         ObjectMapper mapper = new ObjectMapper();
@@ -121,6 +121,12 @@ class CommandLineTest {
         JsonNode restore = lines.get(4);
         assertThat(restore.get("events_loaded").asInt()).isEqualTo(51);
         assertThat(restore.get("restore_ms").asDouble()).isPositive();
+        assertThat(restore.get("runs").asInt()).isEqualTo(3);
+        assertThat(restore.get("restore_ms").asDouble())
+                .isBetween(restore.get("fastest_restore_ms").asDouble(), restore.get("slowest_restore_ms").asDouble());
+        assertThat(restore.get("open_ms").asDouble() + restore.get("load_ms").asDouble())
+                .as("the median run's own parts").isCloseTo(restore.get("restore_ms").asDouble(),
+                        org.assertj.core.data.Offset.offset(0.01));
         JsonNode many = lines.get(5);
         assertThat(many.get("conversations").asInt()).isEqualTo(20);
         assertThat(many.get("turns_per_s").asLong()).isPositive();

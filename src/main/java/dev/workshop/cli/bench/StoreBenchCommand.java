@@ -24,18 +24,25 @@ final class StoreBenchCommand implements Callable<Integer> {
     @Option(names = "--turns", defaultValue = "10", description = "Turns per concurrent conversation (default: ${DEFAULT-VALUE}).")
     private int turns;
 
+    @Option(names = "--restore-runs", defaultValue = "5",
+            description = "Fresh JVMs that restore each size; the median is reported (default: ${DEFAULT-VALUE}).")
+    private int restoreRuns;
+
     @Option(names = "--message-bytes", defaultValue = "500", description = "Size of each message (default: ${DEFAULT-VALUE}).")
     private int messageBytes;
 
     @Override
     public Integer call() throws Exception {
+        if (restoreRuns < 1) {
+            throw new IllegalArgumentException("--restore-runs must be at least 1, was " + restoreRuns);
+        }
         return output.run(root -> {
             StoreBenchmark benchmark = new StoreBenchmark(root, messageBytes, output::print);
             benchmark.fsyncFloor(2000);
             benchmark.warmUp();
             for (int size : sizes) {
                 Path dir = benchmark.append(size);
-                benchmark.restore(dir, size);
+                benchmark.restore(dir, size, restoreRuns);
             }
             benchmark.many(conversations, turns);
         });
