@@ -34,7 +34,12 @@ import java.util.function.UnaryOperator;
  * Partial text of a failed attempt is never returned: a reply is only what one whole stream produced.
  */
 public final class OpenAiCompatibleGateway implements AgentGateway {
-    private final HttpClient client;
+    /**
+     * Made on the first request: building the JDK's HTTP client (its selector thread, its SSL set-up) took a
+     * cold JVM about 150 ms, which every command and every start of the app paid, although most
+     * conversations never leave the machine.
+     */
+    private HttpClient client;
     private final HttpPolicy policy;
     private final UnaryOperator<String> environment;
     private final ObjectMapper json = new ObjectMapper();
@@ -44,8 +49,15 @@ public final class OpenAiCompatibleGateway implements AgentGateway {
     public OpenAiCompatibleGateway(HttpPolicy policy, UnaryOperator<String> environment) {
         this.policy = policy;
         this.environment = environment;
-        this.client = HttpClient.newBuilder().connectTimeout(policy.connectTimeout())
-                .version(HttpClient.Version.HTTP_1_1).build();
+    }
+
+    /** Never blocks on I/O: a virtual thread holding this monitor pins its carrier only for that moment. */
+    private synchronized HttpClient client() {
+        if (client == null) {
+            client = HttpClient.newBuilder().connectTimeout(policy.connectTimeout())
+                    .version(HttpClient.Version.HTTP_1_1).build();
+        }
+        return client;
     }
 
     @Override
@@ -108,7 +120,7 @@ public final class OpenAiCompatibleGateway implements AgentGateway {
         if (key != null) {
             builder.header("Authorization", "Bearer " + key);
         }
-        HttpResponse<InputStream> response = awaitHeaders(client.sendAsync(builder.build(),
+        HttpResponse<InputStream> response = awaitHeaders(client().sendAsync(builder.build(),
                 HttpResponse.BodyHandlers.ofInputStream()), uri);
         try (InputStream stream = response.body()) {
             checkStatus(agent, uri, response);
