@@ -739,6 +739,10 @@ public final class CanvasView extends Pane implements DropTarget {
         heading.getStyleClass().add("empty-heading");
         Label hint = new Label("Drop two or more agents from the palette, select them and right-click → Start conversation.");
         hint.getStyleClass().add("empty-hint");
+        // Wrapped under the heading rather than cut off with an ellipsis when the canvas is narrow.
+        hint.setWrapText(true);
+        hint.setMaxWidth(380);
+        hint.setTextAlignment(javafx.scene.text.TextAlignment.CENTER);
         VBox box = new VBox(6, new FontIcon(Feather.USERS), heading, hint);
         box.getStyleClass().add("empty-state");
         box.setAlignment(javafx.geometry.Pos.CENTER);
