@@ -9,8 +9,8 @@ import picocli.CommandLine.Model.OptionSpec;
  * The subcommands of a command, of which picocli is given only the one the arguments name.
  *
  * <p>Picocli builds a command's whole model by reflection when the command is added. Building every command
- * of {@code workshop} loaded about a thousand classes, and the JIT was still compiling that start-up code
- * while the chosen command did its real work: a restore of 10 000 messages shared the two cores with it. An
+ * of {@code workshop} cost each start some 30 ms, and the JIT was still compiling that start-up code while
+ * the chosen command did its real work: a restore of 10 000 messages shared the two cores with it. An
  * invocation that names no known subcommand (help, a typo, the desktop app) gets all of them, so help lists
  * every command and picocli can suggest the nearest name.
  */

@@ -25,13 +25,13 @@ import java.util.function.Consumer;
  * stays the source of truth: a snapshot is a readable copy that restores and imports can read back.
  */
 final class SnapshotSaver implements Consumer<LoopEvent>, AutoCloseable {
+    private static final int LOCK_STRIPES = 64;
     private final ConversationStore store;
     private final TenantId team;
     private final SnapshotFolder folder;
     private final Consumer<LoopEvent> publish;
     private final Clock clock;
     private final List<Duration> retryPauses;
-    private static final int LOCK_STRIPES = 64;
     private final ExecutorService saving = Executors.newVirtualThreadPerTaskExecutor();
     /**
      * One save at a time per conversation: two would race for the same temporary file. Striped, so a
@@ -75,23 +75,28 @@ final class SnapshotSaver implements Consumer<LoopEvent>, AutoCloseable {
     }
 
     private void saveWithRetries(ConversationId id) {
+        for (int attempt = 1; ; attempt++) {
+            Optional<String> failure = saveOnceLocked(id);
+            if (failure.isEmpty()) {
+                return;
+            }
+            boolean retrying = attempt <= retryPauses.size() && !closing;
+            publish.accept(new LoopEvent.SaveFailed(id, 1, clock.instant(),
+                    "Could not save the snapshot of conversation " + id + ": " + failure.get()
+                            + (retrying ? "; trying again" : "; the conversation itself is safe in the log"),
+                    attempt, retrying));
+            if (!retrying || !pause(retryPauses.get(attempt - 1))) {
+                return;
+            }
+        }
+    }
+
+    /** Held for one attempt only, so a save that waits to try again never holds up the others of its stripe. */
+    private Optional<String> saveOnceLocked(ConversationId id) {
         ReentrantLock lock = locks[Math.floorMod(id.hashCode(), LOCK_STRIPES)];
         lock.lock();
         try {
-            for (int attempt = 1; ; attempt++) {
-                Optional<String> failure = saveOnce(id);
-                if (failure.isEmpty()) {
-                    return;
-                }
-                boolean retrying = attempt <= retryPauses.size() && !closing;
-                publish.accept(new LoopEvent.SaveFailed(id, 1, clock.instant(),
-                        "Could not save the snapshot of conversation " + id + ": " + failure.get()
-                                + (retrying ? "; trying again" : "; the conversation itself is safe in the log"),
-                        attempt, retrying));
-                if (!retrying || !pause(retryPauses.get(attempt - 1))) {
-                    return;
-                }
-            }
+            return saveOnce(id);
         } finally {
             lock.unlock();
         }
