@@ -136,7 +136,7 @@ class CommandLineTest {
     void loopBenchmarkRunsItsConversationsWithinTheHeapTheTargetAllows() throws Exception {
         Run run = workshop("bench", "loop", "--json", "--turns", "20", "--conversations", "20",
                 "--turns-per-conversation", "3", "--gateway-delay-ms", "1", "--max-warm-up-rounds", "2",
-                "--work-dir", dir.resolve("bench").toString());
+                "--measured-rounds", "3", "--work-dir", dir.resolve("bench").toString());
 
         assertThat(run.exitCode()).as(run.err()).isZero();
         List<JsonNode> lines = jsonLines(run.out());
@@ -146,6 +146,13 @@ class CommandLineTest {
         assertThat(many.get("conversations").asInt()).isEqualTo(20);
         assertThat(many.get("turns_per_s").asLong()).isPositive();
         assertThat(many.get("warm_up_rounds").asInt()).isEqualTo(2);
+        assertThat(many.get("measured_rounds").asInt()).isEqualTo(3);
+        List<Long> rounds = new ArrayList<>();
+        many.get("rounds_turns_per_s").forEach(round -> rounds.add(round.asLong()));
+        assertThat(rounds).hasSize(3).contains(many.get("turns_per_s").asLong());
+        assertThat(many.get("turns_per_s").asLong()).as("the median round")
+                .isEqualTo(rounds.stream().sorted().toList().get(1));
+        assertThat(many.get("gc_pause_ms").asLong()).isNotNegative();
         // Run in a JVM of its own whose heap is capped (the bench JVM's own heap is far larger).
         assertThat(many.get("max_heap_mb").asInt()).isBetween(200, 256);
         assertThat(many.get("peak_heap_mb").asInt()).isLessThanOrEqualTo(256);

@@ -29,12 +29,19 @@ final class LoopBenchCommand implements Callable<Integer> {
                     + "(default: ${DEFAULT-VALUE}).")
     private int maxWarmUpRounds;
 
+    @Option(names = "--measured-rounds", defaultValue = "3",
+            description = "Measured rounds of the concurrent run; the median round is reported (default: ${DEFAULT-VALUE}).")
+    private int measuredRounds;
+
     @Override
     public Integer call() throws Exception {
+        if (measuredRounds < 1) {
+            throw new IllegalArgumentException("--measured-rounds must be at least 1, was " + measuredRounds);
+        }
         return output.run(root -> {
             LoopBenchmark benchmark = new LoopBenchmark(root, output::print);
             benchmark.overhead(turns);
-            benchmark.manyWithinHeapLimit(conversations, turnsPerConversation, delay, maxWarmUpRounds);
+            benchmark.manyWithinHeapLimit(conversations, turnsPerConversation, delay, maxWarmUpRounds, measuredRounds);
         });
     }
 }

@@ -1,6 +1,7 @@
 package dev.workshop.cli.bench;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.workshop.domain.agent.AgentId;
 import dev.workshop.domain.conversation.ConversationId;
@@ -15,11 +16,14 @@ import dev.workshop.store.jdbc.JournaledConversationStore;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.lang.management.CompilationMXBean;
+import java.lang.management.GarbageCollectorMXBean;
 import java.lang.management.ManagementFactory;
 import java.lang.management.MemoryMXBean;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 import java.util.OptionalInt;
 import java.util.concurrent.atomic.AtomicLong;
@@ -90,12 +94,13 @@ final class LoopBenchmark {
      * turns per second are measured within the memory the target allows (rather than the heap merely sampled
      * below it), and this JVM's earlier runs leave it neither garbage nor compiled code.
      */
-    void manyWithinHeapLimit(int conversations, int turns, long delayMillis, int maxWarmUpRounds)
-            throws IOException, InterruptedException {
+    void manyWithinHeapLimit(int conversations, int turns, long delayMillis, int maxWarmUpRounds,
+                             int measuredRounds) throws IOException, InterruptedException {
         Process child = ChildJvm.start(List.of("-Xmx" + HEAP_LIMIT_MB + "m"), List.of("bench", "loop-many", "--json",
                 "--work-dir", root.resolve("many").toString(), "--conversations", Integer.toString(conversations),
                 "--turns-per-conversation", Integer.toString(turns), "--gateway-delay-ms", Long.toString(delayMillis),
-                "--max-warm-up-rounds", Integer.toString(maxWarmUpRounds)));
+                "--max-warm-up-rounds", Integer.toString(maxWarmUpRounds),
+                "--measured-rounds", Integer.toString(measuredRounds)));
         try (BufferedReader lines = child.inputReader(StandardCharsets.UTF_8)) {
             for (String line = lines.readLine(); line != null; line = lines.readLine()) {
                 report.accept((ObjectNode) json.readTree(line));
@@ -114,7 +119,7 @@ final class LoopBenchmark {
      * that has run for a while is in that state; a benchmark that measured the first round would report the
      * compiler.
      */
-    void many(int conversations, int turns, long delayMillis, int maxWarmUpRounds)
+    void many(int conversations, int turns, long delayMillis, int maxWarmUpRounds, int measuredRounds)
             throws IOException, InterruptedException {
         CompilationMXBean compiler = ManagementFactory.getCompilationMXBean();
         // A JVM that cannot say how long it compiled gets the minimum of warm-up rounds.
@@ -132,8 +137,20 @@ final class LoopBenchmark {
             compiling = warmUpRounds < MIN_WARM_UP_ROUNDS || compileTimeKnown
                     && compiler.getTotalCompilationTime() - compiledBefore > roundMillis * QUIET_COMPILER_SHARE;
         }
-        ObjectNode result = manyRound(root.resolve("loop-many"), conversations, turns, delayMillis);
-        report.accept(result.put("warm_up_rounds", warmUpRounds));
+        // Then several measured rounds: one round of half a second says as much about the machine's moment as
+        // about the code, so the line is the median round's, with every round's turns per second beside it.
+        List<ObjectNode> rounds = new ArrayList<>();
+        for (int i = 0; i < measuredRounds; i++) {
+            Path dir = root.resolve("loop-many-" + i);
+            rounds.add(manyRound(dir, conversations, turns, delayMillis));
+            BenchOutput.deleteRecursively(dir);
+        }
+        ArrayNode each = json.createArrayNode();
+        rounds.forEach(round -> each.add(round.get("turns_per_s").asLong()));
+        rounds.sort(Comparator.comparingLong(round -> round.get("turns_per_s").asLong()));
+        ObjectNode median = rounds.get((rounds.size() - 1) / 2);
+        median.put("warm_up_rounds", warmUpRounds).put("measured_rounds", rounds.size()).set("rounds_turns_per_s", each);
+        report.accept(median);
     }
 
     private ObjectNode manyRound(Path dir, int conversations, int turns, long delayMillis)
@@ -155,6 +172,7 @@ final class LoopBenchmark {
             LoopSettings settings = LoopSettings.DEFAULTS.withConcurrencyLimit(conversations);
             try (GatewayBridge bridge = new GatewayBridge(store, TenantId.LOCAL, agents, sleeping(delayMillis), settings)) {
                 List<AgentId> pair = List.of(agents.list().get(0).id(), agents.list().get(1).id());
+                long gcBefore = gcPauseMillis();
                 long started = System.nanoTime();
                 // Started as a thousand users would start them: at the same time, so their first appends share syncs.
                 try (var starting = java.util.concurrent.Executors.newVirtualThreadPerTaskExecutor()) {
@@ -165,6 +183,7 @@ final class LoopBenchmark {
                 }
                 bridge.awaitAll();
                 double seconds = (System.nanoTime() - started) / 1e9;
+                long gcMillis = gcPauseMillis() - gcBefore;
                 // The tables trail the journal (nothing waits for them); report when they had caught up too.
                 store.awaitTablesCaughtUp();
                 double caughtUp = (System.nanoTime() - started) / 1e9;
@@ -175,12 +194,22 @@ final class LoopBenchmark {
                         .put("turns_per_s", Math.round(total / seconds))
                         .put("share_of_ideal", Percentiles.round(total / seconds / ideal))
                         .put("tables_caught_up_turns_per_s", Math.round(total / caughtUp))
+                        .put("gc_pause_ms", gcMillis)
                         .put("peak_heap_mb", peakHeap.get() / (1024 * 1024))
                         .put("max_heap_mb", Runtime.getRuntime().maxMemory() / (1024 * 1024));
             }
         } finally {
             sampler.interrupt();
         }
+    }
+
+    /** The collectors' pauses so far (young and mixed collections, and a concurrent cycle's pauses). */
+    private static long gcPauseMillis() {
+        long total = 0;
+        for (GarbageCollectorMXBean collector : ManagementFactory.getGarbageCollectorMXBeans()) {
+            total += Math.max(0, collector.getCollectionTime());
+        }
+        return total;
     }
 
     private ObjectNode line() {

@@ -26,9 +26,12 @@ final class LoopManyProbeCommand implements Callable<Integer> {
     @Option(names = "--max-warm-up-rounds", required = true)
     private int maxWarmUpRounds;
 
+    @Option(names = "--measured-rounds", required = true)
+    private int measuredRounds;
+
     @Override
     public Integer call() throws Exception {
         return output.run(root -> new LoopBenchmark(root, output::print)
-                .many(conversations, turnsPerConversation, delay, maxWarmUpRounds));
+                .many(conversations, turnsPerConversation, delay, maxWarmUpRounds, measuredRounds));
     }
 }
