@@ -25,7 +25,7 @@ import java.util.function.Consumer;
  * stays the source of truth: a snapshot is a readable copy that restores and imports can read back.
  */
 final class SnapshotSaver implements Consumer<LoopEvent>, AutoCloseable {
-    private static final int LOCK_STRIPES = 64;
+    static final int LOCK_STRIPES = 64;
     private final ConversationStore store;
     private final TenantId team;
     private final SnapshotFolder folder;
@@ -81,19 +81,32 @@ final class SnapshotSaver implements Consumer<LoopEvent>, AutoCloseable {
                 return;
             }
             boolean retrying = attempt <= retryPauses.size() && !closing;
-            publish.accept(new LoopEvent.SaveFailed(id, 1, clock.instant(),
-                    "Could not save the snapshot of conversation " + id + ": " + failure.get()
-                            + (retrying ? "; trying again" : "; the conversation itself is safe in the log"),
-                    attempt, retrying));
-            if (!retrying || !pause(retryPauses.get(attempt - 1))) {
+            reportFailure(id, failure.get(), attempt, retrying);
+            if (!retrying) {
+                return;
+            }
+            if (!pause(retryPauses.get(attempt - 1))) {
+                // Woken by the close: the retry it announced will not come, so the last word says so.
+                reportFailure(id, failure.get(), attempt, false);
                 return;
             }
         }
     }
 
+    private void reportFailure(ConversationId id, String failure, int attempt, boolean retrying) {
+        publish.accept(new LoopEvent.SaveFailed(id, 1, clock.instant(),
+                "Could not save the snapshot of conversation " + id + ": " + failure
+                        + (retrying ? "; trying again" : "; the conversation itself is safe in the log"),
+                attempt, retrying));
+    }
+
+    static int stripeOf(ConversationId id) {
+        return Math.floorMod(id.hashCode(), LOCK_STRIPES);
+    }
+
     /** Held for one attempt only, so a save that waits to try again never holds up the others of its stripe. */
     private Optional<String> saveOnceLocked(ConversationId id) {
-        ReentrantLock lock = locks[Math.floorMod(id.hashCode(), LOCK_STRIPES)];
+        ReentrantLock lock = locks[stripeOf(id)];
         lock.lock();
         try {
             return saveOnce(id);
