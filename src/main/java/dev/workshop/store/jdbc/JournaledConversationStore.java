@@ -64,8 +64,12 @@ public final class JournaledConversationStore implements ConversationStore {
     private final ConversationTables tables = new ConversationTables(codec);
     private final DataDirectory directory;
     private final Clock clock;
-    /** Every record's start, in journal order, until the tables have been caught up from them. */
+    /**
+     * The starts of the records from {@link #journalOrderFrom} on, in journal order, until the tables have been
+     * caught up from them; null when the open did not visit them all (it used a saved index or a checkpoint).
+     */
     private JournalOrder journalOrder = new JournalOrder();
+    private JournalPosition journalOrderFrom = JournalPosition.START;
     /**
      * Counted down once the tables have opened, or failed to ({@link #tablesFailure}). A latch rather than a
      * CompletableFuture: a store that only reads the journal (a restore) then never starts the fork-join
@@ -127,13 +131,18 @@ public final class JournaledConversationStore implements ConversationStore {
             journal = Journal.open(directory.journalDirectory(), segmentBytes, JournalPosition.START,
                     new JournalOwner());
             historyReader = new HistoryReader(journal, records);
-            if (journal.openedFromSavedIndex()) {
+            if (journal.openedFromSavedIndex() || journal.openedFromCheckpoint()) {
                 journalOrder = null;
             }
         } catch (IOException e) {
             throw new StoreException("Cannot open the journal in " + directory.journalDirectory() + ": "
                     + e.getMessage(), e);
         }
+    }
+
+    /** True when this open followed a crash and read only the journal after its last checkpoint. */
+    boolean journalOpenedFromCheckpoint() {
+        return journal.openedFromCheckpoint();
     }
 
     /** What the journal reports while it opens: the records it scans, damage, and the index saved at close. */
@@ -226,7 +235,7 @@ public final class JournaledConversationStore implements ConversationStore {
         noticeWhatTheJournalLacks();
         projector.start();
         try {
-            journal.start(this::onDurable);
+            journal.start(this::onDurable, () -> SavedIndex.save(positions));
         } catch (IOException e) {
             throw new StoreException("Cannot start writing to the journal in " + directory.journalDirectory() + ": "
                     + e.getMessage(), e);
@@ -320,8 +329,9 @@ public final class JournaledConversationStore implements ConversationStore {
     }
 
     private void replayFrom(JournalPosition from) {
-        if (journalOrder == null) {
-            journalOrder = scanJournalOrder();
+        if (journalOrder == null || journalOrderFrom.isAfter(from)) {
+            journalOrder = scanJournalOrder(from);
+            journalOrderFrom = from;
         }
         Replay replay = new Replay();
         try {
@@ -336,11 +346,14 @@ public final class JournaledConversationStore implements ConversationStore {
         replay.flush();
     }
 
-    /** The journal was opened from its saved index, but the tables need its records: find where they are. */
-    private JournalOrder scanJournalOrder() {
+    /**
+     * The journal was opened without visiting every record (from its saved index or a checkpoint), but the
+     * tables need the records from {@code from} on: find where they are.
+     */
+    private JournalOrder scanJournalOrder(JournalPosition from) {
         JournalOrder order = new JournalOrder();
         try {
-            journal.forEachRecord(entry -> order.add(entry.start()));
+            journal.forEachRecord(from, entry -> order.add(entry.start()));
         } catch (IOException e) {
             throw new StoreException("Cannot read the journal in " + directory.journalDirectory() + ": "
                     + e.getMessage(), e);

@@ -21,10 +21,17 @@ import java.util.zip.CRC32C;
  * data ends, the last batch number, every segment's size and modification time, and an index saved by the
  * journal's owner (where each conversation's events are). It is used only if every segment is still exactly
  * as listed, and it is deleted, durably, before the journal writes again: a crash after later writes leaves
- * no such file, and the next open scans every record, as after any crash.
+ * no such file.
+ *
+ * <p>A checkpoint has the same form and describes a prefix of the journal instead: the owner's index of every
+ * record before its end, and the segments before the one its end is in (sealed, so they never change again).
+ * The writer leaves one each time it has moved on to a new segment; after a crash the open reads the
+ * checkpoint and scans only the records after it, so the time a restart takes no longer grows with the
+ * journal.
  */
 final class CleanClose {
     static final String FILE = "clean-close.idx";
+    static final String CHECKPOINT = "checkpoint.idx";
     private static final long MAGIC = 0x574B_5348_434C_4E31L; // "WKSHCLN1"
 
     record Segment(long number, long size, long modifiedNanos) {
@@ -37,13 +44,26 @@ final class CleanClose {
     }
 
     static void write(Path directory, long lastBatch, JournalPosition end, byte[] ownerIndex) throws IOException {
+        write(directory.resolve(FILE), describe(directory), lastBatch, end, ownerIndex);
+    }
+
+    /**
+     * Saves a checkpoint: {@code ownerIndex} covers every record before {@code end} and none after it, and
+     * {@code lastBatch} is the last batch written before {@code end}.
+     */
+    static void writeCheckpoint(Path directory, long lastBatch, JournalPosition end, byte[] ownerIndex)
+            throws IOException {
+        write(directory.resolve(CHECKPOINT), describeBefore(directory, end.segment()), lastBatch, end, ownerIndex);
+    }
+
+    private static void write(Path file, List<Segment> segments, long lastBatch, JournalPosition end,
+                              byte[] ownerIndex) throws IOException {
         ByteArrayOutputStream bytes = new ByteArrayOutputStream(ownerIndex.length + 256);
         DataOutputStream out = new DataOutputStream(bytes);
         out.writeLong(MAGIC);
         out.writeLong(lastBatch);
         out.writeLong(end.segment());
         out.writeLong(end.offset());
-        List<Segment> segments = describe(directory);
         out.writeInt(segments.size());
         for (Segment segment : segments) {
             out.writeLong(segment.number());
@@ -56,7 +76,7 @@ final class CleanClose {
         crc.update(bytes.toByteArray());
         out.writeInt((int) crc.getValue());
         out.flush();
-        AtomicFile.write(directory.resolve(FILE), bytes.toByteArray());
+        AtomicFile.write(file, bytes.toByteArray());
     }
 
     /** The saved state, if there is one, it is intact, and the segments are exactly as it lists them. */
@@ -100,6 +120,31 @@ final class CleanClose {
         return new State(lastBatch, end, segments, ownerIndex);
     }
 
+    /**
+     * The last checkpoint, if there is one, it is intact, the segments before its end are exactly as it lists
+     * them, and the segment its end is in still holds at least that much.
+     */
+    static Optional<State> readCheckpointIfCurrent(Path directory) {
+        byte[] bytes;
+        try {
+            bytes = Files.readAllBytes(directory.resolve(CHECKPOINT));
+        } catch (IOException absentOrUnreadable) {
+            return Optional.empty();
+        }
+        try {
+            State state = parse(bytes);
+            if (state == null || !unchanged(state.segments(), describeBefore(directory, state.end().segment()))) {
+                return Optional.empty();
+            }
+            Path endSegment = SegmentFiles.path(directory, state.end().segment());
+            return Files.exists(endSegment) && Files.size(endSegment) >= state.end().offset()
+                    ? Optional.of(state) : Optional.empty();
+        } catch (IOException | BufferUnderflowException | IllegalArgumentException | NegativeArraySizeException e) {
+            // Scanning the segments is always correct, only slower.
+            return Optional.empty();
+        }
+    }
+
     /** Compared field by field: a record's generated {@code equals} is slow the first time it runs. */
     private static boolean unchanged(List<Segment> saved, List<Segment> now) {
         if (saved.size() != now.size()) {
@@ -116,8 +161,15 @@ final class CleanClose {
     }
 
     private static List<Segment> describe(Path directory) throws IOException {
+        return describeBefore(directory, Long.MAX_VALUE);
+    }
+
+    private static List<Segment> describeBefore(Path directory, long segment) throws IOException {
         List<Segment> segments = new ArrayList<>();
         for (long number : SegmentFiles.list(directory)) {
+            if (number >= segment) {
+                continue;
+            }
             BasicFileAttributes attributes = Files.readAttributes(SegmentFiles.path(directory, number),
                     BasicFileAttributes.class);
             segments.add(new Segment(number, attributes.size(), attributes.lastModifiedTime().to(TimeUnit.NANOSECONDS)));

@@ -68,6 +68,11 @@ public final class Journal implements AutoCloseable {
     private volatile boolean closed;
     private Thread writer;
     private boolean fromSavedIndex;
+    private boolean fromCheckpoint;
+    /** The owner's index for a checkpoint, asked for on the writer's thread; null: no checkpoints. */
+    private Supplier<byte[]> checkpointIndex;
+    /** The segment the last checkpoint's end is in; a batch that ends in a later one leaves a new checkpoint. */
+    private long checkpointedSegment;
     private final SegmentReaders readers;
 
     private Journal(Path directory, long segmentBytes) {
@@ -152,11 +157,17 @@ public final class Journal implements AutoCloseable {
         writeOffset = clean.end().offset();
         nextBatch = clean.lastBatch() + 1;
         durableEnd = clean.end();
+        checkpointedSegment = activeSegment;
         Path activeFile = SegmentFiles.path(directory, activeSegment);
         if (clean.segments().getLast().size() < segmentBytes) {
             SegmentFiles.extend(activeFile, segmentBytes);
         }
         channel = FileChannel.open(activeFile, StandardOpenOption.READ, StandardOpenOption.WRITE);
+    }
+
+    /** True when the open (after a crash) used the last checkpoint's index and read only the records after it. */
+    public boolean openedFromCheckpoint() {
+        return fromCheckpoint;
     }
 
     /** True when the open used the index saved at the last clean close, and visited no record. */
@@ -169,10 +180,19 @@ public final class Journal implements AutoCloseable {
      * its saved index and later needs the records after all (to rebuild its tables). Call before {@link #start}.
      */
     public void forEachRecord(Consumer<Entry> visitor) throws IOException {
+        forEachRecord(JournalPosition.START, visitor);
+    }
+
+    /** As {@link #forEachRecord(Consumer)}, for the records at or after {@code from} (a record's start or end). */
+    public void forEachRecord(JournalPosition from, Consumer<Entry> visitor) throws IOException {
         List<Long> segments = SegmentFiles.list(directory);
         for (int i = 0; i < segments.size(); i++) {
             long segment = segments.get(i);
-            SegmentScanner.scan(SegmentFiles.path(directory, segment), segment, i == segments.size() - 1, 0,
+            if (segment < from.segment()) {
+                continue;
+            }
+            long visitFrom = segment == from.segment() ? from.offset() : 0;
+            SegmentScanner.scan(SegmentFiles.path(directory, segment), segment, i == segments.size() - 1, visitFrom,
                     record -> visitor.accept(new Entry(new JournalPosition(segment, record.offset()),
                             new JournalPosition(segment, record.end()), record.payload())));
         }
@@ -185,14 +205,31 @@ public final class Journal implements AutoCloseable {
             segments = List.of(1L);
         }
         long lastBatch = -1;
+        // After a crash: the segments before the last checkpoint are sealed and its index covers them, so only
+        // what follows it is read (the checkpoint is used only if the owner takes its index).
+        JournalPosition skipTo = JournalPosition.START;
+        Optional<CleanClose.State> checkpoint = CleanClose.readCheckpointIfCurrent(directory);
+        if (checkpoint.isPresent() && checkpoint.get().end().segment() <= segments.getLast()
+                && owner.useSavedIndex(checkpoint.get().ownerIndex())) {
+            skipTo = checkpoint.get().end();
+            lastBatch = checkpoint.get().lastBatch();
+            fromCheckpoint = true;
+        }
+        JournalPosition replayFrom = from.isAfter(skipTo) ? from : skipTo;
         SegmentScanner.Result last = null;
         for (int i = 0; i < segments.size(); i++) {
             long segment = segments.get(i);
+            if (segment < skipTo.segment()) {
+                continue;
+            }
             boolean isLast = i == segments.size() - 1;
             Path file = SegmentFiles.path(directory, segment);
-            long visitFrom = segment < from.segment() ? Long.MAX_VALUE
-                    : segment == from.segment() ? from.offset() : 0;
-            SegmentScanner.Result result = SegmentScanner.scan(file, segment, isLast, visitFrom,
+            long visitFrom = segment < replayFrom.segment() ? Long.MAX_VALUE
+                    : segment == replayFrom.segment() ? replayFrom.offset() : 0;
+            // In the checkpoint's own segment, what precedes its end is covered by it too.
+            boolean checkpointSegment = fromCheckpoint && segment == skipTo.segment();
+            SegmentScanner.Result result = SegmentScanner.scan(file, segment, isLast,
+                    checkpointSegment ? skipTo.offset() : 0, checkpointSegment ? lastBatch : -1, visitFrom,
                     record -> owner.replay(new Entry(new JournalPosition(segment, record.offset()),
                             new JournalPosition(segment, record.end()), record.payload())));
             if (!result.damage().isEmpty()) {
@@ -213,6 +250,7 @@ public final class Journal implements AutoCloseable {
         writeOffset = last.dataEnd();
         nextBatch = lastBatch + 1;
         durableEnd = new JournalPosition(activeSegment, writeOffset);
+        checkpointedSegment = activeSegment;
         channel = FileChannel.open(activeFile, StandardOpenOption.READ, StandardOpenOption.WRITE);
     }
 
@@ -228,9 +266,20 @@ public final class Journal implements AutoCloseable {
      * deleted first: once anything is written it no longer describes the segments.
      */
     public synchronized void start(DurableListener listener) throws IOException {
+        start(listener, null);
+    }
+
+    /**
+     * As {@link #start(DurableListener)}; and each time a batch ends in a segment after the last checkpoint's,
+     * the writer saves a checkpoint with {@code checkpointIndex}: the owner's index, asked for on the writer's
+     * thread right after that batch's {@link DurableListener#onDurable}, so it covers exactly the records
+     * before the batch's end.
+     */
+    public synchronized void start(DurableListener listener, Supplier<byte[]> checkpointIndex) throws IOException {
         if (writer != null) {
             throw new IllegalStateException("The journal writer is already running");
         }
+        this.checkpointIndex = checkpointIndex;
         CleanClose.discard(directory);
         buffer = ByteBuffer.allocateDirect(1 << 20);
         writer = Thread.ofPlatform().name("workshop-journal-writer").daemon(true).start(() -> writeLoop(listener));
@@ -396,6 +445,22 @@ public final class Journal implements AutoCloseable {
         listener.onDurable(appended, end);
         batch.forEach(pending -> pending.done().complete(end));
         prepareNextSegmentEarly();
+        if (checkpointIndex != null && end.segment() > checkpointedSegment) {
+            saveCheckpoint(batchNo, end);
+        }
+    }
+
+    /**
+     * Only an optimisation for the next open after a crash: if it cannot be saved, the previous checkpoint
+     * (an earlier prefix, still true) or a full scan serves instead, and the appends go on.
+     */
+    private void saveCheckpoint(long batchNo, JournalPosition end) {
+        checkpointedSegment = end.segment();
+        try {
+            CleanClose.writeCheckpoint(directory, batchNo, end, checkpointIndex.get());
+        } catch (IOException | RuntimeException notSaved) {
+            // Tried again once the writer has moved on to the next segment.
+        }
     }
 
     private void flush() throws IOException {

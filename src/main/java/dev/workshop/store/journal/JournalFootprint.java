@@ -5,7 +5,10 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 
-/** How many bytes of a closed journal hold records (the preallocated zeros after them not counted). */
+/**
+ * How many bytes a closed journal takes: its records and the indexes saved beside them (a segment's
+ * preallocated zeros after its records not counted, nor the next segment made ready in advance).
+ */
 public final class JournalFootprint {
     private JournalFootprint() {
     }
@@ -20,6 +23,12 @@ public final class JournalFootprint {
             long segment = segments.get(i);
             used += SegmentScanner.scan(SegmentFiles.path(directory, segment), segment, i == segments.size() - 1,
                     Long.MAX_VALUE, record -> { }).dataEnd();
+        }
+        for (String index : new String[] {CleanClose.FILE, CleanClose.CHECKPOINT}) {
+            Path file = directory.resolve(index);
+            if (Files.exists(file)) {
+                used += Files.size(file);
+            }
         }
         return used;
     }

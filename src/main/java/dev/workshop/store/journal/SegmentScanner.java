@@ -40,6 +40,16 @@ final class SegmentScanner {
 
     static Result scan(Path file, long expectedSegment, boolean lastSegment, long visitFrom, Visitor visitor)
             throws IOException {
+        return scan(file, expectedSegment, lastSegment, 0, -1, visitFrom, visitor);
+    }
+
+    /**
+     * As {@link #scan(Path, long, boolean, long, Visitor)}, from {@code startAt} on: a record boundary up to
+     * which the segment is known to be intact, the last batch before it being {@code batchBefore} (a
+     * checkpoint's end, whose records are not read again).
+     */
+    static Result scan(Path file, long expectedSegment, boolean lastSegment, long startAt, long batchBefore,
+                       long visitFrom, Visitor visitor) throws IOException {
         try (FileChannel channel = FileChannel.open(file, StandardOpenOption.READ)) {
             long size = channel.size();
             if (size < RecordFormat.SEGMENT_HEADER_BYTES) {
@@ -51,11 +61,13 @@ final class SegmentScanner {
             }
             MappedByteBuffer mapped = channel.map(FileChannel.MapMode.READ_ONLY, 0, size);
             mapped.order(ByteOrder.BIG_ENDIAN);
-            return new SegmentScanner(mapped, size).run(file, expectedSegment, lastSegment, visitFrom, visitor);
+            return new SegmentScanner(mapped, size).run(file, expectedSegment, lastSegment, startAt, batchBefore,
+                    visitFrom, visitor);
         }
     }
 
-    private Result run(Path file, long expectedSegment, boolean lastSegment, long visitFrom, Visitor visitor) {
+    private Result run(Path file, long expectedSegment, boolean lastSegment, long startAt, long batchBefore,
+                       long visitFrom, Visitor visitor) {
         long magic = bytes.getLong(0);
         long segment = bytes.getLong(8);
         if (magic != RecordFormat.SEGMENT_MAGIC || segment != expectedSegment) {
@@ -64,8 +76,8 @@ final class SegmentScanner {
                     + RecordFormat.describeSegmentMagic(magic) + "', segment " + segment + ")"));
         }
         List<String> damage = new ArrayList<>();
-        long offset = RecordFormat.SEGMENT_HEADER_BYTES;
-        long lastBatch = -1;
+        long offset = Math.max(RecordFormat.SEGMENT_HEADER_BYTES, startAt);
+        long lastBatch = batchBefore;
         while (offset < size) {
             ScannedRecord record = readAt(offset);
             if (record != null) {
