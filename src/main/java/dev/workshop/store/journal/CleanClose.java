@@ -138,11 +138,22 @@ final class CleanClose {
             }
             Path endSegment = SegmentFiles.path(directory, state.end().segment());
             return Files.exists(endSegment) && Files.size(endSegment) >= state.end().offset()
-                    ? Optional.of(state) : Optional.empty();
+                    && hasHeader(endSegment, state.end().segment()) ? Optional.of(state) : Optional.empty();
         } catch (IOException | BufferUnderflowException | IllegalArgumentException | NegativeArraySizeException e) {
             // Scanning the segments is always correct, only slower.
             return Optional.empty();
         }
+    }
+
+    /** The open scans the end's segment from the checkpoint on; a segment whose header is bad is scanned whole. */
+    private static boolean hasHeader(Path segmentFile, long segment) throws IOException {
+        byte[] header;
+        try (var in = Files.newInputStream(segmentFile)) {
+            header = in.readNBytes(RecordFormat.SEGMENT_HEADER_BYTES);
+        }
+        ByteBuffer fields = ByteBuffer.wrap(header);
+        return header.length == RecordFormat.SEGMENT_HEADER_BYTES && fields.getLong(0) == RecordFormat.SEGMENT_MAGIC
+                && fields.getLong(8) == segment;
     }
 
     /** Compared field by field: a record's generated {@code equals} is slow the first time it runs. */
