@@ -18,7 +18,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
 import java.util.concurrent.CopyOnWriteArrayList;
-import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -66,7 +65,7 @@ class KillAndResumeEndToEndTest {
             }
         }
         Process last = start(List.of("resume", "--offline-delay-ms", "0"));
-        collect(last, printedMessages, new CountDownLatch(1)).join();
+        collect(last, printedMessages, () -> { }).join();
         assertThat(last.waitFor(60, TimeUnit.SECONDS)).isTrue();
 
         assertThat(kills).as("kills before the conversation ended (seed %d): %s; listing: %s", seed, rounds, lastListing).isEqualTo(KILLS);
@@ -111,20 +110,27 @@ class KillAndResumeEndToEndTest {
 
     /**
      * Runs a command and kills it with SIGKILL a moment after its first stored message (so every round makes
-     * progress and the resume-attempt cap does not end the conversation); true if it was still running.
+     * progress and the resume-attempt cap does not end the conversation); true if it was still running. The
+     * thread that reads the message line kills, so a busy test JVM (the child's start keeps both cores busy)
+     * adds no wake-up of another thread to the few milliseconds the round is meant to last.
      */
     private boolean runAndKill(List<String> command, int millisAfterFirstMessage, List<JsonNode> printed)
             throws Exception {
         Process process = start(command);
-        CountDownLatch firstMessage = new CountDownLatch(1);
-        Thread reader = collect(process, printed, firstMessage);
-        firstMessage.await(60, TimeUnit.SECONDS);
-        Thread.sleep(millisAfterFirstMessage);
-        boolean alive = process.isAlive();
+        java.util.concurrent.atomic.AtomicBoolean aliveAtKill = new java.util.concurrent.atomic.AtomicBoolean();
+        Thread reader = collect(process, printed, () -> {
+            long killAt = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(millisAfterFirstMessage);
+            while (System.nanoTime() < killAt) {
+                Thread.onSpinWait();
+            }
+            aliveAtKill.set(process.isAlive());
+            process.destroyForcibly();
+        });
+        reader.join(TimeUnit.SECONDS.toMillis(90));
         process.destroyForcibly();
         assertThat(process.waitFor(30, TimeUnit.SECONDS)).isTrue();
         reader.join();
-        return alive;
+        return aliveAtKill.get();
     }
 
     private Process start(List<String> args) throws IOException {
@@ -134,21 +140,24 @@ class KillAndResumeEndToEndTest {
         return new ProcessBuilder(command).redirectError(ProcessBuilder.Redirect.DISCARD).start();
     }
 
-    private Thread collect(Process process, List<JsonNode> printed, CountDownLatch firstEvent) {
+    /** Collects the printed messages; {@code atFirstMessage} runs on this thread as the first one is read. */
+    private Thread collect(Process process, List<JsonNode> printed, Runnable atFirstMessage) {
         return Thread.ofPlatform().start(() -> {
+            boolean first = true;
             try (BufferedReader lines = new BufferedReader(new InputStreamReader(process.getInputStream(),
                     StandardCharsets.UTF_8))) {
                 String line;
                 while ((line = lines.readLine()) != null) {
                     if (line.contains("\"event\":\"message\"")) {
-                        firstEvent.countDown();
+                        if (first) {
+                            first = false;
+                            atFirstMessage.run();
+                        }
                         printed.add(json.readTree(line));
                     }
                 }
             } catch (IOException ignored) {
                 // The pipe closes when the process is killed; a line cut in half by the kill is not a message.
-            } finally {
-                firstEvent.countDown();
             }
         });
     }
