@@ -3,16 +3,14 @@ package dev.workshop.orchestration;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
-import dev.workshop.domain.conversation.ConversationEvent;
 import dev.workshop.domain.conversation.ConversationId;
 import dev.workshop.domain.conversation.ConversationState;
-import dev.workshop.domain.conversation.RecordedEvent;
 import dev.workshop.domain.conversation.TenantId;
 import dev.workshop.session.SnapshotFolder;
 import dev.workshop.store.ConversationStore;
 import dev.workshop.store.Conversations;
 import dev.workshop.store.DataDirectory;
-import dev.workshop.store.Durability;
+import dev.workshop.store.ForwardingConversationStore;
 import dev.workshop.store.StoreException;
 import dev.workshop.store.jdbc.JournaledConversationStore;
 import java.nio.file.Path;
@@ -71,16 +69,12 @@ class SnapshotSaverTest {
     }
 
     /** The real store, except that reading one conversation's state fails as a vanished disk would. */
-    private record FailingFor(ConversationStore store, ConversationId failing) implements ConversationStore {
-        @Override
-        public List<RecordedEvent> append(TenantId tenant, ConversationId conversation, long expectedVersion,
-                                          List<ConversationEvent> appended, Durability durability) {
-            return store.append(tenant, conversation, expectedVersion, appended, durability);
-        }
+    private static final class FailingFor extends ForwardingConversationStore {
+        private final ConversationId failing;
 
-        @Override
-        public List<RecordedEvent> history(TenantId tenant, ConversationId conversation) {
-            return store.history(tenant, conversation);
+        FailingFor(ConversationStore store, ConversationId failing) {
+            super(store);
+            this.failing = failing;
         }
 
         @Override
@@ -88,27 +82,7 @@ class SnapshotSaverTest {
             if (conversation.equals(failing)) {
                 throw new StoreException("the disk is gone");
             }
-            return store.state(tenant, conversation);
-        }
-
-        @Override
-        public Optional<TenantId> tenantOf(ConversationId conversation) {
-            return store.tenantOf(conversation);
-        }
-
-        @Override
-        public List<ConversationState> list(TenantId tenant) {
-            return store.list(tenant);
-        }
-
-        @Override
-        public int count(TenantId tenant) {
-            return store.count(tenant);
-        }
-
-        @Override
-        public List<String> openingWarnings() {
-            return store.openingWarnings();
+            return super.state(tenant, conversation);
         }
 
         @Override

@@ -1,0 +1,59 @@
+package dev.workshop.store;
+
+import dev.workshop.domain.conversation.ConversationEvent;
+import dev.workshop.domain.conversation.ConversationId;
+import dev.workshop.domain.conversation.ConversationState;
+import dev.workshop.domain.conversation.RecordedEvent;
+import dev.workshop.domain.conversation.TenantId;
+import java.util.List;
+import java.util.Optional;
+
+/** A store that passes every call on to another; a subclass changes only what it overrides. */
+public abstract class ForwardingConversationStore implements ConversationStore {
+    private final ConversationStore store;
+
+    protected ForwardingConversationStore(ConversationStore store) {
+        this.store = store;
+    }
+
+    @Override
+    public List<RecordedEvent> append(TenantId tenant, ConversationId conversation, long expectedVersion,
+                                      List<ConversationEvent> events, Durability durability) {
+        return store.append(tenant, conversation, expectedVersion, events, durability);
+    }
+
+    @Override
+    public List<RecordedEvent> history(TenantId tenant, ConversationId conversation) {
+        return store.history(tenant, conversation);
+    }
+
+    @Override
+    public Optional<ConversationState> state(TenantId tenant, ConversationId conversation) {
+        return store.state(tenant, conversation);
+    }
+
+    @Override
+    public Optional<TenantId> tenantOf(ConversationId conversation) {
+        return store.tenantOf(conversation);
+    }
+
+    @Override
+    public List<ConversationState> list(TenantId tenant) {
+        return store.list(tenant);
+    }
+
+    @Override
+    public int count(TenantId tenant) {
+        return store.count(tenant);
+    }
+
+    @Override
+    public List<String> openingWarnings() {
+        return store.openingWarnings();
+    }
+
+    @Override
+    public void close() {
+        store.close();
+    }
+}
