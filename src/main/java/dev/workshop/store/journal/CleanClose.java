@@ -7,7 +7,6 @@ import java.io.IOException;
 import java.nio.BufferUnderflowException;
 import java.nio.ByteBuffer;
 import java.nio.file.Files;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.attribute.BasicFileAttributes;
 import java.util.ArrayList;
@@ -81,21 +80,43 @@ final class CleanClose {
 
     /** The saved state, if there is one, it is intact, and the segments are exactly as it lists them. */
     static Optional<State> readIfCurrent(Path directory) {
+        return read(directory, FILE);
+    }
+
+    /**
+     * The last checkpoint, if there is one, it is intact, the segments before its end are exactly as it lists
+     * them, and the segment its end is in still holds at least that much, under a sound header.
+     */
+    static Optional<State> readCheckpointIfCurrent(Path directory) {
+        return read(directory, CHECKPOINT);
+    }
+
+    /** A flag rather than a lambda for the check: this is on the way to every restore, in a JVM just started. */
+    private static Optional<State> read(Path directory, String name) {
         byte[] bytes;
         try {
-            bytes = Files.readAllBytes(directory.resolve(FILE));
-        } catch (NoSuchFileException absent) {
-            return Optional.empty();
-        } catch (IOException unreadable) {
+            bytes = Files.readAllBytes(directory.resolve(name));
+        } catch (IOException absentOrUnreadable) {
             return Optional.empty();
         }
         try {
             State state = parse(bytes);
-            return state != null && unchanged(state.segments(), describe(directory)) ? Optional.of(state) : Optional.empty();
+            boolean current = state != null && (name.equals(CHECKPOINT) ? isCurrentCheckpoint(directory, state)
+                    : unchanged(state.segments(), describe(directory)));
+            return current ? Optional.of(state) : Optional.empty();
         } catch (IOException | BufferUnderflowException | IllegalArgumentException | NegativeArraySizeException e) {
             // Scanning the segments is always correct, only slower.
             return Optional.empty();
         }
+    }
+
+    private static boolean isCurrentCheckpoint(Path directory, State state) throws IOException {
+        if (!unchanged(state.segments(), describeBefore(directory, state.end().segment()))) {
+            return false;
+        }
+        Path endSegment = SegmentFiles.path(directory, state.end().segment());
+        return Files.exists(endSegment) && Files.size(endSegment) >= state.end().offset()
+                && hasHeader(endSegment, state.end().segment());
     }
 
     private static State parse(byte[] bytes) {
@@ -118,31 +139,6 @@ final class CleanClose {
         byte[] ownerIndex = new byte[in.getInt()];
         in.get(ownerIndex);
         return new State(lastBatch, end, segments, ownerIndex);
-    }
-
-    /**
-     * The last checkpoint, if there is one, it is intact, the segments before its end are exactly as it lists
-     * them, and the segment its end is in still holds at least that much.
-     */
-    static Optional<State> readCheckpointIfCurrent(Path directory) {
-        byte[] bytes;
-        try {
-            bytes = Files.readAllBytes(directory.resolve(CHECKPOINT));
-        } catch (IOException absentOrUnreadable) {
-            return Optional.empty();
-        }
-        try {
-            State state = parse(bytes);
-            if (state == null || !unchanged(state.segments(), describeBefore(directory, state.end().segment()))) {
-                return Optional.empty();
-            }
-            Path endSegment = SegmentFiles.path(directory, state.end().segment());
-            return Files.exists(endSegment) && Files.size(endSegment) >= state.end().offset()
-                    && hasHeader(endSegment, state.end().segment()) ? Optional.of(state) : Optional.empty();
-        } catch (IOException | BufferUnderflowException | IllegalArgumentException | NegativeArraySizeException e) {
-            // Scanning the segments is always correct, only slower.
-            return Optional.empty();
-        }
     }
 
     /** The open scans the end's segment from the checkpoint on; a segment whose header is bad is scanned whole. */
