@@ -25,7 +25,7 @@ import java.util.function.Consumer;
  * stays the source of truth: a snapshot is a readable copy that restores and imports can read back.
  */
 final class SnapshotSaver implements Consumer<LoopEvent>, AutoCloseable {
-    static final int LOCK_STRIPES = 64;
+    private static final int LOCK_STRIPES = 64;
     private final ConversationStore store;
     private final TenantId team;
     private final SnapshotFolder folder;

@@ -209,8 +209,7 @@ public final class Journal implements AutoCloseable {
         // what follows it is read (the checkpoint is used only if the owner takes its index).
         JournalPosition skipTo = JournalPosition.START;
         Optional<CleanClose.State> checkpoint = CleanClose.readCheckpointIfCurrent(directory);
-        if (checkpoint.isPresent() && checkpoint.get().end().segment() <= segments.getLast()
-                && owner.useSavedIndex(checkpoint.get().ownerIndex())) {
+        if (checkpoint.isPresent() && owner.useSavedIndex(checkpoint.get().ownerIndex())) {
             skipTo = checkpoint.get().end();
             lastBatch = checkpoint.get().lastBatch();
             fromCheckpoint = true;
