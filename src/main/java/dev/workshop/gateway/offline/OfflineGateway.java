@@ -6,12 +6,14 @@ import dev.workshop.gateway.GatewayRequest;
 import java.time.Duration;
 import java.util.List;
 import java.util.Random;
+import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
 
 /**
  * The built-in provider: no network, no model. Its replies are built from the agent's persona, the task,
  * the previous message and the turns left, are the same for the same (conversation, turn), and stream word
- * by word over {@code delayMillis}, so the canvas has something alive to show.
+ * by word over {@code delayMillis}, so the canvas has something alive to show. The reply takes that delay
+ * whatever its length.
  */
 public final class OfflineGateway implements AgentGateway {
     private static final List<String> OPENINGS = List.of(
@@ -29,35 +31,76 @@ public final class OfflineGateway implements AgentGateway {
     private static final List<String> CLOSINGS = List.of(
             "Does that fit?", "What would you change?", "I can draft that next.", "Let us decide on that.");
 
-    private final long delayMillis;
+    /**
+     * The shortest time between two bursts of words. A model streams some tens of tokens a second; a timer
+     * for every word of every reply (a thousand conversations with a short delay) would cost the machine
+     * more than the loops themselves, and no screen shows words faster than this anyway.
+     */
+    static final long MIN_TICK_NANOS = TimeUnit.MILLISECONDS.toNanos(10);
+
+    /** Waits until a {@link System#nanoTime()} deadline; a test can put a clock of its own in its place. */
+    interface Pacer {
+        long nanoTime();
+
+        void sleepUntil(long deadlineNanos) throws InterruptedException;
+    }
+
+    private static final Pacer SYSTEM_CLOCK = new Pacer() {
+        @Override
+        public long nanoTime() {
+            return System.nanoTime();
+        }
+
+        @Override
+        public void sleepUntil(long deadlineNanos) throws InterruptedException {
+            // Sleeps can end early (a spurious wake-up of a virtual thread), so the deadline is checked again.
+            for (long left = deadlineNanos - System.nanoTime(); left > 0; left = deadlineNanos - System.nanoTime()) {
+                Thread.sleep(Duration.ofNanos(left));
+            }
+        }
+    };
+
+    private final long delayNanos;
+    private final Pacer pacer;
 
     public OfflineGateway(long delayMillis) {
+        this(delayMillis, SYSTEM_CLOCK);
+    }
+
+    OfflineGateway(long delayMillis, Pacer pacer) {
         if (delayMillis < 0) {
             throw new IllegalArgumentException("The offline delay cannot be negative");
         }
-        this.delayMillis = delayMillis;
+        this.delayNanos = TimeUnit.MILLISECONDS.toNanos(delayMillis);
+        this.pacer = pacer;
     }
 
+    /**
+     * Streams the reply in evenly spaced bursts that end exactly {@code delayMillis} after the call. Each burst
+     * waits for its own deadline, counted from the start, so a late wake-up delays one burst, not all those
+     * after it.
+     */
     @Override
     public GatewayReply reply(GatewayRequest request, Consumer<String> tokens) throws InterruptedException {
-        long started = System.nanoTime();
+        long started = pacer.nanoTime();
         String text = compose(request);
         String[] words = text.split(" ");
-        long pause = words.length == 0 ? 0 : delayMillis / words.length;
+        int bursts = (int) Math.max(1, Math.min(words.length, delayNanos / MIN_TICK_NANOS));
         StringBuilder streamed = new StringBuilder();
-        for (int i = 0; i < words.length; i++) {
+        int sent = 0;
+        for (int burst = 1; burst <= bursts; burst++) {
             if (Thread.interrupted()) {
                 throw new InterruptedException("The offline reply was cancelled");
             }
-            if (pause > 0) {
-                Thread.sleep(pause);
+            pacer.sleepUntil(started + delayNanos * burst / bursts);
+            for (int upTo = words.length * burst / bursts; sent < upTo; sent++) {
+                String token = sent == 0 ? words[sent] : " " + words[sent];
+                streamed.append(token);
+                tokens.accept(token);
             }
-            String token = i == 0 ? words[i] : " " + words[i];
-            streamed.append(token);
-            tokens.accept(token);
         }
         return new GatewayReply(streamed.toString(), "offline/" + request.agent().model(), request.prompt().user().length() / 4,
-                words.length, Duration.ofNanos(System.nanoTime() - started));
+                words.length, Duration.ofNanos(pacer.nanoTime() - started));
     }
 
     /** Deterministic for a (conversation, turn): the seed comes from both. */
