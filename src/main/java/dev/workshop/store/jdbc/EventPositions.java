@@ -60,4 +60,17 @@ final class EventPositions {
     synchronized long[] snapshot() {
         return Arrays.copyOf(starts, size);
     }
+
+    /** The positions at or after {@code packedFrom}: the events since then, the first of them event {@code firstSeq}. */
+    record Since(long firstSeq, long[] starts, boolean incomplete) {
+    }
+
+    /** A conversation's events are written in seq order, so those since a position are the last ones. */
+    synchronized Since since(long packedFrom) {
+        int first = size;
+        while (first > 0 && starts[first - 1] >= packedFrom) {
+            first--;
+        }
+        return new Since(first + 1, Arrays.copyOfRange(starts, first, size), incomplete);
+    }
 }

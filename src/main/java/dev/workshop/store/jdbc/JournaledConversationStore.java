@@ -58,6 +58,8 @@ public final class JournaledConversationStore implements ConversationStore {
 
     private final Map<ConversationKey, Entry> index = new ConcurrentHashMap<>();
     private final Map<ConversationKey, EventPositions> positions = new ConcurrentHashMap<>();
+    /** Saves the index for the journal's checkpoints, on its writer's thread. */
+    private final SavedIndex checkpointIndex = new SavedIndex();
     private final List<String> warnings = new CopyOnWriteArrayList<>();
     private final EventCodec codec = new EventCodec();
     private final JournalRecords records = new JournalRecords(codec);
@@ -158,8 +160,8 @@ public final class JournaledConversationStore implements ConversationStore {
         }
 
         @Override
-        public boolean useSavedIndex(byte[] saved) {
-            return SavedIndex.load(saved, positions);
+        public boolean useSavedIndex(List<byte[]> parts) {
+            return SavedIndex.load(parts, positions);
         }
     }
 
@@ -235,7 +237,7 @@ public final class JournaledConversationStore implements ConversationStore {
         noticeWhatTheJournalLacks();
         projector.start();
         try {
-            journal.start(this::onDurable, () -> SavedIndex.save(positions));
+            journal.start(this::onDurable, from -> checkpointIndex.save(positions, from));
         } catch (IOException e) {
             throw new StoreException("Cannot start writing to the journal in " + directory.journalDirectory() + ": "
                     + e.getMessage(), e);
@@ -593,7 +595,7 @@ public final class JournaledConversationStore implements ConversationStore {
         }
         try {
             if (journal != null) {
-                journal.close(() -> SavedIndex.save(positions));
+                journal.close(() -> SavedIndex.saveWhole(positions));
             }
         } catch (IOException e) {
             warnings.add("Closing the journal failed: " + e.getMessage());

@@ -70,9 +70,11 @@ public final class Journal implements AutoCloseable {
     private boolean fromSavedIndex;
     private boolean fromCheckpoint;
     /** The owner's index for a checkpoint, asked for on the writer's thread; null: no checkpoints. */
-    private Supplier<byte[]> checkpointIndex;
+    private OwnerIndex checkpointIndex;
     /** The segment the last checkpoint's end is in; a batch that ends in a later one leaves a new checkpoint. */
     private long checkpointedSegment;
+    /** Where this run's chain of checkpoints ends; null until the writer has started one (or after a failure). */
+    private JournalPosition chainEnd;
     private final SegmentReaders readers;
 
     private Journal(Path directory, long segmentBytes) {
@@ -94,10 +96,17 @@ public final class Journal implements AutoCloseable {
         void warn(String warning);
 
         /**
-         * The index the owner saved at the last clean close ({@link #close(Supplier)}); true if it could use it,
-         * and then nothing is replayed.
+         * The index the owner saved at the last clean close ({@link #close(Supplier)}), or at the checkpoints of
+         * the writer's last run: the parts of {@link OwnerIndex#since} in order, the first from the start. True if
+         * it could use them all (if not, it must be left as if it had seen none), and then the records they
+         * cover are not replayed.
          */
-        boolean useSavedIndex(byte[] saved);
+        boolean useSavedIndex(List<byte[]> parts);
+    }
+
+    /** The owner's index, as its own bytes, of the records it has been told of at or after {@code from}. */
+    public interface OwnerIndex {
+        byte[] since(JournalPosition from);
     }
 
     /**
@@ -118,7 +127,7 @@ public final class Journal implements AutoCloseable {
             }
 
             @Override
-            public boolean useSavedIndex(byte[] saved) {
+            public boolean useSavedIndex(List<byte[]> parts) {
                 return false;
             }
         });
@@ -135,8 +144,8 @@ public final class Journal implements AutoCloseable {
             throws IOException {
         Files.createDirectories(directory);
         Journal journal = new Journal(directory, segmentBytes);
-        Optional<CleanClose.State> clean = CleanClose.readIfCurrent(directory);
-        if (clean.isPresent() && journal.canResume(clean.get()) && owner.useSavedIndex(clean.get().ownerIndex())) {
+        Optional<IndexRecord> clean = CleanClose.readIfCurrent(directory);
+        if (clean.isPresent() && journal.canResume(clean.get()) && owner.useSavedIndex(List.of(clean.get().ownerIndex()))) {
             journal.resume(clean.get());
         } else {
             journal.recover(from, owner);
@@ -144,14 +153,14 @@ public final class Journal implements AutoCloseable {
         return journal;
     }
 
-    private boolean canResume(CleanClose.State clean) {
+    private boolean canResume(IndexRecord clean) {
         return !clean.segments().isEmpty() && clean.segments().getLast().number() == clean.end().segment()
                 && clean.end().offset() >= RecordFormat.SEGMENT_HEADER_BYTES
                 && clean.end().offset() <= clean.segments().getLast().size();
     }
 
     /** Picks up where a clean close left off: no torn write to clear, no damage to look for. */
-    private void resume(CleanClose.State clean) throws IOException {
+    private void resume(IndexRecord clean) throws IOException {
         fromSavedIndex = true;
         activeSegment = clean.end().segment();
         writeOffset = clean.end().offset();
@@ -208,8 +217,8 @@ public final class Journal implements AutoCloseable {
         // After a crash: the segments before the last checkpoint are sealed and its index covers them, so only
         // what follows it is read (the checkpoint is used only if the owner takes its index).
         JournalPosition skipTo = JournalPosition.START;
-        Optional<CleanClose.State> checkpoint = CleanClose.readCheckpointIfCurrent(directory);
-        if (checkpoint.isPresent() && owner.useSavedIndex(checkpoint.get().ownerIndex())) {
+        Optional<Checkpoints.Chain> checkpoint = Checkpoints.readIfCurrent(directory);
+        if (checkpoint.isPresent() && owner.useSavedIndex(checkpoint.get().ownerIndexes())) {
             skipTo = checkpoint.get().end();
             lastBatch = checkpoint.get().lastBatch();
             fromCheckpoint = true;
@@ -270,11 +279,11 @@ public final class Journal implements AutoCloseable {
 
     /**
      * As {@link #start(DurableListener)}; and each time a batch ends in a segment after the last checkpoint's,
-     * the writer saves a checkpoint with {@code checkpointIndex}: the owner's index, asked for on the writer's
-     * thread right after that batch's {@link DurableListener#onDurable}, so it covers exactly the records
-     * before the batch's end.
+     * the writer saves a checkpoint ({@link Checkpoints}) with {@code checkpointIndex}: the owner's index of the
+     * records since the checkpoint before, asked for on the writer's thread right after that batch's
+     * {@link DurableListener#onDurable}, so it covers exactly the records up to the batch's end.
      */
-    public synchronized void start(DurableListener listener, Supplier<byte[]> checkpointIndex) throws IOException {
+    public synchronized void start(DurableListener listener, OwnerIndex checkpointIndex) throws IOException {
         if (writer != null) {
             throw new IllegalStateException("The journal writer is already running");
         }
@@ -456,9 +465,16 @@ public final class Journal implements AutoCloseable {
     private void saveCheckpoint(long batchNo, JournalPosition end) {
         checkpointedSegment = end.segment();
         try {
-            CleanClose.writeCheckpoint(directory, batchNo, end, checkpointIndex.get());
+            if (chainEnd == null) {
+                Checkpoints.startChain(directory, batchNo, end, checkpointIndex.since(JournalPosition.START));
+            } else {
+                Checkpoints.extendChain(directory, batchNo, chainEnd, end, checkpointIndex.since(chainEnd));
+            }
+            chainEnd = end;
         } catch (IOException | RuntimeException notSaved) {
-            // Tried again once the writer has moved on to the next segment.
+            // The file may now end in a torn record, which the next open reads up to; the next checkpoint, once
+            // the writer has moved on to the next segment, starts a new chain.
+            chainEnd = null;
         }
     }
 

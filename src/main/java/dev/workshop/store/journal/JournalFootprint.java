@@ -24,7 +24,7 @@ public final class JournalFootprint {
             used += SegmentScanner.scan(SegmentFiles.path(directory, segment), segment, i == segments.size() - 1,
                     Long.MAX_VALUE, record -> { }).dataEnd();
         }
-        for (String index : new String[] {CleanClose.FILE, CleanClose.CHECKPOINT}) {
+        for (String index : new String[] {CleanClose.FILE, Checkpoints.FILE}) {
             Path file = directory.resolve(index);
             if (Files.exists(file)) {
                 used += Files.size(file);
