@@ -25,24 +25,30 @@ final class BubbleNode extends Label {
         textProperty().addListener((property, old, text) -> resized = true);
     }
 
-    void showThinking(double seconds) {
-        mark("thinking", "said");
+    /** Shows the dots; true if the bubble only now started showing them (a new turn began). */
+    boolean showThinking(double seconds) {
+        boolean started = mark("thinking", "said");
         setOpacity(1);
         setText(DOTS[(int) (seconds * 3) % DOTS.length]);
+        return started;
     }
 
-    void showSaid(String text, double opacity) {
-        mark("said", "thinking");
+    /** Shows a message; true if it is a new one. */
+    boolean showSaid(String text, double opacity) {
+        boolean fresh = mark("said", "thinking") || !text.equals(getText());
         setText(text);
         setOpacity(opacity);
+        return fresh;
     }
 
-    private void mark(String add, String remove) {
-        if (!getStyleClass().contains(add)) {
-            getStyleClass().remove(remove);
-            getStyleClass().add(add);
-            resized = true;
+    private boolean mark(String add, String remove) {
+        if (getStyleClass().contains(add)) {
+            return false;
         }
+        getStyleClass().remove(remove);
+        getStyleClass().add(add);
+        resized = true;
+        return true;
     }
 
     /** Places the bubble centred above an agent at world point (x, y). */

@@ -227,10 +227,10 @@ public final class CanvasView extends Pane implements DropTarget {
             bubbleNodes.put(model, bubble);
             bubbles.getChildren().add(bubble);
         }
-        if (thinking) {
-            bubble.showThinking(clock);
-        } else {
-            bubble.showSaid(text, model.bubbleOpacity());
+        boolean fresh = thinking ? bubble.showThinking(clock) : bubble.showSaid(text, model.bubbleOpacity());
+        if (fresh) {
+            // Agents side by side have overlapping bubbles: the newest turn's goes on top, not the oldest agent's.
+            bubble.toFront();
         }
         bubble.placeAbove(at.x(), at.y());
     }

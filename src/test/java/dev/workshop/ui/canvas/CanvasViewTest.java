@@ -200,6 +200,13 @@ class CanvasViewTest {
         assertThat(adaNode.getPseudoClassStates()).contains(PseudoClass.getPseudoClass("reading"));
         WaitForAsyncUtils.waitFor(5, TimeUnit.SECONDS, () -> robot.lookup(".speech-bubble.said").tryQuery().isPresent());
         assertThat(robot.lookup(".speech-bubble.said").queryLabeled().getText()).isNotBlank();
+        // Ada's turn again: her bubble, made before Bruno's, now holds the newest turn and is drawn over his.
+        waitUntil(15, () -> ada.state() == AgentState.THINKING);
+        WaitForAsyncUtils.waitFor(5, TimeUnit.SECONDS, () -> robot.lookup(".speech-bubble.thinking").tryQuery().isPresent());
+        assertThat(onFx(() -> {
+            Node thinkingBubble = robot.lookup(".speech-bubble.thinking").query();
+            return thinkingBubble.getParent().getChildrenUnmodifiable().getLast() == thinkingBubble;
+        })).isTrue();
         var conversations = shell.workspace().orElseThrow().bridge().conversationsToResume();
         assertThat(conversations).isEmpty();
         assertThat(onFx(() -> List.copyOf(canvas.links()))).singleElement()
