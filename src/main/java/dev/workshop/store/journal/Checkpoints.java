@@ -5,7 +5,6 @@ import dev.workshop.store.journal.SegmentListing.Segment;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
@@ -77,10 +76,8 @@ final class Checkpoints {
      * the usable part ends in no longer holds that end under a sound header.
      */
     static Optional<Chain> readIfCurrent(Path directory) {
-        byte[] bytes;
-        try {
-            bytes = Files.readAllBytes(directory.resolve(FILE));
-        } catch (IOException absentOrUnreadable) {
+        byte[] bytes = IndexRecord.readFile(directory.resolve(FILE));
+        if (bytes == null) {
             return Optional.empty();
         }
         try {

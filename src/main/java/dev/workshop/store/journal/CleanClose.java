@@ -28,10 +28,8 @@ final class CleanClose {
 
     /** The saved state, if there is one, it is intact, and the segments are exactly as it lists them. */
     static Optional<IndexRecord> readIfCurrent(Path directory) {
-        byte[] bytes;
-        try {
-            bytes = Files.readAllBytes(directory.resolve(FILE));
-        } catch (IOException absentOrUnreadable) {
+        byte[] bytes = IndexRecord.readFile(directory.resolve(FILE));
+        if (bytes == null) {
             return Optional.empty();
         }
         try {

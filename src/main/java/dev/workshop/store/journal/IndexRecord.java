@@ -7,6 +7,8 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.BufferUnderflowException;
 import java.nio.ByteBuffer;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.zip.CRC32C;
@@ -44,6 +46,15 @@ record IndexRecord(long lastBatch, JournalPosition from, JournalPosition end, Li
             return bytes.toByteArray();
         } catch (IOException e) {
             throw new UncheckedIOException(e);
+        }
+    }
+
+    /** The bytes of a saved index file; null if there is none or it cannot be read (the open then scans). */
+    static byte[] readFile(Path file) {
+        try {
+            return Files.readAllBytes(file);
+        } catch (IOException absentOrUnreadable) {
+            return null;
         }
     }
 
