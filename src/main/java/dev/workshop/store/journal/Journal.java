@@ -104,7 +104,12 @@ public final class Journal implements AutoCloseable {
         boolean useSavedIndex(List<byte[]> parts);
     }
 
-    /** The owner's index, as its own bytes, of the records it has been told of at or after {@code from}. */
+    /**
+     * The owner's index, as its own bytes, of the records it has been told of at or after {@code from}. The
+     * writer asks from {@link JournalPosition#START} to begin a chain of checkpoints and then, for each later
+     * one, from where the one before ended; the parts are handed back in that order
+     * ({@link Owner#useSavedIndex}), so an owner may refer in one part to what it named in an earlier one.
+     */
     public interface OwnerIndex {
         byte[] since(JournalPosition from);
     }
