@@ -12,6 +12,7 @@ import dev.workshop.domain.conversation.ConversationId;
 import dev.workshop.domain.fsm.AgentState;
 import dev.workshop.ui.dialogs.StartConversationDialog;
 import dev.workshop.ui.palette.DropTarget;
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -84,6 +85,9 @@ public final class CanvasView extends Pane implements DropTarget {
     private final VBox emptyState;
     private final Map<AgentNodeModel, AgentNode> nodes = new HashMap<>();
     private final Map<AgentNodeModel, BubbleNode> bubbleNodes = new HashMap<>();
+    /** Bubbles whose message, or whose thinking dots, are new this frame; brought to the front after it. */
+    private final List<BubbleNode> freshlySaid = new ArrayList<>();
+    private final List<BubbleNode> freshlyThinking = new ArrayList<>();
     /** Where each agent was drawn in the last frame (for ropes and their hit-testing). */
     private final Map<InstanceId, Point> positions = new HashMap<>();
     /** Agents at the end of a rope or link: when one of them moves, the rope layer is repainted. */
@@ -186,6 +190,12 @@ public final class CanvasView extends Pane implements DropTarget {
             }
             updateBubble(model, at, onScreen, readable);
         }
+        // Agents side by side have overlapping bubbles: the newest turn's goes on top. A message and the next
+        // turn's start often arrive in the same frame, and the turn that starts is the newer of the two.
+        freshlySaid.forEach(BubbleNode::toFront);
+        freshlyThinking.forEach(BubbleNode::toFront);
+        freshlySaid.clear();
+        freshlyThinking.clear();
         if (ropesDirty) {
             ropesDirty = false;
             ropeLayer.fitTo(getWidth(), getHeight());
@@ -227,10 +237,8 @@ public final class CanvasView extends Pane implements DropTarget {
             bubbleNodes.put(model, bubble);
             bubbles.getChildren().add(bubble);
         }
-        boolean fresh = thinking ? bubble.showThinking(clock) : bubble.showSaid(text, model.bubbleOpacity());
-        if (fresh) {
-            // Agents side by side have overlapping bubbles: the newest turn's goes on top, not the oldest agent's.
-            bubble.toFront();
+        if (thinking ? bubble.showThinking(clock) : bubble.showSaid(text, model.bubbleOpacity())) {
+            (thinking ? freshlyThinking : freshlySaid).add(bubble);
         }
         bubble.placeAbove(at.x(), at.y());
     }
