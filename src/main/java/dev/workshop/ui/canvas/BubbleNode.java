@@ -10,6 +10,8 @@ import javafx.scene.control.Label;
  */
 final class BubbleNode extends Label {
     private static final String[] DOTS = {"●  ○  ○", "○  ●  ○", "○  ○  ●"};
+    private double anchorX;
+    private double anchorY;
     private double placedX = Double.NaN;
     private double placedY = Double.NaN;
     private boolean resized = true;
@@ -51,17 +53,33 @@ final class BubbleNode extends Label {
         return true;
     }
 
-    /** Places the bubble centred above an agent at world point (x, y). */
-    void placeAbove(double x, double y) {
+    /**
+     * Where the bubble belongs: centred above an agent at world point (x, y). {@link BubbleStack} may then
+     * lift it above a newer bubble it would overlap.
+     */
+    void anchorAbove(double x, double y) {
         if (resized) {
             autosize();
             resized = false;
-            placedX = Double.NaN;
         }
+        anchorX = x - getWidth() / 2;
+        anchorY = y - AgentNode.RADIUS - 14 - getHeight();
+    }
+
+    double anchorX() {
+        return anchorX;
+    }
+
+    double anchorY() {
+        return anchorY;
+    }
+
+    /** Moves the bubble's top-left corner to (x, y), if it is not there already. */
+    void placeAt(double x, double y) {
         if (x != placedX || y != placedY) {
             placedX = x;
             placedY = y;
-            relocate(x - getWidth() / 2, y - AgentNode.RADIUS - 14 - getHeight());
+            relocate(x, y);
         }
     }
 }

@@ -196,6 +196,7 @@ public final class CanvasView extends Pane implements DropTarget {
         freshlyThinking.forEach(BubbleNode::toFront);
         freshlySaid.clear();
         freshlyThinking.clear();
+        BubbleStack.arrange(bubbles.getChildren());
         if (ropesDirty) {
             ropesDirty = false;
             ropeLayer.fitTo(getWidth(), getHeight());
@@ -240,7 +241,7 @@ public final class CanvasView extends Pane implements DropTarget {
         if (thinking ? bubble.showThinking(clock) : bubble.showSaid(text, model.bubbleOpacity())) {
             (thinking ? freshlyThinking : freshlySaid).add(bubble);
         }
-        bubble.placeAbove(at.x(), at.y());
+        bubble.anchorAbove(at.x(), at.y());
     }
 
     private void retie() {

@@ -1,6 +1,7 @@
 package dev.workshop.ui.canvas;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.offset;
 
 import atlantafx.base.theme.PrimerLight;
 import dev.workshop.Wiring;
@@ -27,6 +28,7 @@ import java.util.concurrent.TimeoutException;
 import java.util.stream.Collectors;
 import javafx.application.Application;
 import javafx.css.PseudoClass;
+import javafx.geometry.Bounds;
 import javafx.geometry.Point2D;
 import javafx.geometry.VerticalDirection;
 import javafx.scene.Node;
@@ -211,6 +213,29 @@ class CanvasViewTest {
         assertThat(conversations).isEmpty();
         assertThat(onFx(() -> List.copyOf(canvas.links()))).singleElement()
                 .satisfies(link -> assertThat(link.participants()).containsExactly(ada.id(), bruno.id()));
+    }
+
+    @Test
+    void agentsSideBySideShowTheirBubblesWithoutCoveringEachOther(FxRobot robot) throws Exception {
+        CanvasViewModel canvas = canvas();
+        // Closer than a bubble is wide: each one's bubble would cover the other's.
+        AgentNodeModel ada = onFx(() -> canvas.place(ADA, new Point(300, 300)).orElseThrow());
+        AgentNodeModel bruno = onFx(() -> canvas.place(BRUNO, new Point(420, 300)).orElseThrow());
+        onFx(() -> {
+            canvas.startConversation(List.of(ada, bruno), "Plan a picnic", 4);
+            return null;
+        });
+
+        // Bruno thinks while Ada's message still shows: two bubbles at once.
+        waitUntil(15, () -> bruno.state() == AgentState.THINKING);
+        WaitForAsyncUtils.waitFor(5, TimeUnit.SECONDS, () -> robot.lookup(".speech-bubble").queryAll().size() == 2);
+        WaitForAsyncUtils.waitForFxEvents();
+        List<Bounds> bubbles = onFx(() -> robot.lookup(".speech-bubble").queryAll().stream()
+                .map(Node::getBoundsInParent).toList());
+        assertThat(bubbles.get(0).intersects(bubbles.get(1))).as("bubbles %s", bubbles).isFalse();
+        // Each stays above its own agent.
+        Node adaBubble = onFx(() -> robot.lookup(".speech-bubble.said").query());
+        assertThat(onFx(() -> adaBubble.getBoundsInParent().getCenterX())).isCloseTo(300, offset(1.0));
     }
 
     @Test
