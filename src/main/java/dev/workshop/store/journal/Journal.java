@@ -45,6 +45,10 @@ public final class Journal implements AutoCloseable {
      * just after it (what a checkpoint stores).
      */
     public record Entry(JournalPosition start, JournalPosition end, byte[] payload) {
+        static Entry of(long segment, SegmentScanner.ScannedRecord record) {
+            return new Entry(new JournalPosition(segment, record.offset()), new JournalPosition(segment, record.end()),
+                    record.payload());
+        }
     }
 
     private record Pending(List<byte[]> payloads, Object attachment, CompletableFuture<JournalPosition> done) {
@@ -207,8 +211,7 @@ public final class Journal implements AutoCloseable {
             }
             long visitFrom = segment == from.segment() ? from.offset() : 0;
             SegmentScanner.scan(SegmentFiles.path(directory, segment), segment, i == segments.size() - 1, visitFrom,
-                    record -> visitor.accept(new Entry(new JournalPosition(segment, record.offset()),
-                            new JournalPosition(segment, record.end()), record.payload())));
+                    record -> visitor.accept(Entry.of(segment, record)));
         }
     }
 
@@ -243,8 +246,7 @@ public final class Journal implements AutoCloseable {
             boolean checkpointSegment = fromCheckpoint && segment == skipTo.segment();
             SegmentScanner.Result result = SegmentScanner.scan(file, segment, isLast,
                     checkpointSegment ? skipTo.offset() : 0, checkpointSegment ? lastBatch : -1, visitFrom,
-                    record -> owner.replay(new Entry(new JournalPosition(segment, record.offset()),
-                            new JournalPosition(segment, record.end()), record.payload())));
+                    record -> owner.replay(Entry.of(segment, record)));
             if (!result.damage().isEmpty()) {
                 Path copy = keepCopyAside(file);
                 result.damage().forEach(damage -> owner.warn("Journal damage: " + damage
