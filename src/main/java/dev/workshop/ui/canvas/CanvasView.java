@@ -196,7 +196,7 @@ public final class CanvasView extends Pane implements DropTarget {
         freshlyThinking.forEach(BubbleNode::toFront);
         freshlySaid.clear();
         freshlyThinking.clear();
-        BubbleStack.arrange(bubbles.getChildren());
+        BubbleStack.arrange(bubbles.getChildren(), camera.visible(getWidth(), getHeight()), camera.zoom());
         if (ropesDirty) {
             ropesDirty = false;
             ropeLayer.fitTo(getWidth(), getHeight());
