@@ -5,9 +5,11 @@ import dev.workshop.domain.canvas.Camera;
 import dev.workshop.domain.canvas.InstanceId;
 import dev.workshop.domain.canvas.Point;
 import dev.workshop.domain.canvas.Rope;
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 import javafx.geometry.VPos;
 import javafx.scene.canvas.Canvas;
@@ -26,6 +28,7 @@ import javafx.scene.text.TextAlignment;
  */
 final class RopeLayer extends Canvas {
     private static final Font LABEL_FONT = Font.font(12);
+    static final String RESUMED = "↻ resumed after restart";
     private Palette palette = Palette.LIGHT;
     private final Map<String, Double> widths = new HashMap<>();
 
@@ -119,11 +122,16 @@ final class RopeLayer extends Canvas {
             Point a = camera.toScreen(from);
             Point b = camera.toScreen(to);
             g.strokeLine(a.x(), a.y(), b.x(), b.y());
-            if (i == 0 && labels && link.resumed()) {
-                pill(g, "↻ resumed after restart", (a.x() + b.x()) / 2, (a.y() + b.y()) / 2 - 16, palette.resumed());
-            }
         }
         g.setLineDashes();
+        if (labels && link.resumed()) {
+            List<Point> team = new ArrayList<>(ids.size());
+            ids.stream().map(positions::get).filter(Objects::nonNull).map(camera::toScreen).forEach(team::add);
+            if (!team.isEmpty()) {
+                Point at = TeamLabel.under(team, camera.zoom());
+                pill(g, RESUMED, at.x(), at.y(), palette.resumed());
+            }
+        }
     }
 
     /** The rope drawn under a screen point (within a few pixels of its curve), if any. */
