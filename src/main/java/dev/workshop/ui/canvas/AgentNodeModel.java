@@ -50,6 +50,8 @@ public final class AgentNodeModel {
     private final Set<ConversationId> conversations = new LinkedHashSet<>();
     private final Random random;
     private double bubbleAge;
+    /** The message the bubble is about; null when it shows nothing. */
+    private MessageRef said;
     private double cooldownLeft;
     private Point target;
     /** Seconds left to stand still before walking on: wanderers stroll and stop, patrols turn at each end. */
@@ -165,9 +167,16 @@ public final class AgentNodeModel {
         return Math.max(0, Math.min(1, CanvasViewModel.BUBBLE_SECONDS - bubbleAge));
     }
 
-    void say(String text) {
+    /** Shows {@code text} in the bubble (empty while the turn is being written: the dots). */
+    void say(String text, MessageRef about) {
         bubble.set(text);
         bubbleAge = 0;
+        said = about;
+    }
+
+    /** The message the bubble shows or is being written, to open it in the sidebar. */
+    public Optional<MessageRef> said() {
+        return Optional.ofNullable(said);
     }
 
     /** Moves the agent to a new home (the user dropped it there). */
@@ -190,6 +199,7 @@ public final class AgentNodeModel {
             bubbleAge += seconds;
             if (bubbleAge > CanvasViewModel.BUBBLE_SECONDS) {
                 bubble.set("");
+                said = null;
             }
         }
         if (state.get() == AgentState.COOLDOWN) {

@@ -1,12 +1,14 @@
 package dev.workshop.ui.canvas;
 
 import javafx.scene.CacheHint;
+import javafx.scene.Cursor;
 import javafx.scene.control.Label;
 
 /**
  * The speech bubble above a speaking agent: the start of its last message, or animated dots while its reply
- * is being written. Cached as a bitmap and laid out again only when its text changes: with software
- * rendering, text on a rounded box is the dearest thing on the canvas.
+ * is being written; clicking it opens that message in the sidebar. Cached as a bitmap and laid out again
+ * only when its text changes: with software rendering, text on a rounded box is the dearest thing on the
+ * canvas.
  */
 final class BubbleNode extends Label {
     private static final String[] DOTS = {"●  ○  ○", "○  ●  ○", "○  ○  ●"};
@@ -20,7 +22,8 @@ final class BubbleNode extends Label {
         getStyleClass().add("speech-bubble");
         setWrapText(true);
         setMaxWidth(240);
-        setMouseTransparent(true);
+        // A click opens the message in the sidebar; a drag that starts on a bubble pans, as on empty canvas.
+        setCursor(Cursor.HAND);
         setManaged(false);
         setCache(true);
         setCacheHint(CacheHint.SPEED);

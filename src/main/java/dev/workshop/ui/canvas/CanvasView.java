@@ -102,6 +102,8 @@ public final class CanvasView extends Pane implements DropTarget {
     private double lastX;
     private double lastY;
     private AgentNodeModel pressedAgent;
+    /** The agent whose speech bubble the mouse went down on: a click there opens its message. */
+    private AgentNodeModel pressedBubble;
     private Map<AgentNodeModel, Point> dragStarts = Map.of();
     private Point2D ropeEnd;
     private boolean ropesDirty = true;
@@ -325,6 +327,19 @@ public final class CanvasView extends Pane implements DropTarget {
         return Optional.empty();
     }
 
+    /** The agent whose speech bubble holds {@code target}, if it is in one. */
+    private Optional<AgentNodeModel> bubbleAt(Object target) {
+        Node node = target instanceof Node n ? n : null;
+        while (node != null && node != this && !(node instanceof BubbleNode)) {
+            node = node.getParent();
+        }
+        if (node instanceof BubbleNode bubble) {
+            return bubbleNodes.entrySet().stream().filter(entry -> entry.getValue() == bubble)
+                    .map(Map.Entry::getKey).findFirst();
+        }
+        return Optional.empty();
+    }
+
     private Optional<AgentNodeModel> agentAtPoint(double x, double y) {
         Point world = viewModel.cameraProperty().get().toWorld(x, y);
         AgentNodeModel best = null;
@@ -344,6 +359,7 @@ public final class CanvasView extends Pane implements DropTarget {
         pressX = lastX = event.getX();
         pressY = lastY = event.getY();
         pressedAgent = agentAt(event.getTarget()).orElse(null);
+        pressedBubble = bubbleAt(event.getTarget()).orElse(null);
         if (event.getButton() == MouseButton.MIDDLE) {
             gesture = Gesture.PAN;
         } else if (event.getButton() != MouseButton.PRIMARY) {
@@ -405,7 +421,9 @@ public final class CanvasView extends Pane implements DropTarget {
         }
         switch (gesture) {
             case PAN -> {
-                if (click && event.getButton() == MouseButton.PRIMARY && !event.isShortcutDown()) {
+                if (click && event.getButton() == MouseButton.PRIMARY && pressedBubble != null) {
+                    viewModel.openBubble(pressedBubble);
+                } else if (click && event.getButton() == MouseButton.PRIMARY && !event.isShortcutDown()) {
                     viewModel.clearSelection();
                 }
             }
@@ -431,6 +449,7 @@ public final class CanvasView extends Pane implements DropTarget {
             case NONE -> { }
         }
         gesture = Gesture.NONE;
+        pressedBubble = null;
         ropeEnd = null;
         ropesDirty = true;
         event.consume();

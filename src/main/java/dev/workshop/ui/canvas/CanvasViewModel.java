@@ -29,10 +29,12 @@ import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.OptionalInt;
 import java.util.Set;
 import java.util.function.BiConsumer;
+import java.util.function.Consumer;
 import java.util.function.UnaryOperator;
 import javafx.beans.property.ObjectProperty;
 import javafx.beans.property.ReadOnlyStringProperty;
@@ -62,6 +64,7 @@ public final class CanvasViewModel {
     private final ObjectProperty<Camera> camera = new SimpleObjectProperty<>(Camera.DEFAULT);
     private final ObjectProperty<SceneSettings> settings = new SimpleObjectProperty<>(SceneSettings.DEFAULTS);
     private final ReadOnlyStringWrapper notice = new ReadOnlyStringWrapper("");
+    private Consumer<MessageRef> onOpenMessage = message -> { };
     private final Map<InstanceId, AgentNodeModel> byId = new HashMap<>();
     private final Map<ConversationId, List<InstanceId>> conversationInstances = new LinkedHashMap<>();
     private boolean loaded;
@@ -360,7 +363,7 @@ public final class CanvasViewModel {
             boolean speaking = speaker.isPresent() && speaker.get().equals(agent.id());
             agent.fire(speaking ? AgentTrigger.TURN_START : AgentTrigger.OTHER_TURN_START);
             if (speaking) {
-                agent.say("");
+                agent.say("", new MessageRef(turn.conversationId(), turn.turnIndex()));
             }
         });
         replaceLink(turn.conversationId(), link -> link.speaking(speaker));
@@ -369,7 +372,8 @@ public final class CanvasViewModel {
     private void messageRecorded(LoopEvent.Message message) {
         Optional<InstanceId> speaker = speakerOf(message.conversationId(), message.speakerId());
         participants(message.conversationId()).forEach(agent -> agent.fire(AgentTrigger.TURN_END));
-        speaker.flatMap(this::find).ifPresent(agent -> agent.say(cut(message.content())));
+        speaker.flatMap(this::find).ifPresent(agent -> agent.say(cut(message.content()),
+                new MessageRef(message.conversationId(), message.turnIndex())));
     }
 
     private void conversationEnded(LoopEvent.Ended ended) {
@@ -506,6 +510,16 @@ public final class CanvasViewModel {
 
     public int defaultMaxTurns() {
         return workspace.bridge().settings().defaultMaxTurns();
+    }
+
+    /** What opening a speech bubble does: the app shows that message in the sidebar. */
+    public void setOnOpenMessage(Consumer<MessageRef> action) {
+        onOpenMessage = Objects.requireNonNull(action, "action");
+    }
+
+    /** Opens the message that {@code agent}'s speech bubble shows (or whose turn it is writing), if any. */
+    public void openBubble(AgentNodeModel agent) {
+        agent.said().ifPresent(onOpenMessage);
     }
 
     /** The latest thing worth telling the user (a conversation that ended with a reason, a failed save). */

@@ -76,6 +76,7 @@ public final class ShellView extends BorderPane {
         SidebarViewModel sidebarModel = viewModel.sidebarProperty().get();
         SidebarView sidebar = new SidebarView(sidebarModel);
         sidebar.setOnNewConversation(() -> canvasView.startConversation(canvas.selection()));
+        canvas.setOnOpenMessage(message -> sidebarModel.reveal(message.conversationId(), message.turnIndex()));
         SplitPane split = new SplitPane(canvasView, sidebar);
         split.setDividerPositions(0.62);
         SplitPane.setResizableWithParent(sidebar, false);

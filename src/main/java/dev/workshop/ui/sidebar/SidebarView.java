@@ -26,7 +26,6 @@ import javafx.scene.control.MenuItem;
 import javafx.scene.control.ProgressIndicator;
 import javafx.scene.control.SplitPane;
 import javafx.scene.control.TextField;
-import javafx.scene.control.skin.VirtualFlow;
 import javafx.scene.control.Tooltip;
 import javafx.scene.input.Clipboard;
 import javafx.scene.input.ClipboardContent;
@@ -69,8 +68,6 @@ public final class SidebarView extends SplitPane {
     private Runnable onNewConversation = () -> { };
     /** Set while the list's selection is set from the view-model, so it is not taken for a user's click. */
     private boolean syncing;
-    private final java.util.List<ListView<MessageItem>> messageLists = new java.util.ArrayList<>();
-    private final javafx.animation.PauseTransition settle = new javafx.animation.PauseTransition(Duration.millis(120));
 
     public SidebarView(SidebarViewModel viewModel) {
         this.viewModel = viewModel;
@@ -78,7 +75,6 @@ public final class SidebarView extends SplitPane {
         getStylesheets().add(SidebarView.class.getResource("sidebar.css").toExternalForm());
         setId("sidebar");
         setOrientation(Orientation.VERTICAL);
-        settle.setOnFinished(event -> scrollToEnd());
         getItems().addAll(listPane(), detailPane());
         setDividerPositions(0.38);
         setMinWidth(420);
@@ -233,26 +229,27 @@ public final class SidebarView extends SplitPane {
         dualPane.setId("dual-pane");
         dualPane.visibleProperty().bind(viewModel.dualProperty());
         messages.visibleProperty().bind(viewModel.dualProperty().not());
-        // Follow the newest message while the reader is at the bottom (or a new conversation loads);
-        // a reader who scrolled up to read is left where they are.
-        viewModel.messages().addListener((ListChangeListener<MessageItem>) change -> {
-            int size = viewModel.messages().size();
-            boolean replaced = false;
-            while (change.next()) {
-                replaced |= change.wasRemoved() || change.getFrom() == 0;
-            }
-            if (size > 0 && (replaced || atBottom(size))) {
-                messages.scrollTo(size - 1);
-                // Rows differ in height and are measured as they are first shown: go to the very end again once
-                // they have been, so that the last message shows whole.
-                settle.playFromStart();
-            }
-        });
+        MessageFollower follower = new MessageFollower(messages, java.util.List.of(yours, round),
+                viewModel.dualProperty()::get, viewModel.selectedProperty()::get);
+        viewModel.messages().addListener((ListChangeListener<MessageItem>) follower::messagesChanged);
+        viewModel.revealedProperty().addListener((property, old, reveal) -> follower.reveal(reveal));
+        viewModel.selectedProperty().addListener((property, old, row) -> follower.selectionChanged(old, row));
         ProgressIndicator loading = new ProgressIndicator();
         loading.setId("history-loading");
         loading.setMaxSize(40, 40);
         loading.visibleProperty().bind(viewModel.loadingProperty());
-        StackPane body = new StackPane(messages, dualPane, loading);
+        // Whether the newest message is in view changes as the reader scrolls, as rows are measured and as
+        // messages arrive: checked after each layout, when the lists know which rows they show.
+        Runnable updateJump = () -> follower.updateJump(viewModel.loadingProperty().get());
+        sceneProperty().addListener((property, old, scene) -> {
+            if (old != null) {
+                old.removePostLayoutPulseListener(updateJump);
+            }
+            if (scene != null) {
+                scene.addPostLayoutPulseListener(updateJump);
+            }
+        });
+        StackPane body = new StackPane(messages, dualPane, loading, follower.jumpButton());
         VBox.setVgrow(body, Priority.ALWAYS);
 
         Label writing = new Label();
@@ -352,7 +349,6 @@ public final class SidebarView extends SplitPane {
 
     private void configure(ListView<MessageItem> list, javafx.collections.ObservableList<MessageItem> items, String id,
                            String heading, String hint) {
-        messageLists.add(list);
         list.setId(id);
         list.setItems(items);
         list.setCellFactory(view -> new MessageCell(list));
@@ -365,31 +361,6 @@ public final class SidebarView extends SplitPane {
         label.getStyleClass().add("pane-title");
         VBox.setVgrow(list, Priority.ALWAYS);
         return new VBox(4, label, list);
-    }
-
-    private void scrollToEnd() {
-        for (ListView<MessageItem> list : messageLists) {
-            int size = list.getItems().size();
-            if (size > 0) {
-                list.scrollTo(size - 1);
-                flow(list).ifPresent(flow -> flow.scrollPixels(1e7));
-            }
-        }
-    }
-
-    private java.util.Optional<VirtualFlow<?>> flow() {
-        return flow(messages);
-    }
-
-    private static java.util.Optional<VirtualFlow<?>> flow(ListView<MessageItem> list) {
-        return list.lookup(".virtual-flow") instanceof VirtualFlow<?> flow ? java.util.Optional.of(flow)
-                : java.util.Optional.empty();
-    }
-
-    /** Whether the last message before this change was in view. */
-    private boolean atBottom(int size) {
-        return flow().map(flow -> flow.getLastVisibleCell() == null || flow.getLastVisibleCell().getIndex() >= size - 3)
-                .orElse(true);
     }
 
     private static void showStatus(Label label, ConversationRow row) {

@@ -57,6 +57,7 @@ public final class SidebarViewModel {
     private final ReadOnlyStringWrapper writing = new ReadOnlyStringWrapper("");
     private final ReadOnlyStringWrapper notice = new ReadOnlyStringWrapper("");
     private final Map<AgentId, String> colours = new HashMap<>();
+    private final ReadOnlyObjectWrapper<Reveal> revealed = new ReadOnlyObjectWrapper<>();
     private boolean updatingRows;
     /** Bumped on every selection, so that a slow load for an earlier selection is dropped. */
     private long selection;
@@ -235,6 +236,39 @@ public final class SidebarViewModel {
                 });
             }
         });
+    }
+
+    /**
+     * A message to bring into view: turn {@code turnIndex} of a conversation (a message not recorded yet shows
+     * once it is). A new value each time, so asking twice for the same message scrolls to it twice.
+     */
+    public record Reveal(ConversationId conversationId, int turnIndex, long ticket) {
+    }
+
+    /**
+     * Shows turn {@code turnIndex} of a conversation (a speech bubble on the canvas was clicked): selects the
+     * conversation, clearing a filter that hides it, and asks the view to scroll to that message.
+     */
+    public void reveal(ConversationId id, int turnIndex) {
+        Optional<ConversationRow> row = rows.stream().filter(each -> each.id().equals(id)).findFirst();
+        if (row.isEmpty()) {
+            notice.set("That conversation is not in the list yet");
+            return;
+        }
+        if (!visibleRows.contains(row.get())) {
+            statusFilter.set(null);
+            query.set("");
+        }
+        long ticket = revealed.get() == null ? 1 : revealed.get().ticket() + 1;
+        revealed.set(new Reveal(id, turnIndex, ticket));
+        if (!isSelected(id)) {
+            select(row.get());
+        }
+    }
+
+    /** The message last asked for by {@link #reveal}; the view scrolls to it once it is in the list. */
+    public ReadOnlyObjectProperty<Reveal> revealedProperty() {
+        return revealed.getReadOnlyProperty();
     }
 
     /**

@@ -12,6 +12,7 @@ import dev.workshop.domain.canvas.CanvasScene;
 import dev.workshop.domain.canvas.InstanceId;
 import dev.workshop.domain.canvas.Point;
 import dev.workshop.domain.canvas.Rope;
+import dev.workshop.domain.conversation.ConversationId;
 import dev.workshop.domain.conversation.ConversationState;
 import dev.workshop.domain.conversation.ConversationStatus;
 import dev.workshop.domain.fsm.AgentState;
@@ -198,11 +199,23 @@ class CanvasViewModelTest {
                 AgentTrigger.CONVERSATION_END);
         assertThat(fx.call(() -> bruno.bubbleProperty().get())).isNotEmpty().hasSizeLessThanOrEqualTo(120);
         assertThat(fx.call(() -> List.copyOf(canvas.links()))).isEmpty();
+        // Each bubble knows its message, so a click on it can open that message in the sidebar.
+        ConversationId id = fx.call(() -> workspace.bridge().conversations().getFirst().id());
+        List<MessageRef> opened = new java.util.ArrayList<>();
+        fx.run(() -> {
+            canvas.setOnOpenMessage(opened::add);
+            canvas.openBubble(bruno);
+            canvas.openBubble(ada);
+        });
+        assertThat(opened).containsExactly(new MessageRef(id, 3), new MessageRef(id, 2));
 
         fx.run(() -> canvas.advance(CanvasViewModel.COOLDOWN_SECONDS + 0.1));
         assertThat(ada.state()).isEqualTo(AgentState.IDLE);
         fx.run(() -> canvas.advance(CanvasViewModel.BUBBLE_SECONDS));
         assertThat(bruno.bubbleProperty().get()).isEmpty();
+        // A bubble gone has nothing to open.
+        fx.run(() -> canvas.openBubble(bruno));
+        assertThat(opened).hasSize(2);
     }
 
     @Test

@@ -18,6 +18,8 @@ import dev.workshop.orchestration.WorkspaceOptions;
 import dev.workshop.ui.fx.FxExecutor;
 import dev.workshop.ui.shell.ShellView;
 import dev.workshop.ui.shell.ShellViewModel;
+import dev.workshop.ui.sidebar.MessageItem;
+import dev.workshop.ui.sidebar.SidebarViewModel;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -33,6 +35,7 @@ import javafx.geometry.Point2D;
 import javafx.geometry.VerticalDirection;
 import javafx.scene.Node;
 import javafx.scene.Scene;
+import javafx.scene.control.ListView;
 import javafx.scene.input.MouseButton;
 import javafx.stage.Stage;
 import org.junit.jupiter.api.AfterEach;
@@ -236,6 +239,33 @@ class CanvasViewTest {
         // Each stays above its own agent.
         Node adaBubble = onFx(() -> robot.lookup(".speech-bubble.said").query());
         assertThat(onFx(() -> adaBubble.getBoundsInParent().getCenterX())).isCloseTo(300, offset(1.0));
+    }
+
+    @Test
+    void clickingASpeechBubbleOpensThatMessageInTheSidebar(FxRobot robot) throws Exception {
+        CanvasViewModel canvas = canvas();
+        AgentNodeModel ada = onFx(() -> canvas.place(ADA, new Point(200, 320)).orElseThrow());
+        AgentNodeModel bruno = onFx(() -> canvas.place(BRUNO, new Point(560, 320)).orElseThrow());
+        onFx(() -> {
+            canvas.startConversation(List.of(ada, bruno), "Plan a picnic", 4);
+            return null;
+        });
+        waitUntil(15, () -> bruno.state() == AgentState.THINKING); // Ada's first message shows in her bubble
+        WaitForAsyncUtils.waitFor(5, TimeUnit.SECONDS, () -> robot.lookup(".speech-bubble.said").tryQuery().isPresent());
+        SidebarViewModel sidebar = shell.sidebarProperty().get();
+        ConversationId id = onFx(() -> canvas.links().get(0).id());
+        robot.interact(() -> sidebar.select(null));
+
+        robot.clickOn(".speech-bubble.said");
+
+        ListView<MessageItem> messages = robot.lookup("#message-list").queryListView();
+        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> sidebar.selectedProperty().get() != null
+                && sidebar.selectedProperty().get().id().equals(id)
+                && messages.getSelectionModel().getSelectedItem() != null);
+        assertThat(messages.getSelectionModel().getSelectedItem().turnIndex()).isZero();
+        assertThat(messages.getSelectionModel().getSelectedItem().speakerName()).isEqualTo("Ada");
+        // A click on a bubble is not a click on empty canvas: the agents stay as they were.
+        assertThat(onFx(() -> List.copyOf(canvas.agents()))).hasSize(2);
     }
 
     @Test

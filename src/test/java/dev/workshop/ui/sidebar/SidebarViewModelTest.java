@@ -153,6 +153,60 @@ class SidebarViewModelTest {
     }
 
     @Test
+    void revealingAMessageSelectsItsConversationAndClearsAFilterThatHidesIt() throws Exception {
+        ConversationId cat = stored("Name a cat", message(0, ADA, "Mochi"), message(1, BRUNO, "Miso"),
+                new StatusChanged(ConversationStatus.COMPLETED, ""));
+        stored("Name a dog", new StatusChanged(ConversationStatus.FAILED, "model not found"));
+        startSidebar();
+        await().atMost(Duration.ofSeconds(10)).until(() -> onFx(() -> sidebar.rows().size()) == 2);
+        onFx(() -> {
+            sidebar.statusFilterProperty().set(ConversationStatus.FAILED);
+            sidebar.queryProperty().set("dog");
+            return null;
+        });
+
+        onFx(() -> {
+            sidebar.reveal(cat, 1);
+            return null;
+        });
+
+        assertThat(onFx(() -> sidebar.selectedProperty().get().id())).isEqualTo(cat);
+        assertThat(onFx(() -> sidebar.rows().stream().map(ConversationRow::id).toList())).contains(cat);
+        assertThat(onFx(() -> sidebar.statusFilterProperty().get())).isNull();
+        assertThat(onFx(() -> sidebar.queryProperty().get())).isEmpty();
+        SidebarViewModel.Reveal first = onFx(() -> sidebar.revealedProperty().get());
+        assertThat(first.conversationId()).isEqualTo(cat);
+        assertThat(first.turnIndex()).isEqualTo(1);
+        await().atMost(Duration.ofSeconds(10)).until(() -> onFx(() -> sidebar.messages().size()) == 2);
+
+        // The same message again is a new request (the reader may have scrolled away since), and keeps the list.
+        SidebarViewModel.Reveal again = onFx(() -> {
+            sidebar.reveal(cat, 1);
+            return sidebar.revealedProperty().get();
+        });
+        assertThat(again).isNotEqualTo(first);
+        assertThat(onFx(() -> sidebar.messages().size())).isEqualTo(2);
+        assertThat(onFx(() -> sidebar.loadingProperty().get())).isFalse();
+    }
+
+    @Test
+    void revealingAConversationThatIsNotListedSaysSoAndKeepsTheSelection() throws Exception {
+        ConversationId cat = stored("Name a cat", message(0, ADA, "Mochi"));
+        startSidebar();
+        await().atMost(Duration.ofSeconds(10)).until(() -> onFx(() -> sidebar.rows().size()) == 1);
+        ConversationRow row = row(cat);
+        onFx(() -> {
+            sidebar.select(row);
+            sidebar.reveal(ConversationId.random(), 0);
+            return null;
+        });
+
+        assertThat(onFx(() -> sidebar.selectedProperty().get().id())).isEqualTo(cat);
+        assertThat(onFx(() -> sidebar.revealedProperty().get())).isNull();
+        assertThat(onFx(() -> sidebar.noticeProperty().get())).contains("not in the list");
+    }
+
+    @Test
     void aSelectedConversationLoadsInTheBackgroundWithResumedAndRetriedTurnsMarked() throws Exception {
         ConversationId id = stored("Name a cat",
                 new TurnStarted(0, ADA.agentId(), false), message(0, ADA, "**Mochi**"),

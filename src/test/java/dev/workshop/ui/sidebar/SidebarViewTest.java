@@ -27,7 +27,9 @@ import javafx.application.Application;
 import javafx.scene.Scene;
 import javafx.scene.control.ComboBox;
 import javafx.scene.control.Labeled;
+import javafx.scene.Node;
 import javafx.scene.control.ListView;
+import javafx.scene.control.skin.VirtualFlow;
 import javafx.scene.input.Clipboard;
 import javafx.scene.text.Text;
 import javafx.stage.Stage;
@@ -56,6 +58,8 @@ class SidebarViewTest {
             budget = 500
             ```
             """;
+    /** Messages in the long conversation: more than the message list shows at once. */
+    private static final int LONG = 40;
     private Path dir;
     private ShellViewModel shell;
 
@@ -63,6 +67,14 @@ class SidebarViewTest {
     void start(Stage stage) throws Exception {
         dir = Files.createTempDirectory("workshop-sidebar");
         try (Workspace workspace = Wiring.openWorkspace(dir)) {
+            List<ConversationEvent> lines = new java.util.ArrayList<>();
+            for (int turn = 0; turn < LONG; turn++) {
+                Participant speaker = turn % 2 == 0 ? ADA : BRUNO;
+                lines.add(new MessageRecorded(turn, speaker.agentId(), speaker.name(), "Line " + (turn + 1)
+                        + " of the poem, long enough to wrap onto a second line in a sidebar of the usual width."));
+            }
+            lines.add(new StatusChanged(ConversationStatus.INTERRUPTED, "Aborted by the user"));
+            append(workspace, "Write forty lines", lines.toArray(ConversationEvent[]::new));
             append(workspace, "Name a cat", new MessageRecorded(0, ADA.agentId(), "Ada", "Mochi"),
                     new StatusChanged(ConversationStatus.COMPLETED, ""));
             append(workspace, "Plan a weekend in Lisbon", new MessageRecorded(0, ADA.agentId(), "Ada", MARKDOWN),
@@ -91,9 +103,9 @@ class SidebarViewTest {
     private ListView<ConversationRow> list(FxRobot robot) throws Exception {
         WaitForAsyncUtils.waitFor(20, TimeUnit.SECONDS, () -> robot.lookup("#conversation-list").tryQuery().isPresent());
         ListView<ConversationRow> list = robot.lookup("#conversation-list").queryListView();
-        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> list.getItems().size() == 2);
-        // The rows are drawn on a later pulse than the items arrive: wait until both can be clicked.
-        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> robot.lookup(".row-title").queryAll().size() == 2);
+        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> list.getItems().size() == 3);
+        // The rows are drawn on a later pulse than the items arrive: wait until all can be clicked.
+        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> robot.lookup(".row-title").queryAll().size() == 3);
         return list;
     }
 
@@ -101,7 +113,7 @@ class SidebarViewTest {
     void listsConversationsAndShowsTheSelectedOneAsMarkdownWithACopyButton(FxRobot robot) throws Exception {
         ListView<ConversationRow> list = list(robot);
         assertThat(list.getItems()).extracting(ConversationRow::title)
-                .containsExactly("Plan a weekend in Lisbon", "Name a cat");
+                .containsExactly("Plan a weekend in Lisbon", "Name a cat", "Write forty lines");
 
         robot.clickOn("Plan a weekend in Lisbon");
         WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> robot.lookup(".md-code-block").tryQuery().isPresent());
@@ -244,5 +256,85 @@ class SidebarViewTest {
                 () -> workspace.bridge().state(id).orElseThrow().status() == ConversationStatus.INTERRUPTED);
         WaitForAsyncUtils.waitFor(5, TimeUnit.SECONDS, () -> robot.lookup("#resume-conversation").query().isVisible());
         assertThat(robot.lookup("#detail-status").queryLabeled().getText()).isEqualTo("Interrupted");
+    }
+
+    @Test
+    void scrollingUpShowsJumpToLatestWhichGoesBackToTheNewestMessage(FxRobot robot) throws Exception {
+        list(robot);
+        robot.clickOn("Write forty lines");
+        ListView<MessageItem> messages = robot.lookup("#message-list").queryListView();
+        Node jump = robot.lookup("#jump-to-latest").query();
+        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> messages.getItems().size() == LONG);
+        // It opens at the newest message, with nothing to jump to.
+        WaitForAsyncUtils.waitFor(5, TimeUnit.SECONDS, () -> lastShown(messages) == LONG - 1);
+        WaitForAsyncUtils.waitForFxEvents();
+        assertThat(jump.isVisible()).isFalse();
+
+        robot.interact(() -> messages.scrollTo(0));
+        WaitForAsyncUtils.waitFor(5, TimeUnit.SECONDS, jump::isVisible);
+
+        robot.clickOn("#jump-to-latest");
+        WaitForAsyncUtils.waitFor(5, TimeUnit.SECONDS, () -> lastShown(messages) == LONG - 1 && !jump.isVisible());
+    }
+
+    @Test
+    void aMessageRevealedFromTheCanvasIsSelectedAndScrolledIntoView(FxRobot robot) throws Exception {
+        ListView<ConversationRow> list = list(robot);
+        SidebarViewModel sidebar = shell.sidebarProperty().get();
+        ConversationId poem = list.getItems().stream().filter(row -> row.title().equals("Write forty lines"))
+                .findFirst().orElseThrow().id();
+
+        robot.interact(() -> sidebar.reveal(poem, 5));
+
+        ListView<MessageItem> messages = robot.lookup("#message-list").queryListView();
+        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> messages.getItems().size() == LONG);
+        WaitForAsyncUtils.waitFor(5, TimeUnit.SECONDS, () -> messages.getSelectionModel().getSelectedItem() != null
+                && messages.getSelectionModel().getSelectedItem().turnIndex() == 5);
+        // Still there once the rows are measured (the list would otherwise follow the newest message).
+        Thread.sleep(400);
+        WaitForAsyncUtils.waitForFxEvents();
+        assertThat(firstShown(messages)).isLessThanOrEqualTo(5);
+        assertThat(lastShown(messages)).isGreaterThanOrEqualTo(5).isLessThan(LONG - 1);
+        assertThat(robot.lookup("#jump-to-latest").query().isVisible()).isTrue();
+        assertThat(list.getSelectionModel().getSelectedItem().id()).isEqualTo(poem);
+
+        // New messages do not carry the reader away from the message they asked for, even one so near the end
+        // that the list would otherwise follow the newest...
+        int nearEnd = LONG - 4;
+        robot.interact(() -> sidebar.reveal(poem, nearEnd));
+        WaitForAsyncUtils.waitFor(5, TimeUnit.SECONDS,
+                () -> messages.getSelectionModel().getSelectedItem().turnIndex() == nearEnd);
+        Thread.sleep(400);
+        WaitForAsyncUtils.waitForFxEvents();
+        int before = firstShown(messages);
+        robot.interact(() -> {
+            for (int turn = LONG; turn < LONG + 3; turn++) {
+                sidebar.messages().add(line(turn));
+            }
+        });
+        Thread.sleep(400);
+        WaitForAsyncUtils.waitForFxEvents();
+        assertThat(firstShown(messages)).isEqualTo(before);
+        assertThat(robot.lookup("#jump-to-latest").query().isVisible()).isTrue();
+        // ...until they jump to the latest, which follows new ones again.
+        robot.clickOn("#jump-to-latest");
+        WaitForAsyncUtils.waitFor(5, TimeUnit.SECONDS, () -> lastShown(messages) == LONG + 2);
+        robot.interact(() -> sidebar.messages().add(line(LONG + 3)));
+        WaitForAsyncUtils.waitFor(5, TimeUnit.SECONDS, () -> lastShown(messages) == LONG + 3);
+    }
+
+    private static MessageItem line(int turn) {
+        return new MessageItem(turn, ADA.agentId(), "Ada", "#0969da", "Line " + (turn + 1) + ", added as it is said.",
+                java.time.Instant.now(), false, false);
+    }
+
+    private static int lastShown(ListView<MessageItem> list) {
+        VirtualFlow<?> flow = (VirtualFlow<?>) list.lookup(".virtual-flow");
+        return flow.getLastVisibleCell() == null ? -1 : flow.getLastVisibleCell().getIndex();
+    }
+
+    private static int firstShown(ListView<MessageItem> list) {
+        VirtualFlow<?> flow = (VirtualFlow<?>) list.lookup(".virtual-flow");
+        return flow.getFirstVisibleCell() == null ? -1 : flow.getFirstVisibleCell().getIndex();
     }
 }

@@ -1,0 +1,192 @@
+package dev.workshop.ui.sidebar;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.function.BooleanSupplier;
+import java.util.function.Supplier;
+import javafx.animation.PauseTransition;
+import javafx.collections.ListChangeListener;
+import javafx.geometry.Insets;
+import javafx.geometry.Pos;
+import javafx.scene.control.Button;
+import javafx.scene.control.ListView;
+import javafx.scene.control.Tooltip;
+import javafx.scene.control.skin.VirtualFlow;
+import javafx.scene.input.KeyCode;
+import javafx.scene.input.KeyEvent;
+import javafx.scene.layout.StackPane;
+import javafx.util.Duration;
+import org.kordamp.ikonli.feather.Feather;
+import org.kordamp.ikonli.javafx.FontIcon;
+
+/**
+ * Where the message lists are scrolled. They follow the newest message while the reader is at the bottom; a
+ * reader who scrolled up to read is left where they are, and "Jump to latest" floats over the list until
+ * they go back. A message revealed from the canvas is scrolled to and selected, and the list stays on it as
+ * new messages arrive.
+ */
+final class MessageFollower {
+    private final ListView<MessageItem> single;
+    private final List<ListView<MessageItem>> panes;
+    private final BooleanSupplier dual;
+    private final Supplier<ConversationRow> selected;
+    private final List<ListView<MessageItem>> all = new ArrayList<>();
+    private final PauseTransition settle = new PauseTransition(Duration.millis(120));
+    /** What to do once new rows have been measured: go to the end again, or to the revealed message. */
+    private Runnable afterSettle = this::scrollToEnd;
+    private final Button jump = new Button("Jump to latest", new FontIcon(Feather.ARROW_DOWN));
+    /** A message asked for that is not listed yet (its history is still loading, or it is being written). */
+    private SidebarViewModel.Reveal pendingReveal;
+    /** Set once a message was revealed: the list stays on it as new ones arrive, until Jump to latest or End. */
+    private boolean followPaused;
+
+    /**
+     * @param single   the list of every message
+     * @param panes    the two panes shown instead for a conversation with the user
+     * @param dual     whether the panes are shown
+     * @param selected the conversation whose messages are listed
+     */
+    MessageFollower(ListView<MessageItem> single, List<ListView<MessageItem>> panes, BooleanSupplier dual,
+                    Supplier<ConversationRow> selected) {
+        this.single = single;
+        this.panes = List.copyOf(panes);
+        this.dual = dual;
+        this.selected = selected;
+        all.add(single);
+        all.addAll(panes);
+        settle.setOnFinished(event -> afterSettle.run());
+        for (ListView<MessageItem> list : all) {
+            list.addEventHandler(KeyEvent.KEY_PRESSED, event -> {
+                if (event.getCode() == KeyCode.END) {
+                    followPaused = false;
+                }
+            });
+        }
+        jump.setId("jump-to-latest");
+        jump.getStyleClass().addAll("jump-to-latest", "accent");
+        jump.setTooltip(new Tooltip("Go to the newest message and follow new ones again (End)"));
+        jump.setVisible(false);
+        jump.setOnAction(event -> {
+            followPaused = false;
+            settleAt(this::scrollToEnd);
+        });
+        StackPane.setAlignment(jump, Pos.BOTTOM_CENTER);
+        StackPane.setMargin(jump, new Insets(0, 0, 12, 0));
+    }
+
+    /** The button to put over the lists (in their StackPane). */
+    Button jumpButton() {
+        return jump;
+    }
+
+    /** After the messages changed: the revealed message if it just arrived, else the newest while following. */
+    void messagesChanged(ListChangeListener.Change<? extends MessageItem> change) {
+        int size = change.getList().size();
+        boolean replaced = false;
+        while (change.next()) {
+            replaced |= change.wasRemoved() || change.getFrom() == 0;
+        }
+        if (revealIfListed()) {
+            return;
+        }
+        if (size > 0 && (replaced || !followPaused && atBottom(size))) {
+            single.scrollTo(size - 1);
+            // Rows differ in height and are measured as they are first shown: go to the very end again once
+            // they have been, so that the last message shows whole.
+            afterSettle = this::scrollToEnd;
+            settle.playFromStart();
+        }
+    }
+
+    /** Brings {@code reveal}'s message into view now, or once it is listed. */
+    void reveal(SidebarViewModel.Reveal reveal) {
+        pendingReveal = reveal;
+        revealIfListed();
+    }
+
+    /** Another conversation was selected (or none): what was asked for the one before no longer applies. */
+    void selectionChanged(ConversationRow old, ConversationRow row) {
+        if (pendingReveal != null && (row == null || !row.id().equals(pendingReveal.conversationId()))) {
+            pendingReveal = null;
+        }
+        if (old == null || row == null || !old.id().equals(row.id())) {
+            followPaused = false;
+        }
+    }
+
+    /** Shows "Jump to latest" while the newest message is out of view; call after each layout. */
+    void updateJump(boolean loading) {
+        jump.setVisible(!loading && shown().stream().anyMatch(MessageFollower::behindLatest));
+    }
+
+    private List<ListView<MessageItem>> shown() {
+        return dual.getAsBoolean() ? panes : List.of(single);
+    }
+
+    /**
+     * Scrolls to the revealed message and selects it, if it is listed in a list on screen; true if it was. A
+     * message of an earlier round with the user, which neither pane holds, is not shown.
+     */
+    private boolean revealIfListed() {
+        SidebarViewModel.Reveal reveal = pendingReveal;
+        ConversationRow row = selected.get();
+        if (reveal == null || row == null || !row.id().equals(reveal.conversationId())) {
+            return false;
+        }
+        List<Runnable> scrolls = new ArrayList<>();
+        for (ListView<MessageItem> list : shown()) {
+            List<MessageItem> items = list.getItems();
+            for (int i = 0; i < items.size(); i++) {
+                if (items.get(i).turnIndex() == reveal.turnIndex()) {
+                    int index = i;
+                    list.getSelectionModel().select(index);
+                    scrolls.add(() -> list.scrollTo(index));
+                    break;
+                }
+            }
+        }
+        if (scrolls.isEmpty()) {
+            return false;
+        }
+        pendingReveal = null;
+        followPaused = true;
+        // As for the end: once the rows above are measured, to the same message again.
+        settleAt(() -> scrolls.forEach(Runnable::run));
+        return true;
+    }
+
+    /** Scrolls now, and again once the rows it brought into view have been measured. */
+    private void settleAt(Runnable scroll) {
+        scroll.run();
+        afterSettle = scroll;
+        settle.playFromStart();
+    }
+
+    private void scrollToEnd() {
+        for (ListView<MessageItem> list : all) {
+            int size = list.getItems().size();
+            if (size > 0) {
+                list.scrollTo(size - 1);
+                flow(list).ifPresent(flow -> flow.scrollPixels(1e7));
+            }
+        }
+    }
+
+    /** Whether the last message before this change was in view. */
+    private boolean atBottom(int size) {
+        return flow(single).map(flow -> flow.getLastVisibleCell() == null
+                || flow.getLastVisibleCell().getIndex() >= size - 3).orElse(true);
+    }
+
+    /** Whether the newest message of {@code list} is wholly out of view. */
+    private static boolean behindLatest(ListView<MessageItem> list) {
+        int size = list.getItems().size();
+        return size > 0 && flow(list).map(flow -> flow.getLastVisibleCell() != null
+                && flow.getLastVisibleCell().getIndex() < size - 1).orElse(false);
+    }
+
+    private static Optional<VirtualFlow<?>> flow(ListView<MessageItem> list) {
+        return list.lookup(".virtual-flow") instanceof VirtualFlow<?> flow ? Optional.of(flow) : Optional.empty();
+    }
+}
