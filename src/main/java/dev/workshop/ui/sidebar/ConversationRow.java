@@ -61,6 +61,18 @@ public record ConversationRow(ConversationId id, String title, ConversationStatu
         return days == 1 ? "yesterday" : days + " days ago";
     }
 
+    /** The exact time, as the reader's clock and language write it ("22 Nov 2026, 14:05:09"): for hovers. */
+    public static String clockTime(Instant at, java.time.ZoneId zone, java.util.Locale locale) {
+        return java.time.format.DateTimeFormatter.ofLocalizedDateTime(java.time.format.FormatStyle.MEDIUM)
+                .withLocale(locale).withZone(zone).format(at);
+    }
+
+    /** {@link #clockTime(Instant, java.time.ZoneId, java.util.Locale)} on this machine's clock and language. */
+    public static String clockTime(Instant at) {
+        return clockTime(at, java.time.ZoneId.systemDefault(),
+                java.util.Locale.getDefault(java.util.Locale.Category.FORMAT));
+    }
+
     /** What the status marker says: every status in its own words. */
     public static String statusLabel(ConversationStatus status) {
         return switch (status) {

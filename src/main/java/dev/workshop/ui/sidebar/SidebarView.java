@@ -420,6 +420,7 @@ public final class SidebarView extends SplitPane {
             kind.getStyleClass().add("type-chip");
             Label when = new Label(ConversationRow.relativeTime(row.updatedAt(), Instant.now()));
             when.getStyleClass().add("row-time");
+            when.setTooltip(new Tooltip("Last activity: " + ConversationRow.clockTime(row.updatedAt())));
             Region spacer = new Region();
             HBox.setHgrow(spacer, Priority.ALWAYS);
             HBox top = new HBox(6, status, kind, spacer, when);
@@ -467,7 +468,7 @@ public final class SidebarView extends SplitPane {
             name.getStyleClass().add("message-speaker");
             Label turn = new Label("turn " + (item.turnIndex() + 1));
             turn.getStyleClass().add("message-turn");
-            turn.setTooltip(new Tooltip(item.at().toString()));
+            turn.setTooltip(new Tooltip(ConversationRow.clockTime(item.at())));
             HBox head = new HBox(8, avatar, name, turn);
             head.setAlignment(Pos.CENTER_LEFT);
             if (item.resumed()) {

@@ -122,6 +122,11 @@ class SidebarViewModelTest {
         assertThat(ConversationRow.relativeTime(now.minusSeconds(3 * 3600), now)).isEqualTo("3 h ago");
         assertThat(ConversationRow.relativeTime(now.minusSeconds(26 * 3600), now)).isEqualTo("yesterday");
         assertThat(ConversationRow.relativeTime(now.minusSeconds(5 * 86400), now)).isEqualTo("5 days ago");
+        // Hovering shows the exact time on the reader's clock, in their language, not an ISO instant in UTC.
+        assertThat(ConversationRow.clockTime(now, java.time.ZoneId.of("Europe/Lisbon"), java.util.Locale.UK))
+                .isEqualTo("22 Nov 2026, 12:00:00");
+        assertThat(ConversationRow.clockTime(now, java.time.ZoneId.of("Asia/Tokyo"), java.util.Locale.UK))
+                .isEqualTo("22 Nov 2026, 21:00:00");
     }
 
     @Test
