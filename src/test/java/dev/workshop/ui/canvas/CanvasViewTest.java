@@ -94,6 +94,21 @@ class CanvasViewTest {
         WaitForAsyncUtils.waitFor(seconds, TimeUnit.SECONDS, () -> onFx(condition));
     }
 
+    /** Ada and Bruno, placed on the canvas. */
+    private record Pair(AgentNodeModel ada, AgentNodeModel bruno) {
+    }
+
+    /** Places Ada and Bruno and starts them on a four-turn conversation, as the start dialog does. */
+    private static Pair startPicnic(CanvasViewModel canvas, Point adaAt, Point brunoAt) throws Exception {
+        Pair pair = new Pair(onFx(() -> canvas.place(ADA, adaAt).orElseThrow()),
+                onFx(() -> canvas.place(BRUNO, brunoAt).orElseThrow()));
+        onFx(() -> {
+            canvas.startConversation(List.of(pair.ada(), pair.bruno()), "Plan a picnic", 4);
+            return null;
+        });
+        return pair;
+    }
+
     private Point2D canvasPoint(FxRobot robot, double x, double y) {
         Node view = robot.lookup("#canvas").query();
         return view.localToScreen(x, y);
@@ -222,12 +237,7 @@ class CanvasViewTest {
     void agentsSideBySideShowTheirBubblesWithoutCoveringEachOther(FxRobot robot) throws Exception {
         CanvasViewModel canvas = canvas();
         // Closer than a bubble is wide: each one's bubble would cover the other's.
-        AgentNodeModel ada = onFx(() -> canvas.place(ADA, new Point(300, 300)).orElseThrow());
-        AgentNodeModel bruno = onFx(() -> canvas.place(BRUNO, new Point(420, 300)).orElseThrow());
-        onFx(() -> {
-            canvas.startConversation(List.of(ada, bruno), "Plan a picnic", 4);
-            return null;
-        });
+        AgentNodeModel bruno = startPicnic(canvas, new Point(300, 300), new Point(420, 300)).bruno();
 
         // Bruno thinks while Ada's message still shows: two bubbles at once.
         waitUntil(15, () -> bruno.state() == AgentState.THINKING);
@@ -244,12 +254,7 @@ class CanvasViewTest {
     @Test
     void clickingASpeechBubbleOpensThatMessageInTheSidebar(FxRobot robot) throws Exception {
         CanvasViewModel canvas = canvas();
-        AgentNodeModel ada = onFx(() -> canvas.place(ADA, new Point(200, 320)).orElseThrow());
-        AgentNodeModel bruno = onFx(() -> canvas.place(BRUNO, new Point(560, 320)).orElseThrow());
-        onFx(() -> {
-            canvas.startConversation(List.of(ada, bruno), "Plan a picnic", 4);
-            return null;
-        });
+        AgentNodeModel bruno = startPicnic(canvas, new Point(200, 320), new Point(560, 320)).bruno();
         waitUntil(15, () -> bruno.state() == AgentState.THINKING); // Ada's first message shows in her bubble
         WaitForAsyncUtils.waitFor(5, TimeUnit.SECONDS, () -> robot.lookup(".speech-bubble.said").tryQuery().isPresent());
         SidebarViewModel sidebar = shell.sidebarProperty().get();
@@ -271,13 +276,10 @@ class CanvasViewTest {
     @Test
     void afterARestartTheSceneIsBackAndTheConversationGoesOnOnTheCanvas(FxRobot robot) throws Exception {
         CanvasViewModel canvas = canvas();
-        AgentNodeModel ada = onFx(() -> canvas.place(ADA, new Point(200, 200)).orElseThrow());
-        AgentNodeModel bruno = onFx(() -> canvas.place(BRUNO, new Point(500, 260)).orElseThrow());
+        Pair pair = startPicnic(canvas, new Point(200, 200), new Point(500, 260));
+        AgentNodeModel ada = pair.ada();
+        AgentNodeModel bruno = pair.bruno();
         onFx(() -> canvas.link(ada.id(), bruno.id(), "mentors"));
-        onFx(() -> {
-            canvas.startConversation(List.of(ada, bruno), "Plan a picnic", 4);
-            return null;
-        });
         waitUntil(15, () -> bruno.state() == AgentState.THINKING); // one message recorded, the second in flight
         ConversationId id = onFx(() -> canvas.links().get(0).id());
 
