@@ -28,7 +28,7 @@ import javafx.scene.text.TextAlignment;
  */
 final class RopeLayer extends Canvas {
     private static final Font LABEL_FONT = Font.font(12);
-    static final String RESUMED = "↻ resumed after restart";
+    private static final String RESUMED = "↻ resumed after restart";
     private Palette palette = Palette.LIGHT;
     private final Map<String, Double> widths = new HashMap<>();
 
