@@ -1,7 +1,9 @@
 package dev.workshop.ui.sidebar;
 
 import java.util.ArrayList;
+import java.util.IdentityHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.function.BooleanSupplier;
 import java.util.function.Supplier;
@@ -32,6 +34,7 @@ final class MessageFollower {
     private final BooleanSupplier dual;
     private final Supplier<ConversationRow> selected;
     private final List<ListView<MessageItem>> all = new ArrayList<>();
+    private final Map<ListView<MessageItem>, VirtualFlow<?>> flows = new IdentityHashMap<>();
     private final PauseTransition settle = new PauseTransition(Duration.millis(120));
     /** What to do once new rows have been measured: go to the end again, or to the revealed message. */
     private Runnable afterSettle = this::scrollToEnd;
@@ -117,7 +120,7 @@ final class MessageFollower {
 
     /** Shows "Jump to latest" while the newest message is out of view; call after each layout. */
     void updateJump(boolean loading) {
-        jump.setVisible(!loading && shown().stream().anyMatch(MessageFollower::behindLatest));
+        jump.setVisible(!loading && shown().stream().anyMatch(this::behindLatest));
     }
 
     private List<ListView<MessageItem>> shown() {
@@ -180,13 +183,25 @@ final class MessageFollower {
     }
 
     /** Whether the newest message of {@code list} is wholly out of view. */
-    private static boolean behindLatest(ListView<MessageItem> list) {
+    private boolean behindLatest(ListView<MessageItem> list) {
         int size = list.getItems().size();
         return size > 0 && flow(list).map(flow -> flow.getLastVisibleCell() != null
                 && flow.getLastVisibleCell().getIndex() < size - 1).orElse(false);
     }
 
-    private static Optional<VirtualFlow<?>> flow(ListView<MessageItem> list) {
-        return list.lookup(".virtual-flow") instanceof VirtualFlow<?> flow ? Optional.of(flow) : Optional.empty();
+    /**
+     * The list's scrolling part, once its skin has made one. Kept: {@link #updateJump} asks on every pulse,
+     * and a lookup parses its selector each time.
+     */
+    private Optional<VirtualFlow<?>> flow(ListView<MessageItem> list) {
+        VirtualFlow<?> kept = flows.get(list);
+        if (kept != null && kept.getParent() == list) {
+            return Optional.of(kept);
+        }
+        if (list.lookup(".virtual-flow") instanceof VirtualFlow<?> flow) {
+            flows.put(list, flow);
+            return Optional.of(flow);
+        }
+        return Optional.empty();
     }
 }

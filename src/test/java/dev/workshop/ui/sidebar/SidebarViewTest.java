@@ -184,8 +184,7 @@ class SidebarViewTest {
     void aRestoredConversationSaysSoAndResumeTakesItOnWithTheNextSpeaker(FxRobot robot) throws Exception {
         ListView<ConversationRow> list = list(robot);
         Workspace workspace = shell.workspace().orElseThrow();
-        ConversationId id = list.getItems().stream().filter(row -> row.title().equals("Plan a weekend in Lisbon"))
-                .findFirst().orElseThrow().id();
+        ConversationId id = idOf(list, "Plan a weekend in Lisbon");
         workspace.bridge().restore(id);
         // The list redraws the restored row: click the new cell, once it is there.
         WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> list.getItems().stream()
@@ -281,8 +280,7 @@ class SidebarViewTest {
     void aMessageRevealedFromTheCanvasIsSelectedAndScrolledIntoView(FxRobot robot) throws Exception {
         ListView<ConversationRow> list = list(robot);
         SidebarViewModel sidebar = shell.sidebarProperty().get();
-        ConversationId poem = list.getItems().stream().filter(row -> row.title().equals("Write forty lines"))
-                .findFirst().orElseThrow().id();
+        ConversationId poem = idOf(list, "Write forty lines");
 
         robot.interact(() -> sidebar.reveal(poem, 5));
 
@@ -326,6 +324,10 @@ class SidebarViewTest {
     private static MessageItem line(int turn) {
         return new MessageItem(turn, ADA.agentId(), "Ada", "#0969da", "Line " + (turn + 1) + ", added as it is said.",
                 java.time.Instant.now(), false, false);
+    }
+
+    private static ConversationId idOf(ListView<ConversationRow> list, String title) {
+        return list.getItems().stream().filter(row -> row.title().equals(title)).findFirst().orElseThrow().id();
     }
 
     private static int lastShown(ListView<MessageItem> list) {
