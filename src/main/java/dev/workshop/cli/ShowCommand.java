@@ -47,6 +47,9 @@ final class ShowCommand implements Callable<Integer> {
             ConversationState state = workspace.store().state(workspace.tenant(), conversation)
                     .orElseThrow(() -> new IllegalArgumentException("No conversation with id " + conversation
                             + " (see 'workshop list')"));
+            if (state.deleted()) {
+                throw new IllegalArgumentException("Conversation " + conversation + " was deleted");
+            }
             List<RecordedEvent> history = workspace.store().history(workspace.tenant(), conversation);
             PrintWriter out = spec.commandLine().getOut();
             if (format.markdown) {

@@ -37,6 +37,8 @@ public final class WorkshopCommand implements Callable<Integer> {
             new Entry("list", ListCommand.class),
             new Entry("show", ShowCommand.class),
             new Entry("abort", AbortCommand.class),
+            new Entry("rename", RenameCommand.class),
+            new Entry("delete", DeleteCommand.class),
             new Entry("agents", AgentsCommand.class),
             new Entry("bench", BenchCommand.class)));
 

@@ -21,11 +21,11 @@ public final class ConversationExport {
     private ConversationExport() {
     }
 
-    /** A Markdown transcript: the task as the title, status, turns and participants, then every message. */
+    /** A Markdown transcript: the user's title or else the task's first line, status, turns and participants, then every message. */
     public static String markdown(ConversationState state, List<RecordedEvent> history) {
         StringBuilder out = new StringBuilder();
-        out.append("# ").append(state.task().map(task -> task.lines().findFirst().orElse(task)).orElse("Conversation"))
-                .append("\n\n");
+        out.append("# ").append(state.customTitle() != null ? state.customTitle()
+                : state.task().map(task -> task.lines().findFirst().orElse(task)).orElse("Conversation")).append("\n\n");
         out.append("- Status: ").append(state.status().wireName())
                 .append(state.statusReason().isEmpty() ? "" : " (" + state.statusReason() + ")").append('\n');
         out.append("- Turns: ").append(state.turnCount()).append(" / ").append(state.maxTurns()).append('\n');
@@ -43,6 +43,7 @@ public final class ConversationExport {
     public static ObjectNode summary(ConversationState state) {
         ObjectNode row = JSON.createObjectNode();
         row.put("id", state.id().value());
+        row.put("title", state.title());
         row.put("status", state.status().wireName());
         row.put("status_reason", state.statusReason());
         row.put("kind", state.kind().wireName());

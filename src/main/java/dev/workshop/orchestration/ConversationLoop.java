@@ -4,6 +4,7 @@ import dev.workshop.domain.agent.AgentDefinition;
 import dev.workshop.domain.conversation.ConversationEvent;
 import dev.workshop.domain.conversation.ConversationEvent.FollowUpStarted;
 import dev.workshop.domain.conversation.ConversationEvent.MessageRecorded;
+import dev.workshop.domain.conversation.ConversationEvent.Renamed;
 import dev.workshop.domain.conversation.ConversationEvent.StatusChanged;
 import dev.workshop.domain.conversation.ConversationEvent.TurnStarted;
 import dev.workshop.domain.conversation.ConversationId;
@@ -19,6 +20,7 @@ import dev.workshop.domain.conversation.Usage;
 import dev.workshop.gateway.GatewayException;
 import dev.workshop.gateway.GatewayReply;
 import dev.workshop.gateway.GatewayRequest;
+import dev.workshop.store.ConcurrentAppendException;
 import dev.workshop.store.Durability;
 import dev.workshop.store.StoreException;
 import java.util.ArrayList;
@@ -248,13 +250,35 @@ final class ConversationLoop implements Runnable {
     }
 
     private ConversationState append(ConversationState state, ConversationEvent event, Durability durability) {
-        List<RecordedEvent> recorded = context.store().append(context.tenant(), id, state.version(), List.of(event),
-                durability);
+        List<RecordedEvent> recorded;
+        try {
+            recorded = context.store().append(context.tenant(), id, state.version(), List.of(event), durability);
+        } catch (ConcurrentAppendException e) {
+            // The user may rename a conversation while it runs: a new name does not conflict with the turn, so the
+            // loop takes it in and appends again. Anything else appended meanwhile means a second writer.
+            ConversationState renamed = renamedSince(state).orElseThrow(() -> e);
+            return append(renamed, event, durability);
+        }
         ConversationState next = state;
         for (RecordedEvent each : recorded) {
             next = next.evolve(each);
         }
         return next;
+    }
+
+    /** {@code state} with the renames appended after it, if renames are all that was appended since. */
+    private Optional<ConversationState> renamedSince(ConversationState state) {
+        ConversationState current = state;
+        for (RecordedEvent each : context.store().history(context.tenant(), id)) {
+            if (each.seq() <= state.version()) {
+                continue;
+            }
+            if (!(each.event() instanceof Renamed)) {
+                return Optional.empty();
+            }
+            current = current.evolve(each);
+        }
+        return current == state ? Optional.empty() : Optional.of(current);
     }
 
     /** Records the end; reads the stored state first, since an interrupted turn may have moved it on. */

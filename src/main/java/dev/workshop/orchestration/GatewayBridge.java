@@ -2,9 +2,12 @@ package dev.workshop.orchestration;
 
 import dev.workshop.domain.agent.AgentDefinition;
 import dev.workshop.domain.agent.AgentId;
+import dev.workshop.domain.conversation.ConversationEvent;
 import dev.workshop.domain.conversation.ConversationEvent.ConversationStarted;
+import dev.workshop.domain.conversation.ConversationEvent.Deleted;
 import dev.workshop.domain.conversation.ConversationEvent.FollowUpStarted;
 import dev.workshop.domain.conversation.ConversationEvent.MessageRecorded;
+import dev.workshop.domain.conversation.ConversationEvent.Renamed;
 import dev.workshop.domain.conversation.ConversationEvent.TurnStarted;
 import dev.workshop.domain.conversation.ConversationEvent.ResumeStarted;
 import dev.workshop.domain.conversation.ConversationEvent.StatusChanged;
@@ -19,6 +22,7 @@ import dev.workshop.domain.conversation.TenantId;
 import dev.workshop.gateway.GatewayResolver;
 import dev.workshop.session.SnapshotFolder;
 import dev.workshop.store.AgentCatalog;
+import dev.workshop.store.ConcurrentAppendException;
 import dev.workshop.store.ConversationStore;
 import java.nio.file.Path;
 import java.time.Clock;
@@ -361,12 +365,55 @@ public final class GatewayBridge implements AutoCloseable {
     }
 
     private ConversationState stateOf(ConversationId id) {
-        return store.state(tenant, id).orElseThrow(() -> new IllegalArgumentException("No conversation with id " + id));
+        return state(id).orElseThrow(() -> new IllegalArgumentException("No conversation with id " + id));
     }
 
-    /** The conversation as stored now, if it exists. */
+    /** The conversation as stored now, if it exists and was not deleted. */
     public Optional<ConversationState> state(ConversationId id) {
-        return store.state(tenant, id);
+        return store.state(tenant, id).filter(state -> !state.deleted());
+    }
+
+    /**
+     * Names a conversation, whether it runs or not (a running loop takes the new name in between its appends);
+     * a blank title goes back to the one taken from the task.
+     */
+    public void rename(ConversationId id, String title) {
+        Renamed rename = new Renamed(title);
+        appendRetrying(id, rename);
+        publish(new LoopEvent.Renamed(id, 1, context.clock().instant(), stateOf(id).title()));
+    }
+
+    /**
+     * Deletes a conversation: a running one is stopped first (as an abort would), then it leaves every list, now
+     * and after a restart. Its events stay in the append-only log.
+     *
+     * @throws IllegalStateException when its loop did not stop within {@code stopTimeout}; nothing was deleted
+     */
+    public void delete(ConversationId id, Duration stopTimeout) throws InterruptedException {
+        stateOf(id);
+        if (running.containsKey(id)) {
+            stop(id, ConversationStatus.INTERRUPTED, Reasons.DELETED);
+            if (!await(id, stopTimeout)) {
+                throw new IllegalStateException("Conversation " + id + " is still stopping; nothing was deleted");
+            }
+        }
+        appendRetrying(id, new Deleted());
+        publish(new LoopEvent.Deleted(id, 1, context.clock().instant()));
+    }
+
+    /** Appends one event at the current version, reading it again when a loop appended in between. */
+    private void appendRetrying(ConversationId id, ConversationEvent event) {
+        for (int attempt = 1; ; attempt++) {
+            ConversationState state = stateOf(id);
+            try {
+                store.append(tenant, id, state.version(), List.of(event));
+                return;
+            } catch (ConcurrentAppendException e) {
+                if (attempt == 5) {
+                    throw e;
+                }
+            }
+        }
     }
 
     /**
@@ -376,7 +423,8 @@ public final class GatewayBridge implements AutoCloseable {
     public List<ConversationState> conversationsToResume() {
         return store.list(tenant).stream()
                 .filter(state -> state.status() == ConversationStatus.INTERRUPTED)
-                .filter(state -> !state.statusReason().equals(Reasons.ABORTED))
+                .filter(state -> !state.statusReason().equals(Reasons.ABORTED)
+                        && !state.statusReason().equals(Reasons.DELETED))
                 .filter(state -> !running.containsKey(state.id()))
                 .sorted(Comparator.comparing(ConversationState::updatedAt))
                 .toList();

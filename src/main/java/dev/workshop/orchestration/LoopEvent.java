@@ -44,6 +44,14 @@ public sealed interface LoopEvent {
     record Error(ConversationId conversationId, int turnNumber, Instant at, String message) implements LoopEvent {
     }
 
+    /** The user renamed the conversation; {@code title} is what lists show now. */
+    record Renamed(ConversationId conversationId, int turnNumber, Instant at, String title) implements LoopEvent {
+    }
+
+    /** The user deleted the conversation (a running one was stopped first). */
+    record Deleted(ConversationId conversationId, int turnNumber, Instant at) implements LoopEvent {
+    }
+
     /** A conversation's team is set up: a new conversation ({@code restored} false) or one restored by id. */
     record TeamReady(ConversationId conversationId, int turnNumber, Instant at, TenantId team, boolean restored)
             implements LoopEvent {

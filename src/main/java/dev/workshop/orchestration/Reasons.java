@@ -4,6 +4,8 @@ package dev.workshop.orchestration;
 final class Reasons {
     static final String STOPPED = "Workshop stopped while this conversation was running";
     static final String ABORTED = "Aborted by the user";
+    /** Stopped to be deleted: if Workshop ends before the deletion is recorded, it is not resumed at launch. */
+    static final String DELETED = "Stopped to be deleted";
     static final String WAITING_FOR_YOU = "Waiting for your message";
     static final String RESTORED = "Restored; nothing runs until you continue it";
 

@@ -45,9 +45,10 @@ public interface ConversationStore extends AutoCloseable {
      */
     Optional<TenantId> tenantOf(ConversationId conversation);
 
-    /** Every conversation of the tenant, most recently updated first. */
+    /** Every conversation of the tenant, most recently updated first; deleted ones are left out. */
     List<ConversationState> list(TenantId tenant);
 
+    /** How many conversations {@link #list} holds. */
     int count(TenantId tenant);
 
     /** What opening the store found and repaired: shown to the user, never swallowed. */

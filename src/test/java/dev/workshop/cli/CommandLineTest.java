@@ -391,6 +391,40 @@ class CommandLineTest {
     }
 
     @Test
+    void renamesAndDeletesConversations() throws Exception {
+        List<String> ids = new ArrayList<>();
+        for (String prompt : List.of("Plan a picnic", "Write a haiku")) {
+            Run run = workshop("--data-dir", dir.toString(), "run", "--agents", "Ada,Bruno", "--prompt", prompt,
+                    "--max-turns", "1", "--offline-delay-ms", "0");
+            ids.add(jsonLines(run.out()).getFirst().get("conversation_id").asText());
+        }
+
+        Run rename = workshop("--data-dir", dir.toString(), "rename", ids.get(0), "Picnic plans");
+        assertThat(rename.exitCode()).as(rename.err()).isZero();
+        assertThat(new ObjectMapper().readTree(rename.out()).get("title").asText()).isEqualTo("Picnic plans");
+        Run typo = workshop("--data-dir", dir.toString(), "delete", ids.get(1), "no-such-id");
+        assertThat(typo.exitCode()).isEqualTo(2);
+        assertThat(typo.err().strip())
+                .isEqualTo("workshop: No conversation with id no-such-id (see 'workshop list'); nothing was deleted");
+        Run delete = workshop("--data-dir", dir.toString(), "delete", ids.get(1));
+        assertThat(delete.exitCode()).as(delete.err()).isZero();
+
+        JsonNode listed = new ObjectMapper().readTree(workshop("--data-dir", dir.toString(), "list", "--json").out());
+        assertThat(listed).singleElement().satisfies(row -> {
+            assertThat(row.get("id").asText()).isEqualTo(ids.get(0));
+            assertThat(row.get("title").asText()).isEqualTo("Picnic plans");
+            assertThat(row.get("task_prompt").asText()).isEqualTo("Plan a picnic");
+        });
+        assertThat(workshop("--data-dir", dir.toString(), "show", ids.get(0), "--markdown").out())
+                .startsWith("# Picnic plans\n");
+        Run shown = workshop("--data-dir", dir.toString(), "show", ids.get(1));
+        assertThat(shown.exitCode()).isEqualTo(2);
+        assertThat(shown.err().strip()).isEqualTo("workshop: Conversation " + ids.get(1) + " was deleted");
+        Run again = workshop("--data-dir", dir.toString(), "rename", ids.get(1), "Back?");
+        assertThat(again.exitCode()).isEqualTo(2);
+    }
+
+    @Test
     void managesAgents() throws Exception {
         Run list = workshop("--data-dir", dir.toString(), "agents", "list", "--json");
         JsonNode starters = new ObjectMapper().readTree(list.out());

@@ -130,6 +130,32 @@ public sealed interface ConversationEvent {
         }
     }
 
+    /**
+     * The user named the conversation; a blank title goes back to the one taken from the task. A title is one
+     * line: line breaks and runs of spaces become one space.
+     */
+    record Renamed(String title) implements ConversationEvent {
+        public Renamed {
+            title = title == null ? "" : title.strip().replaceAll("\\s+", " ");
+        }
+
+        @Override
+        public ConversationState foldInto(ConversationState state, long seq, Instant at) {
+            return state.renamed(this, seq);
+        }
+    }
+
+    /**
+     * The user deleted the conversation: it leaves every list and takes no more events. Its events stay in the
+     * log, which is append-only; nothing is erased.
+     */
+    record Deleted() implements ConversationEvent {
+        @Override
+        public ConversationState foldInto(ConversationState state, long seq, Instant at) {
+            return state.deleted(seq, at);
+        }
+    }
+
     private static void requireTurnIndex(int turnIndex) {
         if (turnIndex < 0) {
             throw new IllegalArgumentException("A turn index is never negative, was " + turnIndex);

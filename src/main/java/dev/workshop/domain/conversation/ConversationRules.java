@@ -1,8 +1,10 @@
 package dev.workshop.domain.conversation;
 
 import dev.workshop.domain.conversation.ConversationEvent.ConversationStarted;
+import dev.workshop.domain.conversation.ConversationEvent.Deleted;
 import dev.workshop.domain.conversation.ConversationEvent.FollowUpStarted;
 import dev.workshop.domain.conversation.ConversationEvent.MessageRecorded;
+import dev.workshop.domain.conversation.ConversationEvent.Renamed;
 import dev.workshop.domain.conversation.ConversationEvent.ResumeStarted;
 import dev.workshop.domain.conversation.ConversationEvent.StatusChanged;
 import dev.workshop.domain.conversation.ConversationEvent.TurnStarted;
@@ -11,17 +13,23 @@ import java.nio.charset.StandardCharsets;
 /**
  * The invariants of a conversation log, checked before an event is appended: a log starts with
  * {@link ConversationStarted} and has only one; turn {@code k} is recorded once and only after turn
- * {@code k-1}; no text over {@link #MAX_TEXT_BYTES}.
+ * {@code k-1}; no text over {@link #MAX_TEXT_BYTES}, no title over {@link #MAX_TITLE_CHARS}; nothing after
+ * {@link Deleted}.
  */
 public final class ConversationRules {
     /** 1 MiB of UTF-8: the most one message, task prompt or reason may hold. */
     public static final int MAX_TEXT_BYTES = 1024 * 1024;
+    /** A title is a name for a list, not a document. */
+    public static final int MAX_TITLE_CHARS = 200;
 
     private ConversationRules() {
     }
 
     /** Throws {@link InvalidEventException} (or a subclass) when {@code event} may not follow {@code state}. */
     public static void check(ConversationState state, ConversationEvent event) {
+        if (state.deleted()) {
+            throw new InvalidEventException("Conversation " + state.id() + " was deleted");
+        }
         switch (event) {
             case ConversationStarted started -> {
                 if (state.isStarted()) {
@@ -47,6 +55,14 @@ public final class ConversationRules {
                 requireStarted(state);
                 requireSize("A status reason", change.reason());
             }
+            case Renamed rename -> {
+                requireStarted(state);
+                if (rename.title().length() > MAX_TITLE_CHARS) {
+                    throw new InvalidEventException("A title of " + rename.title().length()
+                            + " characters is over the limit of " + MAX_TITLE_CHARS);
+                }
+            }
+            case Deleted ignored -> requireStarted(state);
         }
     }
 

@@ -4,6 +4,7 @@ import dev.workshop.domain.agent.AgentId;
 import dev.workshop.domain.conversation.ConversationEvent.ConversationStarted;
 import dev.workshop.domain.conversation.ConversationEvent.FollowUpStarted;
 import dev.workshop.domain.conversation.ConversationEvent.MessageRecorded;
+import dev.workshop.domain.conversation.ConversationEvent.Renamed;
 import dev.workshop.domain.conversation.ConversationEvent.StatusChanged;
 import dev.workshop.domain.conversation.ConversationEvent.TurnStarted;
 import java.time.Instant;
@@ -20,6 +21,8 @@ import java.util.Optional;
  * @param turnCount  number of recorded messages (the next turn index)
  * @param turnInDoubt index of a turn that was started but whose message was never recorded, or -1
  * @param resumesWithoutProgress resumes since the last recorded message (a crash loop shows here)
+ * @param customTitle the name the user gave it, or null for the one taken from its task ({@link #title()})
+ * @param deleted    the user deleted it: lists leave it out, and nothing more is appended to it
  */
 public record ConversationState(
         ConversationId id,
@@ -35,12 +38,27 @@ public record ConversationState(
         int resumesWithoutProgress,
         long version,
         Instant createdAt,
-        Instant updatedAt) {
+        Instant updatedAt,
+        String customTitle,
+        boolean deleted) {
+
+    /** The longest title a list shows before it ends in "…". */
+    public static final int TITLE_CHARS = 60;
 
     public ConversationState {
         Objects.requireNonNull(id, "id");
         participants = List.copyOf(participants);
         statusReason = statusReason == null ? "" : statusReason;
+        customTitle = customTitle == null || customTitle.isBlank() ? null : customTitle;
+    }
+
+    /** A state as stored before conversations could be renamed or deleted. */
+    public ConversationState(ConversationId id, ConversationKind kind, ConversationStatus status, String statusReason,
+                             List<Participant> participants, String taskPrompt, int maxTurns, int turnCount,
+                             AgentId lastSpeakerId, int turnInDoubt, int resumesWithoutProgress, long version,
+                             Instant createdAt, Instant updatedAt) {
+        this(id, kind, status, statusReason, participants, taskPrompt, maxTurns, turnCount, lastSpeakerId,
+                turnInDoubt, resumesWithoutProgress, version, createdAt, updatedAt, null, false);
     }
 
     /** The state before any event: not yet started. */
@@ -61,6 +79,21 @@ public record ConversationState(
         return Optional.ofNullable(taskPrompt).filter(text -> !text.isBlank());
     }
 
+    /**
+     * What lists and exports call the conversation: the name the user gave it, else the first line of its task
+     * (cut at {@value #TITLE_CHARS} characters), else "Conversation" and the start of its id.
+     */
+    public String title() {
+        if (customTitle != null) {
+            return customTitle;
+        }
+        String task = task().map(text -> text.strip().lines().findFirst().orElse("")).orElse("");
+        if (task.isBlank()) {
+            return "Conversation " + id.value().substring(0, Math.min(8, id.value().length()));
+        }
+        return task.length() <= TITLE_CHARS ? task : task.substring(0, TITLE_CHARS - 1).stripTrailing() + "…";
+    }
+
     public int turnsRemaining() {
         return Math.max(0, maxTurns - turnCount);
     }
@@ -68,7 +101,7 @@ public record ConversationState(
     /** The same state with a turn limit, for conversations whose record has none. */
     public ConversationState withMaxTurns(int limit) {
         return new ConversationState(id, kind, status, statusReason, participants, taskPrompt, limit, turnCount,
-                lastSpeakerId, turnInDoubt, resumesWithoutProgress, version, createdAt, updatedAt);
+                lastSpeakerId, turnInDoubt, resumesWithoutProgress, version, createdAt, updatedAt, customTitle, deleted);
     }
 
     /**
@@ -83,32 +116,46 @@ public record ConversationState(
 
     ConversationState started(ConversationStarted started, long seq, Instant at) {
         return new ConversationState(id, started.kind(), ConversationStatus.ACTIVE, "", started.participants(),
-                started.taskPrompt(), started.maxTurns(), 0, null, -1, 0, seq, at, at);
+                started.taskPrompt(), started.maxTurns(), 0, null, -1, 0, seq, at, at, null, false);
     }
 
     ConversationState turnStarted(TurnStarted turn, long seq, Instant at) {
         return new ConversationState(id, kind, status, statusReason, participants, taskPrompt, maxTurns, turnCount,
-                lastSpeakerId, turn.turnIndex(), resumesWithoutProgress, seq, createdAt, at);
+                lastSpeakerId, turn.turnIndex(), resumesWithoutProgress, seq, createdAt, at, customTitle, deleted);
     }
 
     ConversationState messageRecorded(MessageRecorded message, long seq, Instant at) {
         return new ConversationState(id, kind, status, statusReason, participants, taskPrompt, maxTurns,
-                message.turnIndex() + 1, message.speakerId(), -1, 0, seq, createdAt, at);
+                message.turnIndex() + 1, message.speakerId(), -1, 0, seq, createdAt, at, customTitle, deleted);
     }
 
     ConversationState resumeStarted(long seq, Instant at) {
         return new ConversationState(id, kind, ConversationStatus.ACTIVE, "", participants, taskPrompt, maxTurns,
-                turnCount, lastSpeakerId, turnInDoubt, resumesWithoutProgress + 1, seq, createdAt, at);
+                turnCount, lastSpeakerId, turnInDoubt, resumesWithoutProgress + 1, seq, createdAt, at, customTitle, deleted);
     }
 
     ConversationState followUpStarted(FollowUpStarted followUp, long seq, Instant at) {
         return new ConversationState(id, kind, ConversationStatus.ACTIVE, "", participants, taskPrompt,
-                followUp.maxTurns(), turnCount, lastSpeakerId, -1, 0, seq, createdAt, at);
+                followUp.maxTurns(), turnCount, lastSpeakerId, -1, 0, seq, createdAt, at, customTitle, deleted);
     }
 
     ConversationState statusChanged(StatusChanged change, long seq, Instant at) {
         return new ConversationState(id, kind, change.status(), change.reason(), participants, taskPrompt, maxTurns,
-                turnCount, lastSpeakerId, turnInDoubt, resumesWithoutProgress, seq, createdAt, at);
+                turnCount, lastSpeakerId, turnInDoubt, resumesWithoutProgress, seq, createdAt, at, customTitle, deleted);
+    }
+
+    /**
+     * A new name: it changes what lists show, not when the conversation was last active, so a rename does not
+     * move it to the top of the list.
+     */
+    ConversationState renamed(Renamed rename, long seq) {
+        return new ConversationState(id, kind, status, statusReason, participants, taskPrompt, maxTurns, turnCount,
+                lastSpeakerId, turnInDoubt, resumesWithoutProgress, seq, createdAt, updatedAt, rename.title(), deleted);
+    }
+
+    ConversationState deleted(long seq, Instant at) {
+        return new ConversationState(id, kind, status, statusReason, participants, taskPrompt, maxTurns, turnCount,
+                lastSpeakerId, turnInDoubt, resumesWithoutProgress, seq, createdAt, at, customTitle, true);
     }
 
     /** Folds a whole history, in order. */

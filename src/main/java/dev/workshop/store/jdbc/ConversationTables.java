@@ -32,16 +32,18 @@ final class ConversationTables {
             UPDATE conversation
                SET kind = ?, status = ?, status_reason = ?, participants = ?, task_prompt = ?, max_turns = ?,
                    turn_count = ?, last_speaker_id = ?, turn_in_doubt = ?, created_at = ?, updated_at = ?, version = ?,
-                   resumes_without_progress = ?
+                   resumes_without_progress = ?, title = ?, deleted = ?
              WHERE tenant_id = ? AND conversation_id = ?""";
     private static final String INSERT_CONVERSATION = """
             INSERT INTO conversation
                 (kind, status, status_reason, participants, task_prompt, max_turns, turn_count, last_speaker_id,
-                 turn_in_doubt, created_at, updated_at, version, resumes_without_progress, tenant_id, conversation_id)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)""";
+                 turn_in_doubt, created_at, updated_at, version, resumes_without_progress, title, deleted, tenant_id,
+                 conversation_id)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)""";
     private static final String SELECT_CONVERSATIONS = """
             SELECT tenant_id, conversation_id, kind, status, status_reason, participants, task_prompt, max_turns,
-                   turn_count, last_speaker_id, turn_in_doubt, resumes_without_progress, created_at, updated_at, version
+                   turn_count, last_speaker_id, turn_in_doubt, resumes_without_progress, created_at, updated_at, version,
+                   title, deleted
               FROM conversation""";
     private static final String SELECT_HISTORY = """
             SELECT seq, event_type, payload, recorded_at
@@ -122,8 +124,10 @@ final class ConversationTables {
         statement.setObject(11, timestamp(state.updatedAt()));
         statement.setLong(12, state.version());
         statement.setInt(13, state.resumesWithoutProgress());
-        statement.setString(14, row.tenant().value());
-        statement.setString(15, state.id().value());
+        statement.setString(14, state.customTitle());
+        statement.setBoolean(15, state.deleted());
+        statement.setString(16, row.tenant().value());
+        statement.setString(17, state.id().value());
     }
 
     List<Row> allConversations(Connection connection) throws SQLException {
@@ -146,7 +150,9 @@ final class ConversationTables {
                         result.getInt("resumes_without_progress"),
                         result.getLong("version"),
                         instant(result, "created_at"),
-                        instant(result, "updated_at"))));
+                        instant(result, "updated_at"),
+                        result.getString("title"),
+                        result.getBoolean("deleted"))));
             }
         }
         return rows;

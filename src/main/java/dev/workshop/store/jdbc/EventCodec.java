@@ -7,7 +7,9 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import dev.workshop.domain.agent.AgentId;
 import dev.workshop.domain.conversation.ConversationEvent;
 import dev.workshop.domain.conversation.ConversationEvent.ConversationStarted;
+import dev.workshop.domain.conversation.ConversationEvent.Deleted;
 import dev.workshop.domain.conversation.ConversationEvent.MessageRecorded;
+import dev.workshop.domain.conversation.ConversationEvent.Renamed;
 import dev.workshop.domain.conversation.ConversationEvent.ResumeStarted;
 import dev.workshop.domain.conversation.ConversationEvent.FollowUpStarted;
 import dev.workshop.domain.conversation.ConversationEvent.StatusChanged;
@@ -46,6 +48,8 @@ final class EventCodec {
             case ResumeStarted ignored -> "resume_started";
             case FollowUpStarted ignored -> "follow_up_started";
             case StatusChanged ignored -> "status_changed";
+            case Renamed ignored -> "renamed";
+            case Deleted ignored -> "deleted";
         };
     }
 
@@ -108,6 +112,8 @@ final class EventCodec {
                     out.writeStringField("status", change.status().wireName());
                     out.writeStringField("reason", change.reason());
                 }
+                case Renamed rename -> out.writeStringField("title", rename.title());
+                case Deleted ignored -> { }
             }
             out.writeEndObject();
         } catch (IOException e) {
@@ -159,6 +165,8 @@ final class EventCodec {
                     node.path("max_turns").asInt(), node.path("context").asText(""));
             case "status_changed" -> new StatusChanged(ConversationStatus.fromWireName(node.path("status").asText()),
                     node.path("reason").asText());
+            case "renamed" -> new Renamed(node.path("title").asText(""));
+            case "deleted" -> new Deleted();
             default -> throw new IllegalArgumentException("Unknown event type '" + type
                     + "': it was written by a newer Workshop");
         };

@@ -7,6 +7,8 @@ import dev.workshop.domain.conversation.ConversationEvent.FollowUpStarted;
 import dev.workshop.domain.conversation.ConversationEvent.MessageRecorded;
 import dev.workshop.domain.conversation.ConversationEvent.ResumeStarted;
 import dev.workshop.domain.conversation.ConversationEvent.StatusChanged;
+import dev.workshop.domain.conversation.ConversationEvent.Renamed;
+import dev.workshop.domain.conversation.ConversationEvent.Deleted;
 import dev.workshop.domain.conversation.ConversationEvent.TurnStarted;
 import dev.workshop.domain.conversation.ConversationId;
 import dev.workshop.domain.conversation.ConversationKind;
@@ -43,6 +45,8 @@ final class JournalRecords {
     private static final byte RESUME_STARTED = 4;
     private static final byte FOLLOW_UP_STARTED = 5;
     private static final byte STATUS_CHANGED = 6;
+    private static final byte RENAMED = 7;
+    private static final byte DELETED = 8;
 
     /** Who a record belongs to and which events it holds ({@code count} from {@code seq}), read without decoding them. */
     record Envelope(String tenant, String conversation, long seq, int count) {
@@ -133,6 +137,11 @@ final class JournalRecords {
                 out.text(change.status().wireName());
                 out.text(change.reason());
             }
+            case Renamed rename -> {
+                out.int8(RENAMED);
+                out.text(rename.title());
+            }
+            case Deleted ignored -> out.int8(DELETED);
         }
     }
 
@@ -237,6 +246,8 @@ final class JournalRecords {
             case RESUME_STARTED -> new ResumeStarted(in.int32());
             case FOLLOW_UP_STARTED -> new FollowUpStarted(in.int32(), in.int32(), in.text());
             case STATUS_CHANGED -> new StatusChanged(ConversationStatus.fromWireName(in.text()), in.text());
+            case RENAMED -> new Renamed(in.text());
+            case DELETED -> new Deleted();
             default -> throw new IllegalArgumentException("event type " + type
                     + " is unknown to this Workshop: it was written by a newer version");
         };

@@ -553,7 +553,7 @@ public final class JournaledConversationStore implements ConversationStore {
         return index.values().stream()
                 .filter(entry -> entry.tenant.equals(tenant))
                 .map(entry -> entry.state)
-                .filter(ConversationState::isStarted)
+                .filter(state -> state.isStarted() && !state.deleted())
                 .sorted(Comparator.comparing(ConversationState::updatedAt).reversed()
                         .thenComparing(state -> state.id().value()))
                 .toList();
@@ -564,7 +564,7 @@ public final class JournaledConversationStore implements ConversationStore {
         requireOpen();
         awaitTables();
         return (int) index.values().stream()
-                .filter(entry -> entry.tenant.equals(tenant) && entry.state.isStarted())
+                .filter(entry -> entry.tenant.equals(tenant) && entry.state.isStarted() && !entry.state.deleted())
                 .count();
     }
 

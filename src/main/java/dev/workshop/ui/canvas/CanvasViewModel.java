@@ -352,6 +352,9 @@ public final class CanvasViewModel {
             case LoopEvent.TeamReady ready -> { }
             case LoopEvent.SessionRestored restored -> { }
             case LoopEvent.SessionSaved saved -> { }
+            case LoopEvent.Renamed renamed -> { }
+            // A deleted conversation was stopped first: its Ended already took its rope away.
+            case LoopEvent.Deleted deleted -> { }
             case LoopEvent.Queued queued -> { }
             case LoopEvent.Token token -> { }
         }

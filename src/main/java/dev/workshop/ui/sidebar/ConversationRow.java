@@ -14,13 +14,8 @@ import java.time.Instant;
 public record ConversationRow(ConversationId id, String title, ConversationStatus status, String statusReason,
                               ConversationKind kind, String participants, int turnCount, int maxTurns,
                               Instant updatedAt, boolean withYou, AgentId entryAgent, boolean resumable) {
-    static final int TITLE_CHARS = 60;
-
     static ConversationRow of(ConversationState state) {
-        String task = state.task().map(text -> text.strip().lines().findFirst().orElse("")).orElse("");
-        String title = task.isBlank() ? "Conversation " + state.id().value().substring(0, Math.min(8, state.id().value().length()))
-                : task.length() <= TITLE_CHARS ? task : task.substring(0, TITLE_CHARS - 1).stripTrailing() + "…";
-        return new ConversationRow(state.id(), title, state.status(), state.statusReason(), state.kind(),
+        return new ConversationRow(state.id(), state.title(), state.status(), state.statusReason(), state.kind(),
                 String.join(", ", state.participants().stream().map(Participant::name).toList()), state.turnCount(),
                 state.maxTurns(), state.updatedAt(), state.participants().stream().anyMatch(Participant::isHuman),
                 state.participants().stream().filter(participant -> !participant.isHuman()).map(Participant::agentId)

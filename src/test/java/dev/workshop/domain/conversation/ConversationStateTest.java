@@ -5,6 +5,8 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.workshop.domain.agent.AgentId;
 import dev.workshop.domain.conversation.ConversationEvent.ConversationStarted;
+import dev.workshop.domain.conversation.ConversationEvent.Deleted;
+import dev.workshop.domain.conversation.ConversationEvent.Renamed;
 import dev.workshop.domain.conversation.ConversationEvent.MessageRecorded;
 import dev.workshop.domain.conversation.ConversationEvent.StatusChanged;
 import dev.workshop.domain.conversation.ConversationEvent.TurnStarted;
@@ -49,6 +51,55 @@ class ConversationStateTest {
         assertThat(state.createdAt()).isEqualTo(Instant.ofEpochSecond(1000));
         assertThat(state.updatedAt()).isEqualTo(Instant.ofEpochSecond(1005));
         assertThat(ConversationState.replay(ID, log)).isEqualTo(state);
+    }
+
+    @Test
+    void aRenameChangesTheTitleButNotWhenItWasLastActive() {
+        record(new ConversationStarted(ConversationKind.CONVERSATION, List.of(ADA, BOB), "Plan a picnic\nfor twelve", 4));
+        assertThat(state.title()).isEqualTo("Plan a picnic");
+
+        record(new Renamed("  Picnic\n  plans  "));
+        assertThat(state.title()).isEqualTo("Picnic plans");
+        assertThat(state.customTitle()).isEqualTo("Picnic plans");
+        assertThat(state.updatedAt()).isEqualTo(Instant.ofEpochSecond(1000));
+        assertThat(state.version()).isEqualTo(2);
+
+        record(new MessageRecorded(0, ADA.agentId(), "Ada", "Sandwiches?"));
+        assertThat(state.title()).as("kept by later events").isEqualTo("Picnic plans");
+        record(new Renamed(" "));
+        assertThat(state.title()).as("a blank title goes back to the task's").isEqualTo("Plan a picnic");
+        assertThat(ConversationState.replay(ID, log)).isEqualTo(state);
+    }
+
+    @Test
+    void titlesOfLongTasksAndOfTasklessConversationsAreShort() {
+        record(new ConversationStarted(ConversationKind.TASK, List.of(ADA), "x".repeat(100), 3));
+        assertThat(state.title()).hasSize(ConversationState.TITLE_CHARS).endsWith("…");
+        assertThat(ConversationState.notStarted(new ConversationId("0123456789abcdef")).title())
+                .isEqualTo("Conversation 01234567");
+    }
+
+    @Test
+    void refusesATitleOverTheLimit() {
+        record(new ConversationStarted(ConversationKind.TASK, List.of(ADA), "Summarise", 3));
+        assertThatThrownBy(() -> record(new Renamed("t".repeat(ConversationRules.MAX_TITLE_CHARS + 1))))
+                .isInstanceOf(InvalidEventException.class).hasMessage("A title of 201 characters is over the limit of 200");
+        record(new Renamed("t".repeat(ConversationRules.MAX_TITLE_CHARS)));
+        assertThat(state.title()).hasSize(200);
+    }
+
+    @Test
+    void aDeletedConversationTakesNoMoreEvents() {
+        record(new ConversationStarted(ConversationKind.CONVERSATION, List.of(ADA, BOB), "Plan a picnic", 4));
+        record(new Deleted());
+        assertThat(state.deleted()).isTrue();
+        assertThat(state.updatedAt()).isEqualTo(Instant.ofEpochSecond(1001));
+
+        assertThatThrownBy(() -> record(new TurnStarted(0, ADA.agentId(), false)))
+                .isInstanceOf(InvalidEventException.class).hasMessage("Conversation c-1 was deleted");
+        assertThatThrownBy(() -> record(new Renamed("Again")))
+                .isInstanceOf(InvalidEventException.class).hasMessage("Conversation c-1 was deleted");
+        assertThatThrownBy(() -> record(new Deleted())).isInstanceOf(InvalidEventException.class);
     }
 
     @Test

@@ -52,7 +52,10 @@ class JournalRecordsTest {
                 new ResumeStarted(2),
                 new FollowUpStarted(2, 12, "{\"prompts\":[\"Plan a picnic\"]}"),
                 new StatusChanged(ConversationStatus.INTERRUPTED, "The gateway timed out"),
-                new StatusChanged(ConversationStatus.COMPLETED, ""));
+                new StatusChanged(ConversationStatus.COMPLETED, ""),
+                new ConversationEvent.Renamed("Picnic — près de la rivière"),
+                new ConversationEvent.Renamed(""),
+                new ConversationEvent.Deleted());
     }
 
     @Test

@@ -5,6 +5,7 @@ import static dev.workshop.store.Conversations.started;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.workshop.domain.conversation.ConversationEvent;
 import dev.workshop.domain.conversation.ConversationEvent.MessageRecorded;
 import dev.workshop.domain.conversation.ConversationEvent.StatusChanged;
 import dev.workshop.domain.conversation.ConversationId;
@@ -161,6 +162,37 @@ class JournaledConversationStoreTest {
         assertThat(listed).extracting(ConversationState::id).containsExactly(first, second);
         assertThat(this.<Integer>withStore(store -> store.count(team))).isEqualTo(1);
         assertThat(history(team, first)).isEmpty();
+    }
+
+    @Test
+    void keepsTitlesAndDeletionsAcrossAReopenAndFromTheJournalAlone() {
+        ConversationId kept = ConversationId.random();
+        ConversationId deleted = ConversationId.random();
+        withStore(store -> {
+            store.append(LOCAL, kept, 0, List.of(started(4)));
+            store.append(LOCAL, kept, 1, List.of(new ConversationEvent.Renamed("Picnic plans")));
+            store.append(LOCAL, deleted, 0, Conversations.startedWithMessages(4, 2));
+            store.append(LOCAL, deleted, 3, List.of(new ConversationEvent.Deleted()));
+            assertThat(store.list(LOCAL)).extracting(ConversationState::id).containsExactly(kept);
+            return store.count(LOCAL);
+        });
+
+        for (int open = 0; open < 2; open++) {
+            assertThat(this.<List<ConversationState>>withStore(store -> store.list(LOCAL)))
+                    .singleElement().satisfies(state -> {
+                        assertThat(state.id()).isEqualTo(kept);
+                        assertThat(state.title()).isEqualTo("Picnic plans");
+                    });
+            assertThat(this.<Integer>withStore(store -> store.count(LOCAL))).isEqualTo(1);
+            assertThat(state(LOCAL, deleted)).get().satisfies(state -> {
+                assertThat(state.deleted()).isTrue();
+                assertThat(state.turnCount()).as("its log is kept").isEqualTo(2);
+            });
+            // The second time round, from the journal alone.
+            assertThat(dir.resolve("workshop.mv.db").toFile().delete()).isTrue();
+        }
+        assertThatThrownBy(() -> withStore(store -> store.append(LOCAL, deleted, 4, List.of(message(2)))))
+                .hasMessage("Conversation " + deleted + " was deleted");
     }
 
     @Test

@@ -77,6 +77,28 @@ class PostgresPortabilityTest {
     }
 
     @Test
+    void keepsTitlesAndDeletionsOnPostgresToo() throws SQLException {
+        TenantId tenant = new TenantId("team-a");
+        ConversationId id = ConversationId.random();
+        List<ConversationEvent> log = new ArrayList<>(Conversations.startedWithMessages(6, 1));
+        log.add(new ConversationEvent.Renamed("Picnic — près de la rivière"));
+        log.add(new ConversationEvent.Deleted());
+        List<RecordedEvent> events = recorded(tenant, id, log);
+        try (Connection connection = postgres.getPostgresDatabase().getConnection()) {
+            write(connection, tenant, id, events, 0, 3);
+            write(connection, tenant, id, events, 3, 4);
+
+            assertThat(tables.history(connection, tenant, id)).isEqualTo(events);
+            assertThat(tables.allConversations(connection)).filteredOn(row -> row.state().id().equals(id))
+                    .singleElement().satisfies(row -> {
+                        assertThat(row.state().title()).isEqualTo("Picnic — près de la rivière");
+                        assertThat(row.state().deleted()).isTrue();
+                        assertThat(row.state()).isEqualTo(ConversationState.replay(id, events));
+                    });
+        }
+    }
+
+    @Test
     void theUniqueTurnIndexStopsADuplicateTurnOnPostgresToo() throws SQLException {
         TenantId tenant = new TenantId("team-a");
         ConversationId id = ConversationId.random();

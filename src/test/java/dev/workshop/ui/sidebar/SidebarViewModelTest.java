@@ -107,7 +107,7 @@ class SidebarViewModelTest {
         assertThat(rows.get(0).status()).isEqualTo(ConversationStatus.INTERRUPTED);
         assertThat(rows.get(0).participants()).isEqualTo("Ada, Bruno");
         assertThat(rows.get(0).turnText()).isEqualTo("Turn 1 / 6");
-        assertThat(rows.get(1).title()).hasSizeLessThanOrEqualTo(ConversationRow.TITLE_CHARS).startsWith("Plan a picnic")
+        assertThat(rows.get(1).title()).hasSizeLessThanOrEqualTo(dev.workshop.domain.conversation.ConversationState.TITLE_CHARS).startsWith("Plan a picnic")
                 .endsWith("…");
     }
 

@@ -1,0 +1,46 @@
+package dev.workshop.cli;
+
+import dev.workshop.domain.conversation.ConversationId;
+import dev.workshop.orchestration.Workspace;
+import dev.workshop.orchestration.WorkspaceOptions;
+import java.time.Duration;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.ParentCommand;
+import picocli.CommandLine.Spec;
+
+/** {@code workshop delete ID…}: conversations leave every list, for good; their log is kept. */
+@Command(name = "delete", mixinStandardHelpOptions = true,
+        description = "Delete conversations: they leave 'list' and the app, also after a restart.")
+final class DeleteCommand implements Callable<Integer> {
+    @ParentCommand
+    private WorkshopCommand workshop;
+
+    @Spec
+    private CommandSpec spec;
+
+    @Parameters(arity = "1..*", paramLabel = "ID", description = "The conversation ids.")
+    private java.util.List<String> ids;
+
+    @Override
+    public Integer call() throws InterruptedException {
+        try (Workspace workspace = Cli.open(workshop, spec, WorkspaceOptions.DEFAULTS)) {
+            // Every id is checked before anything is deleted, so a typo in the third id deletes nothing.
+            java.util.List<ConversationId> conversations = ids.stream().map(Ids::conversation).toList();
+            for (ConversationId conversation : conversations) {
+                if (workspace.bridge().state(conversation).isEmpty()) {
+                    throw new IllegalArgumentException("No conversation with id " + conversation
+                            + " (see 'workshop list'); nothing was deleted");
+                }
+            }
+            for (ConversationId conversation : conversations) {
+                workspace.bridge().delete(conversation, Duration.ofSeconds(10));
+                spec.commandLine().getOut().println(new com.fasterxml.jackson.databind.ObjectMapper().createObjectNode()
+                        .put("conversation_id", conversation.value()).put("deleted", true));
+            }
+        }
+        return ExitCode.OK;
+    }
+}
