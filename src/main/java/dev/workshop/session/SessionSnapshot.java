@@ -23,6 +23,8 @@ import java.util.Objects;
  * A conversation written out whole, in the current schema: which team it belongs to, who took part, the task
  * and every message with its speaker. The same document is the JSON export, the snapshot saved when a
  * conversation hands over to the human or stops, and what a restore or an import reads back.
+ *
+ * @param title the name the user gave the conversation, or null (its title then comes from the task)
  */
 public record SessionSnapshot(
         int schemaVersion,
@@ -36,7 +38,8 @@ public record SessionSnapshot(
         int maxTurns,
         List<Message> messages,
         Instant createdAt,
-        Instant updatedAt) {
+        Instant updatedAt,
+        String title) {
 
     /** The schema this version writes. 1 named speakers {@code roleId}, {@code roleName}, {@code roleTitle}. */
     public static final int SCHEMA_VERSION = 2;
@@ -80,7 +83,7 @@ public record SessionSnapshot(
         }
         return new SessionSnapshot(SCHEMA_VERSION, state.id().value(), team, state.kind(), state.status(),
                 state.statusReason(), state.participants(), state.taskPrompt(), state.maxTurns(), messages,
-                state.createdAt(), state.updatedAt());
+                state.createdAt(), state.updatedAt(), state.customTitle());
     }
 
     /**
@@ -117,6 +120,9 @@ public record SessionSnapshot(
             }
             events.add(new MessageRecorded(i, new AgentId(message.speaker().id()), message.speaker().name(),
                     message.content(), message.usage(), message.speaker().displayName()));
+        }
+        if (title != null && !title.isBlank()) {
+            events.add(new ConversationEvent.Renamed(title));
         }
         if (status.isFinal()) {
             events.add(new StatusChanged(status, statusReason));

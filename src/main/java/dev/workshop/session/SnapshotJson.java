@@ -45,6 +45,9 @@ public final class SnapshotJson {
         snapshot.members().forEach(member -> participants.addObject().put("id", member.agentId().value())
                 .put("name", member.name()).put("human", member.isHuman()));
         root.put("task_prompt", snapshot.taskPrompt());
+        if (snapshot.title() != null) {
+            root.put("title", snapshot.title());
+        }
         root.put("max_turns", snapshot.maxTurns());
         root.put("turn_count", snapshot.messages().size());
         root.put("created_at", String.valueOf(snapshot.createdAt()));
@@ -131,7 +134,8 @@ public final class SnapshotJson {
                     : ConversationStatus.INTERRUPTED;
             return new SessionSnapshot(SessionSnapshot.SCHEMA_VERSION, id, team == null ? assumedTeam : teamOf(team),
                     kind, status, text(root, "status_reason"), members, task, Math.max(0, root.path("max_turns").asInt(0)),
-                    messages, instant(root, "created_at", "createdAt"), instant(root, "updated_at", "updatedAt"));
+                    messages, instant(root, "created_at", "createdAt"), instant(root, "updated_at", "updatedAt"),
+                    text(root, "title"));
         } catch (InvalidSnapshotException e) {
             throw e;
         } catch (IllegalArgumentException e) {

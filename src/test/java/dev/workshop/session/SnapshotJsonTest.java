@@ -64,6 +64,25 @@ class SnapshotJsonTest {
     }
 
     @Test
+    void aTitleTheUserGaveTravelsWithTheSnapshot() throws Exception {
+        List<RecordedEvent> history = history(
+                new ConversationStarted(ConversationKind.CONVERSATION,
+                        List.of(new Participant(new AgentId("a"), "Ada"), new Participant(new AgentId("b"), "Bob")),
+                        "Plan a picnic", 4),
+                new MessageRecorded(0, new AgentId("a"), "Ada", "The lake?"),
+                new ConversationEvent.Renamed("Picnic plans"),
+                new StatusChanged(ConversationStatus.COMPLETED, "done"));
+        SessionSnapshot snapshot = SessionSnapshot.of(TEAM, ConversationState.replay(ID, history), history);
+
+        assertThat(JSON.readTree(SnapshotJson.toText(snapshot)).get("title").asText()).isEqualTo("Picnic plans");
+        SessionSnapshot read = SnapshotJson.read(SnapshotJson.toText(snapshot), TEAM);
+        assertThat(read.title()).isEqualTo("Picnic plans");
+        assertThat(read.toEvents()).contains(new ConversationEvent.Renamed("Picnic plans"));
+        assertThat(ConversationState.replay(ID, history(read.toEvents().toArray(ConversationEvent[]::new))).title())
+                .isEqualTo("Picnic plans");
+    }
+
+    @Test
     void legacySpeakerFieldsAreMigratedNestedOrFlat() {
         String legacy = """
                 {"schema_version": 1, "id": "old", "task_prompt": "Review",

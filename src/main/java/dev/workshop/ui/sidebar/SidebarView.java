@@ -1,12 +1,17 @@
 package dev.workshop.ui.sidebar;
 
+import dev.workshop.domain.conversation.ConversationId;
 import dev.workshop.domain.conversation.ConversationKind;
 import dev.workshop.domain.conversation.ConversationStatus;
 import dev.workshop.ui.fx.PlainText;
 import java.io.File;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.EnumMap;
+import java.util.HashSet;
+import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import javafx.animation.KeyFrame;
 import javafx.animation.Timeline;
 import javafx.beans.binding.Bindings;
@@ -15,7 +20,10 @@ import javafx.geometry.Insets;
 import javafx.geometry.Orientation;
 import javafx.geometry.Pos;
 import javafx.scene.Node;
+import javafx.scene.control.Alert;
 import javafx.scene.control.Button;
+import javafx.scene.control.ButtonBar;
+import javafx.scene.control.ButtonType;
 import javafx.scene.control.ComboBox;
 import javafx.scene.control.ContextMenu;
 import javafx.scene.control.Label;
@@ -23,12 +31,18 @@ import javafx.scene.control.ListCell;
 import javafx.scene.control.ListView;
 import javafx.scene.control.MenuButton;
 import javafx.scene.control.MenuItem;
+import javafx.scene.control.MultipleSelectionModel;
 import javafx.scene.control.ProgressIndicator;
+import javafx.scene.control.SelectionMode;
 import javafx.scene.control.SplitPane;
 import javafx.scene.control.TextField;
 import javafx.scene.control.Tooltip;
 import javafx.scene.input.Clipboard;
 import javafx.scene.input.ClipboardContent;
+import javafx.scene.input.KeyCode;
+import javafx.scene.input.KeyEvent;
+import javafx.scene.input.MouseButton;
+import javafx.scene.input.MouseEvent;
 import javafx.scene.layout.HBox;
 import javafx.scene.layout.Priority;
 import javafx.scene.layout.Region;
@@ -65,6 +79,11 @@ public final class SidebarView extends SplitPane {
     private final SidebarViewModel viewModel;
     private final ListView<ConversationRow> list = new ListView<>();
     private final ListView<MessageItem> messages = new ListView<>();
+    private final TextField titleEditor = titleEditor();
+    /** The conversations the user picked in the list, by id: rows are replaced as conversations move on. */
+    private final Set<ConversationId> picked = new HashSet<>();
+    /** The conversation whose title is in the editor, or null. */
+    private ConversationRow renaming;
     private Runnable onNewConversation = () -> { };
     /** Set while the list's selection is set from the view-model, so it is not taken for a user's click. */
     private boolean syncing;
@@ -127,6 +146,30 @@ public final class SidebarView extends SplitPane {
             return cell;
         });
         list.setPlaceholder(placeholder("No conversations yet", "Select agents on the canvas and start one."));
+        // Shift- and Ctrl-click pick several rows, for a bulk delete; the one clicked last is the one shown.
+        list.getSelectionModel().setSelectionMode(SelectionMode.MULTIPLE);
+        list.getSelectionModel().getSelectedItems().addListener((ListChangeListener<ConversationRow>) change -> {
+            if (!syncing && !viewModel.isUpdatingRows()) {
+                picked.clear();
+                list.getSelectionModel().getSelectedItems().forEach(row -> picked.add(row.id()));
+            }
+        });
+        list.setContextMenu(rowMenu());
+        list.addEventHandler(KeyEvent.KEY_PRESSED, event -> {
+            if (event.getCode() == KeyCode.F2) {
+                startRename();
+                event.consume();
+            } else if (event.getCode() == KeyCode.DELETE || event.getCode() == KeyCode.BACK_SPACE) {
+                confirmDelete();
+                event.consume();
+            }
+        });
+        list.addEventHandler(MouseEvent.MOUSE_CLICKED, event -> {
+            if (event.getButton() == MouseButton.PRIMARY && event.getClickCount() == 2
+                    && list.getSelectionModel().getSelectedItems().size() == 1) {
+                startRename();
+            }
+        });
         list.getSelectionModel().selectedItemProperty().addListener((property, old, row) -> {
             if (syncing || viewModel.isUpdatingRows()) {
                 return;
@@ -160,6 +203,29 @@ public final class SidebarView extends SplitPane {
         turns.textProperty().bind(Bindings.createStringBinding(() -> viewModel.selectedProperty().get() == null
                 ? "" : viewModel.selectedProperty().get().turnText(), viewModel.selectedProperty()));
         viewModel.selectedProperty().addListener((property, old, row) -> showStatus(status, row));
+        title.visibleProperty().bind(titleEditor.visibleProperty().not());
+        title.managedProperty().bind(title.visibleProperty());
+        title.setMaxWidth(Double.MAX_VALUE);
+        HBox.setHgrow(title, Priority.ALWAYS);
+        title.setOnMouseClicked(event -> {
+            if (event.getClickCount() == 2) {
+                startRename(viewModel.selectedProperty().get());
+            }
+        });
+        Button rename = new Button(null, new FontIcon(Feather.EDIT_2));
+        rename.setId("rename-conversation");
+        rename.getStyleClass().addAll("button-icon", "flat");
+        rename.setTooltip(new Tooltip("Rename (F2, or double-click the title)"));
+        rename.setOnAction(event -> startRename(viewModel.selectedProperty().get()));
+        rename.setMinWidth(Region.USE_PREF_SIZE);
+        HBox heading = new HBox(4, title, titleEditor, rename);
+        heading.setAlignment(Pos.CENTER_LEFT);
+        // A title being edited belongs to the conversation it was started on.
+        viewModel.selectedProperty().addListener((property, old, row) -> {
+            if (renaming != null && (row == null || !row.id().equals(renaming.id()))) {
+                finishRename(true);
+            }
+        });
 
         Button abort = new Button("Abort", new FontIcon(Feather.SQUARE));
         abort.setId("abort-conversation");
@@ -269,7 +335,7 @@ public final class SidebarView extends SplitPane {
         writing.managedProperty().bind(writing.visibleProperty());
 
         Label none = placeholder("Nothing selected", "Pick a conversation above to read it.");
-        VBox detail = new VBox(8, title, state, actions, body, writing, composer());
+        VBox detail = new VBox(8, heading, state, actions, body, writing, composer());
         detail.visibleProperty().bind(viewModel.selectedProperty().isNotNull());
         none.visibleProperty().bind(viewModel.selectedProperty().isNull());
         VBox pane = new VBox(new StackPane(detail, none));
@@ -327,19 +393,152 @@ public final class SidebarView extends SplitPane {
         return box;
     }
 
+    /**
+     * Selects in the list what the user picked, found again by id (rows are replaced as their conversations move
+     * on), with the view-model's conversation last so that it is the one shown. A conversation the view-model
+     * chose itself (one just started, a bubble clicked) replaces the user's picks.
+     */
     private void syncSelection() {
         ConversationRow chosen = viewModel.selectedProperty().get();
         syncing = true;
         try {
+            MultipleSelectionModel<ConversationRow> selection = list.getSelectionModel();
             if (chosen == null) {
-                list.getSelectionModel().clearSelection();
-            } else {
-                list.getItems().stream().filter(row -> row.id().equals(chosen.id())).findFirst()
-                        .ifPresent(row -> list.getSelectionModel().select(row));
+                picked.clear();
+                selection.clearSelection();
+                return;
             }
+            if (!picked.contains(chosen.id())) {
+                picked.clear();
+                picked.add(chosen.id());
+            }
+            List<Integer> wanted = new ArrayList<>();
+            int chosenAt = -1;
+            for (int i = 0; i < list.getItems().size(); i++) {
+                ConversationId id = list.getItems().get(i).id();
+                if (id.equals(chosen.id())) {
+                    chosenAt = i;
+                } else if (picked.contains(id)) {
+                    wanted.add(i);
+                }
+            }
+            if (chosenAt >= 0) {
+                wanted.add(chosenAt);
+            }
+            if (new HashSet<>(selection.getSelectedIndices()).equals(new HashSet<>(wanted))
+                    && selection.getSelectedIndex() == chosenAt) {
+                return;
+            }
+            selection.clearSelection();
+            wanted.forEach(selection::select);
         } finally {
             syncing = false;
         }
+    }
+
+    /** The rows a rename or delete acts on: those selected, else the conversation shown. */
+    private List<ConversationRow> targets() {
+        List<ConversationRow> selected = List.copyOf(list.getSelectionModel().getSelectedItems());
+        ConversationRow shown = viewModel.selectedProperty().get();
+        return !selected.isEmpty() ? selected : shown == null ? List.of() : List.of(shown);
+    }
+
+    private ContextMenu rowMenu() {
+        MenuItem rename = new MenuItem("Rename (F2)", new FontIcon(Feather.EDIT_2));
+        rename.setId("rename-menu-item");
+        rename.setOnAction(event -> startRename());
+        MenuItem delete = new MenuItem("Delete… (Del)", new FontIcon(Feather.TRASH_2));
+        delete.setId("delete-menu-item");
+        delete.setOnAction(event -> confirmDelete());
+        ContextMenu menu = new ContextMenu(rename, delete);
+        menu.setOnShowing(event -> {
+            int count = targets().size();
+            rename.setDisable(count != 1);
+            delete.setDisable(count == 0);
+            delete.setText(count > 1 ? "Delete " + count + " conversations… (Del)" : "Delete… (Del)");
+        });
+        return menu;
+    }
+
+    /** Asks first (Cancel is the default answer), then deletes; the rows leave the list as each is done. */
+    private void confirmDelete() {
+        List<ConversationRow> targets = targets();
+        if (targets.isEmpty()) {
+            return;
+        }
+        List<String> question = SidebarViewModel.deleteQuestion(targets);
+        ButtonType delete = new ButtonType("Delete", ButtonBar.ButtonData.OK_DONE);
+        Alert confirm = new Alert(Alert.AlertType.CONFIRMATION, question.get(1), ButtonType.CANCEL, delete);
+        confirm.setTitle("Delete conversations");
+        confirm.setHeaderText(question.get(0));
+        confirm.getDialogPane().setId("confirm-delete");
+        Button deleteButton = (Button) confirm.getDialogPane().lookupButton(delete);
+        deleteButton.setDefaultButton(false);
+        deleteButton.getStyleClass().add("danger");
+        ((Button) confirm.getDialogPane().lookupButton(ButtonType.CANCEL)).setDefaultButton(true);
+        confirm.initOwner(getScene() == null ? null : getScene().getWindow());
+        if (confirm.showAndWait().filter(delete::equals).isPresent()) {
+            viewModel.delete(targets);
+        }
+    }
+
+    /** Puts the shown conversation's title in an editor above its messages: Enter keeps it, Esc leaves it. */
+    private void startRename() {
+        List<ConversationRow> targets = targets();
+        if (targets.size() == 1) {
+            startRename(targets.getFirst());
+        }
+    }
+
+    private void startRename(ConversationRow row) {
+        if (row == null) {
+            return;
+        }
+        if (viewModel.selectedProperty().get() == null || !viewModel.selectedProperty().get().id().equals(row.id())) {
+            viewModel.select(row);
+        }
+        renaming = row;
+        titleEditor.setText(row.title());
+        titleEditor.setVisible(true);
+        titleEditor.requestFocus();
+        titleEditor.selectAll();
+    }
+
+    private void finishRename(boolean keep) {
+        ConversationRow row = renaming;
+        if (row == null) {
+            return;
+        }
+        renaming = null;
+        titleEditor.setVisible(false);
+        String title = titleEditor.getText();
+        if (keep && !title.strip().equals(row.title())) {
+            viewModel.rename(row.id(), title);
+        }
+        list.requestFocus();
+    }
+
+    private TextField titleEditor() {
+        TextField editor = new TextField();
+        editor.setId("title-editor");
+        editor.setPromptText("A title (empty: the task's first line)");
+        editor.setVisible(false);
+        editor.managedProperty().bind(editor.visibleProperty());
+        HBox.setHgrow(editor, Priority.ALWAYS);
+        editor.setOnAction(event -> finishRename(true));
+        editor.addEventFilter(KeyEvent.KEY_PRESSED, event -> {
+            if (event.getCode() == KeyCode.ESCAPE) {
+                finishRename(false);
+                event.consume();
+            }
+        });
+        // Clicking elsewhere keeps what was typed, as in a file manager.
+        editor.focusedProperty().addListener((property, was, focused) -> {
+            if (!focused) {
+                finishRename(true);
+            }
+        });
+        return editor;
     }
 
     /** What "New" does after clearing the panes (the app opens the start dialog). */

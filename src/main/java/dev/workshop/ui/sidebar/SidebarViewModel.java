@@ -42,6 +42,8 @@ import javafx.collections.transformation.FilteredList;
  * writes run on virtual threads.
  */
 public final class SidebarViewModel {
+    /** How long a delete waits for a running conversation's loop to stop (it cancels its call within ~1 s). */
+    private static final java.time.Duration DELETE_STOP_TIMEOUT = java.time.Duration.ofSeconds(10);
     private final Workspace workspace;
     private final FxExecutor fx;
     private final ObservableList<ConversationRow> rows = FXCollections.observableArrayList();
@@ -111,6 +113,17 @@ public final class SidebarViewModel {
                     }
                 });
             }
+            case LoopEvent.Deleted deleted -> fx.execute(() -> {
+                updatingRows = true;
+                try {
+                    rows.removeIf(row -> row.id().equals(id));
+                } finally {
+                    updatingRows = false;
+                }
+                if (isSelected(id)) {
+                    select(null);
+                }
+            });
             default -> {
                 Optional<ConversationState> state = workspace.bridge().state(id);
                 fx.execute(() -> state.map(ConversationRow::of).ifPresent(row -> {
@@ -297,6 +310,56 @@ public final class SidebarViewModel {
         });
     }
 
+    /** Names a conversation; a blank title goes back to the first line of its task. */
+    public void rename(ConversationId id, String title) {
+        inBackground("rename the conversation", () -> workspace.bridge().rename(id, title));
+    }
+
+    /**
+     * Deletes conversations, one after the other (a running one is stopped first); they leave the list as each is
+     * done. The notice says how many went, and why any could not.
+     */
+    public void delete(List<ConversationRow> targets) {
+        List<ConversationRow> chosen = List.copyOf(targets);
+        if (chosen.isEmpty()) {
+            return;
+        }
+        Thread.ofVirtual().name("sidebar-delete").start(() -> {
+            int done = 0;
+            String problem = "";
+            for (ConversationRow row : chosen) {
+                try {
+                    workspace.bridge().delete(row.id(), DELETE_STOP_TIMEOUT);
+                    done++;
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    break;
+                } catch (RuntimeException e) {
+                    problem = "; could not delete \u201c" + row.title() + "\u201d: " + e.getMessage();
+                    break;
+                }
+            }
+            String counted = done == chosen.size() && done == 1 ? "Deleted 1 conversation"
+                    : done == chosen.size() ? "Deleted " + done + " conversations"
+                    : "Deleted " + done + " of " + chosen.size() + " conversations";
+            String message = counted + problem;
+            fx.execute(() -> notice.set(message));
+        });
+    }
+
+    /** What to ask before deleting {@code targets}: a heading, then what it means. */
+    public static List<String> deleteQuestion(List<ConversationRow> targets) {
+        String heading = targets.size() == 1 ? "Delete \u201c" + targets.getFirst().title() + "\u201d?"
+                : "Delete " + targets.size() + " conversations?";
+        long running = targets.stream().filter(row -> canAbort(row.status())).count();
+        String stopped = running == 0 ? ""
+                : targets.size() == 1 ? "It is running and is stopped first. "
+                : running == 1 ? "One of them is running and is stopped first. "
+                : running + " of them are running and are stopped first. ";
+        return List.of(heading, stopped + (targets.size() == 1 ? "It leaves" : "They leave")
+                + " the list for good, also after a restart.");
+    }
+
     /** Writes the selected conversation to {@code file} as Markdown or JSON (by the file's extension). */
     public void export(Path file) {
         withSelected("export the conversation", id -> {
@@ -351,12 +414,16 @@ public final class SidebarViewModel {
 
     private void withSelected(String what, java.util.function.Consumer<ConversationId> work) {
         ConversationRow row = selected.get();
-        if (row == null) {
-            return;
+        if (row != null) {
+            inBackground(what, () -> work.accept(row.id()));
         }
+    }
+
+    /** Store work off the FX thread; a failure becomes the notice ("Could not …: why"). */
+    private void inBackground(String what, Runnable work) {
         Thread.ofVirtual().name("sidebar-action").start(() -> {
             try {
-                work.accept(row.id());
+                work.run();
             } catch (RuntimeException e) {
                 fx.execute(() -> notice.set("Could not " + what + ": " + e.getMessage()));
             }

@@ -212,6 +212,36 @@ class SidebarViewModelTest {
     }
 
     @Test
+    void deletingSaysWhatItMeansAndTheRowsGoWithTheSelection() throws Exception {
+        ConversationId done = stored("Name a cat", new StatusChanged(ConversationStatus.COMPLETED, ""));
+        ConversationId paused = stored("Plan a picnic", new StatusChanged(ConversationStatus.INTERRUPTED, "Stopped"));
+        ConversationId kept = stored("Write a haiku");
+        startSidebar();
+        await().atMost(Duration.ofSeconds(10)).until(() -> onFx(() -> sidebar.allRows().size()) == 3);
+        ConversationRow running = row(kept);
+        ConversationRow ended = row(done);
+
+        assertThat(SidebarViewModel.deleteQuestion(List.of(ended)))
+                .containsExactly("Delete \u201cName a cat\u201d?", "It leaves the list for good, also after a restart.");
+        assertThat(SidebarViewModel.deleteQuestion(List.of(running)))
+                .containsExactly("Delete \u201cWrite a haiku\u201d?",
+                        "It is running and is stopped first. It leaves the list for good, also after a restart.");
+        assertThat(SidebarViewModel.deleteQuestion(List.of(ended, running, row(paused))).get(1))
+                .isEqualTo("One of them is running and is stopped first. They leave the list for good, also after a restart.");
+
+        select(ended);
+        ConversationRow interrupted = row(paused);
+        onFx(() -> {
+            sidebar.delete(List.of(ended, interrupted));
+            return null;
+        });
+        await().atMost(Duration.ofSeconds(10)).until(() -> onFx(() -> sidebar.allRows().size()) == 1);
+        await().atMost(Duration.ofSeconds(10)).until(() -> onFx(() -> sidebar.noticeProperty().get()).equals("Deleted 2 conversations"));
+        assertThat(onFx(() -> sidebar.selectedProperty().get())).isNull();
+        assertThat(onFx(() -> sidebar.allRows().getFirst().id())).isEqualTo(kept);
+    }
+
+    @Test
     void aSelectedConversationLoadsInTheBackgroundWithResumedAndRetriedTurnsMarked() throws Exception {
         ConversationId id = stored("Name a cat",
                 new TurnStarted(0, ADA.agentId(), false), message(0, ADA, "**Mochi**"),

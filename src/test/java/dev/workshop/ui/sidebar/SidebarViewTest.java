@@ -29,6 +29,7 @@ import javafx.scene.control.ComboBox;
 import javafx.scene.control.Labeled;
 import javafx.scene.Node;
 import javafx.scene.control.ListView;
+import javafx.scene.input.KeyCode;
 import javafx.scene.control.skin.VirtualFlow;
 import javafx.scene.input.Clipboard;
 import javafx.scene.text.Text;
@@ -324,6 +325,64 @@ class SidebarViewTest {
     private static MessageItem line(int turn) {
         return new MessageItem(turn, ADA.agentId(), "Ada", "#0969da", "Line " + (turn + 1) + ", added as it is said.",
                 java.time.Instant.now(), false, false);
+    }
+
+    @Test
+    void f2RenamesTheConversationInPlaceAndEscapeLeavesItAsItWas(FxRobot robot) throws Exception {
+        ListView<ConversationRow> list = list(robot);
+        Workspace workspace = shell.workspace().orElseThrow();
+        ConversationId id = idOf(list, "Name a cat");
+        robot.clickOn("Name a cat");
+        robot.type(KeyCode.F2);
+        javafx.scene.control.TextField editor = robot.lookup("#title-editor").query();
+        assertThat(editor.isVisible()).isTrue();
+        assertThat(editor.getSelectedText()).as("the old title is selected, so typing replaces it").isEqualTo("Name a cat");
+
+        robot.write("Cat names").type(KeyCode.ENTER);
+        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> list.getItems().stream()
+                .anyMatch(row -> row.id().equals(id) && row.title().equals("Cat names")));
+        WaitForAsyncUtils.waitForFxEvents();
+        assertThat(editor.isVisible()).isFalse();
+        assertThat(robot.lookup("#detail-title").queryLabeled().getText()).isEqualTo("Cat names");
+        assertThat(workspace.bridge().state(id).orElseThrow().customTitle()).isEqualTo("Cat names");
+        assertThat(list.getItems()).extracting(ConversationRow::title).as("a rename does not move the row")
+                .containsExactly("Plan a weekend in Lisbon", "Cat names", "Write forty lines");
+
+        robot.doubleClickOn("#detail-title");
+        assertThat(editor.isVisible()).isTrue();
+        robot.write("Something else").type(KeyCode.ESCAPE);
+        WaitForAsyncUtils.waitForFxEvents();
+        assertThat(editor.isVisible()).isFalse();
+        Thread.sleep(300);
+        assertThat(workspace.bridge().state(id).orElseThrow().customTitle()).isEqualTo("Cat names");
+    }
+
+    @Test
+    void deleteAsksFirstThenRemovesEveryPickedConversationForGood(FxRobot robot) throws Exception {
+        ListView<ConversationRow> list = list(robot);
+        Workspace workspace = shell.workspace().orElseThrow();
+        robot.clickOn("Name a cat");
+        robot.press(KeyCode.CONTROL).clickOn("Plan a weekend in Lisbon").release(KeyCode.CONTROL);
+        assertThat(list.getSelectionModel().getSelectedItems()).extracting(ConversationRow::title)
+                .containsExactlyInAnyOrder("Name a cat", "Plan a weekend in Lisbon");
+
+        robot.type(KeyCode.DELETE);
+        WaitForAsyncUtils.waitFor(5, TimeUnit.SECONDS, () -> robot.lookup("#confirm-delete").tryQuery().isPresent());
+        javafx.scene.control.DialogPane dialog = robot.lookup("#confirm-delete").query();
+        assertThat(dialog.getHeaderText()).isEqualTo("Delete 2 conversations?");
+        assertThat(dialog.getContentText()).isEqualTo("They leave the list for good, also after a restart.");
+        robot.type(KeyCode.ENTER); // Cancel is the default answer
+        WaitForAsyncUtils.waitForFxEvents();
+        assertThat(list.getItems()).hasSize(3);
+
+        robot.clickOn(list).type(KeyCode.DELETE);
+        WaitForAsyncUtils.waitFor(5, TimeUnit.SECONDS, () -> robot.lookup("#confirm-delete").tryQuery().isPresent());
+        robot.clickOn(robot.lookup("#confirm-delete").lookup(".button").match(node ->
+                "Delete".equals(((Labeled) node).getText())).<javafx.scene.Node>query());
+        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> list.getItems().size() == 1);
+        assertThat(list.getItems()).extracting(ConversationRow::title).containsExactly("Write forty lines");
+        assertThat(workspace.bridge().conversations()).extracting(state -> state.title())
+                .containsExactly("Write forty lines");
     }
 
     private static ConversationId idOf(ListView<ConversationRow> list, String title) {
