@@ -53,6 +53,10 @@ final class SessionRestorer {
 
     RestoredSession restore(ConversationId id) {
         boolean imported = false;
+        if (store.state(team, id).filter(ConversationState::deleted).isPresent()) {
+            throw new IllegalArgumentException("Conversation " + id + " was deleted; importing its export or snapshot"
+                    + " brings it back as a copy");
+        }
         if (store.state(team, id).isEmpty()) {
             requireNotAnotherTeams(id);
             SessionSnapshot snapshot = snapshots.flatMap(folder -> folder.load(team, id))

@@ -91,6 +91,8 @@ class RenameAndDeleteTest {
         assertThat(engine.bridge().conversations()).extracting(state -> state.id()).containsExactly(kept);
         assertThat(engine.bridge().conversationsToResume()).extracting(state -> state.id()).containsExactly(kept);
         assertThatThrownBy(() -> engine.bridge().rename(id, "Back?")).hasMessage("No conversation with id " + id);
+        assertThatThrownBy(() -> engine.bridge().restore(id)).hasMessage("Conversation " + id
+                + " was deleted; importing its export or snapshot brings it back as a copy");
     }
 
     @Test
