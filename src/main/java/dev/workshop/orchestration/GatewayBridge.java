@@ -24,6 +24,7 @@ import dev.workshop.session.SnapshotFolder;
 import dev.workshop.store.AgentCatalog;
 import dev.workshop.store.ConcurrentAppendException;
 import dev.workshop.store.ConversationStore;
+import dev.workshop.store.MessageMatch;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
@@ -371,6 +372,11 @@ public final class GatewayBridge implements AutoCloseable {
     /** The conversation as stored now, if it exists and was not deleted. */
     public Optional<ConversationState> state(ConversationId id) {
         return store.state(tenant, id).filter(state -> !state.deleted());
+    }
+
+    /** Messages of this team whose text contains {@code text} (ignoring case), at most {@code limit}. */
+    public List<MessageMatch> findMessages(String text, int limit) {
+        return store.findMessages(tenant, text, limit);
     }
 
     /**

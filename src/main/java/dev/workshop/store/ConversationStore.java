@@ -48,6 +48,12 @@ public interface ConversationStore extends AutoCloseable {
     /** Every conversation of the tenant, most recently updated first; deleted ones are left out. */
     List<ConversationState> list(TenantId tenant);
 
+    /**
+     * The recorded messages of the tenant whose text contains {@code text}, ignoring case: by conversation, then
+     * turn, at most {@code limit}. Deleted conversations are left out; a blank {@code text} finds nothing.
+     */
+    List<MessageMatch> findMessages(TenantId tenant, String text, int limit);
+
     /** How many conversations {@link #list} holds. */
     int count(TenantId tenant);
 

@@ -33,6 +33,11 @@ public abstract class ForwardingConversationStore implements ConversationStore {
     }
 
     @Override
+    public List<MessageMatch> findMessages(TenantId tenant, String text, int limit) {
+        return store.findMessages(tenant, text, limit);
+    }
+
+    @Override
     public Optional<TenantId> tenantOf(ConversationId conversation) {
         return store.tenantOf(conversation);
     }

@@ -5,6 +5,7 @@ import dev.workshop.domain.conversation.ConversationId;
 import dev.workshop.domain.conversation.ConversationKind;
 import dev.workshop.domain.conversation.ConversationState;
 import dev.workshop.domain.conversation.ConversationStatus;
+import dev.workshop.domain.conversation.ConversationEvent.MessageRecorded;
 import dev.workshop.domain.conversation.RecordedEvent;
 import dev.workshop.domain.conversation.TenantId;
 import java.sql.Connection;
@@ -20,7 +21,10 @@ import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
 import java.util.HashMap;
+import java.util.Locale;
 import java.util.Map;
+import java.util.function.Predicate;
+import dev.workshop.store.MessageMatch;
 
 /** The SQL of the conversation tables, in one place. Portable: the same statements run on H2 and PostgreSQL. */
 final class ConversationTables {
@@ -50,6 +54,17 @@ final class ConversationTables {
               FROM conversation_event
              WHERE tenant_id = ? AND conversation_id = ?
              ORDER BY seq""";
+
+    /**
+     * Message rows whose JSON body holds the search text: a cheap first cut in SQL (lower-cased, the text
+     * escaped as the JSON writer escapes it), then each body decoded and its content checked, since the text
+     * may also have matched a speaker's name or a field's name.
+     */
+    private static final String FIND_MESSAGES = """
+            SELECT conversation_id, payload
+              FROM conversation_event
+             WHERE tenant_id = ? AND event_type = 'message_recorded' AND LOWER(payload) LIKE ? ESCAPE '!'
+             ORDER BY conversation_id, seq""";
 
     /** A conversation's state together with its tenant, as the listing table holds it. */
     record Row(TenantId tenant, ConversationState state) {
@@ -172,6 +187,28 @@ final class ConversationTables {
             }
         }
         return events;
+    }
+
+    /** Messages whose content contains {@code needle}, ignoring case, of the conversations {@code listed} keeps. */
+    List<MessageMatch> findMessages(Connection connection, TenantId tenant, String needle, int limit,
+                                    Predicate<ConversationId> listed) throws SQLException {
+        String lower = needle.toLowerCase(Locale.ROOT);
+        String pattern = "%" + codec.escaped(lower).replace("!", "!!").replace("%", "!%").replace("_", "!_") + "%";
+        List<MessageMatch> matches = new ArrayList<>();
+        try (PreparedStatement select = connection.prepareStatement(FIND_MESSAGES)) {
+            select.setString(1, tenant.value());
+            select.setString(2, pattern);
+            try (ResultSet result = select.executeQuery()) {
+                while (result.next() && matches.size() < limit) {
+                    ConversationId id = new ConversationId(result.getString(1));
+                    if (codec.event("message_recorded", result.getString(2)) instanceof MessageRecorded message
+                            && message.content().toLowerCase(Locale.ROOT).contains(lower) && listed.test(id)) {
+                        matches.add(new MessageMatch(id, message.turnIndex()));
+                    }
+                }
+            }
+        }
+        return matches;
     }
 
     /** For each conversation with events: its highest seq and its number of events. */

@@ -1,6 +1,7 @@
 package dev.workshop.store.jdbc;
 
 import com.fasterxml.jackson.core.JsonGenerator;
+import com.fasterxml.jackson.core.io.JsonStringEncoder;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
@@ -120,6 +121,11 @@ final class EventCodec {
             throw new UncheckedIOException(e);
         }
         return text.toString();
+    }
+
+    /** {@code text} as it appears inside a JSON string this codec writes (quotes and control characters escaped). */
+    String escaped(String text) {
+        return new String(JsonStringEncoder.getInstance().quoteAsString(text));
     }
 
     ArrayNode participants(List<Participant> participants) {

@@ -10,6 +10,7 @@ import dev.workshop.store.ConcurrentAppendException;
 import dev.workshop.store.ConversationStore;
 import dev.workshop.store.DataDirectory;
 import dev.workshop.store.Durability;
+import dev.workshop.store.MessageMatch;
 import dev.workshop.store.StoreException;
 import dev.workshop.store.journal.Journal;
 import dev.workshop.store.journal.JournalPosition;
@@ -534,6 +535,23 @@ public final class JournaledConversationStore implements ConversationStore {
         return Optional.ofNullable(index.get(new ConversationKey(tenant, conversation)))
                 .map(entry -> entry.state)
                 .filter(ConversationState::isStarted);
+    }
+
+    /** A scan of the message rows in the tables, once they hold every acknowledged event. */
+    @Override
+    public List<MessageMatch> findMessages(TenantId tenant, String text, int limit) {
+        requireOpen();
+        String needle = text == null ? "" : text.strip();
+        if (needle.isEmpty() || limit <= 0) {
+            return List.of();
+        }
+        awaitTablesCaughtUp();
+        try (Connection connection = pool.getConnection()) {
+            return tables.findMessages(connection, tenant, needle, limit,
+                    id -> state(tenant, id).filter(state -> !state.deleted()).isPresent());
+        } catch (SQLException e) {
+            throw new StoreException("Cannot search the messages in " + directory.path() + ": " + e.getMessage(), e);
+        }
     }
 
     @Override

@@ -196,6 +196,37 @@ class JournaledConversationStoreTest {
     }
 
     @Test
+    void findsMessagesByTheirTextOnlyIgnoringCaseAndLeavesDeletedConversationsOut() {
+        ConversationId picnic = ConversationId.random();
+        ConversationId deleted = ConversationId.random();
+        ConversationId other = ConversationId.random();
+        TenantId team = new TenantId("team-b");
+        withStore(store -> {
+            store.append(LOCAL, picnic, 0, List.of(started(6),
+                    new MessageRecorded(0, Conversations.ADA.agentId(), "Ada", "Bring the \"Lemonade\", 100% fresh_ly"),
+                    new MessageRecorded(1, Conversations.BOB.agentId(), "Bob", "Sandwiches for twelve"),
+                    new MessageRecorded(2, Conversations.ADA.agentId(), "Ada", "and more LEMONADE")));
+            store.append(LOCAL, deleted, 0, List.of(started(6),
+                    new MessageRecorded(0, Conversations.ADA.agentId(), "Ada", "lemonade again"),
+                    new ConversationEvent.Deleted()));
+            store.append(team, other, 0, List.of(started(6),
+                    new MessageRecorded(0, Conversations.ADA.agentId(), "Ada", "lemonade elsewhere")));
+            return null;
+        });
+
+        assertThat(this.<List<dev.workshop.store.MessageMatch>>withStore(store -> store.findMessages(LOCAL, "lemonade", 10)))
+                .containsExactly(new dev.workshop.store.MessageMatch(picnic, 0), new dev.workshop.store.MessageMatch(picnic, 2));
+        assertThat(this.<List<dev.workshop.store.MessageMatch>>withStore(store -> store.findMessages(LOCAL, "\"lemonade\", 100% fresh_", 10)))
+                .as("quotes, % and _ are text, not patterns").extracting(match -> match.turnIndex()).containsExactly(0);
+        assertThat(this.<List<dev.workshop.store.MessageMatch>>withStore(store -> store.findMessages(LOCAL, "100_ fresh", 10))).isEmpty();
+        assertThat(this.<List<dev.workshop.store.MessageMatch>>withStore(store -> store.findMessages(LOCAL, "Ada", 10)))
+                .as("a speaker's name is not the message's text").isEmpty();
+        assertThat(this.<List<dev.workshop.store.MessageMatch>>withStore(store -> store.findMessages(LOCAL, "content", 10))).isEmpty();
+        assertThat(this.<List<dev.workshop.store.MessageMatch>>withStore(store -> store.findMessages(LOCAL, "lemonade", 1))).hasSize(1);
+        assertThat(this.<List<dev.workshop.store.MessageMatch>>withStore(store -> store.findMessages(LOCAL, "  ", 10))).isEmpty();
+    }
+
+    @Test
     void answersAnUnknownIdWithNothing() {
         ConversationId unknown = new ConversationId("no-such-conversation");
         assertThat(history(LOCAL, unknown)).isEmpty();

@@ -99,6 +99,22 @@ class PostgresPortabilityTest {
     }
 
     @Test
+    void findsMessagesByTheirTextOnPostgresToo() throws SQLException {
+        TenantId tenant = new TenantId("team-search");
+        ConversationId id = ConversationId.random();
+        List<RecordedEvent> events = recorded(tenant, id, List.of(Conversations.started(4),
+                new ConversationEvent.MessageRecorded(0, Conversations.ADA.agentId(), "Ada", "Bring the \"Lemonade\""),
+                new ConversationEvent.MessageRecorded(1, Conversations.BOB.agentId(), "Bob", "Sandwiches")));
+        try (Connection connection = postgres.getPostgresDatabase().getConnection()) {
+            write(connection, tenant, id, events, 0, 3);
+
+            assertThat(tables.findMessages(connection, tenant, "\"LEMONADE\"", 10, any -> true))
+                    .containsExactly(new dev.workshop.store.MessageMatch(id, 0));
+            assertThat(tables.findMessages(connection, tenant, "bob", 10, any -> true)).isEmpty();
+        }
+    }
+
+    @Test
     void theUniqueTurnIndexStopsADuplicateTurnOnPostgresToo() throws SQLException {
         TenantId tenant = new TenantId("team-a");
         ConversationId id = ConversationId.random();

@@ -1,0 +1,7 @@
+package dev.workshop.store;
+
+import dev.workshop.domain.conversation.ConversationId;
+
+/** A recorded message whose text holds what was searched for: turn {@code turnIndex} of a conversation. */
+public record MessageMatch(ConversationId conversationId, int turnIndex) {
+}
