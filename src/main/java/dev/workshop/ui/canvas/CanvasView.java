@@ -742,13 +742,21 @@ public final class CanvasView extends Pane implements DropTarget {
                 {"Ctrl+D", "duplicate the selection"},
                 {"Delete", "remove the selection (asks first if it is talking)"},
                 {"Escape", "clear the selection"},
-                {"Right-click", "actions for an agent, a rope or the canvas"}};
+                {"Right-click", "actions for an agent, a rope or the canvas"},
+                {"In the sidebar", ""},
+                {"Ctrl-click · Shift-click", "pick several conversations"},
+                {"F2 · double-click", "rename the conversation"},
+                {"Delete", "delete the picked conversations (asks first)"},
+                {"Ctrl+F", "find in the conversation shown"},
+                {"End", "jump to the latest message"},
+                {"Ctrl+Enter", "send your message"}};
         javafx.scene.layout.GridPane text = new javafx.scene.layout.GridPane();
         text.setHgap(24);
         text.setVgap(6);
         for (int i = 0; i < rows.length; i++) {
             Label keys = new Label(rows[i][0]);
-            keys.getStyleClass().add("shortcut-keys");
+            // A row without a meaning heads the rows after it.
+            keys.getStyleClass().add(rows[i][1].isEmpty() ? "shortcut-heading" : "shortcut-keys");
             Label meaning = new Label(rows[i][1]);
             keys.setMinWidth(Region.USE_PREF_SIZE);
             meaning.setMinWidth(Region.USE_PREF_SIZE);

@@ -40,6 +40,8 @@ import javafx.scene.control.Tooltip;
 import javafx.scene.input.Clipboard;
 import javafx.scene.input.ClipboardContent;
 import javafx.scene.input.KeyCode;
+import javafx.scene.input.KeyCodeCombination;
+import javafx.scene.input.KeyCombination;
 import javafx.scene.input.KeyEvent;
 import javafx.scene.input.MouseButton;
 import javafx.scene.input.MouseEvent;
@@ -79,7 +81,9 @@ public final class SidebarView extends SplitPane {
     private final SidebarViewModel viewModel;
     private final ListView<ConversationRow> list = new ListView<>();
     private final ListView<MessageItem> messages = new ListView<>();
+    private static final KeyCombination FIND = new KeyCodeCombination(KeyCode.F, KeyCombination.SHORTCUT_DOWN);
     private final TextField titleEditor = titleEditor();
+    private FindBar findBar;
     /** The conversations the user picked in the list, by id: rows are replaced as conversations move on. */
     private final Set<ConversationId> picked = new HashSet<>();
     /** The conversation whose title is in the editor, or null. */
@@ -97,6 +101,13 @@ public final class SidebarView extends SplitPane {
         getItems().addAll(listPane(), detailPane());
         setDividerPositions(0.38);
         setMinWidth(420);
+        // Ctrl+F anywhere in the sidebar finds in the conversation shown (on the canvas it fits the view).
+        addEventHandler(KeyEvent.KEY_PRESSED, event -> {
+            if (FIND.match(event) && viewModel.selectedProperty().get() != null) {
+                findBar.open();
+                event.consume();
+            }
+        });
         // Relative times ("2 min ago") move on while nothing else happens.
         Timeline clock = new Timeline(new KeyFrame(Duration.seconds(30), event -> list.refresh()));
         clock.setCycleCount(Timeline.INDEFINITE);
@@ -125,7 +136,9 @@ public final class SidebarView extends SplitPane {
         filter.valueProperty().bindBidirectional(viewModel.statusFilterProperty());
         TextField search = new TextField();
         search.setId("conversation-search");
-        search.setPromptText("Search titles and agents");
+        search.setPromptText("Search conversations");
+        search.setTooltip(new Tooltip("Finds titles, agents and the text of every message; Ctrl+F finds inside the "
+                + "conversation shown"));
         search.textProperty().bindBidirectional(viewModel.queryProperty());
         HBox.setHgrow(search, Priority.ALWAYS);
         Button importButton = new Button(null, new FontIcon(Feather.UPLOAD));
@@ -145,7 +158,14 @@ public final class SidebarView extends SplitPane {
             cell.setMaxWidth(Region.USE_PREF_SIZE);
             return cell;
         });
-        list.setPlaceholder(placeholder("No conversations yet", "Select agents on the canvas and start one."));
+        Label empty = placeholder("", "");
+        // An empty list says why: nothing stored yet, or nothing that matches the search and the filter.
+        empty.textProperty().bind(Bindings.createStringBinding(() -> viewModel.allRows().isEmpty()
+                ? "No conversations yet\nSelect agents on the canvas and start one."
+                : viewModel.searchingProperty().get() ? "Searching the messages…"
+                : "Nothing matches\nNo title, agent or message holds what you searched for, in that status.",
+                viewModel.allRows(), viewModel.searchingProperty()));
+        list.setPlaceholder(empty);
         // Shift- and Ctrl-click pick several rows, for a bulk delete; the one clicked last is the one shown.
         list.getSelectionModel().setSelectionMode(SelectionMode.MULTIPLE);
         list.getSelectionModel().getSelectedItems().addListener((ListChangeListener<ConversationRow>) change -> {
@@ -316,6 +336,13 @@ public final class SidebarView extends SplitPane {
             }
         });
         StackPane body = new StackPane(messages, dualPane, loading, follower.jumpButton());
+        findBar = new FindBar(viewModel::messages, turn -> {
+            ConversationRow shown = viewModel.selectedProperty().get();
+            if (shown != null) {
+                viewModel.reveal(shown.id(), turn);
+            }
+        }, () -> (viewModel.dualProperty().get() ? dualPane : messages).requestFocus());
+        viewModel.messages().addListener((ListChangeListener<MessageItem>) change -> findBar.refresh());
         VBox.setVgrow(body, Priority.ALWAYS);
 
         Label writing = new Label();
@@ -335,7 +362,7 @@ public final class SidebarView extends SplitPane {
         writing.managedProperty().bind(writing.visibleProperty());
 
         Label none = placeholder("Nothing selected", "Pick a conversation above to read it.");
-        VBox detail = new VBox(8, heading, state, actions, body, writing, composer());
+        VBox detail = new VBox(8, heading, state, actions, findBar, body, writing, composer());
         detail.visibleProperty().bind(viewModel.selectedProperty().isNotNull());
         none.visibleProperty().bind(viewModel.selectedProperty().isNull());
         VBox pane = new VBox(new StackPane(detail, none));

@@ -17,9 +17,11 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.function.Predicate;
 import javafx.beans.property.ObjectProperty;
 import javafx.beans.property.ReadOnlyBooleanProperty;
@@ -44,6 +46,11 @@ import javafx.collections.transformation.FilteredList;
 public final class SidebarViewModel {
     /** How long a delete waits for a running conversation's loop to stop (it cancels its call within ~1 s). */
     private static final java.time.Duration DELETE_STOP_TIMEOUT = java.time.Duration.ofSeconds(10);
+    /** Shorter texts match nearly every message; they search titles and agents only. */
+    private static final int MIN_MESSAGE_SEARCH = 2;
+    /** Typing pauses at least this long before the messages are searched. */
+    private static final long SEARCH_PAUSE_MILLIS = 250;
+    private static final int MAX_MESSAGE_HITS = 5_000;
     private final Workspace workspace;
     private final FxExecutor fx;
     private final ObservableList<ConversationRow> rows = FXCollections.observableArrayList();
@@ -60,6 +67,11 @@ public final class SidebarViewModel {
     private final ReadOnlyStringWrapper notice = new ReadOnlyStringWrapper("");
     private final Map<AgentId, String> colours = new HashMap<>();
     private final ReadOnlyObjectWrapper<Reveal> revealed = new ReadOnlyObjectWrapper<>();
+    private final ReadOnlyBooleanWrapper searching = new ReadOnlyBooleanWrapper();
+    /** Conversations with a message holding the search text (titles and agents are matched in memory). */
+    private Set<ConversationId> messageHits = Set.of();
+    /** Bumped on every change of the search text, so that only the latest text's search is used. */
+    private final java.util.concurrent.atomic.AtomicLong searchTicket = new java.util.concurrent.atomic.AtomicLong();
     private boolean updatingRows;
     /** Bumped on every selection, so that a slow load for an earlier selection is dropped. */
     private long selection;
@@ -69,7 +81,10 @@ public final class SidebarViewModel {
         this.fx = fx;
         statusFilter.addListener((property, old, status) -> refilter());
         messages.addListener((javafx.collections.ListChangeListener<MessageItem>) change -> splitPanes());
-        query.addListener((property, old, text) -> refilter());
+        query.addListener((property, old, text) -> {
+            refilter();
+            searchMessages(text);
+        });
     }
 
     /** Loads the list in the background and follows the loops from then on. */
@@ -210,8 +225,55 @@ public final class SidebarViewModel {
     private void refilter() {
         ConversationStatus status = statusFilter.get();
         String text = query.get() == null ? "" : query.get();
-        Predicate<ConversationRow> filter = row -> (status == null || row.status() == status) && row.matches(text);
+        Set<ConversationId> inMessages = messageHits;
+        Predicate<ConversationRow> filter = row -> (status == null || row.status() == status)
+                && (row.matches(text) || inMessages.contains(row.id()));
         visibleRows.setPredicate(filter);
+    }
+
+    /**
+     * Looks for the search text in every message too, in the background and a moment after the typing stops
+     * (only the latest text is searched); the conversations it finds join those whose title or agents match.
+     */
+    private void searchMessages(String text) {
+        long ticket = searchTicket.incrementAndGet();
+        String needle = text == null ? "" : text.strip();
+        if (needle.length() < MIN_MESSAGE_SEARCH) {
+            messageHits = Set.of();
+            searching.set(false);
+            refilter();
+            return;
+        }
+        searching.set(true);
+        Thread.ofVirtual().name("sidebar-search").start(() -> {
+            try {
+                Thread.sleep(SEARCH_PAUSE_MILLIS);
+                if (ticket != searchTicket.get()) {
+                    return;
+                }
+                Set<ConversationId> found = new HashSet<>();
+                workspace.bridge().findMessages(needle, MAX_MESSAGE_HITS).forEach(hit -> found.add(hit.conversationId()));
+                fx.execute(() -> {
+                    if (ticket == searchTicket.get()) {
+                        messageHits = Set.copyOf(found);
+                        searching.set(false);
+                        refilter();
+                    }
+                });
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            } catch (RuntimeException e) {
+                fx.execute(() -> {
+                    searching.set(false);
+                    notice.set("Could not search the messages: " + e.getMessage());
+                });
+            }
+        });
+    }
+
+    /** True while the messages are being searched for the current search text. */
+    public ReadOnlyBooleanProperty searchingProperty() {
+        return searching.getReadOnlyProperty();
     }
 
     /** Shows a conversation: its messages load in the background while a loading indicator shows. */

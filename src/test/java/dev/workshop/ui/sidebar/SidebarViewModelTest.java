@@ -53,7 +53,11 @@ class SidebarViewModelTest {
     }
 
     @AfterEach
-    void close() throws InterruptedException {
+    void close() throws Exception {
+        if (sidebar != null) {
+            // A search of the messages still under way would report to a stand-in FX thread that is gone.
+            await().atMost(Duration.ofSeconds(10)).until(() -> !onFx(() -> sidebar.searchingProperty().get()));
+        }
         workspace.close();
         fxThread.shutdown();
         fxThread.awaitTermination(10, TimeUnit.SECONDS);
@@ -209,6 +213,35 @@ class SidebarViewModelTest {
         assertThat(onFx(() -> sidebar.selectedProperty().get().id())).isEqualTo(cat);
         assertThat(onFx(() -> sidebar.revealedProperty().get())).isNull();
         assertThat(onFx(() -> sidebar.noticeProperty().get())).contains("not in the list");
+    }
+
+    @Test
+    void theSearchTextAlsoFindsConversationsByTheirMessages() throws Exception {
+        ConversationId picnic = stored("Plan a picnic", new MessageRecorded(0, ADA.agentId(), "Ada", "Bring LEMONADE"));
+        stored("Name a cat", new MessageRecorded(0, ADA.agentId(), "Ada", "Mochi"));
+        startSidebar();
+        await().atMost(Duration.ofSeconds(10)).until(() -> onFx(() -> sidebar.rows().size()) == 2);
+
+        onFx(() -> {
+            sidebar.queryProperty().set("lemonade");
+            return null;
+        });
+        assertThat(onFx(() -> sidebar.searchingProperty().get())).isTrue();
+        await().atMost(Duration.ofSeconds(10)).until(() -> !onFx(() -> sidebar.searchingProperty().get()));
+        assertThat(onFx(() -> sidebar.rows().stream().map(ConversationRow::id).toList())).containsExactly(picnic);
+
+        onFx(() -> {
+            sidebar.queryProperty().set("cat");
+            return null;
+        });
+        await().atMost(Duration.ofSeconds(10)).until(() -> !onFx(() -> sidebar.searchingProperty().get()));
+        assertThat(onFx(() -> sidebar.rows().stream().map(ConversationRow::title).toList()))
+                .as("by title, and no message holds it").containsExactly("Name a cat");
+        onFx(() -> {
+            sidebar.queryProperty().set("");
+            return null;
+        });
+        assertThat(onFx(() -> sidebar.rows().size())).isEqualTo(2);
     }
 
     @Test

@@ -385,6 +385,42 @@ class SidebarViewTest {
                 .containsExactly("Write forty lines");
     }
 
+    @Test
+    void ctrlFFindsInTheConversationAndStepsThroughTheMatches(FxRobot robot) throws Exception {
+        ListView<ConversationRow> list = list(robot);
+        robot.clickOn("Write forty lines");
+        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> robot.lookup("#message-list").queryListView()
+                .getItems().size() == LONG);
+        ListView<MessageItem> messages = robot.lookup("#message-list").queryListView();
+        robot.press(KeyCode.CONTROL).type(KeyCode.F).release(KeyCode.CONTROL);
+        assertThat(robot.lookup("#find-bar").query().isVisible()).isTrue();
+
+        robot.write("line 3 ");
+        WaitForAsyncUtils.waitForFxEvents();
+        assertThat(robot.lookup("#find-count").queryLabeled().getText()).isEqualTo("1 of 1");
+        robot.type(KeyCode.BACK_SPACE);
+        WaitForAsyncUtils.waitForFxEvents();
+        // "Line 3" and "Line 30" to "Line 39": the first is shown and selected.
+        assertThat(robot.lookup("#find-count").queryLabeled().getText()).isEqualTo("1 of 11");
+        WaitForAsyncUtils.waitFor(5, TimeUnit.SECONDS, () -> messages.getSelectionModel().getSelectedItem() != null
+                && messages.getSelectionModel().getSelectedItem().turnIndex() == 2);
+
+        robot.type(KeyCode.ENTER);
+        WaitForAsyncUtils.waitFor(5, TimeUnit.SECONDS, () -> messages.getSelectionModel().getSelectedItem().turnIndex() == 29);
+        assertThat(robot.lookup("#find-count").queryLabeled().getText()).isEqualTo("2 of 11");
+        WaitForAsyncUtils.waitFor(5, TimeUnit.SECONDS, () -> firstShown(messages) <= 29 && lastShown(messages) >= 29);
+        robot.press(KeyCode.SHIFT).type(KeyCode.ENTER).type(KeyCode.ENTER).release(KeyCode.SHIFT);
+        WaitForAsyncUtils.waitFor(5, TimeUnit.SECONDS, () -> messages.getSelectionModel().getSelectedItem().turnIndex() == 38);
+        assertThat(robot.lookup("#find-count").queryLabeled().getText()).as("round the end").isEqualTo("11 of 11");
+
+        robot.write("x");
+        WaitForAsyncUtils.waitForFxEvents();
+        assertThat(robot.lookup("#find-count").queryLabeled().getText()).isEqualTo("No matches");
+        robot.type(KeyCode.ESCAPE);
+        WaitForAsyncUtils.waitForFxEvents();
+        assertThat(robot.lookup("#find-bar").query().isVisible()).isFalse();
+    }
+
     private static ConversationId idOf(ListView<ConversationRow> list, String title) {
         return list.getItems().stream().filter(row -> row.title().equals(title)).findFirst().orElseThrow().id();
     }
