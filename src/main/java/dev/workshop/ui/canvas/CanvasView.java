@@ -726,7 +726,7 @@ public final class CanvasView extends Pane implements DropTarget {
     private void showShortcuts() {
         Alert sheet = new Alert(Alert.AlertType.INFORMATION);
         sheet.setTitle("Mouse and keyboard");
-        sheet.setHeaderText("Working on the canvas");
+        sheet.setHeaderText("On the canvas");
         String[][] rows = {
                 {"Drag from the palette", "place an agent (double-click: place it in view)"},
                 {"Drag an agent", "move it, with the rest of the selection"},
