@@ -214,16 +214,16 @@ class JournaledConversationStoreTest {
             return null;
         });
 
-        assertThat(this.<List<dev.workshop.store.MessageMatch>>withStore(store -> store.findMessages(LOCAL, "lemonade", 10)))
-                .containsExactly(new dev.workshop.store.MessageMatch(picnic, 0), new dev.workshop.store.MessageMatch(picnic, 2));
-        assertThat(this.<List<dev.workshop.store.MessageMatch>>withStore(store -> store.findMessages(LOCAL, "\"lemonade\", 100% fresh_", 10)))
+        assertThat(this.<List<dev.workshop.domain.conversation.MessageMatch>>withStore(store -> store.findMessages(LOCAL, "lemonade", 10)))
+                .containsExactly(new dev.workshop.domain.conversation.MessageMatch(picnic, 0), new dev.workshop.domain.conversation.MessageMatch(picnic, 2));
+        assertThat(this.<List<dev.workshop.domain.conversation.MessageMatch>>withStore(store -> store.findMessages(LOCAL, "\"lemonade\", 100% fresh_", 10)))
                 .as("quotes, % and _ are text, not patterns").extracting(match -> match.turnIndex()).containsExactly(0);
-        assertThat(this.<List<dev.workshop.store.MessageMatch>>withStore(store -> store.findMessages(LOCAL, "100_ fresh", 10))).isEmpty();
-        assertThat(this.<List<dev.workshop.store.MessageMatch>>withStore(store -> store.findMessages(LOCAL, "Ada", 10)))
+        assertThat(this.<List<dev.workshop.domain.conversation.MessageMatch>>withStore(store -> store.findMessages(LOCAL, "100_ fresh", 10))).isEmpty();
+        assertThat(this.<List<dev.workshop.domain.conversation.MessageMatch>>withStore(store -> store.findMessages(LOCAL, "Ada", 10)))
                 .as("a speaker's name is not the message's text").isEmpty();
-        assertThat(this.<List<dev.workshop.store.MessageMatch>>withStore(store -> store.findMessages(LOCAL, "content", 10))).isEmpty();
-        assertThat(this.<List<dev.workshop.store.MessageMatch>>withStore(store -> store.findMessages(LOCAL, "lemonade", 1))).hasSize(1);
-        assertThat(this.<List<dev.workshop.store.MessageMatch>>withStore(store -> store.findMessages(LOCAL, "  ", 10))).isEmpty();
+        assertThat(this.<List<dev.workshop.domain.conversation.MessageMatch>>withStore(store -> store.findMessages(LOCAL, "content", 10))).isEmpty();
+        assertThat(this.<List<dev.workshop.domain.conversation.MessageMatch>>withStore(store -> store.findMessages(LOCAL, "lemonade", 1))).hasSize(1);
+        assertThat(this.<List<dev.workshop.domain.conversation.MessageMatch>>withStore(store -> store.findMessages(LOCAL, "  ", 10))).isEmpty();
     }
 
     @Test

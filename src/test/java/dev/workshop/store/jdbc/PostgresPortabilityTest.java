@@ -109,7 +109,7 @@ class PostgresPortabilityTest {
             write(connection, tenant, id, events, 0, 3);
 
             assertThat(tables.findMessages(connection, tenant, "\"LEMONADE\"", 10, any -> true))
-                    .containsExactly(new dev.workshop.store.MessageMatch(id, 0));
+                    .containsExactly(new dev.workshop.domain.conversation.MessageMatch(id, 0));
             assertThat(tables.findMessages(connection, tenant, "bob", 10, any -> true)).isEmpty();
         }
     }
