@@ -69,7 +69,7 @@ final class AgentsCommand {
         private String persona;
 
         @Option(names = "--provider", defaultValue = AgentDefinition.OFFLINE,
-                description = "Who answers for it (default: ${DEFAULT-VALUE}).")
+                description = "Who answers for it: offline or openai (default: ${DEFAULT-VALUE}).")
         private String provider;
 
         @Option(names = "--model", defaultValue = "", description = "The model name at the provider.")
@@ -91,6 +91,12 @@ final class AgentsCommand {
 
         @Override
         public Integer call() {
+            // Checked before the store opens: an agent no gateway answers for would fail every turn it is given.
+            if (!provider.equals(AgentDefinition.OFFLINE) && !provider.equals(AgentDefinition.OPENAI_COMPATIBLE)) {
+                throw new IllegalArgumentException("Unknown provider \"" + provider + "\": use "
+                        + AgentDefinition.OFFLINE + " or " + AgentDefinition.OPENAI_COMPATIBLE
+                        + " (any OpenAI-compatible server: Ollama, llama.cpp, vLLM, LM Studio, OpenAI)");
+            }
             try (Workspace workspace = Cli.open(agents.workshop, spec, WorkspaceOptions.DEFAULTS)) {
                 if (provider.equals(AgentDefinition.OPENAI_COMPATIBLE) && (baseUrl.isBlank() || model.isBlank())) {
                     throw new IllegalArgumentException("An agent of provider openai needs --base-url and --model");

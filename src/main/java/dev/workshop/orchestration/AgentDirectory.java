@@ -2,15 +2,26 @@ package dev.workshop.orchestration;
 
 import dev.workshop.domain.agent.AgentDefinition;
 import dev.workshop.domain.agent.AgentId;
+import dev.workshop.domain.agent.EndpointReport;
+import dev.workshop.gateway.openai.EndpointCheck;
 import dev.workshop.store.AgentCatalog;
+import java.time.Duration;
 import java.util.List;
 
 /** The agents as the app edits them: the UI's way to the catalog, which it may not reach directly. */
 public final class AgentDirectory {
+    /** Long enough for a server on another continent, short enough that a wrong address answers soon. */
+    private static final Duration CHECK_TIMEOUT = Duration.ofSeconds(10);
     private final AgentCatalog catalog;
+    private final EndpointCheck endpoints;
 
     public AgentDirectory(AgentCatalog catalog) {
+        this(catalog, new EndpointCheck(CHECK_TIMEOUT, System::getenv));
+    }
+
+    public AgentDirectory(AgentCatalog catalog, EndpointCheck endpoints) {
         this.catalog = catalog;
+        this.endpoints = endpoints;
     }
 
     public List<AgentDefinition> list() {
@@ -28,6 +39,14 @@ public final class AgentDirectory {
 
     public boolean remove(AgentId id) {
         return catalog.remove(id);
+    }
+
+    /**
+     * "Test connection": whether an OpenAI-compatible server at {@code baseUrl} answers with the key in
+     * {@code apiKeyEnv} and has {@code model}, and which models it offers. Blocks; call it off the UI thread.
+     */
+    public EndpointReport checkEndpoint(String baseUrl, String apiKeyEnv, String model) throws InterruptedException {
+        return endpoints.check(baseUrl, apiKeyEnv, model);
     }
 
 }

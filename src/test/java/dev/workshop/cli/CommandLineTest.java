@@ -434,6 +434,11 @@ class CommandLineTest {
 
         Run add = workshop("--data-dir", dir.toString(), "agents", "add", "--name", "Eve", "--persona", "You are Eve.");
         assertThat(add.exitCode()).as(add.err()).isZero();
+        Run unknownProvider = workshop("--data-dir", dir.toString(), "agents", "add", "--name", "Olla",
+                "--provider", "openai-compatible", "--base-url", "http://localhost:11434/v1", "--model", "llama3.2");
+        assertThat(unknownProvider.exitCode()).isEqualTo(2);
+        assertThat(unknownProvider.err().strip()).isEqualTo("workshop: Unknown provider \"openai-compatible\": use "
+                + "offline or openai (any OpenAI-compatible server: Ollama, llama.cpp, vLLM, LM Studio, OpenAI)");
         Run duplicate = workshop("--data-dir", dir.toString(), "agents", "add", "--name", "eve");
         assertThat(duplicate.exitCode()).isEqualTo(2);
         assertThat(duplicate.err().strip()).isEqualTo("workshop: An agent named \"eve\" already exists");

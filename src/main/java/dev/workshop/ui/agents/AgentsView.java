@@ -1,6 +1,7 @@
 package dev.workshop.ui.agents;
 
 import dev.workshop.domain.agent.AgentDefinition;
+import java.util.List;
 import javafx.beans.binding.Bindings;
 import javafx.beans.binding.BooleanBinding;
 import javafx.geometry.Insets;
@@ -10,6 +11,9 @@ import javafx.scene.control.ChoiceBox;
 import javafx.scene.control.Label;
 import javafx.scene.control.ListCell;
 import javafx.scene.control.ListView;
+import javafx.scene.control.MenuButton;
+import javafx.scene.control.MenuItem;
+import javafx.scene.control.ProgressIndicator;
 import javafx.scene.control.TextArea;
 import javafx.scene.control.TextField;
 import javafx.scene.control.Tooltip;
@@ -23,6 +27,8 @@ import javafx.scene.layout.VBox;
 import javafx.scene.paint.Color;
 import javafx.scene.shape.Circle;
 import javafx.util.StringConverter;
+import org.kordamp.ikonli.feather.Feather;
+import org.kordamp.ikonli.javafx.FontIcon;
 
 /** The agent editor: agents on the left, the selected one's settings on the right. */
 public final class AgentsView extends BorderPane {
@@ -134,7 +140,8 @@ public final class AgentsView extends BorderPane {
         grid.addRow(row++, new Label("Model"), model);
         grid.addRow(row++, new Label("Temperature"), temperature);
         grid.addRow(row++, new Label("Max tokens"), maxTokens);
-        grid.addRow(row, new Label("API key variable"), keyVariable);
+        grid.addRow(row++, new Label("API key variable"), keyVariable);
+        grid.add(connectionCheck(viewModel, offline), 1, row);
 
         Label hint = new Label("Keys are read from the environment variable you name here; Workshop never stores them.");
         hint.getStyleClass().add("agent-hint");
@@ -157,6 +164,43 @@ public final class AgentsView extends BorderPane {
         HBox.setHgrow(form, Priority.ALWAYS);
         form.setPadding(new Insets(16));
         return form;
+    }
+
+    /**
+     * "Test connection" and what it found: the problem named, or the server's models, one click from the Model
+     * field.
+     */
+    private static VBox connectionCheck(AgentsViewModel viewModel, BooleanBinding offline) {
+        Button test = new Button("Test connection", new FontIcon(Feather.ZAP));
+        test.setId("test-connection");
+        test.setTooltip(new Tooltip("Asks the server for its models with these settings"));
+        test.disableProperty().bind(offline.or(viewModel.checkingProperty()));
+        test.setOnAction(event -> viewModel.testConnection());
+        ProgressIndicator checking = new ProgressIndicator();
+        checking.setMaxSize(18, 18);
+        checking.visibleProperty().bind(viewModel.checkingProperty());
+        checking.managedProperty().bind(checking.visibleProperty());
+        MenuButton pick = new MenuButton("Use a model");
+        pick.setId("offered-models");
+        Label report = new Label();
+        report.setId("connection-report");
+        report.setWrapText(true);
+        report.setMinHeight(Region.USE_PREF_SIZE);
+        viewModel.connectionProperty().addListener((property, old, found) -> {
+            report.setText(found == null ? "" : found.message());
+            report.setGraphic(found == null ? null : new FontIcon(found.usable() ? Feather.CHECK_CIRCLE : Feather.ALERT_CIRCLE));
+            report.getStyleClass().setAll("label", found == null || found.usable() ? "connection-ok" : "connection-problem");
+            pick.getItems().setAll((found == null ? List.<String>of() : found.models()).stream().map(name -> {
+                MenuItem item = new MenuItem(name);
+                item.setOnAction(event -> viewModel.modelProperty().set(name));
+                return item;
+            }).toList());
+        });
+        pick.visibleProperty().bind(Bindings.isNotEmpty(pick.getItems()));
+        pick.managedProperty().bind(pick.visibleProperty());
+        HBox buttons = new HBox(8, test, checking, pick);
+        buttons.setAlignment(Pos.CENTER_LEFT);
+        return new VBox(6, buttons, report);
     }
 
     private static TextField field(String id, String prompt, String text) {

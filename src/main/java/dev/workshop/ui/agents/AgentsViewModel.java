@@ -2,6 +2,7 @@ package dev.workshop.ui.agents;
 
 import dev.workshop.domain.agent.AgentDefinition;
 import dev.workshop.domain.agent.AgentId;
+import dev.workshop.domain.agent.EndpointReport;
 import dev.workshop.domain.agent.ModelEndpoint;
 import dev.workshop.orchestration.AgentDirectory;
 import dev.workshop.ui.fx.FxExecutor;
@@ -10,6 +11,10 @@ import java.util.Optional;
 import javafx.beans.property.BooleanProperty;
 import javafx.beans.property.ObjectProperty;
 import javafx.beans.property.ReadOnlyStringProperty;
+import javafx.beans.property.ReadOnlyBooleanProperty;
+import javafx.beans.property.ReadOnlyBooleanWrapper;
+import javafx.beans.property.ReadOnlyObjectProperty;
+import javafx.beans.property.ReadOnlyObjectWrapper;
 import javafx.beans.property.ReadOnlyStringWrapper;
 import javafx.beans.property.SimpleBooleanProperty;
 import javafx.beans.property.SimpleObjectProperty;
@@ -39,12 +44,66 @@ public final class AgentsViewModel {
     private final StringProperty apiKeyEnv = new SimpleStringProperty("");
     private final BooleanProperty busy = new SimpleBooleanProperty(false);
     private final ReadOnlyStringWrapper message = new ReadOnlyStringWrapper("");
+    private final ReadOnlyObjectWrapper<EndpointReport> connection = new ReadOnlyObjectWrapper<>();
+    private final ReadOnlyBooleanWrapper checking = new ReadOnlyBooleanWrapper();
+    /** Bumped whenever what was checked changes, so a late answer about the old settings is dropped. */
+    private long checkTicket;
 
     public AgentsViewModel(AgentDirectory directory, FxExecutor fx) {
         this.directory = directory;
         this.fx = fx;
         agents.setAll(directory.list());
         selected.addListener((property, old, agent) -> fill(agent));
+        // A report is about the settings it checked: it goes when they change.
+        for (StringProperty setting : List.of(baseUrl, apiKeyEnv, model, provider)) {
+            setting.addListener((property, old, value) -> forgetConnection());
+        }
+    }
+
+    private void forgetConnection() {
+        checkTicket++;
+        connection.set(null);
+        checking.set(false);
+    }
+
+    /**
+     * Asks the server in the form's base URL for its models, in the background: the report says whether this
+     * agent could use it (unreachable, key refused, no such model) and lists the models it offers.
+     */
+    public void testConnection() {
+        forgetConnection();
+        long ticket = checkTicket;
+        String url = baseUrl.get();
+        String key = apiKeyEnv.get();
+        String wanted = model.get();
+        checking.set(true);
+        Thread.ofVirtual().name("workshop-test-connection").start(() -> {
+            EndpointReport report;
+            try {
+                report = directory.checkEndpoint(url, key, wanted);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return;
+            } catch (RuntimeException e) {
+                report = EndpointReport.problem("The check failed: " + e.getMessage());
+            }
+            EndpointReport found = report;
+            fx.execute(() -> {
+                if (ticket == checkTicket) {
+                    connection.set(found);
+                    checking.set(false);
+                }
+            });
+        });
+    }
+
+    /** The last "Test connection" report for the settings in the form, or null. */
+    public ReadOnlyObjectProperty<EndpointReport> connectionProperty() {
+        return connection.getReadOnlyProperty();
+    }
+
+    public ReadOnlyBooleanProperty checkingProperty() {
+        return checking.getReadOnlyProperty();
     }
 
     /** Clears the form for a new agent. */

@@ -221,7 +221,7 @@ public final class ShellView extends BorderPane {
             window.initOwner(getScene().getWindow());
         }
         window.initModality(Modality.WINDOW_MODAL);
-        window.setScene(new Scene(new AgentsView(agents, window::close), 900, 580));
+        window.setScene(new Scene(new AgentsView(agents, window::close), 900, 640));
         window.setMinWidth(700);
         window.setMinHeight(480);
         window.setOnHidden(event -> {

@@ -63,6 +63,41 @@ class AgentsViewModelTest {
     }
 
     @Test
+    void testConnectionReportsWhatTheServerSaysAndForgetsItWhenTheSettingsChange() throws Exception {
+        com.sun.net.httpserver.HttpServer server = com.sun.net.httpserver.HttpServer.create(
+                new java.net.InetSocketAddress("127.0.0.1", 0), 0);
+        server.createContext("/v1/models", exchange -> {
+            byte[] body = "{\"data\": [{\"id\": \"llama3.2:latest\"}, {\"id\": \"phi4\"}]}".getBytes();
+            exchange.sendResponseHeaders(200, body.length);
+            exchange.getResponseBody().write(body);
+            exchange.close();
+        });
+        server.start();
+        try {
+            viewModel.newAgent();
+            viewModel.providerProperty().set(AgentDefinition.OPENAI_COMPATIBLE);
+            viewModel.baseUrlProperty().set("http://127.0.0.1:" + server.getAddress().getPort() + "/v1");
+            viewModel.modelProperty().set("mistral");
+            viewModel.testConnection();
+            await().atMost(Duration.ofSeconds(10)).until(() -> viewModel.connectionProperty().get() != null);
+
+            assertThat(viewModel.checkingProperty().get()).isFalse();
+            assertThat(viewModel.connectionProperty().get().usable()).isFalse();
+            assertThat(viewModel.connectionProperty().get().message())
+                    .isEqualTo("Connected, but the server has no model mistral. It offers: llama3.2:latest, phi4");
+            assertThat(viewModel.connectionProperty().get().models()).containsExactly("llama3.2:latest", "phi4");
+
+            viewModel.modelProperty().set("phi4");
+            assertThat(viewModel.connectionProperty().get()).as("a report about other settings is gone").isNull();
+            viewModel.testConnection();
+            await().atMost(Duration.ofSeconds(10)).until(() -> viewModel.connectionProperty().get() != null);
+            assertThat(viewModel.connectionProperty().get().usable()).isTrue();
+        } finally {
+            server.stop(0);
+        }
+    }
+
+    @Test
     void editsAnAgentKeepingItsId() {
         AgentDefinition chen = viewModel.agents().get(2);
         viewModel.selectedProperty().set(chen);
