@@ -264,6 +264,29 @@ public final class GatewayBridge implements AutoCloseable {
     }
 
     /**
+     * Asks a failed conversation's failing turn again, once the user has fixed what failed it (an agent's model
+     * or key): it goes on as a resume would, even when it was stopped for resuming without progress, since
+     * the user asked. The crash-loop guard still counts this attempt.
+     *
+     * @throws IllegalStateException when the conversation has not failed or cannot go on (no turns left, an
+     *                               agent removed); nothing is stored
+     */
+    public void retry(ConversationId id) {
+        ConversationState state = stateOf(id);
+        if (running.containsKey(id) || state.status() != ConversationStatus.FAILED) {
+            throw new IllegalStateException("Only a failed conversation can be retried; this one is "
+                    + state.status().wireName());
+        }
+        Optional<String> cannot = reasonItCannotContinue(state);
+        if (cannot.isPresent()) {
+            throw new IllegalStateException(cannot.get());
+        }
+        store.append(tenant, id, state.version(), List.of(new ResumeStarted(state.resumesWithoutProgress() + 1)));
+        // Not "resumed after restart" on the canvas: nothing restarted, the user asked again.
+        launch(id, false);
+    }
+
+    /**
      * The user's message, wherever the conversation stands: their turn when it waits for them, else a
      * follow-up with the next turn number (an ended conversation, or a restored one paused on an agent's turn).
      */
@@ -481,6 +504,11 @@ public final class GatewayBridge implements AutoCloseable {
             return Optional.of("Resumed " + state.resumesWithoutProgress()
                     + " times without recording a new turn; stopped so that a crash loop cannot spin");
         }
+        return reasonItCannotContinue(state);
+    }
+
+    /** What rules out another turn whoever asks: an agent gone, no task, no turns left. */
+    private Optional<String> reasonItCannotContinue(ConversationState state) {
         for (Participant participant : state.participants()) {
             if (!participant.isHuman() && agents.find(participant.agentId()).isEmpty()) {
                 return Optional.of("Agent " + participant.name() + " (" + participant.agentId()

@@ -125,6 +125,53 @@ class GatewayBridgeTest {
     }
 
     @Test
+    void aFailedConversationIsRetriedFromItsFailingTurnOnceTheCauseIsFixed() throws InterruptedException {
+        java.util.concurrent.atomic.AtomicBoolean fixed = new java.util.concurrent.atomic.AtomicBoolean();
+        GatewayResolver modelMissing = agent -> (request, tokens) -> {
+            if (request.turnIndex() == 2 && !fixed.get()) {
+                throw new GatewayException("Model llama9 was not found at http://localhost:11434/v1 (HTTP 404)", false);
+            }
+            return new GatewayReply("Reply " + request.turnIndex(), "test", 1, 1, Duration.ZERO);
+        };
+        engine = new EngineFixture(dir).open(modelMissing, LoopSettings.DEFAULTS);
+        ConversationId id = engine.bridge().startConversation(pair(), "Plan", OptionalInt.of(4));
+        engine.bridge().awaitAll();
+        assertThat(engine.state(id).status()).isEqualTo(ConversationStatus.FAILED);
+        assertThatThrownBy(() -> engine.bridge().resume(id)).isInstanceOf(IllegalStateException.class);
+
+        fixed.set(true);
+        engine.bridge().retry(id);
+        engine.bridge().awaitAll();
+
+        assertThat(engine.state(id).status()).isEqualTo(ConversationStatus.COMPLETED);
+        assertThat(engine.messages(id)).extracting(MessageRecorded::turnIndex).containsExactly(0, 1, 2, 3);
+        assertThat(engine.messages(id)).extracting(m -> m.speakerName()).containsExactly("Ada", "Bruno", "Ada", "Bruno");
+        assertThatThrownBy(() -> engine.bridge().retry(id)).hasMessage(
+                "Only a failed conversation can be retried; this one is completed");
+    }
+
+    @Test
+    void aConversationStoppedByTheCrashLoopGuardCanBeRetriedByTheUser() throws InterruptedException {
+        engine = new EngineFixture(dir).open();
+        ConversationId id = ConversationId.random();
+        engine.append(id, List.of(new ConversationEvent.ConversationStarted(
+                dev.workshop.domain.conversation.ConversationKind.CONVERSATION,
+                List.of(new dev.workshop.domain.conversation.Participant(engine.agent("Ada"), "Ada"),
+                        new dev.workshop.domain.conversation.Participant(engine.agent("Bruno"), "Bruno")), "Plan", 2),
+                new ConversationEvent.ResumeStarted(1), new ConversationEvent.ResumeStarted(2),
+                new ConversationEvent.ResumeStarted(3)));
+        engine.open();
+        engine.bridge().resumeInterruptedConversations();
+        engine.bridge().awaitAll();
+        assertThat(engine.state(id).status()).isEqualTo(ConversationStatus.FAILED);
+
+        engine.bridge().retry(id);
+        engine.bridge().awaitAll();
+        assertThat(engine.state(id).status()).isEqualTo(ConversationStatus.COMPLETED);
+        assertThat(engine.messages(id)).hasSize(2);
+    }
+
+    @Test
     void anEmptyReplyEndsTheConversation() throws InterruptedException {
         GatewayResolver silent = agent -> (request, tokens) -> new GatewayReply(request.turnIndex() == 0 ? "Hello" : "  ",
                 "test", 1, 1, Duration.ZERO);

@@ -362,13 +362,45 @@ public final class SidebarView extends SplitPane {
         writing.managedProperty().bind(writing.visibleProperty());
 
         Label none = placeholder("Nothing selected", "Pick a conversation above to read it.");
-        VBox detail = new VBox(8, heading, state, actions, findBar, body, writing, composer());
+        VBox detail = new VBox(8, heading, state, actions, findBar, body, failureBanner(), writing, composer());
         detail.visibleProperty().bind(viewModel.selectedProperty().isNotNull());
         none.visibleProperty().bind(viewModel.selectedProperty().isNull());
         VBox pane = new VBox(new StackPane(detail, none));
         VBox.setVgrow(pane.getChildren().get(0), Priority.ALWAYS);
         pane.getStyleClass().add("sidebar-detail-pane");
         return pane;
+    }
+
+    /**
+     * Under the last message of a failed conversation: which turn failed and why (all of it on hover), and Retry
+     * to ask that turn again once the cause is fixed.
+     */
+    private HBox failureBanner() {
+        Label text = new Label();
+        text.setId("failure-text");
+        text.setWrapText(true);
+        // Two lines at most (the whole reason is on hover): room for the messages above it.
+        text.setMinHeight(Region.USE_PREF_SIZE);
+        text.setMaxHeight(40);
+        text.textProperty().bind(viewModel.selectedProperty().map(SidebarViewModel::failure).orElse(""));
+        Tooltip whole = new Tooltip();
+        whole.textProperty().bind(text.textProperty());
+        whole.setWrapText(true);
+        whole.setMaxWidth(420);
+        text.setTooltip(whole);
+        HBox.setHgrow(text, Priority.ALWAYS);
+        Button retry = new Button("Retry", new FontIcon(Feather.REFRESH_CW));
+        retry.setId("retry-turn");
+        retry.setMinWidth(Region.USE_PREF_SIZE);
+        retry.setTooltip(new Tooltip("Ask this turn again, once what failed it is fixed (Agents… for a model or key)"));
+        retry.setOnAction(event -> viewModel.retry());
+        HBox banner = new HBox(8, new FontIcon(Feather.ALERT_TRIANGLE), text, retry);
+        banner.setId("failure-banner");
+        banner.getStyleClass().add("failure-banner");
+        banner.setAlignment(Pos.CENTER_LEFT);
+        banner.visibleProperty().bind(text.textProperty().isNotEmpty());
+        banner.managedProperty().bind(banner.visibleProperty());
+        return banner;
     }
 
     /** Where the human writes when it is their turn; Ctrl+Enter sends. */

@@ -422,6 +422,19 @@ public final class SidebarViewModel {
                 + " the list for good, also after a restart.");
     }
 
+    /** Asks the failed turn of the selected conversation again (after the user fixed what failed it). */
+    public void retry() {
+        withSelected("retry the turn", id -> workspace.bridge().retry(id));
+    }
+
+    /** What the failure banner says for a failed conversation ("Turn 6 failed: why"), or "" for any other. */
+    public static String failure(ConversationRow row) {
+        if (row == null || row.status() != ConversationStatus.FAILED) {
+            return "";
+        }
+        return "Turn " + (row.turnCount() + 1) + " failed" + (row.statusReason().isEmpty() ? "" : ": " + row.statusReason());
+    }
+
     /** Writes the selected conversation to {@code file} as Markdown or JSON (by the file's extension). */
     public void export(Path file) {
         withSelected("export the conversation", id -> {

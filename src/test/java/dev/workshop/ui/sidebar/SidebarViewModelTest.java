@@ -245,6 +245,27 @@ class SidebarViewModelTest {
     }
 
     @Test
+    void aFailedConversationSaysWhichTurnFailedAndRetryTakesItOn() throws Exception {
+        ConversationId id = stored("Plan a picnic", new MessageRecorded(0, ADA.agentId(), "Ada", "Sandwiches?"),
+                new StatusChanged(ConversationStatus.FAILED, "Model llama9 was not found (HTTP 404)"));
+        startSidebar();
+        await().atMost(Duration.ofSeconds(10)).until(() -> onFx(() -> sidebar.rows().size()) == 1);
+        ConversationRow failed = row(id);
+        assertThat(SidebarViewModel.failure(failed)).isEqualTo("Turn 2 failed: Model llama9 was not found (HTTP 404)");
+        assertThat(SidebarViewModel.failure(null)).isEmpty();
+
+        select(failed);
+        onFx(() -> {
+            sidebar.retry();
+            return null;
+        });
+        await().atMost(Duration.ofSeconds(30)).until(() -> workspace.bridge().state(id).orElseThrow().status()
+                == ConversationStatus.COMPLETED);
+        assertThat(workspace.bridge().state(id).orElseThrow().turnCount()).isEqualTo(6);
+        await().atMost(Duration.ofSeconds(10)).until(() -> SidebarViewModel.failure(row(id)).isEmpty());
+    }
+
+    @Test
     void deletingSaysWhatItMeansAndTheRowsGoWithTheSelection() throws Exception {
         ConversationId done = stored("Name a cat", new StatusChanged(ConversationStatus.COMPLETED, ""));
         ConversationId paused = stored("Plan a picnic", new StatusChanged(ConversationStatus.INTERRUPTED, "Stopped"));
