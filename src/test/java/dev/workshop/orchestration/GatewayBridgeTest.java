@@ -39,6 +39,13 @@ class GatewayBridgeTest {
         return List.of(engine.agent("Ada"), engine.agent("Bruno"));
     }
 
+    /** The first event of a conversation between Ada and Bruno, for logs written as a crash would leave them. */
+    private ConversationEvent startedByAdaAndBruno(String task, int maxTurns) {
+        return new ConversationEvent.ConversationStarted(dev.workshop.domain.conversation.ConversationKind.CONVERSATION,
+                List.of(new dev.workshop.domain.conversation.Participant(engine.agent("Ada"), "Ada"),
+                        new dev.workshop.domain.conversation.Participant(engine.agent("Bruno"), "Bruno")), task, maxTurns);
+    }
+
     @Test
     void runsAConversationToItsEndWithEveryMessageStoredInRotation() throws InterruptedException {
         engine = new EngineFixture(dir).open();
@@ -154,11 +161,7 @@ class GatewayBridgeTest {
     void aConversationStoppedByTheCrashLoopGuardCanBeRetriedByTheUser() throws InterruptedException {
         engine = new EngineFixture(dir).open();
         ConversationId id = ConversationId.random();
-        engine.append(id, List.of(new ConversationEvent.ConversationStarted(
-                dev.workshop.domain.conversation.ConversationKind.CONVERSATION,
-                List.of(new dev.workshop.domain.conversation.Participant(engine.agent("Ada"), "Ada"),
-                        new dev.workshop.domain.conversation.Participant(engine.agent("Bruno"), "Bruno")), "Plan", 2),
-                new ConversationEvent.ResumeStarted(1), new ConversationEvent.ResumeStarted(2),
+        engine.append(id, List.of(startedByAdaAndBruno("Plan", 2), new ConversationEvent.ResumeStarted(1), new ConversationEvent.ResumeStarted(2),
                 new ConversationEvent.ResumeStarted(3)));
         engine.open();
         engine.bridge().resumeInterruptedConversations();
@@ -284,11 +287,7 @@ class GatewayBridgeTest {
         engine = new EngineFixture(dir).open();
         ConversationId id = ConversationId.random();
         // What delete leaves behind when Workshop dies after stopping the loop and before recording the deletion.
-        engine.append(id, List.of(new ConversationEvent.ConversationStarted(
-                dev.workshop.domain.conversation.ConversationKind.CONVERSATION,
-                List.of(new dev.workshop.domain.conversation.Participant(engine.agent("Ada"), "Ada"),
-                        new dev.workshop.domain.conversation.Participant(engine.agent("Bruno"), "Bruno")),
-                "Delete me", 4), new ConversationEvent.StatusChanged(ConversationStatus.INTERRUPTED, Reasons.DELETED)));
+        engine.append(id, List.of(startedByAdaAndBruno("Delete me", 4), new ConversationEvent.StatusChanged(ConversationStatus.INTERRUPTED, Reasons.DELETED)));
 
         engine.open();
         assertThat(engine.bridge().conversationsToResume()).isEmpty();
