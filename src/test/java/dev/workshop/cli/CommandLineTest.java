@@ -451,7 +451,13 @@ class CommandLineTest {
 
     @Test
     void runExitsWithFiveWhenTheConversationDidNotComplete() throws Exception {
-        workshop("--data-dir", dir.toString(), "agents", "add", "--name", "Remote", "--provider", "nowhere");
+        // agents add refuses an unknown provider; a hand-edited agents.json (or a newer Workshop's) may hold one.
+        workshop("--data-dir", dir.toString(), "agents", "add", "--name", "Remote");
+        ObjectMapper json = new ObjectMapper();
+        JsonNode catalog = json.readTree(dir.resolve("agents.json").toFile());
+        catalog.findParents("name").stream().filter(agent -> agent.path("name").asText().equals("Remote"))
+                .forEach(agent -> ((com.fasterxml.jackson.databind.node.ObjectNode) agent).put("provider", "nowhere"));
+        json.writeValue(dir.resolve("agents.json").toFile(), catalog);
         Run run = workshop("--data-dir", dir.toString(), "run", "--agents", "Remote,Ada", "--prompt", "Hi",
                 "--offline-delay-ms", "0");
         assertThat(run.exitCode()).isEqualTo(5);
