@@ -192,7 +192,11 @@ public final class AgentsView extends BorderPane {
             report.getStyleClass().setAll("label", found == null || found.usable() ? "connection-ok" : "connection-problem");
             pick.getItems().setAll((found == null ? List.<String>of() : found.models()).stream().map(name -> {
                 MenuItem item = new MenuItem(name);
-                item.setOnAction(event -> viewModel.modelProperty().set(name));
+                // Checked again at once, so the report says the model picked is there.
+                item.setOnAction(event -> {
+                    viewModel.modelProperty().set(name);
+                    viewModel.testConnection();
+                });
                 return item;
             }).toList());
         });
