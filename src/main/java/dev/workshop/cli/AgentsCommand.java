@@ -92,7 +92,7 @@ final class AgentsCommand {
         @Override
         public Integer call() {
             // Checked before the store opens: an agent no gateway answers for would fail every turn it is given.
-            if (!provider.equals(AgentDefinition.OFFLINE) && !provider.equals(AgentDefinition.OPENAI_COMPATIBLE)) {
+            if (!AgentDefinition.PROVIDERS.contains(provider)) {
                 throw new IllegalArgumentException("Unknown provider \"" + provider + "\": use "
                         + AgentDefinition.OFFLINE + " or " + AgentDefinition.OPENAI_COMPATIBLE
                         + " (any OpenAI-compatible server: Ollama, llama.cpp, vLLM, LM Studio, OpenAI)");

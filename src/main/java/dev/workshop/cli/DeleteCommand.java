@@ -1,9 +1,11 @@
 package dev.workshop.cli;
 
+import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.workshop.domain.conversation.ConversationId;
 import dev.workshop.orchestration.Workspace;
 import dev.workshop.orchestration.WorkspaceOptions;
 import java.time.Duration;
+import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -22,13 +24,13 @@ final class DeleteCommand implements Callable<Integer> {
     private CommandSpec spec;
 
     @Parameters(arity = "1..*", paramLabel = "ID", description = "The conversation ids.")
-    private java.util.List<String> ids;
+    private List<String> ids;
 
     @Override
     public Integer call() throws InterruptedException {
         try (Workspace workspace = Cli.open(workshop, spec, WorkspaceOptions.DEFAULTS)) {
             // Every id is checked before anything is deleted, so a typo in the third id deletes nothing.
-            java.util.List<ConversationId> conversations = ids.stream().map(Ids::conversation).toList();
+            List<ConversationId> conversations = ids.stream().map(Ids::conversation).toList();
             for (ConversationId conversation : conversations) {
                 if (workspace.bridge().state(conversation).isEmpty()) {
                     throw new IllegalArgumentException("No conversation with id " + conversation
@@ -37,7 +39,7 @@ final class DeleteCommand implements Callable<Integer> {
             }
             for (ConversationId conversation : conversations) {
                 workspace.bridge().delete(conversation, Duration.ofSeconds(10));
-                spec.commandLine().getOut().println(new com.fasterxml.jackson.databind.ObjectMapper().createObjectNode()
+                spec.commandLine().getOut().println(new ObjectMapper().createObjectNode()
                         .put("conversation_id", conversation.value()).put("deleted", true));
             }
         }

@@ -1,5 +1,6 @@
 package dev.workshop.cli;
 
+import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.workshop.domain.conversation.ConversationId;
 import dev.workshop.orchestration.Workspace;
 import dev.workshop.orchestration.WorkspaceOptions;
@@ -32,7 +33,7 @@ final class RenameCommand implements Callable<Integer> {
             ConversationId conversation = Ids.conversation(id);
             workspace.bridge().rename(conversation, title);
             String shown = workspace.bridge().state(conversation).orElseThrow().title();
-            spec.commandLine().getOut().println(new com.fasterxml.jackson.databind.ObjectMapper().createObjectNode()
+            spec.commandLine().getOut().println(new ObjectMapper().createObjectNode()
                     .put("conversation_id", conversation.value()).put("title", shown));
         }
         return ExitCode.OK;

@@ -1,5 +1,6 @@
 package dev.workshop.domain.agent;
 
+import java.util.List;
 import java.util.Objects;
 
 /**
@@ -11,6 +12,8 @@ public record AgentDefinition(AgentId id, String name, String persona, String pr
     public static final String OFFLINE = "offline";
     /** Any server that speaks the OpenAI Chat Completions API: Ollama, llama.cpp, vLLM, LM Studio, OpenAI. */
     public static final String OPENAI_COMPATIBLE = "openai";
+    /** Every provider this Workshop has a gateway for, in the order the agent editor offers them. */
+    public static final List<String> PROVIDERS = List.of(OFFLINE, OPENAI_COMPATIBLE);
 
     /** An agent without a model endpoint (the offline provider needs none). */
     public AgentDefinition(AgentId id, String name, String persona, String provider, String model, String avatarColor) {

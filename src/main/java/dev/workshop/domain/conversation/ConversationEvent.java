@@ -152,7 +152,7 @@ public sealed interface ConversationEvent {
     record Deleted() implements ConversationEvent {
         @Override
         public ConversationState foldInto(ConversationState state, long seq, Instant at) {
-            return state.deleted(seq, at);
+            return state.deletedAt(seq, at);
         }
     }
 

@@ -153,7 +153,7 @@ public record ConversationState(
                 lastSpeakerId, turnInDoubt, resumesWithoutProgress, seq, createdAt, updatedAt, rename.title(), deleted);
     }
 
-    ConversationState deleted(long seq, Instant at) {
+    ConversationState deletedAt(long seq, Instant at) {
         return new ConversationState(id, kind, status, statusReason, participants, taskPrompt, maxTurns, turnCount,
                 lastSpeakerId, turnInDoubt, resumesWithoutProgress, seq, createdAt, at, customTitle, true);
     }

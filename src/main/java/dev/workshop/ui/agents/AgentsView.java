@@ -106,7 +106,7 @@ public final class AgentsView extends BorderPane {
 
         ChoiceBox<String> provider = new ChoiceBox<>();
         provider.setId("agent-provider");
-        provider.getItems().setAll(AgentsViewModel.PROVIDERS);
+        provider.getItems().setAll(AgentDefinition.PROVIDERS);
         provider.setConverter(new StringConverter<>() {
             @Override
             public String toString(String value) {

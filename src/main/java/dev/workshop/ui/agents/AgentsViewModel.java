@@ -28,7 +28,6 @@ import javafx.collections.ObservableList;
  * write a file, so they run on a virtual thread; the list is refreshed through the {@link FxExecutor}.
  */
 public final class AgentsViewModel {
-    public static final List<String> PROVIDERS = List.of(AgentDefinition.OFFLINE, AgentDefinition.OPENAI_COMPATIBLE);
 
     private final AgentDirectory directory;
     private final FxExecutor fx;
