@@ -68,6 +68,10 @@ public final class CanvasView extends Pane implements DropTarget {
     private static final KeyCombination FIT = new KeyCodeCombination(KeyCode.F, KeyCombination.SHORTCUT_DOWN);
     private static final KeyCombination RESET = new KeyCodeCombination(KeyCode.DIGIT0, KeyCombination.SHORTCUT_DOWN);
     private static final KeyCombination DUPLICATE = new KeyCodeCombination(KeyCode.D, KeyCombination.SHORTCUT_DOWN);
+    private static final KeyCombination UNDO = new KeyCodeCombination(KeyCode.Z, KeyCombination.SHORTCUT_DOWN);
+    private static final KeyCombination REDO = new KeyCodeCombination(KeyCode.Z, KeyCombination.SHORTCUT_DOWN,
+            KeyCombination.SHIFT_DOWN);
+    private static final KeyCombination REDO_Y = new KeyCodeCombination(KeyCode.Y, KeyCombination.SHORTCUT_DOWN);
     private static final KeyCombination HELP = new KeyCodeCombination(KeyCode.SLASH, KeyCombination.SHORTCUT_DOWN);
     private static final KeyCombination RESET_NUMPAD = new KeyCodeCombination(KeyCode.NUMPAD0, KeyCombination.SHORTCUT_DOWN);
 
@@ -509,6 +513,10 @@ public final class CanvasView extends Pane implements DropTarget {
             removeWithConfirmation(viewModel.selection());
         } else if (DUPLICATE.match(event)) {
             viewModel.duplicate(viewModel.selection());
+        } else if (UNDO.match(event)) {
+            viewModel.undo();
+        } else if (REDO.match(event) || REDO_Y.match(event)) {
+            viewModel.redo();
         } else if (HELP.match(event)) {
             showShortcuts();
         } else if (event.getCode() == KeyCode.ESCAPE) {
@@ -617,9 +625,18 @@ public final class CanvasView extends Pane implements DropTarget {
         reset.setAccelerator(RESET);
         reset.setOnAction(event -> viewModel.resetZoom(getWidth(), getHeight()));
         MenuItem start = item("Start conversation…", Feather.MESSAGE_SQUARE, "menu-canvas-start");
+        MenuItem undo = item(stepText("Undo", viewModel.undoLabelProperty().get()), Feather.CORNER_UP_LEFT, "menu-undo");
+        undo.setAccelerator(UNDO);
+        undo.setDisable(!viewModel.canUndoProperty().get());
+        undo.setOnAction(event -> viewModel.undo());
+        MenuItem redo = item(stepText("Redo", viewModel.redoLabelProperty().get()), Feather.CORNER_UP_RIGHT, "menu-redo");
+        redo.setAccelerator(REDO);
+        redo.setDisable(!viewModel.canRedoProperty().get());
+        redo.setOnAction(event -> viewModel.redo());
         start.setDisable(viewModel.agents().size() < 2);
         start.setOnAction(event -> startConversation(viewModel.selection()));
-        ContextMenu menu = new ContextMenu(add, start, new SeparatorMenuItem(), fit, reset);
+        ContextMenu menu = new ContextMenu(add, start, new SeparatorMenuItem(), undo, redo, new SeparatorMenuItem(), fit,
+                reset);
         menu.setId("canvas-menu");
         return menu;
     }
@@ -740,6 +757,8 @@ public final class CanvasView extends Pane implements DropTarget {
                 {"Ctrl+F", "fit everything in view"},
                 {"Ctrl+0", "zoom 100 %"},
                 {"Ctrl+D", "duplicate the selection"},
+                {"Ctrl+Z", "undo the last change to agents or ropes"},
+                {"Ctrl+Shift+Z · Ctrl+Y", "redo"},
                 {"Delete", "remove the selection (asks first if it is talking)"},
                 {"Escape", "clear the selection"},
                 {"Right-click", "actions for an agent, a rope or the canvas"},
@@ -799,13 +818,27 @@ public final class CanvasView extends Pane implements DropTarget {
         zoomLabel.setTooltip(new Tooltip("Click for 100 % (Ctrl+0)"));
         zoomLabel.setOnMouseClicked(event -> viewModel.resetZoom(getWidth(), getHeight()));
         Button help = toolButton(Feather.HELP_CIRCLE, "Mouse and keyboard (Ctrl+/)", "shortcuts", this::showShortcuts);
-        HBox bar = new HBox(2, out, zoomLabel, in, fit, help);
+        Button undo = toolButton(Feather.CORNER_UP_LEFT, "Undo (Ctrl+Z)", "undo", viewModel::undo);
+        undo.disableProperty().bind(viewModel.canUndoProperty().not());
+        undo.getTooltip().textProperty().bind(viewModel.undoLabelProperty().map(label -> stepText("Undo", label)
+                + " (Ctrl+Z)"));
+        Button redo = toolButton(Feather.CORNER_UP_RIGHT, "Redo (Ctrl+Shift+Z)", "redo", viewModel::redo);
+        redo.disableProperty().bind(viewModel.canRedoProperty().not());
+        redo.getTooltip().textProperty().bind(viewModel.redoLabelProperty().map(label -> stepText("Redo", label)
+                + " (Ctrl+Shift+Z)"));
+        HBox bar = new HBox(2, undo, redo, new javafx.scene.control.Separator(javafx.geometry.Orientation.VERTICAL),
+                out, zoomLabel, in, fit, help);
         bar.getStyleClass().add("zoom-bar");
         bar.setAlignment(javafx.geometry.Pos.CENTER);
         bar.setManaged(false);
         // Its buttons see the mouse first; then it stops there, so the canvas does not pan or deselect.
         bar.addEventHandler(MouseEvent.ANY, MouseEvent::consume);
         return bar;
+    }
+
+    /** "Undo move Ada", or just "Undo" when there is nothing to undo. */
+    private static String stepText(String verb, String label) {
+        return label.isEmpty() ? verb : verb + " " + label;
     }
 
     private static Button toolButton(Feather icon, String tooltip, String id, Runnable action) {

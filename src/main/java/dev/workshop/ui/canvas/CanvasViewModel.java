@@ -7,6 +7,7 @@ import dev.workshop.domain.canvas.Behaviour;
 import dev.workshop.domain.canvas.Bounds;
 import dev.workshop.domain.canvas.Camera;
 import dev.workshop.domain.canvas.CanvasScene;
+import dev.workshop.domain.canvas.EditHistory;
 import dev.workshop.domain.canvas.InstanceId;
 import dev.workshop.domain.canvas.Point;
 import dev.workshop.domain.canvas.Rope;
@@ -35,8 +36,11 @@ import java.util.OptionalInt;
 import java.util.Set;
 import java.util.function.BiConsumer;
 import java.util.function.Consumer;
+import java.util.function.Supplier;
 import java.util.function.UnaryOperator;
 import javafx.beans.property.ObjectProperty;
+import javafx.beans.property.ReadOnlyBooleanProperty;
+import javafx.beans.property.ReadOnlyBooleanWrapper;
 import javafx.beans.property.ReadOnlyStringProperty;
 import javafx.beans.property.ReadOnlyStringWrapper;
 import javafx.beans.property.SimpleObjectProperty;
@@ -64,6 +68,11 @@ public final class CanvasViewModel {
     private final ObjectProperty<Camera> camera = new SimpleObjectProperty<>(Camera.DEFAULT);
     private final ObjectProperty<SceneSettings> settings = new SimpleObjectProperty<>(SceneSettings.DEFAULTS);
     private final ReadOnlyStringWrapper notice = new ReadOnlyStringWrapper("");
+    private final EditHistory history = new EditHistory();
+    private final ReadOnlyBooleanWrapper canUndo = new ReadOnlyBooleanWrapper();
+    private final ReadOnlyBooleanWrapper canRedo = new ReadOnlyBooleanWrapper();
+    private final ReadOnlyStringWrapper undoLabel = new ReadOnlyStringWrapper("");
+    private final ReadOnlyStringWrapper redoLabel = new ReadOnlyStringWrapper("");
     private Consumer<MessageRef> onOpenMessage = message -> { };
     private final Map<InstanceId, AgentNodeModel> byId = new HashMap<>();
     private final Map<ConversationId, List<InstanceId>> conversationInstances = new LinkedHashMap<>();
@@ -112,6 +121,8 @@ public final class CanvasViewModel {
         conversationInstances.putAll(scene.conversationInstances());
         camera.set(scene.camera());
         settings.set(scene.settings());
+        history.clear();
+        historyChanged();
         loaded = true;
     }
 
@@ -136,9 +147,9 @@ public final class CanvasViewModel {
 
     /** Places a new instance of {@code agent} at a world point (a drop from the palette). */
     public Optional<AgentNodeModel> place(AgentId agent, Point at) {
-        Optional<AgentNodeModel> placed = definition(agent)
-                .map(definition -> add(new AgentInstance(InstanceId.generate(), agent, at, Behaviour.STATIONARY),
-                        definition));
+        Optional<AgentDefinition> found = definition(agent);
+        Optional<AgentNodeModel> placed = found.map(definition -> edit("add " + definition.name(), () ->
+                add(new AgentInstance(InstanceId.generate(), agent, at, Behaviour.STATIONARY), definition)));
         placed.ifPresent(model -> {
             select(List.of(model.id()), false);
             sceneChanged();
@@ -183,20 +194,31 @@ public final class CanvasViewModel {
 
     /** Puts the agents down where they are: that is their new home. */
     public void putDown(Collection<AgentNodeModel> moving) {
-        moving.forEach(agent -> {
-            agent.putAt(agent.position());
-            agent.fire(AgentTrigger.PUT_DOWN);
+        // The homes change only here, so the layout before this is where the drag began: one drag, one step.
+        edit("move " + names(moving), () -> {
+            moving.forEach(agent -> {
+                agent.putAt(agent.position());
+                agent.fire(AgentTrigger.PUT_DOWN);
+            });
+            return null;
         });
         sceneChanged();
     }
 
     public void setBehaviour(Collection<AgentNodeModel> targets, Behaviour behaviour) {
-        targets.forEach(agent -> agent.changeBehaviour(behaviour));
+        edit("make " + names(targets) + " " + behaviour.name().toLowerCase(java.util.Locale.ROOT), () -> {
+            targets.forEach(agent -> agent.changeBehaviour(behaviour));
+            return null;
+        });
         sceneChanged();
     }
 
     /** Ties a labelled rope between two agents; a second rope between the same pair replaces the label. */
     public Rope link(InstanceId from, InstanceId to, String label) {
+        return edit("tie a rope", () -> tie(from, to, label));
+    }
+
+    private Rope tie(InstanceId from, InstanceId to, String label) {
         for (int i = 0; i < ropes.size(); i++) {
             Rope rope = ropes.get(i);
             if ((rope.from().equals(from) && rope.to().equals(to)) || (rope.from().equals(to) && rope.to().equals(from))) {
@@ -213,28 +235,38 @@ public final class CanvasViewModel {
     }
 
     public void relabel(String ropeId, String label) {
-        for (int i = 0; i < ropes.size(); i++) {
-            if (ropes.get(i).id().equals(ropeId)) {
-                ropes.set(i, ropes.get(i).relabelled(label));
-                sceneChanged();
+        edit("rename a rope", () -> {
+            for (int i = 0; i < ropes.size(); i++) {
+                if (ropes.get(i).id().equals(ropeId)) {
+                    ropes.set(i, ropes.get(i).relabelled(label));
+                    sceneChanged();
+                }
             }
-        }
+            return null;
+        });
     }
 
     public void removeRope(String ropeId) {
-        if (ropes.removeIf(rope -> rope.id().equals(ropeId))) {
-            sceneChanged();
-        }
+        edit("cut a rope", () -> {
+            if (ropes.removeIf(rope -> rope.id().equals(ropeId))) {
+                sceneChanged();
+            }
+            return null;
+        });
     }
 
     /** Places a copy of each agent (same agent, same behaviour, a new id) a little below and to the right. */
     public List<AgentNodeModel> duplicate(Collection<AgentNodeModel> originals) {
         List<AgentNodeModel> copies = new ArrayList<>();
-        for (AgentNodeModel original : List.copyOf(originals)) {
-            definition(original.agentId()).ifPresent(definition -> copies.add(add(new AgentInstance(
-                    InstanceId.generate(), original.agentId(), original.home().plus(DUPLICATE_OFFSET, DUPLICATE_OFFSET),
-                    original.behaviourProperty().get()), definition)));
-        }
+        edit("duplicate " + names(originals), () -> {
+            for (AgentNodeModel original : List.copyOf(originals)) {
+                definition(original.agentId()).ifPresent(definition -> copies.add(add(new AgentInstance(
+                        InstanceId.generate(), original.agentId(),
+                        original.home().plus(DUPLICATE_OFFSET, DUPLICATE_OFFSET),
+                        original.behaviourProperty().get()), definition)));
+            }
+            return null;
+        });
         select(copies.stream().map(AgentNodeModel::id).toList(), false);
         sceneChanged();
         return copies;
@@ -253,16 +285,130 @@ public final class CanvasViewModel {
      */
     public void remove(Collection<AgentNodeModel> targets) {
         List<AgentNodeModel> removing = List.copyOf(targets);
-        for (AgentNodeModel agent : removing) {
-            for (ConversationId conversation : List.copyOf(agent.conversations())) {
-                String reason = "Agent " + agent.name() + " was removed from the canvas";
-                background("end conversation", () -> workspace.bridge().end(conversation, reason));
+        edit("remove " + names(removing), () -> {
+            for (AgentNodeModel agent : removing) {
+                for (ConversationId conversation : List.copyOf(agent.conversations())) {
+                    String reason = "Agent " + agent.name() + " was removed from the canvas";
+                    background("end conversation", () -> workspace.bridge().end(conversation, reason));
+                }
+                takeOff(agent);
             }
-            agents.remove(agent);
-            byId.remove(agent.id());
-            ropes.removeIf(rope -> rope.touches(agent.id()));
+            return null;
+        });
+        sceneChanged();
+    }
+
+    private void takeOff(AgentNodeModel agent) {
+        agents.remove(agent);
+        byId.remove(agent.id());
+        ropes.removeIf(rope -> rope.touches(agent.id()));
+    }
+
+    // ---- undo and redo --------------------------------------------------------------------------------------
+
+    /** Runs one user edit of the layout and records it as a step, unless it changed nothing. */
+    private <T> T edit(String label, Supplier<T> change) {
+        EditHistory.Layout before = layout();
+        T result = change.get();
+        if (history.record(label, before, layout())) {
+            historyChanged();
+        }
+        return result;
+    }
+
+    private EditHistory.Layout layout() {
+        return EditHistory.Layout.of(agents.stream().map(AgentNodeModel::toInstance).toList(), ropes);
+    }
+
+    /**
+     * Takes the latest edit back. An edit whose undoing would take an agent off the canvas while it is in a
+     * running conversation is not undone (that would end the conversation): the notice says why.
+     */
+    public boolean undo() {
+        return step(history.nextUndo(), "undo", history::undo, "Undone: ");
+    }
+
+    public boolean redo() {
+        return step(history.nextRedo(), "redo", history::redo, "Redone: ");
+    }
+
+    private boolean step(Optional<EditHistory.Change> next, String verb, Supplier<Optional<EditHistory.Change>> take,
+                         String done) {
+        if (next.isEmpty()) {
+            return false;
+        }
+        Optional<AgentNodeModel> talking = next.get().removedInstances().stream().map(this::find)
+                .flatMap(Optional::stream).filter(agent -> !agent.conversations().isEmpty()).findFirst();
+        if (talking.isPresent()) {
+            notice.set("Cannot " + verb + " \"" + next.get().label() + "\": " + talking.get().name()
+                    + " is in a running conversation. Stop it first.");
+            return false;
+        }
+        EditHistory.Change change = take.get().orElseThrow();
+        apply(change);
+        historyChanged();
+        notice.set(done + change.label());
+        return true;
+    }
+
+    private void apply(EditHistory.Change change) {
+        List<InstanceId> touched = new ArrayList<>();
+        change.instances().forEach((id, target) -> {
+            Optional<AgentNodeModel> present = find(id);
+            if (target.isEmpty()) {
+                present.ifPresent(this::takeOff);
+            } else if (present.isPresent()) {
+                present.get().putAt(target.get().position());
+                present.get().changeBehaviour(target.get().behaviour());
+                touched.add(id);
+            } else {
+                // An agent whose definition was removed since cannot come back.
+                definition(target.get().agentId()).ifPresent(definition -> touched.add(add(target.get(), definition).id()));
+            }
+        });
+        change.ropes().forEach((id, target) -> {
+            ropes.removeIf(rope -> rope.id().equals(id));
+            target.filter(rope -> byId.containsKey(rope.from()) && byId.containsKey(rope.to())).ifPresent(ropes::add);
+        });
+        // The agents the step brought back or moved become the selection; taking one away leaves the rest.
+        if (!touched.isEmpty()) {
+            select(touched, false);
         }
         sceneChanged();
+    }
+
+    private void historyChanged() {
+        canUndo.set(history.canUndo());
+        canRedo.set(history.canRedo());
+        undoLabel.set(history.nextUndo().map(EditHistory.Change::label).orElse(""));
+        redoLabel.set(history.nextRedo().map(EditHistory.Change::label).orElse(""));
+    }
+
+    /** "Ada", "Ada and Bo" or "3 agents", for the names of steps. */
+    private static String names(Collection<AgentNodeModel> targets) {
+        List<AgentNodeModel> list = List.copyOf(targets);
+        return switch (list.size()) {
+            case 1 -> list.get(0).name();
+            case 2 -> list.get(0).name() + " and " + list.get(1).name();
+            default -> list.size() + " agents";
+        };
+    }
+
+    public ReadOnlyBooleanProperty canUndoProperty() {
+        return canUndo.getReadOnlyProperty();
+    }
+
+    public ReadOnlyBooleanProperty canRedoProperty() {
+        return canRedo.getReadOnlyProperty();
+    }
+
+    /** What Undo would take back ("move Ada"), or empty. */
+    public ReadOnlyStringProperty undoLabelProperty() {
+        return undoLabel.getReadOnlyProperty();
+    }
+
+    public ReadOnlyStringProperty redoLabelProperty() {
+        return redoLabel.getReadOnlyProperty();
     }
 
     // ---- conversations --------------------------------------------------------------------------------------

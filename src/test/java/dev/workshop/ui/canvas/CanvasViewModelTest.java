@@ -255,6 +255,116 @@ class CanvasViewModelTest {
     }
 
     @Test
+    void oneDragIsOneStepThatUndoAndRedoTakeBackAndForthAndTheSavedSceneFollows() {
+        AgentNodeModel ada = place(ADA, 0, 0);
+        fx.run(() -> canvas.pickUp(List.of(ada)));
+        fx.run(() -> canvas.dragBy(Map.of(ada, new Point(0, 0)), 10, 0));
+        fx.run(() -> canvas.dragBy(Map.of(ada, new Point(0, 0)), 50, 25));
+        fx.run(() -> canvas.putDown(List.of(ada)));
+        assertThat(fx.call(() -> canvas.undoLabelProperty().get())).isEqualTo("move Ada");
+
+        assertThat(fx.call(() -> canvas.undo())).isTrue();
+        assertThat(ada.home()).isEqualTo(new Point(0, 0));
+        assertThat(ada.position()).isEqualTo(new Point(0, 0));
+        assertThat(fx.call(() -> canvas.noticeProperty().get())).isEqualTo("Undone: move Ada");
+        assertThat(fx.call(() -> canvas.redoLabelProperty().get())).isEqualTo("move Ada");
+        assertThat(fx.call(() -> canvas.undoLabelProperty().get())).isEqualTo("add Ada");
+
+        assertThat(fx.call(() -> canvas.redo())).isTrue();
+        assertThat(ada.home()).isEqualTo(new Point(50, 25));
+        assertThat(fx.call(() -> canvas.canRedoProperty().get())).isFalse();
+        assertThat(reopenedScene().instances()).extracting(instance -> instance.position())
+                .containsExactly(new Point(50, 25));
+    }
+
+    @Test
+    void aClickOnAnAgentWithoutMovingItIsNotAStep() {
+        AgentNodeModel ada = place(ADA, 0, 0);
+        fx.run(() -> canvas.pickUp(List.of(ada)));
+        fx.run(() -> canvas.putDown(List.of(ada)));
+        fx.run(() -> canvas.select(List.of(ada.id()), false));
+
+        assertThat(fx.call(() -> canvas.undoLabelProperty().get())).isEqualTo("add Ada");
+    }
+
+    @Test
+    void undoingARemovalBringsTheAgentBackWithItsIdAndRopesAndUndoingTheAddTakesItAway() {
+        AgentNodeModel ada = place(ADA, 0, 0);
+        AgentNodeModel bruno = place(BRUNO, 200, 0);
+        Rope rope = fx.call(() -> canvas.link(ada.id(), bruno.id(), "mentors"));
+        fx.run(() -> canvas.remove(List.of(bruno)));
+        assertThat(fx.call(() -> canvas.ropes())).isEmpty();
+
+        fx.run(() -> canvas.undo());
+
+        AgentNodeModel back = fx.call(() -> canvas.find(bruno.id())).orElseThrow();
+        assertThat(back.home()).isEqualTo(new Point(200, 0));
+        assertThat(fx.call(() -> List.copyOf(canvas.ropes()))).containsExactly(rope);
+        assertThat(fx.call(() -> canvas.selection())).containsExactly(back);
+
+        fx.run(() -> canvas.undo());
+        assertThat(fx.call(() -> List.copyOf(canvas.ropes()))).isEmpty();
+        fx.run(() -> canvas.undo());
+        assertThat(fx.call(() -> canvas.find(bruno.id()))).isEmpty();
+        assertThat(fx.call(() -> canvas.agents())).containsExactly(ada);
+        assertThat(reopenedScene().instances()).extracting(instance -> instance.id()).containsExactly(ada.id());
+    }
+
+    @Test
+    void ropeLabelsBehaviourAndDuplicatesAreStepsToo() {
+        AgentNodeModel ada = place(ADA, 0, 0);
+        AgentNodeModel bruno = place(BRUNO, 200, 0);
+        Rope rope = fx.call(() -> canvas.link(ada.id(), bruno.id(), "mentors"));
+        fx.run(() -> canvas.relabel(rope.id(), "argues with"));
+        fx.run(() -> canvas.setBehaviour(List.of(ada), Behaviour.WANDER));
+        List<AgentNodeModel> copies = fx.call(() -> canvas.duplicate(List.of(ada, bruno)));
+
+        fx.run(() -> canvas.undo());
+        assertThat(fx.call(() -> canvas.agents())).containsExactly(ada, bruno);
+        assertThat(fx.call(() -> canvas.find(copies.get(0).id()))).isEmpty();
+        fx.run(() -> canvas.undo());
+        assertThat(ada.behaviourProperty().get()).isEqualTo(Behaviour.STATIONARY);
+        fx.run(() -> canvas.undo());
+        assertThat(fx.call(() -> canvas.ropes().get(0).label())).isEqualTo("mentors");
+        fx.run(() -> canvas.removeRope(rope.id()));
+
+        assertThat(fx.call(() -> canvas.canRedoProperty().get())).isFalse();
+        assertThat(fx.call(() -> canvas.undoLabelProperty().get())).isEqualTo("cut a rope");
+    }
+
+    @Test
+    void undoNeverTakesOffAnAgentThatIsTalkingAndSaysWhy() {
+        reopenWithSlowReplies();
+        AgentNodeModel ada = place(ADA, 0, 0);
+        AgentNodeModel bruno = place(BRUNO, 200, 0);
+        fx.run(() -> canvas.startConversation(List.of(ada, bruno), "Name a dog", 6));
+        await().atMost(Duration.ofSeconds(10)).until(() -> fx.call(() -> !canvas.conversationsOf(List.of(bruno)).isEmpty()));
+
+        assertThat(fx.call(() -> canvas.undo())).isFalse();
+
+        assertThat(fx.call(() -> canvas.find(bruno.id()))).isPresent();
+        assertThat(fx.call(() -> canvas.noticeProperty().get()))
+                .isEqualTo("Cannot undo \"add Bruno\": Bruno is in a running conversation. Stop it first.");
+        assertThat(fx.call(() -> canvas.undoLabelProperty().get())).isEqualTo("add Bruno");
+    }
+
+    @Test
+    void undoLeavesAloneWhatWasNotAStep() {
+        AgentNodeModel ada = place(ADA, 0, 0);
+        // Loading a scene starts a fresh history: what was on it before is not undone.
+        fx.run(() -> canvas.load(canvas.snapshot()));
+        assertThat(fx.call(() -> canvas.canUndoProperty().get())).isFalse();
+        AgentNodeModel bruno = place(BRUNO, 200, 0);
+        AgentNodeModel reloadedAda = fx.call(() -> canvas.find(ada.id())).orElseThrow();
+
+        fx.run(() -> canvas.undo());
+
+        assertThat(fx.call(() -> canvas.agents())).containsExactly(reloadedAda);
+        assertThat(fx.call(() -> canvas.find(bruno.id()))).isEmpty();
+        assertThat(fx.call(() -> canvas.undo())).isFalse();
+    }
+
+    @Test
     void theCameraPansZoomsAndFitsAndIsSaved() {
         place(ADA, -400, -100);
         place(BRUNO, 1600, 900);

@@ -166,6 +166,41 @@ class CanvasViewTest {
     }
 
     @Test
+    void ctrlZUndoesADragOnTheCanvasButEditsTextInATextField(FxRobot robot) throws Exception {
+        CanvasViewModel canvas = canvas();
+        AgentNodeModel ada = onFx(() -> canvas.place(ADA, new Point(200, 200)).orElseThrow());
+        assertThat(robot.lookup("#redo").queryButton().isDisabled()).isTrue();
+
+        robot.drag(canvasPoint(robot, 200, 200), MouseButton.PRIMARY).moveBy(150, 40).drop();
+        WaitForAsyncUtils.waitForFxEvents();
+        assertThat(onFx(ada::home).distanceTo(new Point(350, 240))).isLessThan(3);
+
+        robot.push(javafx.scene.input.KeyCode.CONTROL, javafx.scene.input.KeyCode.Z);
+        WaitForAsyncUtils.waitForFxEvents();
+        assertThat(onFx(ada::home)).isEqualTo(new Point(200, 200));
+        assertThat(robot.lookup("#status-notice").queryLabeled().getText()).isEqualTo("Undone: move Ada");
+
+        robot.push(javafx.scene.input.KeyCode.CONTROL, javafx.scene.input.KeyCode.SHIFT, javafx.scene.input.KeyCode.Z);
+        WaitForAsyncUtils.waitForFxEvents();
+        assertThat(onFx(ada::home).distanceTo(new Point(350, 240))).isLessThan(3);
+
+        robot.clickOn("#conversation-search").write("picnic");
+        robot.push(javafx.scene.input.KeyCode.CONTROL, javafx.scene.input.KeyCode.Z);
+        WaitForAsyncUtils.waitForFxEvents();
+        assertThat(onFx(ada::home).distanceTo(new Point(350, 240))).as("the key undid the typing, not the move")
+                .isLessThan(3);
+
+        robot.clickOn("#undo");
+        robot.clickOn("#undo");
+        WaitForAsyncUtils.waitForFxEvents();
+        assertThat(onFx(() -> List.copyOf(canvas.agents()))).isEmpty();
+        assertThat(robot.lookup("#undo").queryButton().isDisabled()).isTrue();
+        robot.clickOn("#redo");
+        WaitForAsyncUtils.waitForFxEvents();
+        assertThat(robot.lookup(".agent").queryAll()).hasSize(1);
+    }
+
+    @Test
     void shiftDraggingFromAgentToAgentTiesALabelledRopeThatItsMenuCanCut(FxRobot robot) throws Exception {
         CanvasViewModel canvas = canvas();
         onFx(() -> canvas.place(ADA, new Point(200, 300)));
