@@ -59,6 +59,11 @@ public record Camera(double originX, double originY, double zoom) {
         return new Camera(centreX - viewWidth / 2 / zoom, centreY - viewHeight / 2 / zoom, zoom);
     }
 
+    /** The same zoom, moved so that {@code world} is in the middle of the view. */
+    public Camera centredOn(Point world, double viewWidth, double viewHeight) {
+        return new Camera(world.x() - viewWidth / 2 / zoom, world.y() - viewHeight / 2 / zoom, zoom);
+    }
+
     /** The world rectangle the view shows. */
     public Bounds visible(double viewWidth, double viewHeight) {
         return new Bounds(originX, originY, originX + viewWidth / zoom, originY + viewHeight / zoom);

@@ -102,9 +102,24 @@ public final class JsonSceneStore implements SceneStore {
         });
         return new CanvasScene(instances, ropes,
                 new Camera(camera.path("x").asDouble(0), camera.path("y").asDouble(0), camera.path("zoom").asDouble(1)),
-                new SceneSettings(SceneSettings.Theme.valueOf(settings.path("theme").asText("LIGHT").toUpperCase(Locale.ROOT)),
-                        settings.path("default_max_turns").asInt(SceneSettings.DEFAULTS.defaultMaxTurns())),
+                new SceneSettings(theme(settings.path("theme")),
+                        settings.path("default_max_turns").asInt(SceneSettings.DEFAULTS.defaultMaxTurns()),
+                        settings.path("snap_to_grid").asBoolean(false), settings.path("minimap").asBoolean(false)),
                 conversations);
+    }
+
+    /**
+     * A scene saved before the system theme existed says light or dark. One with no theme, or one this version
+     * does not know, follows the system: a colour preference is not worth setting the whole canvas aside for.
+     */
+    private static SceneSettings.Theme theme(JsonNode theme) {
+        String name = theme.asText("system").toUpperCase(Locale.ROOT);
+        for (SceneSettings.Theme known : SceneSettings.Theme.values()) {
+            if (known.name().equals(name)) {
+                return known;
+            }
+        }
+        return SceneSettings.Theme.SYSTEM;
     }
 
     private static String text(JsonNode node, String field) {
@@ -132,7 +147,8 @@ public final class JsonSceneStore implements SceneStore {
         Camera camera = scene.camera();
         root.putObject("camera").put("x", camera.originX()).put("y", camera.originY()).put("zoom", camera.zoom());
         root.putObject("settings").put("theme", scene.settings().theme().name().toLowerCase(Locale.ROOT))
-                .put("default_max_turns", scene.settings().defaultMaxTurns());
+                .put("default_max_turns", scene.settings().defaultMaxTurns())
+                .put("snap_to_grid", scene.settings().snapToGrid()).put("minimap", scene.settings().minimap());
         ObjectNode conversations = root.putObject("conversation_instances");
         scene.conversationInstances().forEach((id, ids) -> {
             ArrayNode array = conversations.putArray(id.toString());

@@ -27,6 +27,7 @@ import javafx.scene.Node;
 import javafx.scene.control.Alert;
 import javafx.scene.control.Button;
 import javafx.scene.control.ButtonType;
+import javafx.scene.control.CheckMenuItem;
 import javafx.scene.control.ContextMenu;
 import javafx.scene.control.Label;
 import javafx.scene.control.Menu;
@@ -35,6 +36,7 @@ import javafx.scene.control.RadioMenuItem;
 import javafx.scene.control.SeparatorMenuItem;
 import javafx.scene.control.TextInputDialog;
 import javafx.scene.control.ToggleGroup;
+import javafx.scene.control.ToggleButton;
 import javafx.scene.control.Tooltip;
 import javafx.scene.input.ContextMenuEvent;
 import javafx.scene.input.KeyCode;
@@ -77,6 +79,7 @@ public final class CanvasView extends Pane implements DropTarget {
 
     private final CanvasViewModel viewModel;
     private final GridLayer grid = new GridLayer();
+    private final Minimap minimap;
     private final RopeLayer ropeLayer = new RopeLayer();
     private final Group agentsGroup = new Group();
     private final Group bubbles = new Group();
@@ -137,16 +140,18 @@ public final class CanvasView extends Pane implements DropTarget {
         ghost.setManaged(false);
         ghost.setMouseTransparent(true);
         emptyState = emptyState();
-        getChildren().addAll(grid, ropeLayer, world, rubberBand, ghost, emptyState, zoomBar());
+        minimap = new Minimap(point -> viewModel.centreOn(point, getWidth(), getHeight()));
+        getChildren().addAll(grid, ropeLayer, world, rubberBand, ghost, emptyState, minimap, zoomBar());
 
         viewModel.agents().addListener((ListChangeListener<AgentNodeModel>) change -> syncAgents());
         viewModel.ropes().addListener((ListChangeListener<Object>) change -> retie());
         viewModel.links().addListener((ListChangeListener<Object>) change -> retie());
         viewModel.cameraProperty().addListener((property, old, camera) -> applyCamera(camera));
-        viewModel.settingsProperty().addListener((property, old, settings) -> applyTheme(settings.theme()));
+        viewModel.darkProperty().addListener((property, old, dark) -> applyTheme(dark));
+        minimap.visibleProperty().bind(viewModel.settingsProperty().map(settings -> settings.minimap()));
         syncAgents();
         applyCamera(viewModel.cameraProperty().get());
-        applyTheme(viewModel.settingsProperty().get().theme());
+        applyTheme(viewModel.darkProperty().get());
 
         addEventHandler(MouseEvent.MOUSE_PRESSED, this::pressed);
         addEventHandler(MouseEvent.MOUSE_DRAGGED, this::dragged);
@@ -210,6 +215,9 @@ public final class CanvasView extends Pane implements DropTarget {
                     ? Optional.of(new Point[] {pressedAgent.position(), new Point(ropeEnd.getX(), ropeEnd.getY())})
                     : Optional.empty();
             ropeLayer.paint(camera, positions, viewModel.ropes(), viewModel.links(), pending);
+        }
+        if (minimap.isVisible()) {
+            minimap.paint(viewModel.agents(), camera.visible(getWidth(), getHeight()));
         }
     }
 
@@ -298,8 +306,8 @@ public final class CanvasView extends Pane implements DropTarget {
         ropesDirty = true;
     }
 
-    private void applyTheme(SceneSettings.Theme theme) {
-        boolean dark = theme == SceneSettings.Theme.DARK;
+    private void applyTheme(boolean dark) {
+        minimap.setDark(dark);
         ropeLayer.setPalette(dark ? RopeLayer.Palette.DARK : RopeLayer.Palette.LIGHT);
         grid.setDotColour(dark ? Color.rgb(139, 148, 158, 0.28) : Color.rgb(110, 119, 129, 0.35));
         grid.paint(viewModel.cameraProperty().get(), getWidth(), getHeight());
@@ -311,6 +319,8 @@ public final class CanvasView extends Pane implements DropTarget {
         super.layoutChildren();
         grid.paint(viewModel.cameraProperty().get(), getWidth(), getHeight());
         emptyState.resizeRelocate(0, 0, getWidth(), getHeight());
+        // Top right: the bottom edge has the tool bar, which a narrow canvas fills.
+        minimap.relocate(getWidth() - Minimap.WIDTH - 12, 12);
         Node bar = getChildren().get(getChildren().size() - 1);
         bar.autosize();
         bar.relocate(getWidth() - bar.getLayoutBounds().getWidth() - 12,
@@ -635,8 +645,16 @@ public final class CanvasView extends Pane implements DropTarget {
         redo.setOnAction(event -> viewModel.redo());
         start.setDisable(viewModel.agents().size() < 2);
         start.setOnAction(event -> startConversation(viewModel.selection()));
+        CheckMenuItem snap = new CheckMenuItem("Snap to grid");
+        snap.setId("menu-snap");
+        snap.setSelected(viewModel.settingsProperty().get().snapToGrid());
+        snap.setOnAction(event -> viewModel.setSnapToGrid(snap.isSelected()));
+        CheckMenuItem map = new CheckMenuItem("Minimap");
+        map.setId("menu-minimap");
+        map.setSelected(viewModel.settingsProperty().get().minimap());
+        map.setOnAction(event -> viewModel.setMinimap(map.isSelected()));
         ContextMenu menu = new ContextMenu(add, start, new SeparatorMenuItem(), undo, redo, new SeparatorMenuItem(), fit,
-                reset);
+                reset, snap, map);
         menu.setId("canvas-menu");
         return menu;
     }
@@ -826,7 +844,12 @@ public final class CanvasView extends Pane implements DropTarget {
         redo.disableProperty().bind(viewModel.canRedoProperty().not());
         redo.getTooltip().textProperty().bind(viewModel.redoLabelProperty().map(label -> stepText("Redo", label)
                 + " (Ctrl+Shift+Z)"));
+        ToggleButton snap = toggle(Feather.GRID, "Snap to grid: agents land on the dots", "toggle-snap",
+                SceneSettings::snapToGrid, viewModel::setSnapToGrid);
+        ToggleButton map = toggle(Feather.MAP, "Minimap: the whole canvas in the corner", "toggle-minimap",
+                SceneSettings::minimap, viewModel::setMinimap);
         HBox bar = new HBox(2, undo, redo, new javafx.scene.control.Separator(javafx.geometry.Orientation.VERTICAL),
+                snap, map, new javafx.scene.control.Separator(javafx.geometry.Orientation.VERTICAL),
                 out, zoomLabel, in, fit, help);
         bar.getStyleClass().add("zoom-bar");
         bar.setAlignment(javafx.geometry.Pos.CENTER);
@@ -839,6 +862,21 @@ public final class CanvasView extends Pane implements DropTarget {
     /** "Undo move Ada", or just "Undo" when there is nothing to undo. */
     private static String stepText(String verb, String label) {
         return label.isEmpty() ? verb : verb + " " + label;
+    }
+
+    /** A toggle that shows one saved setting and changes it: pressed in while the setting is on. */
+    private ToggleButton toggle(Feather icon, String tooltip, String id,
+                                java.util.function.Predicate<SceneSettings> setting,
+                                java.util.function.Consumer<Boolean> change) {
+        ToggleButton button = new ToggleButton(null, new FontIcon(icon));
+        button.getStyleClass().addAll("flat", "button-icon");
+        button.setTooltip(new Tooltip(tooltip));
+        button.setId(id);
+        button.setFocusTraversable(false);
+        button.setSelected(setting.test(viewModel.settingsProperty().get()));
+        viewModel.settingsProperty().addListener((property, old, now) -> button.setSelected(setting.test(now)));
+        button.setOnAction(event -> change.accept(button.isSelected()));
+        return button;
     }
 
     private static Button toolButton(Feather icon, String tooltip, String id, Runnable action) {

@@ -38,11 +38,15 @@ import java.util.function.BiConsumer;
 import java.util.function.Consumer;
 import java.util.function.Supplier;
 import java.util.function.UnaryOperator;
+import javafx.beans.binding.Bindings;
+import javafx.beans.binding.BooleanBinding;
+import javafx.beans.property.BooleanProperty;
 import javafx.beans.property.ObjectProperty;
 import javafx.beans.property.ReadOnlyBooleanProperty;
 import javafx.beans.property.ReadOnlyBooleanWrapper;
 import javafx.beans.property.ReadOnlyStringProperty;
 import javafx.beans.property.ReadOnlyStringWrapper;
+import javafx.beans.property.SimpleBooleanProperty;
 import javafx.beans.property.SimpleObjectProperty;
 import javafx.collections.FXCollections;
 import javafx.collections.ObservableList;
@@ -68,6 +72,9 @@ public final class CanvasViewModel {
     private final ObjectProperty<Camera> camera = new SimpleObjectProperty<>(Camera.DEFAULT);
     private final ObjectProperty<SceneSettings> settings = new SimpleObjectProperty<>(SceneSettings.DEFAULTS);
     private final ReadOnlyStringWrapper notice = new ReadOnlyStringWrapper("");
+    private final BooleanProperty systemPrefersDark = new SimpleBooleanProperty(false);
+    private final BooleanBinding dark = Bindings.createBooleanBinding(
+            () -> settings.get().theme().isDark(systemPrefersDark.get()), settings, systemPrefersDark);
     private final EditHistory history = new EditHistory();
     private final ReadOnlyBooleanWrapper canUndo = new ReadOnlyBooleanWrapper();
     private final ReadOnlyBooleanWrapper canRedo = new ReadOnlyBooleanWrapper();
@@ -149,7 +156,8 @@ public final class CanvasViewModel {
     public Optional<AgentNodeModel> place(AgentId agent, Point at) {
         Optional<AgentDefinition> found = definition(agent);
         Optional<AgentNodeModel> placed = found.map(definition -> edit("add " + definition.name(), () ->
-                add(new AgentInstance(InstanceId.generate(), agent, at, Behaviour.STATIONARY), definition)));
+                add(new AgentInstance(InstanceId.generate(), agent, settings.get().placed(at), Behaviour.STATIONARY),
+                        definition)));
         placed.ifPresent(model -> {
             select(List.of(model.id()), false);
             sceneChanged();
@@ -189,7 +197,8 @@ public final class CanvasViewModel {
 
     /** Moves the agents by a world offset from where the drag began. */
     public void dragBy(Map<AgentNodeModel, Point> startPositions, double dx, double dy) {
-        startPositions.forEach((agent, start) -> agent.dragTo(start.plus(dx, dy)));
+        // With snapping on, the agent jumps from grid point to grid point under the mouse: where it will land.
+        startPositions.forEach((agent, start) -> agent.dragTo(settings.get().placed(start.plus(dx, dy))));
     }
 
     /** Puts the agents down where they are: that is their new home. */
@@ -611,6 +620,29 @@ public final class CanvasViewModel {
 
     public void setTheme(SceneSettings.Theme theme) {
         settings.set(settings.get().withTheme(theme));
+    }
+
+    /** What the operating system prefers, for the System theme (found off the FX thread by the view). */
+    public void setSystemPrefersDark(boolean prefersDark) {
+        systemPrefersDark.set(prefersDark);
+    }
+
+    /** Whether to paint dark now: the chosen theme, or the system's when the choice is System. */
+    public javafx.beans.binding.BooleanExpression darkProperty() {
+        return dark;
+    }
+
+    public void setSnapToGrid(boolean snap) {
+        settings.set(settings.get().withSnapToGrid(snap));
+    }
+
+    public void setMinimap(boolean shown) {
+        settings.set(settings.get().withMinimap(shown));
+    }
+
+    /** Moves the view so that {@code world} is in its middle, at the same zoom (a click on the minimap). */
+    public void centreOn(Point world, double viewWidth, double viewHeight) {
+        camera.set(camera.get().centredOn(world, viewWidth, viewHeight));
     }
 
     // ---- saving ---------------------------------------------------------------------------------------------

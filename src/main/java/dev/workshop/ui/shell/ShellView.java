@@ -7,6 +7,8 @@ import dev.workshop.ui.agents.AgentsView;
 import dev.workshop.ui.agents.AgentsViewModel;
 import dev.workshop.ui.canvas.CanvasView;
 import dev.workshop.ui.canvas.CanvasViewModel;
+import dev.workshop.ui.fx.FxExecutor;
+import dev.workshop.ui.fx.SystemTheme;
 import dev.workshop.ui.palette.PaletteView;
 import dev.workshop.ui.sidebar.SidebarView;
 import dev.workshop.ui.sidebar.SidebarViewModel;
@@ -17,6 +19,9 @@ import javafx.scene.Scene;
 import javafx.scene.control.Alert;
 import javafx.scene.control.Button;
 import javafx.scene.control.Label;
+import javafx.scene.control.MenuButton;
+import javafx.scene.control.RadioMenuItem;
+import javafx.scene.control.ToggleGroup;
 import javafx.scene.control.ProgressIndicator;
 import javafx.scene.control.SplitPane;
 import javafx.scene.control.Tooltip;
@@ -39,7 +44,8 @@ public final class ShellView extends BorderPane {
     private static final String COLD_START_PROBE = "workshop.coldStartProbe";
     private final ShellViewModel viewModel;
     private final Label notice = new Label();
-    private final Button theme = new Button();
+    private final MenuButton theme = new MenuButton();
+    private final ToggleGroup themeChoices = new ToggleGroup();
     private final Button start = new Button("Start conversation", new FontIcon(Feather.MESSAGE_SQUARE));
     private CanvasView canvasView;
     private final javafx.animation.PauseTransition noticeTimer =
@@ -91,10 +97,12 @@ public final class ShellView extends BorderPane {
         details.setWrapText(true);
         details.setMaxWidth(600);
         notice.setTooltip(details);
-        canvas.settingsProperty().addListener((property, old, settings) -> applyTheme(settings.theme()));
-        applyTheme(canvas.settingsProperty().get().theme());
-        theme.setOnAction(event -> canvas.setTheme(canvas.settingsProperty().get().theme() == SceneSettings.Theme.DARK
-                ? SceneSettings.Theme.LIGHT : SceneSettings.Theme.DARK));
+        canvas.settingsProperty().addListener((property, old, settings) -> applyTheme(canvas));
+        canvas.darkProperty().addListener((property, old, dark) -> applyTheme(canvas));
+        applyTheme(canvas);
+        themeChoices.getToggles().forEach(toggle -> ((RadioMenuItem) toggle).setOnAction(event ->
+                canvas.setTheme((SceneSettings.Theme) toggle.getUserData())));
+        followSystemTheme(canvas);
         start.setOnAction(event -> canvasView.startConversation(canvas.selection()));
         start.disableProperty().bind(javafx.beans.binding.Bindings.size(canvas.agents()).lessThan(2));
         canvasView.requestFocus();
@@ -127,12 +135,43 @@ public final class ShellView extends BorderPane {
         noticeTimer.playFromStart();
     }
 
-    private void applyTheme(SceneSettings.Theme chosen) {
-        boolean dark = chosen == SceneSettings.Theme.DARK;
+    private void applyTheme(CanvasViewModel canvas) {
+        boolean dark = canvas.darkProperty().get();
+        SceneSettings.Theme chosen = canvas.settingsProperty().get().theme();
         Application.setUserAgentStylesheet(dark ? new PrimerDark().getUserAgentStylesheet()
                 : new PrimerLight().getUserAgentStylesheet());
-        theme.setGraphic(new FontIcon(dark ? Feather.SUN : Feather.MOON));
-        theme.getTooltip().setText(dark ? "Switch to the light theme" : "Switch to the dark theme");
+        theme.setGraphic(new FontIcon(switch (chosen) {
+            case SYSTEM -> Feather.MONITOR;
+            case LIGHT -> Feather.SUN;
+            case DARK -> Feather.MOON;
+        }));
+        theme.getTooltip().setText("Theme: " + switch (chosen) {
+            case SYSTEM -> "as the system (" + (dark ? "dark" : "light") + " now)";
+            case LIGHT -> "light";
+            case DARK -> "dark";
+        });
+        themeChoices.getToggles().stream().filter(toggle -> toggle.getUserData() == chosen).findFirst()
+                .ifPresent(themeChoices::selectToggle);
+    }
+
+    /**
+     * Asks the system for its colours when the canvas opens and each time the window comes back to the front
+     * (the user may have switched the desktop to dark meanwhile), off the FX thread: it runs a small process.
+     */
+    private void followSystemTheme(CanvasViewModel canvas) {
+        FxExecutor fx = FxExecutor.platform();
+        Runnable probe = () -> Thread.ofVirtual().name("system-theme").start(() -> {
+            boolean dark = SystemTheme.prefersDark();
+            fx.execute(() -> canvas.setSystemPrefersDark(dark));
+        });
+        probe.run();
+        sceneProperty().flatMap(Scene::windowProperty).flatMap(window -> window.focusedProperty())
+                .addListener((property, was, focused) -> {
+                    if (Boolean.TRUE.equals(focused)
+                            && canvas.settingsProperty().get().theme() == SceneSettings.Theme.SYSTEM) {
+                        probe.run();
+                    }
+                });
     }
 
     private HBox header() {
@@ -153,10 +192,21 @@ public final class ShellView extends BorderPane {
         agents.setTooltip(new Tooltip("Add agents and point them at a model"));
         agents.disableProperty().bind(viewModel.readyProperty().not());
         agents.setOnAction(event -> viewModel.agentsEditor().ifPresent(this::showAgents));
-        theme.setId("toggle-theme");
+        theme.setId("theme-menu");
         theme.getStyleClass().addAll("button-icon");
-        theme.setGraphic(new FontIcon(Feather.MOON));
-        theme.setTooltip(new Tooltip("Switch to the dark theme"));
+        theme.setGraphic(new FontIcon(Feather.MONITOR));
+        theme.setTooltip(new Tooltip("Theme"));
+        for (SceneSettings.Theme option : SceneSettings.Theme.values()) {
+            RadioMenuItem item = new RadioMenuItem(switch (option) {
+                case SYSTEM -> "System";
+                case LIGHT -> "Light";
+                case DARK -> "Dark";
+            });
+            item.setId("theme-" + option.name().toLowerCase(java.util.Locale.ROOT));
+            item.setUserData(option);
+            item.setToggleGroup(themeChoices);
+            theme.getItems().add(item);
+        }
         theme.disableProperty().bind(viewModel.readyProperty().not());
         HBox header = new HBox(12, logo, title, subtitle, spacer, start, agents, theme);
         header.getStyleClass().add("header");

@@ -35,7 +35,7 @@ class JsonSceneStoreTest {
         AgentInstance bruno = new AgentInstance(new InstanceId("i-bruno"), new AgentId("starter-bruno"),
                 new Point(300, 40), Behaviour.PATROL);
         return new CanvasScene(List.of(ada, bruno), List.of(new Rope("r1", ada.id(), bruno.id(), "mentors")),
-                new Camera(-120, 35.25, 0.75), new SceneSettings(SceneSettings.Theme.DARK, 9),
+                new Camera(-120, 35.25, 0.75), new SceneSettings(SceneSettings.Theme.DARK, 9, true, true),
                 Map.of(new ConversationId("c-1"), List.of(ada.id(), bruno.id())));
     }
 
@@ -46,6 +46,21 @@ class JsonSceneStoreTest {
         assertThat(new JsonSceneStore(dir, warnings::add).load()).isEqualTo(sample());
         assertThat(warnings).isEmpty();
         assertThat(dir.resolve("scene.json.new")).doesNotExist();
+    }
+
+    @Test
+    void olderScenesKeepTheirThemeAndAnUnknownOrMissingOneFollowsTheSystem() throws IOException {
+        Files.writeString(dir.resolve("scene.json"), "{\"format\":1,\"instances\":[],\"settings\":{\"theme\":\"dark\","
+                + "\"default_max_turns\":7}}");
+        assertThat(new JsonSceneStore(dir, warnings::add).load().settings())
+                .isEqualTo(new SceneSettings(SceneSettings.Theme.DARK, 7, false, false));
+
+        Files.writeString(dir.resolve("scene.json"), "{\"format\":1,\"instances\":[],\"settings\":{\"theme\":\"sepia\"}}");
+        assertThat(new JsonSceneStore(dir, warnings::add).load().settings()).isEqualTo(SceneSettings.DEFAULTS);
+
+        Files.writeString(dir.resolve("scene.json"), "{\"format\":1,\"instances\":[]}");
+        assertThat(new JsonSceneStore(dir, warnings::add).load().settings().theme()).isEqualTo(SceneSettings.Theme.SYSTEM);
+        assertThat(warnings).isEmpty();
     }
 
     @Test

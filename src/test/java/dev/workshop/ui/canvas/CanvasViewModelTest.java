@@ -8,10 +8,12 @@ import dev.workshop.Wiring;
 import dev.workshop.domain.agent.AgentId;
 import dev.workshop.domain.canvas.Behaviour;
 import dev.workshop.domain.canvas.Bounds;
+import dev.workshop.domain.canvas.Camera;
 import dev.workshop.domain.canvas.CanvasScene;
 import dev.workshop.domain.canvas.InstanceId;
 import dev.workshop.domain.canvas.Point;
 import dev.workshop.domain.canvas.Rope;
+import dev.workshop.domain.canvas.SceneSettings;
 import dev.workshop.domain.conversation.ConversationId;
 import dev.workshop.domain.conversation.ConversationState;
 import dev.workshop.domain.conversation.ConversationStatus;
@@ -362,6 +364,49 @@ class CanvasViewModelTest {
         assertThat(fx.call(() -> canvas.agents())).containsExactly(reloadedAda);
         assertThat(fx.call(() -> canvas.find(bruno.id()))).isEmpty();
         assertThat(fx.call(() -> canvas.undo())).isFalse();
+    }
+
+    @Test
+    void withSnapToGridOnAgentsLandOnGridPointsWhenPlacedAndDraggedAndTheSettingIsSaved() {
+        fx.run(() -> canvas.setSnapToGrid(true));
+        AgentNodeModel ada = place(ADA, 55, 61);
+        assertThat(ada.home()).isEqualTo(new Point(40, 80));
+
+        fx.run(() -> canvas.pickUp(List.of(ada)));
+        fx.run(() -> canvas.dragBy(Map.of(ada, ada.home()), 27, -13));
+        assertThat(ada.position()).as("while dragging, where it will land").isEqualTo(new Point(80, 80));
+        fx.run(() -> canvas.putDown(List.of(ada)));
+
+        assertThat(ada.home()).isEqualTo(new Point(80, 80));
+        CanvasScene saved = reopenedScene();
+        assertThat(saved.settings().snapToGrid()).isTrue();
+        assertThat(saved.instances()).extracting(instance -> instance.position()).containsExactly(new Point(80, 80));
+    }
+
+    @Test
+    void theMinimapSettingIsSavedAndCentringMovesTheViewAtTheSameZoom() {
+        fx.run(() -> canvas.setMinimap(true));
+        fx.run(() -> canvas.zoomAt(2, 0, 0));
+
+        fx.run(() -> canvas.centreOn(new Point(1000, 500), 800, 600));
+
+        Camera camera = fx.call(() -> canvas.cameraProperty().get());
+        assertThat(camera.zoom()).isEqualTo(2);
+        assertThat(camera.toScreen(new Point(1000, 500))).isEqualTo(new Point(400, 300));
+        assertThat(reopenedScene().settings().minimap()).isTrue();
+    }
+
+    @Test
+    void theSystemThemeFollowsWhatTheSystemPrefersAndAChosenThemeDoesNot() {
+        assertThat(fx.call(() -> canvas.settingsProperty().get().theme())).isEqualTo(SceneSettings.Theme.SYSTEM);
+        assertThat(fx.call(() -> canvas.darkProperty().get())).isFalse();
+
+        fx.run(() -> canvas.setSystemPrefersDark(true));
+        assertThat(fx.call(() -> canvas.darkProperty().get())).isTrue();
+
+        fx.run(() -> canvas.setTheme(SceneSettings.Theme.LIGHT));
+        assertThat(fx.call(() -> canvas.darkProperty().get())).isFalse();
+        assertThat(reopenedScene().settings().theme()).isEqualTo(SceneSettings.Theme.LIGHT);
     }
 
     @Test

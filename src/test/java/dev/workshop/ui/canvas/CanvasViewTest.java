@@ -201,6 +201,39 @@ class CanvasViewTest {
     }
 
     @Test
+    void theMinimapShowsTheWholeCanvasAndAClickThereMovesTheView(FxRobot robot) throws Exception {
+        CanvasViewModel canvas = canvas();
+        onFx(() -> canvas.place(ADA, new Point(100, 100)));
+        AgentNodeModel far = onFx(() -> canvas.place(BRUNO, new Point(2600, 1500)).orElseThrow());
+        assertThat(robot.lookup("#minimap").query().isVisible()).isFalse();
+
+        robot.clickOn("#toggle-minimap");
+        WaitForAsyncUtils.waitForFxEvents();
+        assertThat(robot.lookup("#minimap").query().isVisible()).isTrue();
+        assertThat(robot.lookup("#toggle-minimap").queryAs(javafx.scene.control.ToggleButton.class).isSelected()).isTrue();
+        assertThat(canvas.settingsProperty().get().minimap()).isTrue();
+        Node view = robot.lookup("#canvas").query();
+        assertThat(canvas.cameraProperty().get().visible(view.getBoundsInLocal().getWidth(),
+                view.getBoundsInLocal().getHeight()).contains(far.position())).isFalse();
+
+        Minimap minimap = robot.lookup("#minimap").queryAs(Minimap.class);
+        Point onMap = onFx(() -> minimap.mapPoint(far.position()));
+        robot.clickOn(minimap.localToScreen(onMap.x(), onMap.y()));
+        WaitForAsyncUtils.waitForFxEvents();
+
+        assertThat(canvas.cameraProperty().get().visible(view.getBoundsInLocal().getWidth(),
+                view.getBoundsInLocal().getHeight()).contains(far.position())).as("the far agent is in view").isTrue();
+        assertThat(onFx(() -> far.home())).as("a click on the map moves no agent").isEqualTo(new Point(2600, 1500));
+
+        robot.clickOn("#toggle-snap");
+        WaitForAsyncUtils.waitForFxEvents();
+        assertThat(canvas.settingsProperty().get().snapToGrid()).isTrue();
+        robot.clickOn("#toggle-minimap");
+        WaitForAsyncUtils.waitForFxEvents();
+        assertThat(robot.lookup("#minimap").query().isVisible()).isFalse();
+    }
+
+    @Test
     void shiftDraggingFromAgentToAgentTiesALabelledRopeThatItsMenuCanCut(FxRobot robot) throws Exception {
         CanvasViewModel canvas = canvas();
         onFx(() -> canvas.place(ADA, new Point(200, 300)));

@@ -2,7 +2,9 @@ package dev.workshop.ui.shell;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import atlantafx.base.theme.PrimerDark;
 import atlantafx.base.theme.PrimerLight;
+import dev.workshop.domain.canvas.SceneSettings;
 import dev.workshop.Wiring;
 import dev.workshop.domain.conversation.ConversationId;
 import dev.workshop.orchestration.Workspace;
@@ -61,6 +63,34 @@ class ShellViewTest {
         assertThat(robot.lookup("#status-conversation-count").queryAs(Label.class).getText())
                 .isEqualTo("2 conversations");
         assertThat(robot.lookup("#status-warning").queryAs(Label.class).isVisible()).isFalse();
+    }
+
+    @Test
+    void theThemeMenuOffersSystemLightAndDarkAndSavesTheChoice(FxRobot robot) throws Exception {
+        WaitForAsyncUtils.waitFor(20, TimeUnit.SECONDS, () -> viewModel.readyProperty().get());
+        var canvas = viewModel.canvasProperty().get();
+        assertThat(robot.lookup("#theme-menu").queryAs(javafx.scene.control.MenuButton.class).getItems())
+                .extracting(item -> item.getText()).containsExactly("System", "Light", "Dark");
+
+        robot.clickOn("#theme-menu");
+        robot.clickOn("Dark");
+        WaitForAsyncUtils.waitForFxEvents();
+
+        assertThat(canvas.settingsProperty().get().theme()).isEqualTo(SceneSettings.Theme.DARK);
+        assertThat(canvas.darkProperty().get()).isTrue();
+        assertThat(Application.getUserAgentStylesheet()).isEqualTo(new PrimerDark().getUserAgentStylesheet());
+        assertThat(robot.lookup("#theme-menu").queryAs(javafx.scene.control.MenuButton.class).getTooltip().getText())
+                .isEqualTo("Theme: dark");
+
+        robot.clickOn("#theme-menu");
+        robot.clickOn("System");
+        WaitForAsyncUtils.waitForFxEvents();
+        robot.interact(() -> canvas.setSystemPrefersDark(false));
+        assertThat(Application.getUserAgentStylesheet()).isEqualTo(new PrimerLight().getUserAgentStylesheet());
+        assertThat(robot.lookup("#theme-menu").queryAs(javafx.scene.control.MenuButton.class).getTooltip().getText())
+                .isEqualTo("Theme: as the system (light now)");
+        robot.interact(() -> canvas.setSystemPrefersDark(true));
+        assertThat(Application.getUserAgentStylesheet()).isEqualTo(new PrimerDark().getUserAgentStylesheet());
     }
 
     @Test
