@@ -1,12 +1,16 @@
 package dev.workshop;
 
 import atlantafx.base.theme.PrimerLight;
+import dev.workshop.domain.canvas.Bounds;
+import dev.workshop.domain.canvas.WindowLayout;
 import dev.workshop.orchestration.Workspace;
 import dev.workshop.orchestration.WorkspaceOptions;
 import dev.workshop.ui.fx.FxExecutor;
 import dev.workshop.ui.shell.ShellView;
 import dev.workshop.ui.shell.ShellViewModel;
+import dev.workshop.store.file.JsonWindowLayout;
 import java.nio.file.Path;
+import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import javafx.application.Application;
@@ -51,19 +55,87 @@ public final class WorkshopApp extends Application {
         Application.setUserAgentStylesheet(new PrimerLight().getUserAgentStylesheet());
         shell = new ShellViewModel(dataDirectory, WorkshopApp::open, FxExecutor.platform());
         stage.setTitle("Workshop");
-        // Most of the screen, up to a comfortable size; never more than the screen has.
+        JsonWindowLayout layoutFile = new JsonWindowLayout(dataDirectory);
+        WindowLayout remembered = layoutFile.load();
+        ShellView view = new ShellView(shell);
+        view.restoreLayout(remembered);
+        // Where the window was, if that place is still on a screen; else most of the screen, up to a
+        // comfortable size, never more than the screen has.
+        Optional<Bounds> place = remembered.windowBounds().filter(WorkshopApp::onSomeScreen);
         javafx.geometry.Rectangle2D screen = javafx.stage.Screen.getPrimary().getVisualBounds();
-        stage.setScene(new Scene(new ShellView(shell), Math.min(1440, screen.getWidth() * 0.94),
-                Math.min(920, screen.getHeight() * 0.94)));
-        stage.setMinWidth(640);
-        stage.setMinHeight(420);
+        stage.setScene(new Scene(view, place.map(Bounds::width).orElse(Math.min(1440, screen.getWidth() * 0.94)),
+                place.map(Bounds::height).orElse(Math.min(920, screen.getHeight() * 0.94))));
+        place.ifPresent(bounds -> {
+            stage.setX(bounds.minX());
+            stage.setY(bounds.minY());
+        });
+        stage.setMaximized(remembered.maximized());
+        stage.setMinWidth(WindowLayout.MIN_WIDTH);
+        stage.setMinHeight(WindowLayout.MIN_HEIGHT);
+        NormalBounds normal = new NormalBounds(stage);
         stage.setOnCloseRequest(event -> {
             // Stopping loops and flushing the store can take a moment: never on the FX thread.
             event.consume();
-            shell.closeInBackground(Platform::exit);
+            WindowLayout closing = view.currentLayout(normal.bounds(), stage.isMaximized());
+            // Only a window that opened its data directory remembers its layout there (not one that found
+            // the directory in use by another Workshop).
+            boolean opened = shell.workspace().isPresent();
+            Thread saving = Thread.ofVirtual().name("save-window-layout").start(() -> {
+                if (opened) {
+                    layoutFile.save(closing, System.err::println);
+                }
+            });
+            shell.closeInBackground(() -> {
+                joinQuietly(saving);
+                Platform.exit();
+            });
         });
         stage.show();
         shell.open();
+    }
+
+    /** A remembered place counts only while some screen still shows its top-left part (a monitor unplugged). */
+    private static boolean onSomeScreen(Bounds bounds) {
+        return !javafx.stage.Screen.getScreensForRectangle(bounds.minX(), bounds.minY(), 100, 40).isEmpty();
+    }
+
+    private static void joinQuietly(Thread thread) {
+        try {
+            thread.join(java.time.Duration.ofSeconds(2));
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    /**
+     * The window's place and size while it is not maximized: what to restore it to. A maximized window's own
+     * bounds are the screen's, so they are not taken while it is.
+     */
+    private static final class NormalBounds {
+        private final Stage stage;
+        private Bounds bounds;
+
+        NormalBounds(Stage stage) {
+            this.stage = stage;
+            javafx.beans.InvalidationListener update = property -> {
+                if (!stage.isMaximized() && !stage.isIconified() && stage.getWidth() > 0) {
+                    bounds = new Bounds(stage.getX(), stage.getY(), stage.getX() + stage.getWidth(),
+                            stage.getY() + stage.getHeight());
+                }
+            };
+            stage.xProperty().addListener(update);
+            stage.yProperty().addListener(update);
+            stage.widthProperty().addListener(update);
+            stage.heightProperty().addListener(update);
+        }
+
+        Bounds bounds() {
+            if (bounds == null && !stage.isMaximized()) {
+                return new Bounds(stage.getX(), stage.getY(), stage.getX() + stage.getWidth(),
+                        stage.getY() + stage.getHeight());
+            }
+            return bounds == null ? Bounds.EMPTY : bounds;
+        }
     }
 
     /** Reached after the window closed (the workspace is closed by then) or on another exit path. */

@@ -2,7 +2,9 @@ package dev.workshop.ui.shell;
 
 import atlantafx.base.theme.PrimerDark;
 import atlantafx.base.theme.PrimerLight;
+import dev.workshop.domain.canvas.Bounds;
 import dev.workshop.domain.canvas.SceneSettings;
+import dev.workshop.domain.canvas.WindowLayout;
 import dev.workshop.ui.agents.AgentsView;
 import dev.workshop.ui.agents.AgentsViewModel;
 import dev.workshop.ui.canvas.CanvasView;
@@ -48,6 +50,9 @@ public final class ShellView extends BorderPane {
     private final ToggleGroup themeChoices = new ToggleGroup();
     private final Button start = new Button("Start conversation", new FontIcon(Feather.MESSAGE_SQUARE));
     private CanvasView canvasView;
+    private SplitPane canvasAndSidebar;
+    private SidebarView sidebarView;
+    private WindowLayout layout = WindowLayout.DEFAULT;
     private final javafx.animation.PauseTransition noticeTimer =
             new javafx.animation.PauseTransition(javafx.util.Duration.seconds(15));
 
@@ -81,10 +86,13 @@ public final class ShellView extends BorderPane {
         PaletteView palette = new PaletteView(canvas.palette(), canvasView);
         SidebarViewModel sidebarModel = viewModel.sidebarProperty().get();
         SidebarView sidebar = new SidebarView(sidebarModel);
+        sidebarView = sidebar;
+        sidebar.setDividerPositions(layout.listDivider());
         sidebar.setOnNewConversation(() -> canvasView.startConversation(canvas.selection()));
         canvas.setOnOpenMessage(message -> sidebarModel.reveal(message.conversationId(), message.turnIndex()));
         SplitPane split = new SplitPane(canvasView, sidebar);
-        split.setDividerPositions(0.62);
+        canvasAndSidebar = split;
+        split.setDividerPositions(layout.sidebarDivider());
         SplitPane.setResizableWithParent(sidebar, false);
         BorderPane area = new BorderPane(split);
         area.setLeft(palette);
@@ -127,6 +135,18 @@ public final class ShellView extends BorderPane {
                 Platform.exit();
             }
         }.start();
+    }
+
+    /** The dividers to show once the canvas is open (remembered from the last time the window closed). */
+    public void restoreLayout(WindowLayout remembered) {
+        layout = remembered;
+    }
+
+    /** The layout to remember: the window's place as given, and the dividers as they are now. */
+    public WindowLayout currentLayout(Bounds window, boolean maximized) {
+        double sidebar = canvasAndSidebar == null ? layout.sidebarDivider() : canvasAndSidebar.getDividerPositions()[0];
+        double list = sidebarView == null ? layout.listDivider() : sidebarView.getDividerPositions()[0];
+        return new WindowLayout(window, maximized, sidebar, list);
     }
 
     /** News stays in the status bar for a while, then makes room (its tooltip keeps the full text meanwhile). */

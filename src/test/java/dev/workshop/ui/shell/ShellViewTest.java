@@ -4,7 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import atlantafx.base.theme.PrimerDark;
 import atlantafx.base.theme.PrimerLight;
+import dev.workshop.domain.canvas.Bounds;
 import dev.workshop.domain.canvas.SceneSettings;
+import dev.workshop.domain.canvas.WindowLayout;
 import dev.workshop.Wiring;
 import dev.workshop.domain.conversation.ConversationId;
 import dev.workshop.orchestration.Workspace;
@@ -30,6 +32,7 @@ import org.testfx.util.WaitForAsyncUtils;
 class ShellViewTest {
     private Path dir;
     private ShellViewModel viewModel;
+    private ShellView view;
 
     @Start
     void start(Stage stage) throws Exception {
@@ -41,7 +44,9 @@ class ShellViewTest {
         Application.setUserAgentStylesheet(new PrimerLight().getUserAgentStylesheet());
         viewModel = new ShellViewModel(dir, Wiring::openWorkspace, FxExecutor.platform());
         stage.setTitle("Workshop");
-        stage.setScene(new Scene(new ShellView(viewModel), 1000, 700));
+        view = new ShellView(viewModel);
+        view.restoreLayout(new WindowLayout(Bounds.EMPTY, false, 0.4, 0.3));
+        stage.setScene(new Scene(view, 1000, 700));
         stage.show();
         viewModel.open();
     }
@@ -91,6 +96,22 @@ class ShellViewTest {
                 .isEqualTo("Theme: as the system (light now)");
         robot.interact(() -> canvas.setSystemPrefersDark(true));
         assertThat(Application.getUserAgentStylesheet()).isEqualTo(new PrimerDark().getUserAgentStylesheet());
+    }
+
+    @Test
+    void theDividersOpenWhereTheyWereLeftAndAreReportedToBeRemembered(FxRobot robot) throws Exception {
+        WaitForAsyncUtils.waitFor(20, TimeUnit.SECONDS, () -> viewModel.readyProperty().get());
+        WaitForAsyncUtils.waitForFxEvents();
+
+        javafx.scene.control.SplitPane sidebar = robot.lookup("#sidebar").queryAs(javafx.scene.control.SplitPane.class);
+        assertThat(sidebar.getDividerPositions()[0]).isCloseTo(0.3, org.assertj.core.data.Offset.offset(0.01));
+        robot.interact(() -> sidebar.setDividerPositions(0.45));
+
+        WindowLayout remembered = WaitForAsyncUtils.asyncFx(() -> view.currentLayout(new Bounds(0, 0, 1000, 700), false))
+                .get(5, TimeUnit.SECONDS);
+        assertThat(remembered.sidebarDivider()).isCloseTo(0.4, org.assertj.core.data.Offset.offset(0.01));
+        assertThat(remembered.listDivider()).isCloseTo(0.45, org.assertj.core.data.Offset.offset(0.01));
+        assertThat(remembered.windowBounds()).contains(new Bounds(0, 0, 1000, 700));
     }
 
     @Test
