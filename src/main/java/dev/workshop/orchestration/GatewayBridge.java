@@ -18,6 +18,7 @@ import dev.workshop.domain.conversation.ConversationStatus;
 import dev.workshop.domain.conversation.MessageMatch;
 import dev.workshop.domain.conversation.Participant;
 import dev.workshop.domain.conversation.RecordedEvent;
+import dev.workshop.domain.conversation.ResumeCause;
 import dev.workshop.domain.conversation.Rotation;
 import dev.workshop.domain.conversation.TenantId;
 import dev.workshop.gateway.GatewayResolver;
@@ -260,7 +261,7 @@ public final class GatewayBridge implements AutoCloseable {
             throw new IllegalStateException("Only an interrupted or restored conversation can be resumed; this one is "
                     + state.status().wireName());
         }
-        return resume(state).isPresent();
+        return resume(state, ResumeCause.USER).isPresent();
     }
 
     /**
@@ -281,7 +282,8 @@ public final class GatewayBridge implements AutoCloseable {
         if (cannot.isPresent()) {
             throw new IllegalStateException(cannot.get());
         }
-        store.append(tenant, id, state.version(), List.of(new ResumeStarted(state.resumesWithoutProgress() + 1)));
+        store.append(tenant, id, state.version(),
+                List.of(new ResumeStarted(state.resumesWithoutProgress() + 1, ResumeCause.RETRY)));
         // Not "resumed after restart" on the canvas: nothing restarted, the user asked again.
         launch(id, false);
     }
@@ -479,12 +481,12 @@ public final class GatewayBridge implements AutoCloseable {
     public List<ConversationId> resumeInterruptedConversations() {
         List<ConversationId> resumed = new ArrayList<>();
         for (ConversationState state : conversationsToResume()) {
-            resume(state).ifPresent(resumed::add);
+            resume(state, ResumeCause.RESTART).ifPresent(resumed::add);
         }
         return resumed;
     }
 
-    private Optional<ConversationId> resume(ConversationState state) {
+    private Optional<ConversationId> resume(ConversationState state, ResumeCause cause) {
         ConversationId id = state.id();
         Optional<String> cannot = reasonItCannotResume(state);
         if (cannot.isPresent()) {
@@ -494,8 +496,9 @@ public final class GatewayBridge implements AutoCloseable {
             publish(new LoopEvent.Ended(id, 1, context.clock().instant(), status, cannot.get()));
             return Optional.empty();
         }
-        store.append(tenant, id, state.version(), List.of(new ResumeStarted(state.resumesWithoutProgress() + 1)));
-        launch(id, true);
+        store.append(tenant, id, state.version(), List.of(new ResumeStarted(state.resumesWithoutProgress() + 1, cause)));
+        // Only a restart is announced as one ("resumed after restart" on the canvas and in `resume`'s output).
+        launch(id, cause == ResumeCause.RESTART);
         return Optional.of(id);
     }
 

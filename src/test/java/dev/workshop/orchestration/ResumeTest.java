@@ -14,6 +14,7 @@ import dev.workshop.domain.conversation.ConversationKind;
 import dev.workshop.domain.conversation.ConversationState;
 import dev.workshop.domain.conversation.ConversationStatus;
 import dev.workshop.domain.conversation.Participant;
+import dev.workshop.domain.conversation.ResumeCause;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -158,6 +159,29 @@ class ResumeTest {
         assertThat(engine.state(id).statusReason()).isEqualTo("Aborted by the user");
         restartAndResume();
         assertThat(engine.messages(id)).as("a conversation the user aborted is not resumed at launch").hasSize(2);
+    }
+
+    @Test
+    void eachResumeRecordsWhyItStartedAndOnlyARestartIsAnnouncedAsOne() throws InterruptedException {
+        engine = new EngineFixture(dir).open();
+        ConversationId crashed = crashedConversation(engine.participants(2), "Plan", 4, 1, false);
+        restartAndResume();
+        ConversationId stopped = crashedConversation(engine.participants(2), "Name a dog", 4, 1, false);
+        engine.append(stopped, List.of(new ConversationEvent.StatusChanged(ConversationStatus.INTERRUPTED,
+                "Aborted by the user")));
+        engine.events().clear();
+
+        assertThat(engine.bridge().resume(stopped)).isTrue();
+        engine.bridge().awaitAll();
+
+        assertThat(engine.history(crashed)).filteredOn(ResumeStarted.class::isInstance)
+                .containsExactly(new ResumeStarted(1, ResumeCause.RESTART));
+        assertThat(engine.history(stopped)).filteredOn(ResumeStarted.class::isInstance)
+                .containsExactly(new ResumeStarted(1, ResumeCause.USER));
+        assertThat(engine.events()).filteredOn(LoopEvent.Started.class::isInstance)
+                .singleElement().satisfies(started -> assertThat(((LoopEvent.Started) started).resumed())
+                        .as("a Resume the user pressed is not \"resumed after restart\"").isFalse());
+        assertThat(engine.messages(stopped)).hasSize(4);
     }
 
     @Test

@@ -83,12 +83,21 @@ public sealed interface ConversationEvent {
         }
     }
 
-    /** A loop picked the conversation up again after a restart; too many of these without progress fail it. */
-    record ResumeStarted(int attempt) implements ConversationEvent {
+    /**
+     * A loop picked the conversation up again: after a restart, because the user asked it to go on, or to ask
+     * a failed turn again. Too many of these without progress fail it, whatever their cause.
+     */
+    record ResumeStarted(int attempt, ResumeCause cause) implements ConversationEvent {
         public ResumeStarted {
             if (attempt < 1) {
                 throw new IllegalArgumentException("Resume attempts count from 1, was " + attempt);
             }
+            Objects.requireNonNull(cause, "cause");
+        }
+
+        /** A resume after a restart (what every resume was before the cause was recorded). */
+        public ResumeStarted(int attempt) {
+            this(attempt, ResumeCause.RESTART);
         }
 
         @Override

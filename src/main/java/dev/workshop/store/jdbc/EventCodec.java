@@ -18,6 +18,7 @@ import dev.workshop.domain.conversation.ConversationEvent.TurnStarted;
 import dev.workshop.domain.conversation.ConversationKind;
 import dev.workshop.domain.conversation.ConversationStatus;
 import dev.workshop.domain.conversation.Participant;
+import dev.workshop.domain.conversation.ResumeCause;
 import dev.workshop.domain.conversation.Usage;
 import java.io.IOException;
 import java.io.StringWriter;
@@ -103,7 +104,13 @@ final class EventCodec {
                         out.writeEndObject();
                     }
                 }
-                case ResumeStarted resume -> out.writeNumberField("attempt", resume.attempt());
+                case ResumeStarted resume -> {
+                    out.writeNumberField("attempt", resume.attempt());
+                    // Absent for a restart, as in the bodies written before the cause was kept.
+                    if (resume.cause() != ResumeCause.RESTART) {
+                        out.writeStringField("cause", resume.cause().wireName());
+                    }
+                }
                 case FollowUpStarted followUp -> {
                     out.writeNumberField("turn_number", followUp.turnNumber());
                     out.writeNumberField("max_turns", followUp.maxTurns());
@@ -166,7 +173,8 @@ final class EventCodec {
                     new AgentId(node.path("speaker_id").asText()), node.path("speaker_name").asText(),
                     node.path("content").asText(), usage(node.path("usage")),
                     node.path("speaker_display_name").asText(null));
-            case "resume_started" -> new ResumeStarted(node.path("attempt").asInt());
+            case "resume_started" -> new ResumeStarted(node.path("attempt").asInt(),
+                    ResumeCause.fromWireName(node.path("cause").asText(ResumeCause.RESTART.wireName())));
             case "follow_up_started" -> new FollowUpStarted(node.path("turn_number").asInt(),
                     node.path("max_turns").asInt(), node.path("context").asText(""));
             case "status_changed" -> new StatusChanged(ConversationStatus.fromWireName(node.path("status").asText()),

@@ -15,6 +15,7 @@ import dev.workshop.domain.conversation.ConversationKind;
 import dev.workshop.domain.conversation.ConversationStatus;
 import dev.workshop.domain.conversation.Participant;
 import dev.workshop.domain.conversation.RecordedEvent;
+import dev.workshop.domain.conversation.ResumeCause;
 import dev.workshop.domain.conversation.TenantId;
 import dev.workshop.domain.conversation.Usage;
 import java.io.ByteArrayInputStream;
@@ -47,6 +48,8 @@ final class JournalRecords {
     private static final byte STATUS_CHANGED = 6;
     private static final byte RENAMED = 7;
     private static final byte DELETED = 8;
+    /** A resume with a cause other than a restart; a restart keeps code 4, which every version reads. */
+    private static final byte RESUME_STARTED_BY = 9;
 
     /** Who a record belongs to and which events it holds ({@code count} from {@code seq}), read without decoding them. */
     record Envelope(String tenant, String conversation, long seq, int count) {
@@ -123,8 +126,12 @@ final class JournalRecords {
                 }
             }
             case ResumeStarted resume -> {
-                out.int8(RESUME_STARTED);
+                boolean restart = resume.cause() == ResumeCause.RESTART;
+                out.int8(restart ? RESUME_STARTED : RESUME_STARTED_BY);
                 out.int32(resume.attempt());
+                if (!restart) {
+                    out.text(resume.cause().wireName());
+                }
             }
             case FollowUpStarted followUp -> {
                 out.int8(FOLLOW_UP_STARTED);
@@ -244,6 +251,7 @@ final class JournalRecords {
                 yield new MessageRecorded(turnIndex, speaker, name, content, usage, displayName);
             }
             case RESUME_STARTED -> new ResumeStarted(in.int32());
+            case RESUME_STARTED_BY -> new ResumeStarted(in.int32(), ResumeCause.fromWireName(in.text()));
             case FOLLOW_UP_STARTED -> new FollowUpStarted(in.int32(), in.int32(), in.text());
             case STATUS_CHANGED -> new StatusChanged(ConversationStatus.fromWireName(in.text()), in.text());
             case RENAMED -> new Renamed(in.text());

@@ -729,9 +729,7 @@ public final class SidebarView extends SplitPane {
             turn.setTooltip(new Tooltip(ConversationRow.clockTime(item.at())));
             HBox head = new HBox(8, avatar, name, turn);
             head.setAlignment(Pos.CENTER_LEFT);
-            if (item.resumed()) {
-                head.getChildren().add(mark("resumed after restart", Feather.ROTATE_CCW));
-            }
+            item.resumeMark().ifPresent(text -> head.getChildren().add(mark(text, Feather.ROTATE_CCW)));
             if (item.retried()) {
                 head.getChildren().add(mark("asked again", Feather.REFRESH_CW));
             }

@@ -123,7 +123,7 @@ public final class SidebarViewModel {
                         if (messages.stream().noneMatch(item -> item.turnIndex() == message.turnIndex())) {
                             messages.add(new MessageItem(message.turnIndex(), message.speakerId(),
                                     message.speakerName(), colourOf(message.speakerId()), message.content(),
-                                    message.at(), false, false));
+                                    message.at(), null, false));
                         }
                     }
                 });

@@ -16,6 +16,7 @@ import dev.workshop.domain.conversation.ConversationKind;
 import dev.workshop.domain.conversation.ConversationStatus;
 import dev.workshop.domain.conversation.Participant;
 import dev.workshop.domain.conversation.RecordedEvent;
+import dev.workshop.domain.conversation.ResumeCause;
 import dev.workshop.domain.conversation.TenantId;
 import dev.workshop.domain.conversation.Usage;
 import dev.workshop.store.Conversations;
@@ -50,6 +51,8 @@ class JournalRecordsTest {
                         new Usage(120, 45, 830, "gpt-4o-mini"), "Rita (Reviewer)"),
                 new MessageRecorded(2, Conversations.ADA.agentId(), "Ada", ""),
                 new ResumeStarted(2),
+                new ResumeStarted(3, ResumeCause.USER),
+                new ResumeStarted(4, ResumeCause.RETRY),
                 new FollowUpStarted(2, 12, "{\"prompts\":[\"Plan a picnic\"]}"),
                 new StatusChanged(ConversationStatus.INTERRUPTED, "The gateway timed out"),
                 new StatusChanged(ConversationStatus.COMPLETED, ""),
@@ -123,6 +126,21 @@ class JournalRecordsTest {
             assertThat(read).containsExactly(written);
             assertThat(JournalRecords.envelope(formatOne).conversation()).isEqualTo(ID.value());
         }
+    }
+
+    @Test
+    void aResumeAfterARestartIsWrittenAsBeforeSoOlderVersionsStillReadIt() {
+        byte[] restart = records.encode(new RecordedEvent(TEAM, ID, 3, AT, new ResumeStarted(2)));
+        byte[] retry = records.encode(new RecordedEvent(TEAM, ID, 3, AT, new ResumeStarted(2, ResumeCause.RETRY)));
+
+        // The same envelope, then the event: type code 4 and the attempt, nothing more, as before causes.
+        int restartType = restart.length - 4 - 1;
+        assertThat(restart[restartType]).isEqualTo((byte) 4);
+        assertThat(retry.length).isGreaterThan(restart.length);
+        assertThat(json.body(new ResumeStarted(2))).isEqualTo("{\"attempt\":2}");
+        assertThat(json.event("resume_started", "{\"attempt\":2}"))
+                .isEqualTo(new ResumeStarted(2, ResumeCause.RESTART));
+        assertThat(json.body(new ResumeStarted(2, ResumeCause.USER))).isEqualTo("{\"attempt\":2,\"cause\":\"resume\"}");
     }
 
     /** A record as Workshop wrote it before the binary form: a DataOutput envelope, then the JSON body. */

@@ -9,7 +9,7 @@ import org.junit.jupiter.api.Test;
 
 class FindBarTest {
     private static MessageItem message(int turn, String content) {
-        return new MessageItem(turn, new AgentId("ada"), "Ada", "#0969da", content, Instant.EPOCH, false, false);
+        return new MessageItem(turn, new AgentId("ada"), "Ada", "#0969da", content, Instant.EPOCH, null, false);
     }
 
     @Test

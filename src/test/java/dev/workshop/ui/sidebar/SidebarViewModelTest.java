@@ -25,6 +25,7 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Optional;
 import java.util.OptionalInt;
 import java.util.concurrent.Callable;
 import java.util.concurrent.ExecutorService;
@@ -263,6 +264,9 @@ class SidebarViewModelTest {
                 == ConversationStatus.COMPLETED);
         assertThat(workspace.bridge().state(id).orElseThrow().turnCount()).isEqualTo(6);
         await().atMost(Duration.ofSeconds(10)).until(() -> SidebarViewModel.failure(row(id)).isEmpty());
+        // The asked-again turn says it was a retry, not a restart.
+        List<MessageItem> history = MessageItem.fromHistory(workspace.bridge().history(id), agent -> "#000000");
+        assertThat(history.get(1).resumeMark()).contains("retried after a failure");
     }
 
     @Test
@@ -316,7 +320,8 @@ class SidebarViewModelTest {
         await().atMost(Duration.ofSeconds(10)).until(() -> !onFx(() -> sidebar.loadingProperty().get()));
         List<MessageItem> messages = onFx(() -> List.copyOf(sidebar.messages()));
         assertThat(messages).extracting(MessageItem::content).containsExactly("**Mochi**", "Miso", "Tofu");
-        assertThat(messages).extracting(MessageItem::resumed).containsExactly(false, true, false);
+        assertThat(messages).extracting(MessageItem::resumeMark)
+                .containsExactly(Optional.empty(), Optional.of("resumed after restart"), Optional.empty());
         assertThat(messages).extracting(MessageItem::retried).containsExactly(false, true, false);
         assertThat(messages.get(0).colour()).isEqualTo(workspace.agentDirectory().find(ADA.agentId()).orElseThrow()
                 .avatarColor());

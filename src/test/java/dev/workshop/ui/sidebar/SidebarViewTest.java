@@ -324,7 +324,7 @@ class SidebarViewTest {
 
     private static MessageItem line(int turn) {
         return new MessageItem(turn, ADA.agentId(), "Ada", "#0969da", "Line " + (turn + 1) + ", added as it is said.",
-                java.time.Instant.now(), false, false);
+                java.time.Instant.now(), null, false);
     }
 
     @Test
