@@ -110,8 +110,11 @@ public final class AgentsView extends BorderPane {
         provider.setConverter(new StringConverter<>() {
             @Override
             public String toString(String value) {
-                return AgentDefinition.OPENAI_COMPATIBLE.equals(value) ? "OpenAI-compatible server"
-                        : "Offline (built in, no model)";
+                if (AgentDefinition.OPENAI_COMPATIBLE.equals(value)) {
+                    return "OpenAI-compatible server";
+                }
+                return AgentDefinition.OFFLINE.equals(value) ? "Offline (built in, no model)"
+                        : "Unknown: " + value + " (choose one)";
             }
 
             @Override
@@ -151,6 +154,10 @@ public final class AgentsView extends BorderPane {
         message.setId("agent-message");
         message.getStyleClass().add("agent-message");
         message.textProperty().bind(viewModel.messageProperty());
+        // A long message wraps beside the button instead of squeezing Save down to "…".
+        message.setWrapText(true);
+        message.setMinHeight(Region.USE_PREF_SIZE);
+        HBox.setHgrow(message, Priority.ALWAYS);
         Region spacer = new Region();
         HBox.setHgrow(spacer, Priority.ALWAYS);
         Button save = new Button("Save");
@@ -158,6 +165,7 @@ public final class AgentsView extends BorderPane {
         save.setDefaultButton(true);
         save.disableProperty().bind(viewModel.busyProperty());
         save.setOnAction(event -> viewModel.save());
+        save.setMinWidth(Region.USE_PREF_SIZE);
         HBox actions = new HBox(10, message, spacer, save);
         actions.setAlignment(Pos.CENTER_LEFT);
         VBox form = new VBox(12, grid, hint, actions);
@@ -238,7 +246,8 @@ public final class AgentsView extends BorderPane {
             Label name = new Label(agent.name());
             name.getStyleClass().add("agent-cell-name");
             Label detail = new Label(agent.provider().equals(AgentDefinition.OFFLINE) ? "offline"
-                    : agent.model() + " · " + agent.endpoint().baseUrl());
+                    : AgentDefinition.PROVIDERS.contains(agent.provider()) ? agent.model() + " · " + agent.endpoint().baseUrl()
+                    : "unknown provider " + agent.provider());
             detail.getStyleClass().add("agent-cell-detail");
             HBox cell = new HBox(8, dot, new VBox(1, name, detail));
             cell.setAlignment(Pos.CENTER_LEFT);

@@ -122,6 +122,11 @@ public final class AgentsViewModel {
         temperature.set(endpoint.temperature() == null ? "" : String.valueOf(endpoint.temperature()));
         maxTokens.set(endpoint.maxTokens() == null ? "" : String.valueOf(endpoint.maxTokens()));
         apiKeyEnv.set(endpoint.apiKeyEnv());
+        // A hand-edited agents.json may name a provider this version does not have: say so rather than let
+        // the form pass it off as offline.
+        message.set(agent != null && !AgentDefinition.PROVIDERS.contains(agent.provider())
+                ? agent.name() + "'s provider \"" + agent.provider() + "\" is not one Workshop knows: choose one and save"
+                : "");
     }
 
     /** Checks the form and saves it in the background; a problem is shown in {@link #messageProperty()}. */
@@ -171,6 +176,10 @@ public final class AgentsViewModel {
     private Optional<AgentDefinition> formAgent() {
         try {
             boolean remote = provider.get().equals(AgentDefinition.OPENAI_COMPATIBLE);
+            if (!AgentDefinition.PROVIDERS.contains(provider.get())) {
+                throw new IllegalArgumentException("Choose a provider: \"" + provider.get()
+                        + "\" is not one Workshop knows");
+            }
             if (name.get().isBlank()) {
                 throw new IllegalArgumentException("Give the agent a name");
             }

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import dev.workshop.domain.agent.AgentDefinition;
+import dev.workshop.domain.agent.AgentId;
 import dev.workshop.orchestration.AgentDirectory;
 import dev.workshop.store.file.JsonAgentCatalog;
 import dev.workshop.ui.fx.FxExecutor;
@@ -39,6 +40,27 @@ class AgentsViewModelTest {
         assertThat(viewModel.nameProperty().get()).isEqualTo("Bruno");
         assertThat(viewModel.personaProperty().get()).startsWith("You are Bruno");
         assertThat(viewModel.providerProperty().get()).isEqualTo("offline");
+    }
+
+    @Test
+    void anAgentWithAProviderThisVersionDoesNotKnowSaysSoAndIsNotSavedAsItIs() {
+        AgentDefinition odd = catalog.add(new AgentDefinition(AgentId.generate(), "Olga", "You are Olga.",
+                "openai-compat", "llama3.2", null));
+        viewModel = new AgentsViewModel(new AgentDirectory(catalog), FxExecutor.direct());
+
+        viewModel.selectedProperty().set(odd);
+
+        assertThat(viewModel.providerProperty().get()).isEqualTo("openai-compat");
+        assertThat(viewModel.messageProperty().get())
+                .isEqualTo("Olga's provider \"openai-compat\" is not one Workshop knows: choose one and save");
+        viewModel.save();
+        assertThat(viewModel.messageProperty().get()).isEqualTo("Choose a provider: \"openai-compat\" is not one Workshop knows");
+        assertThat(viewModel.busyProperty().get()).isFalse();
+
+        viewModel.providerProperty().set(AgentDefinition.OFFLINE);
+        saveAndWait();
+        assertThat(catalog.find(odd.id()).orElseThrow().provider()).isEqualTo(AgentDefinition.OFFLINE);
+        assertThat(viewModel.messageProperty().get()).isEqualTo("Saved Olga");
     }
 
     @Test
