@@ -379,8 +379,8 @@ public final class SidebarView extends SplitPane {
         Label text = new Label();
         text.setId("failure-text");
         text.setWrapText(true);
-        // Two lines at most (the whole reason is on hover): room for the messages above it.
-        text.setMinHeight(Region.USE_PREF_SIZE);
+        // Two lines at most (the whole reason is on hover and under Details…): room for the messages above it.
+        text.setMinHeight(0);
         text.setMaxHeight(40);
         text.textProperty().bind(viewModel.selectedProperty().map(SidebarViewModel::failure).orElse(""));
         Tooltip whole = new Tooltip();
@@ -394,13 +394,44 @@ public final class SidebarView extends SplitPane {
         retry.setMinWidth(Region.USE_PREF_SIZE);
         retry.setTooltip(new Tooltip("Ask this turn again, once what failed it is fixed (Agents… for a model or key)"));
         retry.setOnAction(event -> viewModel.retry());
-        HBox banner = new HBox(8, new FontIcon(Feather.ALERT_TRIANGLE), text, retry);
+        // The whole reason (a server's message can be long) in a window of its own, to read and copy.
+        Button details = new Button("Details…");
+        details.setId("failure-details");
+        details.getStyleClass().add("flat");
+        details.setMinWidth(Region.USE_PREF_SIZE);
+        details.setTooltip(new Tooltip("Read the whole reason and copy it"));
+        details.setOnAction(event -> showFailureDetails(text.getText()));
+        HBox banner = new HBox(8, new FontIcon(Feather.ALERT_TRIANGLE), text, details, retry);
         banner.setId("failure-banner");
         banner.getStyleClass().add("failure-banner");
         banner.setAlignment(Pos.CENTER_LEFT);
         banner.visibleProperty().bind(text.textProperty().isNotEmpty());
         banner.managedProperty().bind(banner.visibleProperty());
         return banner;
+    }
+
+    /** The failed turn's whole reason, selectable, with a Copy button (for a bug report or a search). */
+    private void showFailureDetails(String reason) {
+        javafx.scene.control.TextArea whole = new javafx.scene.control.TextArea(reason);
+        whole.setId("failure-details-text");
+        whole.setEditable(false);
+        whole.setWrapText(true);
+        whole.setPrefRowCount(8);
+        whole.setPrefColumnCount(48);
+        Button copy = new Button("Copy", new FontIcon(Feather.COPY));
+        copy.setOnAction(event -> {
+            ClipboardContent copied = new ClipboardContent();
+            copied.putString(reason);
+            Clipboard.getSystemClipboard().setContent(copied);
+        });
+        javafx.scene.control.Alert dialog = new javafx.scene.control.Alert(javafx.scene.control.Alert.AlertType.NONE,
+                "", javafx.scene.control.ButtonType.CLOSE);
+        dialog.setTitle("Why the turn failed");
+        dialog.setHeaderText(null);
+        dialog.getDialogPane().setContent(new VBox(8, whole, copy));
+        dialog.getDialogPane().getStylesheets().addAll(getStylesheets());
+        dialog.initOwner(getScene() == null ? null : getScene().getWindow());
+        dialog.show();
     }
 
     /** Where the human writes when it is their turn; Ctrl+Enter sends. */
