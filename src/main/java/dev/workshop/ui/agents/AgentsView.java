@@ -58,14 +58,19 @@ public final class AgentsView extends BorderPane {
                 viewModel.selectedProperty().set(agent);
             }
         });
-        viewModel.selectedProperty().addListener((p, old, agent) -> {
+        java.util.function.Consumer<AgentDefinition> showSelected = agent -> {
             if (agent == null) {
                 list.getSelectionModel().clearSelection();
             } else {
-                list.getItems().stream().filter(a -> a.id().equals(agent.id())).findFirst()
-                        .ifPresent(list.getSelectionModel()::select);
+                list.getItems().stream().filter(a -> a.id().equals(agent.id())).findFirst().ifPresent(found -> {
+                    list.getSelectionModel().select(found);
+                    list.scrollTo(found);
+                });
             }
-        });
+        };
+        viewModel.selectedProperty().addListener((p, old, agent) -> showSelected.accept(agent));
+        // Opened on one agent (the canvas's "Edit agent…"): it is picked in the list from the start.
+        showSelected.accept(viewModel.selectedProperty().get());
         VBox.setVgrow(list, Priority.ALWAYS);
         Button add = new Button("New agent");
         add.setId("new-agent");

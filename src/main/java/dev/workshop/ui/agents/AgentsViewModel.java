@@ -105,6 +105,11 @@ public final class AgentsViewModel {
         return checking.getReadOnlyProperty();
     }
 
+    /** Puts the agent with this id in the form (the canvas's "Edit agent…"); an unknown id leaves it as it is. */
+    public void select(AgentId id) {
+        agents.stream().filter(agent -> agent.id().equals(id)).findFirst().ifPresent(selected::set);
+    }
+
     /** Clears the form for a new agent. */
     public void newAgent() {
         selected.set(null);

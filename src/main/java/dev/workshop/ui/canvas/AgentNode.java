@@ -1,5 +1,6 @@
 package dev.workshop.ui.canvas;
 
+import dev.workshop.domain.agent.Initials;
 import dev.workshop.domain.fsm.AgentState;
 import java.util.EnumMap;
 import java.util.Map;
@@ -56,10 +57,10 @@ final class AgentNode extends Group {
         ring.getStyleClass().add("agent-ring");
         Circle avatar = new Circle(RADIUS, Color.web(model.colour(), 1));
         avatar.getStyleClass().add("agent-avatar");
-        initials.setText(model.initials());
+        initials.textProperty().bind(model.nameProperty().map(Initials::of));
         initials.getStyleClass().add("agent-initials");
         centre(initials, 0, 0);
-        name.setText(model.name());
+        name.textProperty().bind(model.nameProperty());
         name.getStyleClass().add("agent-name");
         centre(name, RADIUS + 18, 0);
         stateIcon.getStyleClass().add("agent-state-icon");

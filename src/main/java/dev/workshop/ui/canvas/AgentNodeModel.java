@@ -1,6 +1,7 @@
 package dev.workshop.ui.canvas;
 
 import dev.workshop.domain.agent.AgentId;
+import dev.workshop.domain.agent.Initials;
 import dev.workshop.domain.canvas.AgentInstance;
 import dev.workshop.domain.canvas.Behaviour;
 import dev.workshop.domain.canvas.InstanceId;
@@ -36,7 +37,8 @@ public final class AgentNodeModel {
 
     private final InstanceId id;
     private final AgentId agentId;
-    private final String name;
+    /** The definition's name: it follows a rename in the agent editor. */
+    private final StringProperty name = new SimpleStringProperty();
     private final String colour;
     private Point home;
     private final DoubleProperty x = new SimpleDoubleProperty();
@@ -60,7 +62,7 @@ public final class AgentNodeModel {
     AgentNodeModel(AgentInstance instance, String name, String colour, Consumer<Transition> onTransition) {
         this.id = instance.id();
         this.agentId = instance.agentId();
-        this.name = name;
+        this.name.set(name);
         this.colour = colour;
         this.home = instance.position();
         this.random = new Random(instance.id().hashCode());
@@ -80,16 +82,23 @@ public final class AgentNodeModel {
     }
 
     public String name() {
+        return name.get();
+    }
+
+    public javafx.beans.property.ReadOnlyStringProperty nameProperty() {
         return name;
+    }
+
+    /** The agent's definition was renamed in the editor. */
+    void rename(String newName) {
+        name.set(newName);
     }
 
     /** Up to two letters for the avatar. */
     public String initials() {
-        String[] words = name.strip().split("\\s+");
-        String letters = words.length >= 2 ? words[0].substring(0, 1) + words[1].substring(0, 1)
-                : name.substring(0, Math.min(2, name.length()));
-        return letters.toUpperCase(java.util.Locale.ROOT);
+        return Initials.of(name.get());
     }
+
 
     public String colour() {
         return colour;

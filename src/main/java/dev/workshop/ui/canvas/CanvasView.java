@@ -597,6 +597,8 @@ public final class CanvasView extends Pane implements DropTarget {
             choice.setOnAction(event -> viewModel.setBehaviour(selection, option));
             behaviour.getItems().add(choice);
         }
+        MenuItem edit = item("Edit agent…", Feather.EDIT_2, "menu-edit-agent");
+        edit.setOnAction(event -> viewModel.editAgent(agent));
         MenuItem duplicate = item("Duplicate", Feather.COPY, "menu-duplicate");
         duplicate.setAccelerator(DUPLICATE);
         duplicate.setOnAction(event -> viewModel.duplicate(selection));
@@ -604,7 +606,7 @@ public final class CanvasView extends Pane implements DropTarget {
                 Feather.TRASH_2, "menu-remove");
         remove.setAccelerator(new KeyCodeCombination(KeyCode.DELETE));
         remove.setOnAction(event -> removeWithConfirmation(selection));
-        ContextMenu menu = new ContextMenu(start, task, behaviour, new SeparatorMenuItem(), duplicate, remove);
+        ContextMenu menu = new ContextMenu(start, task, behaviour, new SeparatorMenuItem(), edit, duplicate, remove);
         menu.setId("agent-menu");
         return menu;
     }

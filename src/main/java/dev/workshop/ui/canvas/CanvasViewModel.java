@@ -81,6 +81,7 @@ public final class CanvasViewModel {
     private final ReadOnlyStringWrapper undoLabel = new ReadOnlyStringWrapper("");
     private final ReadOnlyStringWrapper redoLabel = new ReadOnlyStringWrapper("");
     private Consumer<MessageRef> onOpenMessage = message -> { };
+    private Consumer<AgentId> onEditAgent = agent -> { };
     private final Map<InstanceId, AgentNodeModel> byId = new HashMap<>();
     private final Map<ConversationId, List<InstanceId>> conversationInstances = new LinkedHashMap<>();
     private boolean loaded;
@@ -133,9 +134,13 @@ public final class CanvasViewModel {
         loaded = true;
     }
 
-    /** Reloads the palette after the agent editor changed the definitions. */
+    /** Reloads the palette after the agent editor changed the definitions; placed agents take new names. */
     public void refreshPalette() {
         palette.setAll(workspace.agentDirectory().list());
+        for (AgentNodeModel agent : agents) {
+            definition(agent.agentId()).filter(definition -> !definition.name().equals(agent.name()))
+                    .ifPresent(definition -> agent.rename(definition.name()));
+        }
     }
 
     private Optional<AgentDefinition> definition(AgentId id) {
@@ -696,6 +701,15 @@ public final class CanvasViewModel {
     /** What opening a speech bubble does: the app shows that message in the sidebar. */
     public void setOnOpenMessage(Consumer<MessageRef> action) {
         onOpenMessage = Objects.requireNonNull(action, "action");
+    }
+
+    /** What "Edit agent…" does: the app opens the agent editor on that definition. */
+    public void setOnEditAgent(Consumer<AgentId> action) {
+        onEditAgent = Objects.requireNonNull(action, "action");
+    }
+
+    public void editAgent(AgentNodeModel agent) {
+        onEditAgent.accept(agent.agentId());
     }
 
     /** Opens the message that {@code agent}'s speech bubble shows (or whose turn it is writing), if any. */

@@ -1,6 +1,7 @@
 package dev.workshop.ui.palette;
 
 import dev.workshop.domain.agent.AgentDefinition;
+import dev.workshop.domain.agent.Initials;
 import javafx.collections.ListChangeListener;
 import javafx.collections.ObservableList;
 import javafx.geometry.Pos;
@@ -49,7 +50,7 @@ public final class PaletteView extends VBox {
 
     private HBox card(AgentDefinition agent) {
         Circle dot = new Circle(14, Color.web(agent.avatarColor()));
-        Label initials = new Label(agent.name().substring(0, Math.min(2, agent.name().length())).toUpperCase(java.util.Locale.ROOT));
+        Label initials = new Label(Initials.of(agent.name()));
         initials.getStyleClass().add("palette-initials");
         StackPane avatar = new StackPane(dot, initials);
         Label name = new Label(agent.name());

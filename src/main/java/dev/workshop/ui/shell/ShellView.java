@@ -90,6 +90,10 @@ public final class ShellView extends BorderPane {
         sidebar.setDividerPositions(layout.listDivider());
         sidebar.setOnNewConversation(() -> canvasView.startConversation(canvas.selection()));
         canvas.setOnOpenMessage(message -> sidebarModel.reveal(message.conversationId(), message.turnIndex()));
+        canvas.setOnEditAgent(agent -> viewModel.agentsEditor().ifPresent(editor -> {
+            editor.select(agent);
+            showAgents(editor);
+        }));
         SplitPane split = new SplitPane(canvasView, sidebar);
         canvasAndSidebar = split;
         split.setDividerPositions(layout.sidebarDivider());

@@ -1,5 +1,6 @@
 package dev.workshop.ui.sidebar;
 
+import dev.workshop.domain.agent.Initials;
 import dev.workshop.domain.conversation.ConversationId;
 import dev.workshop.domain.conversation.ConversationKind;
 import dev.workshop.domain.conversation.ConversationStatus;
@@ -400,7 +401,7 @@ public final class SidebarView extends SplitPane {
         details.getStyleClass().add("flat");
         details.setMinWidth(Region.USE_PREF_SIZE);
         details.setTooltip(new Tooltip("Read the whole reason and copy it"));
-        details.setOnAction(event -> showFailureDetails(text.getText()));
+        details.setOnAction(event -> showTextWindow(this, "Why the turn failed", text.getText()));
         HBox banner = new HBox(8, new FontIcon(Feather.ALERT_TRIANGLE), text, details, retry);
         banner.setId("failure-banner");
         banner.getStyleClass().add("failure-banner");
@@ -410,27 +411,34 @@ public final class SidebarView extends SplitPane {
         return banner;
     }
 
-    /** The failed turn's whole reason, selectable, with a Copy button (for a bug report or a search). */
-    private void showFailureDetails(String reason) {
-        javafx.scene.control.TextArea whole = new javafx.scene.control.TextArea(reason);
-        whole.setId("failure-details-text");
+    /**
+     * A text in a window of its own, selectable, with a Copy button: a failed turn's whole reason, or a message
+     * whose words the reader wants to pick (the Markdown view draws text that cannot be selected).
+     */
+    static void showTextWindow(Node owner, String title, String text) {
+        javafx.scene.control.TextArea whole = new javafx.scene.control.TextArea(text);
+        whole.setId("text-window-text");
         whole.setEditable(false);
         whole.setWrapText(true);
-        whole.setPrefRowCount(8);
-        whole.setPrefColumnCount(48);
-        Button copy = new Button("Copy", new FontIcon(Feather.COPY));
+        whole.setPrefRowCount(12);
+        whole.setPrefColumnCount(56);
+        Button copy = new Button("Copy all", new FontIcon(Feather.COPY));
         copy.setOnAction(event -> {
             ClipboardContent copied = new ClipboardContent();
-            copied.putString(reason);
+            copied.putString(text);
             Clipboard.getSystemClipboard().setContent(copied);
         });
         javafx.scene.control.Alert dialog = new javafx.scene.control.Alert(javafx.scene.control.Alert.AlertType.NONE,
                 "", javafx.scene.control.ButtonType.CLOSE);
-        dialog.setTitle("Why the turn failed");
+        dialog.setTitle(title);
         dialog.setHeaderText(null);
         dialog.getDialogPane().setContent(new VBox(8, whole, copy));
-        dialog.getDialogPane().getStylesheets().addAll(getStylesheets());
-        dialog.initOwner(getScene() == null ? null : getScene().getWindow());
+        dialog.getDialogPane().setId("text-window");
+        javafx.scene.Parent root = owner.getScene() == null ? null : owner.getScene().getRoot();
+        if (root != null) {
+            dialog.getDialogPane().getStylesheets().addAll(root.getStylesheets());
+        }
+        dialog.initOwner(owner.getScene() == null ? null : owner.getScene().getWindow());
         dialog.show();
     }
 
@@ -749,8 +757,7 @@ public final class SidebarView extends SplitPane {
                 return;
             }
             Circle dot = new Circle(12, Color.web(item.colour()));
-            Label initials = new Label(item.speakerName().substring(0, Math.min(2, item.speakerName().length()))
-                    .toUpperCase(java.util.Locale.ROOT));
+            Label initials = new Label(Initials.of(item.speakerName()));
             initials.getStyleClass().add("message-initials");
             StackPane avatar = new StackPane(dot, initials);
             Label name = new Label(item.speakerName());
@@ -775,7 +782,10 @@ public final class SidebarView extends SplitPane {
                 text.putString(item.content());
                 Clipboard.getSystemClipboard().setContent(text);
             });
-            setContextMenu(new ContextMenu(copy));
+            MenuItem select = new MenuItem("Select text…", new FontIcon(Feather.TYPE));
+            select.setOnAction(event -> showTextWindow(owner, item.speakerName() + ", turn " + (item.turnIndex() + 1),
+                    item.content()));
+            setContextMenu(new ContextMenu(copy, select));
         }
 
         private static Node mark(String text, Feather icon) {

@@ -64,6 +64,17 @@ class AgentsViewModelTest {
     }
 
     @Test
+    void selectingByIdFillsTheFormAndAnUnknownIdChangesNothing() {
+        AgentDefinition chen = viewModel.agents().get(2);
+
+        viewModel.select(chen.id());
+        assertThat(viewModel.nameProperty().get()).isEqualTo("Chen");
+
+        viewModel.select(new AgentId("nobody"));
+        assertThat(viewModel.selectedProperty().get()).isEqualTo(chen);
+    }
+
+    @Test
     void addsAnAgentOnAnOpenAiCompatibleServer() {
         viewModel.newAgent();
         viewModel.nameProperty().set("Ann");

@@ -410,6 +410,25 @@ class CanvasViewModelTest {
     }
 
     @Test
+    void editAgentAsksTheAppToOpenTheEditorAndARenameThereRenamesThePlacedAgents() {
+        AgentNodeModel ada = place(ADA, 0, 0);
+        AgentNodeModel again = place(ADA, 200, 0);
+        List<AgentId> edited = new CopyOnWriteArrayList<>();
+        fx.run(() -> canvas.setOnEditAgent(edited::add));
+
+        fx.run(() -> canvas.editAgent(ada));
+        var definition = workspace.agentDirectory().find(ADA).orElseThrow();
+        workspace.agentDirectory().save(new dev.workshop.domain.agent.AgentDefinition(definition.id(), "Ada Lovelace",
+                definition.persona(), definition.provider(), definition.model(), definition.avatarColor()));
+        fx.run(() -> canvas.refreshPalette());
+
+        assertThat(edited).containsExactly(ADA);
+        assertThat(ada.name()).isEqualTo("Ada Lovelace");
+        assertThat(again.name()).isEqualTo("Ada Lovelace");
+        assertThat(ada.initials()).isEqualTo("AL");
+    }
+
+    @Test
     void theCameraPansZoomsAndFitsAndIsSaved() {
         place(ADA, -400, -100);
         place(BRUNO, 1600, 900);
