@@ -70,6 +70,7 @@ public final class CanvasView extends Pane implements DropTarget {
     private static final KeyCombination FIT = new KeyCodeCombination(KeyCode.F, KeyCombination.SHORTCUT_DOWN);
     private static final KeyCombination RESET = new KeyCodeCombination(KeyCode.DIGIT0, KeyCombination.SHORTCUT_DOWN);
     private static final KeyCombination DUPLICATE = new KeyCodeCombination(KeyCode.D, KeyCombination.SHORTCUT_DOWN);
+    private static final KeyCombination SELECT_ALL = new KeyCodeCombination(KeyCode.A, KeyCombination.SHORTCUT_DOWN);
     private static final KeyCombination UNDO = new KeyCodeCombination(KeyCode.Z, KeyCombination.SHORTCUT_DOWN);
     private static final KeyCombination REDO = new KeyCodeCombination(KeyCode.Z, KeyCombination.SHORTCUT_DOWN,
             KeyCombination.SHIFT_DOWN);
@@ -523,6 +524,8 @@ public final class CanvasView extends Pane implements DropTarget {
             removeWithConfirmation(viewModel.selection());
         } else if (DUPLICATE.match(event)) {
             viewModel.duplicate(viewModel.selection());
+        } else if (SELECT_ALL.match(event)) {
+            viewModel.selectAll();
         } else if (UNDO.match(event)) {
             viewModel.undo();
         } else if (REDO.match(event) || REDO_Y.match(event)) {
@@ -780,6 +783,7 @@ public final class CanvasView extends Pane implements DropTarget {
                 {"Ctrl+Z", "undo the last change to agents or ropes"},
                 {"Ctrl+Shift+Z · Ctrl+Y", "redo"},
                 {"Delete", "remove the selection (asks first if it is talking)"},
+                {"Ctrl+A", "select every agent"},
                 {"Escape", "clear the selection"},
                 {"Right-click", "actions for an agent, a rope or the canvas"},
                 {"In the sidebar", ""},

@@ -181,6 +181,10 @@ public final class CanvasViewModel {
         find(id).ifPresent(agent -> agent.selectedProperty().set(!agent.selectedProperty().get()));
     }
 
+    public void selectAll() {
+        agents.forEach(agent -> agent.selectedProperty().set(true));
+    }
+
     public void clearSelection() {
         agents.forEach(agent -> agent.selectedProperty().set(false));
     }

@@ -68,6 +68,10 @@ public final class StartConversationDialog<T> extends Dialog<StartConversationDi
 
         Label hint = new Label();
         hint.getStyleClass().add("dialog-hint");
+        // Wrapped, not cut: the hint is the only thing that says why Start is greyed out.
+        hint.setWrapText(true);
+        hint.setMinHeight(javafx.scene.layout.Region.USE_PREF_SIZE);
+        hint.setMaxWidth(Double.MAX_VALUE);
         javafx.beans.Observable[] choices = java.util.stream.Stream.concat(boxes.stream(), java.util.stream.Stream.of(you))
                 .map(CheckBox::selectedProperty).toArray(javafx.beans.Observable[]::new);
         BooleanBinding tooFew = Bindings.createBooleanBinding(

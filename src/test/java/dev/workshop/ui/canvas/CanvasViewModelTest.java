@@ -257,6 +257,17 @@ class CanvasViewModelTest {
     }
 
     @Test
+    void selectAllPicksEveryAgentAndIsNotAnUndoStep() {
+        AgentNodeModel ada = place(ADA, 0, 0);
+        AgentNodeModel bruno = place(BRUNO, 200, 0);
+
+        fx.run(() -> canvas.selectAll());
+
+        assertThat(fx.call(() -> canvas.selection())).containsExactly(ada, bruno);
+        assertThat(fx.call(() -> canvas.undoLabelProperty().get())).isEqualTo("add Bruno");
+    }
+
+    @Test
     void oneDragIsOneStepThatUndoAndRedoTakeBackAndForthAndTheSavedSceneFollows() {
         AgentNodeModel ada = place(ADA, 0, 0);
         fx.run(() -> canvas.pickUp(List.of(ada)));
