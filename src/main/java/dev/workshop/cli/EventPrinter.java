@@ -43,6 +43,7 @@ final class EventPrinter implements Consumer<LoopEvent> {
             case LoopEvent.SessionSaved ignored -> line("session_saved", event);
             case LoopEvent.Renamed renamed -> line("conversation_renamed", event).put("title", renamed.title());
             case LoopEvent.Deleted ignored -> line("conversation_deleted", event);
+            case LoopEvent.Undeleted ignored -> line("conversation_undeleted", event);
             case LoopEvent.SaveFailed failed -> line("session_save_failed", event).put("message", failed.message())
                     .put("attempt", failed.attempt()).put("retrying", failed.retrying());
         };

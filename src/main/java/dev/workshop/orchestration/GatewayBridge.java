@@ -432,6 +432,23 @@ public final class GatewayBridge implements AutoCloseable {
         publish(new LoopEvent.Deleted(id, 1, context.clock().instant()));
     }
 
+    /**
+     * Takes a deletion back (the sidebar's Undo): the conversation is listed again with its messages; one that
+     * was stopped to be deleted stays stopped until the user resumes it.
+     *
+     * @throws IllegalArgumentException when there is no such conversation
+     * @throws IllegalStateException    when it is not deleted
+     */
+    public void undelete(ConversationId id) {
+        ConversationState state = store.state(tenant, id)
+                .orElseThrow(() -> new IllegalArgumentException("No conversation with id " + id));
+        if (!state.deleted()) {
+            throw new IllegalStateException("Conversation " + id + " is not deleted");
+        }
+        store.append(tenant, id, state.version(), List.of(new ConversationEvent.Undeleted()));
+        publish(new LoopEvent.Undeleted(id, 1, context.clock().instant()));
+    }
+
     /** Appends one event at the current version, reading it again when a loop appended in between. */
     private void appendRetrying(ConversationId id, ConversationEvent event) {
         for (int attempt = 1; ; attempt++) {

@@ -52,6 +52,10 @@ public sealed interface LoopEvent {
     record Deleted(ConversationId conversationId, int turnNumber, Instant at) implements LoopEvent {
     }
 
+    /** The user took the deletion back: the conversation is listed again. */
+    record Undeleted(ConversationId conversationId, int turnNumber, Instant at) implements LoopEvent {
+    }
+
     /** A conversation's team is set up: a new conversation ({@code restored} false) or one restored by id. */
     record TeamReady(ConversationId conversationId, int turnNumber, Instant at, TenantId team, boolean restored)
             implements LoopEvent {

@@ -283,6 +283,33 @@ class GatewayBridgeTest {
     }
 
     @Test
+    void undeletingBringsAConversationBackWithItsMessagesAndItStaysBackAfterARestart() throws InterruptedException {
+        engine = new EngineFixture(dir).open();
+        ConversationId id = engine.bridge().startConversation(pair(), "Plan a picnic", OptionalInt.of(2));
+        engine.bridge().awaitAll();
+        engine.bridge().delete(id, Duration.ofSeconds(5));
+        assertThatThrownBy(() -> engine.bridge().undelete(new ConversationId("nope")))
+                .hasMessage("No conversation with id nope");
+
+        engine.bridge().undelete(id);
+
+        assertThat(engine.bridge().state(id)).isPresent();
+        assertThat(engine.bridge().conversations()).extracting(state -> state.id()).containsExactly(id);
+        assertThat(engine.messages(id)).hasSize(2);
+        assertThat(engine.events()).last().isInstanceOf(LoopEvent.Undeleted.class);
+        assertThatThrownBy(() -> engine.bridge().undelete(id)).hasMessage("Conversation " + id + " is not deleted");
+        engine.bridge().rename(id, "Back again");
+
+        engine.open();
+        assertThat(engine.bridge().conversations()).singleElement().satisfies(state -> {
+            assertThat(state.title()).isEqualTo("Back again");
+            assertThat(state.status()).isEqualTo(ConversationStatus.COMPLETED);
+            assertThat(state.deleted()).isFalse();
+        });
+        assertThat(engine.bridge().findMessages("picnic", 10)).isNotEmpty();
+    }
+
+    @Test
     void aConversationStoppedForDeletionIsNotResumedIfWorkshopDiedBeforeTheDeletion() {
         engine = new EngineFixture(dir).open();
         ConversationId id = ConversationId.random();

@@ -165,6 +165,14 @@ public sealed interface ConversationEvent {
         }
     }
 
+    /** The user took a deletion back (Undo just after deleting): the conversation is listed again as it was. */
+    record Undeleted() implements ConversationEvent {
+        @Override
+        public ConversationState foldInto(ConversationState state, long seq, Instant at) {
+            return state.undeleted(seq);
+        }
+    }
+
     private static void requireTurnIndex(int turnIndex) {
         if (turnIndex < 0) {
             throw new IllegalArgumentException("A turn index is never negative, was " + turnIndex);

@@ -2,6 +2,7 @@ package dev.workshop.domain.conversation;
 
 import dev.workshop.domain.conversation.ConversationEvent.ConversationStarted;
 import dev.workshop.domain.conversation.ConversationEvent.Deleted;
+import dev.workshop.domain.conversation.ConversationEvent.Undeleted;
 import dev.workshop.domain.conversation.ConversationEvent.FollowUpStarted;
 import dev.workshop.domain.conversation.ConversationEvent.MessageRecorded;
 import dev.workshop.domain.conversation.ConversationEvent.Renamed;
@@ -27,7 +28,8 @@ public final class ConversationRules {
 
     /** Throws {@link InvalidEventException} (or a subclass) when {@code event} may not follow {@code state}. */
     public static void check(ConversationState state, ConversationEvent event) {
-        if (state.deleted()) {
+        // A deleted conversation takes one event only: the deletion taken back.
+        if (state.deleted() && !(event instanceof Undeleted)) {
             throw new InvalidEventException("Conversation " + state.id() + " was deleted");
         }
         switch (event) {
@@ -63,6 +65,11 @@ public final class ConversationRules {
                 }
             }
             case Deleted ignored -> requireStarted(state);
+            case Undeleted ignored -> {
+                if (!state.deleted()) {
+                    throw new InvalidEventException("Conversation " + state.id() + " is not deleted");
+                }
+            }
         }
     }
 

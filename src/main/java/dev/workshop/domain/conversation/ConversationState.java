@@ -158,6 +158,11 @@ public record ConversationState(
                 lastSpeakerId, turnInDoubt, resumesWithoutProgress, seq, createdAt, at, customTitle, true);
     }
 
+    ConversationState undeleted(long seq) {
+        return new ConversationState(id, kind, status, statusReason, participants, taskPrompt, maxTurns, turnCount,
+                lastSpeakerId, turnInDoubt, resumesWithoutProgress, seq, createdAt, updatedAt, customTitle, false);
+    }
+
     /** Folds a whole history, in order. */
     public static ConversationState replay(ConversationId id, Iterable<RecordedEvent> history) {
         ConversationState state = notStarted(id);

@@ -52,6 +52,7 @@ final class EventCodec {
             case StatusChanged ignored -> "status_changed";
             case Renamed ignored -> "renamed";
             case Deleted ignored -> "deleted";
+            case ConversationEvent.Undeleted ignored -> "undeleted";
         };
     }
 
@@ -122,6 +123,7 @@ final class EventCodec {
                 }
                 case Renamed rename -> out.writeStringField("title", rename.title());
                 case Deleted ignored -> { }
+                case ConversationEvent.Undeleted ignored -> { }
             }
             out.writeEndObject();
         } catch (IOException e) {
@@ -181,6 +183,7 @@ final class EventCodec {
                     node.path("reason").asText());
             case "renamed" -> new Renamed(node.path("title").asText(""));
             case "deleted" -> new Deleted();
+            case "undeleted" -> new ConversationEvent.Undeleted();
             default -> throw new IllegalArgumentException("Unknown event type '" + type
                     + "': it was written by a newer Workshop");
         };

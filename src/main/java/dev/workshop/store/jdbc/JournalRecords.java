@@ -50,6 +50,7 @@ final class JournalRecords {
     private static final byte DELETED = 8;
     /** A resume with a cause other than a restart; a restart keeps code 4, which every version reads. */
     private static final byte RESUME_STARTED_BY = 9;
+    private static final byte UNDELETED = 10;
 
     /** Who a record belongs to and which events it holds ({@code count} from {@code seq}), read without decoding them. */
     record Envelope(String tenant, String conversation, long seq, int count) {
@@ -149,6 +150,7 @@ final class JournalRecords {
                 out.text(rename.title());
             }
             case Deleted ignored -> out.int8(DELETED);
+            case ConversationEvent.Undeleted ignored -> out.int8(UNDELETED);
         }
     }
 
@@ -256,6 +258,7 @@ final class JournalRecords {
             case STATUS_CHANGED -> new StatusChanged(ConversationStatus.fromWireName(in.text()), in.text());
             case RENAMED -> new Renamed(in.text());
             case DELETED -> new Deleted();
+            case UNDELETED -> new ConversationEvent.Undeleted();
             default -> throw new IllegalArgumentException("event type " + type
                     + " is unknown to this Workshop: it was written by a newer version");
         };

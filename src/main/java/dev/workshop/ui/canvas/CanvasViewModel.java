@@ -519,6 +519,7 @@ public final class CanvasViewModel {
             case LoopEvent.Renamed renamed -> { }
             // A deleted conversation was stopped first: its Ended already took its rope away.
             case LoopEvent.Deleted deleted -> { }
+            case LoopEvent.Undeleted undeleted -> { }
             case LoopEvent.Queued queued -> { }
             case LoopEvent.Token token -> { }
         }

@@ -74,7 +74,11 @@ public final class ShellViewModel {
                 SidebarViewModel sidebarModel = new SidebarViewModel(opened, fx);
                 sidebarModel.start();
                 opened.bridge().subscribe(event -> {
-                    if (event instanceof LoopEvent.Started || event instanceof LoopEvent.Ended) {
+                    // What changes the counts: a loop starting or ending, a conversation imported, deleted or
+                    // brought back.
+                    if (event instanceof LoopEvent.Started || event instanceof LoopEvent.Ended
+                            || event instanceof LoopEvent.SessionRestored || event instanceof LoopEvent.Deleted
+                            || event instanceof LoopEvent.Undeleted) {
                         int total = opened.conversationCount();
                         int running = opened.bridge().runningCount();
                         fx.execute(() -> showCounts(total, running));

@@ -66,6 +66,10 @@ import org.kordamp.ikonli.javafx.FontIcon;
  * virtualised list, the turn counter, and Abort, Resume and Export.
  */
 public final class SidebarView extends SplitPane {
+    /** How long Undo is offered after a delete. */
+    private static final javafx.util.Duration UNDO_OFFERED = javafx.util.Duration.seconds(20);
+    private static final javafx.scene.input.KeyCombination UNDO = new javafx.scene.input.KeyCodeCombination(
+            KeyCode.Z, javafx.scene.input.KeyCombination.SHORTCUT_DOWN);
     private static final Map<ConversationStatus, Ikon> ICONS = new EnumMap<>(ConversationStatus.class);
 
     static {
@@ -183,6 +187,9 @@ public final class SidebarView extends SplitPane {
             } else if (event.getCode() == KeyCode.DELETE || event.getCode() == KeyCode.BACK_SPACE) {
                 confirmDelete();
                 event.consume();
+            } else if (UNDO.match(event) && !viewModel.undoableDeletionProperty().get().isEmpty()) {
+                viewModel.undoDelete();
+                event.consume();
             }
         });
         list.addEventHandler(MouseEvent.MOUSE_CLICKED, event -> {
@@ -204,9 +211,42 @@ public final class SidebarView extends SplitPane {
         viewModel.selectedProperty().addListener((property, old, row) -> syncSelection());
         viewModel.rows().addListener((ListChangeListener<ConversationRow>) change -> syncSelection());
         VBox.setVgrow(list, Priority.ALWAYS);
-        VBox pane = new VBox(8, title, tools, list);
+        VBox pane = new VBox(8, title, tools, undoBar(), list);
         pane.getStyleClass().add("sidebar-list-pane");
         return pane;
+    }
+
+    /**
+     * "Deleted 2 conversations · Undo" above the list for a while after a delete: the Delete dialog asks first,
+     * and this is the way back from a wrong answer.
+     */
+    private HBox undoBar() {
+        Label text = new Label();
+        text.setId("undo-delete-text");
+        text.textProperty().bind(viewModel.undoTextProperty());
+        Region spacer = new Region();
+        HBox.setHgrow(spacer, Priority.ALWAYS);
+        Button undo = new Button("Undo", new FontIcon(Feather.CORNER_UP_LEFT));
+        undo.setId("undo-delete");
+        undo.getStyleClass().add("flat");
+        undo.setTooltip(new Tooltip("Bring them back (Ctrl+Z in the list)"));
+        undo.setOnAction(event -> viewModel.undoDelete());
+        HBox bar = new HBox(8, new FontIcon(Feather.TRASH_2), text, spacer, undo);
+        bar.setId("undo-delete-bar");
+        bar.getStyleClass().add("undo-bar");
+        bar.setAlignment(Pos.CENTER_LEFT);
+        bar.visibleProperty().bind(viewModel.undoTextProperty().isNotEmpty());
+        bar.managedProperty().bind(bar.visibleProperty());
+        javafx.animation.PauseTransition lapse = new javafx.animation.PauseTransition(UNDO_OFFERED);
+        lapse.setOnFinished(event -> viewModel.forgetUndo());
+        viewModel.undoTextProperty().addListener((property, old, now) -> {
+            if (now.isEmpty()) {
+                lapse.stop();
+            } else {
+                lapse.playFromStart();
+            }
+        });
+        return bar;
     }
 
     private VBox detailPane() {

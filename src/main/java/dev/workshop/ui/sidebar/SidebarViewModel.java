@@ -16,6 +16,7 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
@@ -65,6 +66,9 @@ public final class SidebarViewModel {
     private final ReadOnlyBooleanWrapper loading = new ReadOnlyBooleanWrapper();
     private final ReadOnlyStringWrapper writing = new ReadOnlyStringWrapper("");
     private final ReadOnlyStringWrapper notice = new ReadOnlyStringWrapper("");
+    /** The conversations the last Delete took away, while Undo can still bring them back; empty otherwise. */
+    private final ReadOnlyObjectWrapper<List<ConversationId>> undoableDeletion = new ReadOnlyObjectWrapper<>(List.of());
+    private final ReadOnlyStringWrapper undoText = new ReadOnlyStringWrapper("");
     private final Map<AgentId, String> colours = new HashMap<>();
     private final ReadOnlyObjectWrapper<Reveal> revealed = new ReadOnlyObjectWrapper<>();
     private final ReadOnlyBooleanWrapper searching = new ReadOnlyBooleanWrapper();
@@ -386,12 +390,15 @@ public final class SidebarViewModel {
         if (chosen.isEmpty()) {
             return;
         }
+        forgetUndo();
         Thread.ofVirtual().name("sidebar-delete").start(() -> {
             int done = 0;
             String problem = "";
+            List<ConversationId> deleted = new ArrayList<>();
             for (ConversationRow row : chosen) {
                 try {
                     workspace.bridge().delete(row.id(), DELETE_STOP_TIMEOUT);
+                    deleted.add(row.id());
                     done++;
                 } catch (InterruptedException e) {
                     Thread.currentThread().interrupt();
@@ -405,8 +412,53 @@ public final class SidebarViewModel {
                     : done == chosen.size() ? "Deleted " + done + " conversations"
                     : "Deleted " + done + " of " + chosen.size() + " conversations";
             String message = counted + problem;
+            fx.execute(() -> {
+                notice.set(message);
+                if (!deleted.isEmpty()) {
+                    undoableDeletion.set(List.copyOf(deleted));
+                    undoText.set(counted);
+                }
+            });
+        });
+    }
+
+    /** Brings back what the last Delete took away (Undo, or Ctrl+Z in the list), as it was. */
+    public void undoDelete() {
+        List<ConversationId> deleted = undoableDeletion.get();
+        if (deleted.isEmpty()) {
+            return;
+        }
+        forgetUndo();
+        Thread.ofVirtual().name("sidebar-undo-delete").start(() -> {
+            int done = 0;
+            String problem = "";
+            for (ConversationId id : deleted) {
+                try {
+                    workspace.bridge().undelete(id);
+                    done++;
+                } catch (RuntimeException e) {
+                    problem = "; " + e.getMessage();
+                }
+            }
+            String message = (done == 1 ? "Brought back 1 conversation" : "Brought back " + done + " conversations")
+                    + problem;
             fx.execute(() -> notice.set(message));
         });
+    }
+
+    /** Undo is offered for a while after a delete, not for ever: the view calls this when the offer lapses. */
+    public void forgetUndo() {
+        undoableDeletion.set(List.of());
+        undoText.set("");
+    }
+
+    public ReadOnlyObjectProperty<List<ConversationId>> undoableDeletionProperty() {
+        return undoableDeletion.getReadOnlyProperty();
+    }
+
+    /** "Deleted 2 conversations" while Undo is offered, else empty. */
+    public ReadOnlyStringProperty undoTextProperty() {
+        return undoText.getReadOnlyProperty();
     }
 
     /** What to ask before deleting {@code targets}: a heading, then what it means. */
@@ -419,7 +471,8 @@ public final class SidebarViewModel {
                 : running == 1 ? "One of them is running and is stopped first. "
                 : running + " of them are running and are stopped first. ";
         return List.of(heading, stopped + (targets.size() == 1 ? "It leaves" : "They leave")
-                + " the list for good, also after a restart.");
+                + " the list, also after a restart; Undo brings " + (targets.size() == 1 ? "it" : "them")
+                + " back just after.");
     }
 
     /** Asks the failed turn of the selected conversation again (after the user fixed what failed it). */

@@ -103,6 +103,22 @@ class ConversationStateTest {
     }
 
     @Test
+    void onlyADeletedConversationCanBeUndeletedAndItThenTakesEventsAgain() {
+        record(new ConversationStarted(ConversationKind.CONVERSATION, List.of(ADA, BOB), "Plan a picnic", 4));
+        assertThatThrownBy(() -> record(new ConversationEvent.Undeleted()))
+                .isInstanceOf(InvalidEventException.class).hasMessage("Conversation c-1 is not deleted");
+        record(new Deleted());
+        Instant deletedAt = state.updatedAt();
+
+        record(new ConversationEvent.Undeleted());
+
+        assertThat(state.deleted()).isFalse();
+        assertThat(state.updatedAt()).as("undoing keeps the time of the last change").isEqualTo(deletedAt);
+        record(new Renamed("Picnic"));
+        assertThat(state.title()).isEqualTo("Picnic");
+    }
+
+    @Test
     void aStartedTurnWithoutItsMessageIsInDoubt() {
         record(new ConversationStarted(ConversationKind.TASK, List.of(ADA), "Summarise", 3));
         record(new TurnStarted(0, ADA.agentId(), false));

@@ -58,7 +58,8 @@ class JournalRecordsTest {
                 new StatusChanged(ConversationStatus.COMPLETED, ""),
                 new ConversationEvent.Renamed("Picnic — près de la rivière"),
                 new ConversationEvent.Renamed(""),
-                new ConversationEvent.Deleted());
+                new ConversationEvent.Deleted(),
+                new ConversationEvent.Undeleted());
     }
 
     @Test

@@ -36,6 +36,20 @@ class ShellViewModelTest {
         assertThat(viewModel.dataDirectoryTextProperty().get()).isEqualTo(dir.toString());
         assertThat(viewModel.conversationCountTextProperty().get()).isEqualTo("3 conversations");
         assertThat(viewModel.fatalErrorProperty().get()).isEmpty();
+
+        // A deletion and its undoing change the count at once.
+        var bridge = viewModel.workspace().orElseThrow().bridge();
+        ConversationId first = bridge.conversations().getFirst().id();
+        try {
+            bridge.delete(first, Duration.ofSeconds(5));
+        } catch (InterruptedException e) {
+            throw new AssertionError(e);
+        }
+        await().atMost(Duration.ofSeconds(5)).until(() -> viewModel.conversationCountTextProperty().get()
+                .equals("2 conversations"));
+        bridge.undelete(first);
+        await().atMost(Duration.ofSeconds(5)).until(() -> viewModel.conversationCountTextProperty().get()
+                .equals("3 conversations"));
         viewModel.close();
     }
 

@@ -280,12 +280,12 @@ class SidebarViewModelTest {
         ConversationRow ended = row(done);
 
         assertThat(SidebarViewModel.deleteQuestion(List.of(ended)))
-                .containsExactly("Delete \u201cName a cat\u201d?", "It leaves the list for good, also after a restart.");
+                .containsExactly("Delete \u201cName a cat\u201d?", "It leaves the list, also after a restart; Undo brings it back just after.");
         assertThat(SidebarViewModel.deleteQuestion(List.of(running)))
                 .containsExactly("Delete \u201cWrite a haiku\u201d?",
-                        "It is running and is stopped first. It leaves the list for good, also after a restart.");
+                        "It is running and is stopped first. It leaves the list, also after a restart; Undo brings it back just after.");
         assertThat(SidebarViewModel.deleteQuestion(List.of(ended, running, row(paused))).get(1))
-                .isEqualTo("One of them is running and is stopped first. They leave the list for good, also after a restart.");
+                .isEqualTo("One of them is running and is stopped first. They leave the list, also after a restart; Undo brings them back just after.");
 
         select(ended);
         ConversationRow interrupted = row(paused);
@@ -297,6 +297,20 @@ class SidebarViewModelTest {
         await().atMost(Duration.ofSeconds(10)).until(() -> onFx(() -> sidebar.noticeProperty().get()).equals("Deleted 2 conversations"));
         assertThat(onFx(() -> sidebar.selectedProperty().get())).isNull();
         assertThat(onFx(() -> sidebar.allRows().getFirst().id())).isEqualTo(kept);
+
+        // Undo brings both back, with their messages and status, and then is no longer offered.
+        assertThat(onFx(() -> sidebar.undoTextProperty().get())).isEqualTo("Deleted 2 conversations");
+        assertThat(onFx(() -> sidebar.undoableDeletionProperty().get())).containsExactlyInAnyOrder(done, paused);
+        onFx(() -> {
+            sidebar.undoDelete();
+            return null;
+        });
+        await().atMost(Duration.ofSeconds(10)).until(() -> onFx(() -> sidebar.allRows().size()) == 3);
+        await().atMost(Duration.ofSeconds(10)).until(() -> onFx(() -> sidebar.noticeProperty().get())
+                .equals("Brought back 2 conversations"));
+        assertThat(onFx(() -> sidebar.undoTextProperty().get())).isEmpty();
+        assertThat(workspace.bridge().state(paused).orElseThrow().status()).isEqualTo(ConversationStatus.INTERRUPTED);
+        assertThat(workspace.bridge().state(done).orElseThrow().status()).isEqualTo(ConversationStatus.COMPLETED);
     }
 
     @Test

@@ -358,7 +358,7 @@ class SidebarViewTest {
     }
 
     @Test
-    void deleteAsksFirstThenRemovesEveryPickedConversationForGood(FxRobot robot) throws Exception {
+    void deleteAsksFirstThenRemovesEveryPickedConversationAndUndoBringsThemBack(FxRobot robot) throws Exception {
         ListView<ConversationRow> list = list(robot);
         Workspace workspace = shell.workspace().orElseThrow();
         robot.clickOn("Name a cat");
@@ -370,7 +370,7 @@ class SidebarViewTest {
         WaitForAsyncUtils.waitFor(5, TimeUnit.SECONDS, () -> robot.lookup("#confirm-delete").tryQuery().isPresent());
         javafx.scene.control.DialogPane dialog = robot.lookup("#confirm-delete").query();
         assertThat(dialog.getHeaderText()).isEqualTo("Delete 2 conversations?");
-        assertThat(dialog.getContentText()).isEqualTo("They leave the list for good, also after a restart.");
+        assertThat(dialog.getContentText()).isEqualTo("They leave the list, also after a restart; Undo brings them back just after.");
         robot.type(KeyCode.ENTER); // Cancel is the default answer
         WaitForAsyncUtils.waitForFxEvents();
         assertThat(list.getItems()).hasSize(3);
@@ -383,6 +383,19 @@ class SidebarViewTest {
         assertThat(list.getItems()).extracting(ConversationRow::title).containsExactly("Write forty lines");
         assertThat(workspace.bridge().conversations()).extracting(state -> state.title())
                 .containsExactly("Write forty lines");
+
+        // Undo, offered above the list, brings them back; Ctrl+Z in the list does the same.
+        assertThat(robot.lookup("#undo-delete-text").queryLabeled().getText()).isEqualTo("Deleted 2 conversations");
+        robot.clickOn("#undo-delete");
+        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> list.getItems().size() == 3);
+        assertThat(robot.lookup("#undo-delete-bar").query().isVisible()).isFalse();
+        robot.clickOn("Name a cat").type(KeyCode.DELETE);
+        WaitForAsyncUtils.waitFor(5, TimeUnit.SECONDS, () -> robot.lookup("#confirm-delete").tryQuery().isPresent());
+        robot.clickOn(robot.lookup("#confirm-delete").lookup(".button").match(node ->
+                "Delete".equals(((Labeled) node).getText())).<javafx.scene.Node>query());
+        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> list.getItems().size() == 2);
+        robot.clickOn(list).press(KeyCode.CONTROL).type(KeyCode.Z).release(KeyCode.CONTROL);
+        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> list.getItems().size() == 3);
     }
 
     @Test
