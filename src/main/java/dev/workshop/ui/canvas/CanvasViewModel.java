@@ -213,21 +213,16 @@ public final class CanvasViewModel {
     /** Puts the agents down where they are: that is their new home. */
     public void putDown(Collection<AgentNodeModel> moving) {
         // The homes change only here, so the layout before this is where the drag began: one drag, one step.
-        edit("move " + names(moving), () -> {
-            moving.forEach(agent -> {
-                agent.putAt(agent.position());
-                agent.fire(AgentTrigger.PUT_DOWN);
-            });
-            return null;
-        });
+        editing("move " + names(moving), () -> moving.forEach(agent -> {
+            agent.putAt(agent.position());
+            agent.fire(AgentTrigger.PUT_DOWN);
+        }));
         sceneChanged();
     }
 
     public void setBehaviour(Collection<AgentNodeModel> targets, Behaviour behaviour) {
-        edit("make " + names(targets) + " " + behaviour.name().toLowerCase(java.util.Locale.ROOT), () -> {
-            targets.forEach(agent -> agent.changeBehaviour(behaviour));
-            return null;
-        });
+        editing("make " + names(targets) + " " + behaviour.name().toLowerCase(java.util.Locale.ROOT),
+                () -> targets.forEach(agent -> agent.changeBehaviour(behaviour)));
         sceneChanged();
     }
 
@@ -253,37 +248,34 @@ public final class CanvasViewModel {
     }
 
     public void relabel(String ropeId, String label) {
-        edit("rename a rope", () -> {
+        editing("rename a rope", () -> {
             for (int i = 0; i < ropes.size(); i++) {
                 if (ropes.get(i).id().equals(ropeId)) {
                     ropes.set(i, ropes.get(i).relabelled(label));
                     sceneChanged();
                 }
             }
-            return null;
         });
     }
 
     public void removeRope(String ropeId) {
-        edit("cut a rope", () -> {
+        editing("cut a rope", () -> {
             if (ropes.removeIf(rope -> rope.id().equals(ropeId))) {
                 sceneChanged();
             }
-            return null;
         });
     }
 
     /** Places a copy of each agent (same agent, same behaviour, a new id) a little below and to the right. */
     public List<AgentNodeModel> duplicate(Collection<AgentNodeModel> originals) {
         List<AgentNodeModel> copies = new ArrayList<>();
-        edit("duplicate " + names(originals), () -> {
+        editing("duplicate " + names(originals), () -> {
             for (AgentNodeModel original : List.copyOf(originals)) {
                 definition(original.agentId()).ifPresent(definition -> copies.add(add(new AgentInstance(
                         InstanceId.generate(), original.agentId(),
                         original.home().plus(DUPLICATE_OFFSET, DUPLICATE_OFFSET),
                         original.behaviourProperty().get()), definition)));
             }
-            return null;
         });
         select(copies.stream().map(AgentNodeModel::id).toList(), false);
         sceneChanged();
@@ -303,7 +295,7 @@ public final class CanvasViewModel {
      */
     public void remove(Collection<AgentNodeModel> targets) {
         List<AgentNodeModel> removing = List.copyOf(targets);
-        edit("remove " + names(removing), () -> {
+        editing("remove " + names(removing), () -> {
             for (AgentNodeModel agent : removing) {
                 for (ConversationId conversation : List.copyOf(agent.conversations())) {
                     String reason = "Agent " + agent.name() + " was removed from the canvas";
@@ -311,7 +303,6 @@ public final class CanvasViewModel {
                 }
                 takeOff(agent);
             }
-            return null;
         });
         sceneChanged();
     }
@@ -332,6 +323,13 @@ public final class CanvasViewModel {
             historyChanged();
         }
         return result;
+    }
+
+    private void editing(String label, Runnable change) {
+        edit(label, () -> {
+            change.run();
+            return label;
+        });
     }
 
     private EditHistory.Layout layout() {
