@@ -135,6 +135,35 @@ class SidebarViewTest {
     }
 
     @Test
+    void selectTextOpensTheWholeMessageToPickWordsFromAndCopy(FxRobot robot) throws Exception {
+        list(robot);
+        robot.clickOn("Plan a weekend in Lisbon");
+        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> robot.lookup(".md-h2").tryQuery().isPresent());
+
+        // Headless Monocle sends no context-menu request for a right click: the menu's item is fired instead.
+        javafx.scene.Node heading = robot.lookup(".md-h2").query();
+        javafx.scene.control.ListCell<?> cell = null;
+        for (javafx.scene.Node node = heading; node != null && cell == null; node = node.getParent()) {
+            if (node instanceof javafx.scene.control.ListCell<?> found) {
+                cell = found;
+            }
+        }
+        assertThat(cell).isNotNull();
+        javafx.scene.control.MenuItem select = cell.getContextMenu().getItems().stream()
+                .filter(item -> "Select text…".equals(item.getText())).findFirst().orElseThrow();
+        robot.interact(select::fire);
+        WaitForAsyncUtils.waitFor(5, TimeUnit.SECONDS, () -> robot.lookup("#text-window-text").tryQuery().isPresent());
+
+        javafx.scene.control.TextArea text = robot.lookup("#text-window-text").query();
+        assertThat(text.getText()).isEqualTo(MARKDOWN);
+        assertThat(text.isEditable()).isFalse();
+        robot.clickOn("Copy all");
+        WaitForAsyncUtils.waitForFxEvents();
+        assertThat(WaitForAsyncUtils.asyncFx(() -> Clipboard.getSystemClipboard().getString()).get()).isEqualTo(MARKDOWN);
+        robot.clickOn("Close");
+    }
+
+    @Test
     void theStatusFilterAndTheSearchBoxNarrowTheList(FxRobot robot) throws Exception {
         ListView<ConversationRow> list = list(robot);
         ComboBox<ConversationStatus> filter = robot.lookup("#status-filter").queryComboBox();
