@@ -72,7 +72,7 @@ public final class WorkshopApp extends Application {
         stage.setMaximized(remembered.maximized());
         stage.setMinWidth(WindowLayout.MIN_WIDTH);
         stage.setMinHeight(WindowLayout.MIN_HEIGHT);
-        NormalBounds normal = new NormalBounds(stage);
+        NormalBounds normal = new NormalBounds(stage, place.orElse(null));
         stage.setOnCloseRequest(event -> {
             // Stopping loops and flushing the store can take a moment: never on the FX thread.
             event.consume();
@@ -115,8 +115,10 @@ public final class WorkshopApp extends Application {
         private final Stage stage;
         private Bounds bounds;
 
-        NormalBounds(Stage stage) {
+        /** @param remembered where the window was last time: kept if it opens maximized and stays so */
+        NormalBounds(Stage stage, Bounds remembered) {
             this.stage = stage;
+            this.bounds = remembered;
             javafx.beans.InvalidationListener update = property -> {
                 if (!stage.isMaximized() && !stage.isIconified() && stage.getWidth() > 0) {
                     bounds = new Bounds(stage.getX(), stage.getY(), stage.getX() + stage.getWidth(),

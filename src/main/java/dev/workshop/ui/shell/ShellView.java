@@ -53,6 +53,8 @@ public final class ShellView extends BorderPane {
     private SplitPane canvasAndSidebar;
     private SidebarView sidebarView;
     private WindowLayout layout = WindowLayout.DEFAULT;
+    /** The colours last applied to the window; null before the canvas opened. */
+    private Boolean appliedDark;
     private final javafx.animation.PauseTransition noticeTimer =
             new javafx.animation.PauseTransition(javafx.util.Duration.seconds(15));
 
@@ -109,7 +111,12 @@ public final class ShellView extends BorderPane {
         details.setWrapText(true);
         details.setMaxWidth(600);
         notice.setTooltip(details);
-        canvas.settingsProperty().addListener((property, old, settings) -> applyTheme(canvas));
+        // Only a new theme choice: snap and minimap are settings too, and they must not restyle the window.
+        canvas.settingsProperty().addListener((property, old, settings) -> {
+            if (old.theme() != settings.theme()) {
+                applyTheme(canvas);
+            }
+        });
         canvas.darkProperty().addListener((property, old, dark) -> applyTheme(canvas));
         applyTheme(canvas);
         themeChoices.getToggles().forEach(toggle -> ((RadioMenuItem) toggle).setOnAction(event ->
@@ -162,8 +169,12 @@ public final class ShellView extends BorderPane {
     private void applyTheme(CanvasViewModel canvas) {
         boolean dark = canvas.darkProperty().get();
         SceneSettings.Theme chosen = canvas.settingsProperty().get().theme();
-        Application.setUserAgentStylesheet(dark ? new PrimerDark().getUserAgentStylesheet()
-                : new PrimerLight().getUserAgentStylesheet());
+        // Restyling the whole window is not free: only when light and dark actually swap.
+        if (appliedDark == null || appliedDark != dark) {
+            appliedDark = dark;
+            Application.setUserAgentStylesheet(dark ? new PrimerDark().getUserAgentStylesheet()
+                    : new PrimerLight().getUserAgentStylesheet());
+        }
         theme.setGraphic(new FontIcon(switch (chosen) {
             case SYSTEM -> Feather.MONITOR;
             case LIGHT -> Feather.SUN;
