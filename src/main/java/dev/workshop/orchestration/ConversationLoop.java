@@ -4,6 +4,7 @@ import dev.workshop.domain.agent.AgentDefinition;
 import dev.workshop.domain.conversation.ConversationEvent;
 import dev.workshop.domain.conversation.ConversationEvent.FollowUpStarted;
 import dev.workshop.domain.conversation.ConversationEvent.MessageRecorded;
+import dev.workshop.domain.conversation.ConversationEvent.ReplyChunk;
 import dev.workshop.domain.conversation.ConversationEvent.Renamed;
 import dev.workshop.domain.conversation.ConversationEvent.StatusChanged;
 import dev.workshop.domain.conversation.ConversationEvent.TurnStarted;
@@ -41,6 +42,8 @@ final class ConversationLoop implements Runnable {
 
     private final ConversationId id;
     private final boolean resumed;
+    /** The reply of the turn in flight, while its agent writes it; null between turns. */
+    private volatile StreamedReply streaming;
     private final boolean announceLastMessage;
     private final LoopContext context;
     private final PromptBuilder prompts;
@@ -106,13 +109,17 @@ final class ConversationLoop implements Runnable {
         } catch (InterruptedException e) {
             Stop why = stop != null ? stop : new Stop(ConversationStatus.INTERRUPTED, Reasons.STOPPED);
             Thread.interrupted();
+            keepWhatWasSaid();
             finish(why.status(), why.reason());
         } catch (GatewayException e) {
+            keepWhatWasSaid();
             finish(e.retryable() ? ConversationStatus.INTERRUPTED : ConversationStatus.FAILED, e.getMessage());
         } catch (InvalidEventException | StoreException e) {
             if (stop != null) {
-                // Stopped while reading the history: the interrupt surfaced through the store.
+                // Stopped while reading the history or keeping a piece of the reply: the interrupt surfaced
+                // through the store.
                 Thread.interrupted();
+                keepWhatWasSaid();
                 finish(stop.status(), stop.reason());
             } else {
                 // Another writer, or a store that cannot write: nothing more can be recorded from here.
@@ -183,7 +190,13 @@ final class ConversationLoop implements Runnable {
             state = append(state, new TurnStarted(turn, speaker.agentId(), askedAgain), Durability.WITH_NEXT);
             publish(new LoopEvent.TurnStarted(id, workflowTurn, now(), turn, speaker.agentId(), speaker.name(),
                     askedAgain));
+            streaming = new StreamedReply(turn, now());
             GatewayReply reply = ask(agent.get(), speaker, state.withMaxTurns(maxTurns), transcript, turn);
+            if (streaming.keptAny()) {
+                // Pieces of this reply went into the log meanwhile: the message follows them.
+                state = currentState();
+            }
+            streaming = null;
             String text = reply.text().strip();
             if (text.isEmpty()) {
                 finish(ConversationStatus.COMPLETED, speaker.name() + " gave an empty reply");
@@ -210,8 +223,40 @@ final class ConversationLoop implements Runnable {
         GatewayRequest request = new GatewayRequest(id, turn, agent, prompt, state.taskPrompt(),
                 previous == null ? "" : previous.speakerName(), previous == null ? "" : previous.content(),
                 state.turnsRemaining());
-        return context.gateways().forAgent(agent).reply(request,
-                token -> publish(new LoopEvent.Token(id, workflowTurn, now(), turn, speaker.agentId(), token)));
+        StreamedReply reply = streaming;
+        return context.gateways().forAgent(agent).reply(request, token -> {
+            publish(new LoopEvent.Token(id, workflowTurn, now(), turn, speaker.agentId(), token));
+            reply.add(token);
+            if (reply.due(now())) {
+                keep(reply);
+            }
+        });
+    }
+
+    /** Puts what was streamed since the last piece into the log, durably. */
+    private void keep(StreamedReply reply) {
+        Optional<ReplyChunk> chunk = reply.unkept();
+        if (chunk.isPresent()) {
+            append(currentState(), chunk.get());
+            reply.kept(now());
+        }
+    }
+
+    /**
+     * A turn that ends without its message (stopped, failed, timed out) still keeps what its agent had said:
+     * the reader sees it as a reply cut off. Best effort: the end itself is what must be recorded.
+     */
+    private void keepWhatWasSaid() {
+        StreamedReply reply = streaming;
+        streaming = null;
+        if (reply == null) {
+            return;
+        }
+        try {
+            keep(reply);
+        } catch (RuntimeException e) {
+            publish(new LoopEvent.Error(id, workflowTurn, now(), "Could not keep the reply cut off: " + e.getMessage()));
+        }
     }
 
     /**

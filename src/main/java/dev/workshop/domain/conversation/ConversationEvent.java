@@ -165,6 +165,23 @@ public sealed interface ConversationEvent {
         }
     }
 
+    /**
+     * Part of a reply while it streams in, kept about once a second so that a crash or a Stop loses none of
+     * what the agent already said. The turn is still in doubt: only {@link MessageRecorded} takes it, and a
+     * reader shows chunks not followed by their message as a reply cut off.
+     */
+    record ReplyChunk(int turnIndex, String text) implements ConversationEvent {
+        public ReplyChunk {
+            requireTurnIndex(turnIndex);
+            Objects.requireNonNull(text, "text");
+        }
+
+        @Override
+        public ConversationState foldInto(ConversationState state, long seq, Instant at) {
+            return state.replyChunk(seq, at);
+        }
+    }
+
     /** The user took a deletion back (Undo just after deleting): the conversation is listed again as it was. */
     record Undeleted() implements ConversationEvent {
         @Override

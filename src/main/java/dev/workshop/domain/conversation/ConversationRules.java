@@ -2,6 +2,7 @@ package dev.workshop.domain.conversation;
 
 import dev.workshop.domain.conversation.ConversationEvent.ConversationStarted;
 import dev.workshop.domain.conversation.ConversationEvent.Deleted;
+import dev.workshop.domain.conversation.ConversationEvent.ReplyChunk;
 import dev.workshop.domain.conversation.ConversationEvent.Undeleted;
 import dev.workshop.domain.conversation.ConversationEvent.FollowUpStarted;
 import dev.workshop.domain.conversation.ConversationEvent.MessageRecorded;
@@ -65,6 +66,14 @@ public final class ConversationRules {
                 }
             }
             case Deleted ignored -> requireStarted(state);
+            case ReplyChunk chunk -> {
+                requireStarted(state);
+                if (state.turnInDoubt() != chunk.turnIndex()) {
+                    throw new InvalidEventException("Turn " + chunk.turnIndex() + " of conversation " + state.id()
+                            + " is not being written");
+                }
+                requireSize("A reply chunk", chunk.text());
+            }
             case Undeleted ignored -> {
                 if (!state.deleted()) {
                     throw new InvalidEventException("Conversation " + state.id() + " is not deleted");

@@ -158,6 +158,12 @@ public record ConversationState(
                 lastSpeakerId, turnInDoubt, resumesWithoutProgress, seq, createdAt, at, customTitle, true);
     }
 
+    /** A piece of the reply being written: the conversation was active then; nothing else changes. */
+    ConversationState replyChunk(long seq, Instant at) {
+        return new ConversationState(id, kind, status, statusReason, participants, taskPrompt, maxTurns, turnCount,
+                lastSpeakerId, turnInDoubt, resumesWithoutProgress, seq, createdAt, at, customTitle, deleted);
+    }
+
     ConversationState undeleted(long seq) {
         return new ConversationState(id, kind, status, statusReason, participants, taskPrompt, maxTurns, turnCount,
                 lastSpeakerId, turnInDoubt, resumesWithoutProgress, seq, createdAt, updatedAt, customTitle, false);

@@ -53,6 +53,7 @@ final class EventCodec {
             case Renamed ignored -> "renamed";
             case Deleted ignored -> "deleted";
             case ConversationEvent.Undeleted ignored -> "undeleted";
+            case ConversationEvent.ReplyChunk ignored -> "reply_chunk";
         };
     }
 
@@ -124,6 +125,10 @@ final class EventCodec {
                 case Renamed rename -> out.writeStringField("title", rename.title());
                 case Deleted ignored -> { }
                 case ConversationEvent.Undeleted ignored -> { }
+                case ConversationEvent.ReplyChunk chunk -> {
+                    out.writeNumberField("turn_index", chunk.turnIndex());
+                    out.writeStringField("text", chunk.text());
+                }
             }
             out.writeEndObject();
         } catch (IOException e) {
@@ -184,6 +189,8 @@ final class EventCodec {
             case "renamed" -> new Renamed(node.path("title").asText(""));
             case "deleted" -> new Deleted();
             case "undeleted" -> new ConversationEvent.Undeleted();
+            case "reply_chunk" -> new ConversationEvent.ReplyChunk(node.path("turn_index").asInt(),
+                    node.path("text").asText());
             default -> throw new IllegalArgumentException("Unknown event type '" + type
                     + "': it was written by a newer Workshop");
         };

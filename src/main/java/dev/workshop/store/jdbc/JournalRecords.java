@@ -51,6 +51,7 @@ final class JournalRecords {
     /** A resume with a cause other than a restart; a restart keeps code 4, which every version reads. */
     private static final byte RESUME_STARTED_BY = 9;
     private static final byte UNDELETED = 10;
+    private static final byte REPLY_CHUNK = 11;
 
     /** Who a record belongs to and which events it holds ({@code count} from {@code seq}), read without decoding them. */
     record Envelope(String tenant, String conversation, long seq, int count) {
@@ -151,6 +152,11 @@ final class JournalRecords {
             }
             case Deleted ignored -> out.int8(DELETED);
             case ConversationEvent.Undeleted ignored -> out.int8(UNDELETED);
+            case ConversationEvent.ReplyChunk chunk -> {
+                out.int8(REPLY_CHUNK);
+                out.int32(chunk.turnIndex());
+                out.text(chunk.text());
+            }
         }
     }
 
@@ -259,6 +265,7 @@ final class JournalRecords {
             case RENAMED -> new Renamed(in.text());
             case DELETED -> new Deleted();
             case UNDELETED -> new ConversationEvent.Undeleted();
+            case REPLY_CHUNK -> new ConversationEvent.ReplyChunk(in.int32(), in.text());
             default -> throw new IllegalArgumentException("event type " + type
                     + " is unknown to this Workshop: it was written by a newer version");
         };

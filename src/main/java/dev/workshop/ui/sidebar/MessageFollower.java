@@ -141,7 +141,8 @@ final class MessageFollower {
         for (ListView<MessageItem> list : shown()) {
             List<MessageItem> items = list.getItems();
             for (int i = 0; i < items.size(); i++) {
-                if (items.get(i).turnIndex() == reveal.turnIndex()) {
+                // A turn may show twice: a reply cut off, then the whole one asked again; the whole one is meant.
+                if (items.get(i).turnIndex() == reveal.turnIndex() && !items.get(i).cutOff()) {
                     int index = i;
                     list.getSelectionModel().select(index);
                     scrolls.add(() -> list.scrollTo(index));

@@ -811,6 +811,9 @@ public final class SidebarView extends SplitPane {
             if (item.retried()) {
                 head.getChildren().add(mark("asked again", Feather.REFRESH_CW));
             }
+            if (item.cutOff()) {
+                head.getChildren().add(mark("cut off here", Feather.SCISSORS));
+            }
             MarkdownView content = new MarkdownView(item.content());
             content.maxWidthProperty().bind(owner.widthProperty().subtract(48));
             VBox box = new VBox(4, head, content);

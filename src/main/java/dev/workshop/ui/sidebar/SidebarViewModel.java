@@ -124,7 +124,7 @@ public final class SidebarViewModel {
                     state.map(ConversationRow::of).ifPresent(this::upsert);
                     if (isSelected(id)) {
                         writing.set("");
-                        if (messages.stream().noneMatch(item -> item.turnIndex() == message.turnIndex())) {
+                        if (messages.stream().noneMatch(item -> item.turnIndex() == message.turnIndex() && !item.cutOff())) {
                             messages.add(new MessageItem(message.turnIndex(), message.speakerId(),
                                     message.speakerName(), colourOf(message.speakerId()), message.content(),
                                     message.at(), null, false));
@@ -294,16 +294,17 @@ public final class SidebarViewModel {
         loading.set(true);
         Thread.ofVirtual().name("sidebar-history").start(() -> {
             try {
+                boolean running = workspace.bridge().isRunning(row.id());
                 List<RecordedEvent> history = workspace.bridge().history(row.id());
                 Map<AgentId, String> known = Map.copyOf(colours);
                 List<MessageItem> items = MessageItem.fromHistory(history,
-                        agent -> known.getOrDefault(agent, "#6e7781"));
+                        agent -> known.getOrDefault(agent, "#6e7781"), running);
                 fx.execute(() -> {
                     if (ticket == selection) {
                         // Messages that arrived live while the history loaded are kept if it missed them.
                         List<MessageItem> live = List.copyOf(messages);
                         messages.setAll(items);
-                        live.stream().filter(item -> items.stream().noneMatch(old -> old.turnIndex() == item.turnIndex()))
+                        live.stream().filter(item -> items.stream().noneMatch(old -> old.turnIndex() == item.turnIndex() && !old.cutOff()))
                                 .forEach(messages::add);
                         loading.set(false);
                     }

@@ -119,6 +119,21 @@ class ConversationStateTest {
     }
 
     @Test
+    void aReplyChunkBelongsToTheTurnBeingWrittenAndChangesNoCount() {
+        record(new ConversationStarted(ConversationKind.CONVERSATION, List.of(ADA, BOB), "Plan a picnic", 4));
+        assertThatThrownBy(() -> record(new ConversationEvent.ReplyChunk(0, "Hel")))
+                .isInstanceOf(InvalidEventException.class).hasMessage("Turn 0 of conversation c-1 is not being written");
+        record(new TurnStarted(0, ADA.agentId(), false));
+
+        record(new ConversationEvent.ReplyChunk(0, "Hel"));
+
+        assertThat(state.turnInDoubt()).isZero();
+        assertThat(state.turnCount()).isZero();
+        assertThatThrownBy(() -> record(new ConversationEvent.ReplyChunk(1, "lo")))
+                .isInstanceOf(InvalidEventException.class).hasMessage("Turn 1 of conversation c-1 is not being written");
+    }
+
+    @Test
     void aStartedTurnWithoutItsMessageIsInDoubt() {
         record(new ConversationStarted(ConversationKind.TASK, List.of(ADA), "Summarise", 3));
         record(new TurnStarted(0, ADA.agentId(), false));

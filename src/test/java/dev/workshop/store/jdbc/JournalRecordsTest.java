@@ -59,7 +59,8 @@ class JournalRecordsTest {
                 new ConversationEvent.Renamed("Picnic — près de la rivière"),
                 new ConversationEvent.Renamed(""),
                 new ConversationEvent.Deleted(),
-                new ConversationEvent.Undeleted());
+                new ConversationEvent.Undeleted(),
+                new ConversationEvent.ReplyChunk(3, "Grüße — half a rep"));
     }
 
     @Test

@@ -1,0 +1,95 @@
+package dev.workshop.orchestration;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import dev.workshop.domain.agent.AgentId;
+import dev.workshop.domain.conversation.ConversationEvent;
+import dev.workshop.domain.conversation.ConversationEvent.ReplyChunk;
+import dev.workshop.domain.conversation.ConversationId;
+import dev.workshop.domain.conversation.ConversationStatus;
+import dev.workshop.gateway.GatewayReply;
+import dev.workshop.gateway.GatewayResolver;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.OptionalInt;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** A reply that streams for longer than a second is kept in the log as it comes: a Stop or a crash loses none of it. */
+class StreamedReplyTest {
+    private static final long PAUSE_MS = StreamedReply.KEEP_EVERY.toMillis() + 150;
+
+    @TempDir
+    Path dir;
+    private EngineFixture engine;
+
+    @AfterEach
+    void close() {
+        if (engine != null) {
+            engine.close();
+        }
+    }
+
+    private List<AgentId> pair() {
+        return engine.participants(2).stream().map(agent -> agent.id()).toList();
+    }
+
+    private List<ReplyChunk> chunks(ConversationId id) {
+        return engine.history(id).stream().filter(ReplyChunk.class::isInstance).map(ReplyChunk.class::cast).toList();
+    }
+
+    @Test
+    void aSlowReplyIsKeptPieceByPieceAndThenRecordedWhole() throws InterruptedException {
+        GatewayResolver slow = agent -> (request, tokens) -> {
+            if (request.turnIndex() == 0) {
+                tokens.accept("Hello ");
+                Thread.sleep(PAUSE_MS);
+                tokens.accept("there ");
+                Thread.sleep(PAUSE_MS);
+                tokens.accept("friend.");
+                return new GatewayReply("Hello there friend.", "slow", 0, 0, Duration.ZERO);
+            }
+            tokens.accept("Hi.");
+            return new GatewayReply("Hi.", "slow", 0, 0, Duration.ZERO);
+        };
+        engine = new EngineFixture(dir).open(slow, LoopSettings.DEFAULTS);
+        ConversationId id = engine.bridge().startConversation(pair(), "Greet", OptionalInt.of(2));
+        engine.bridge().awaitAll();
+
+        assertThat(chunks(id)).containsExactly(new ReplyChunk(0, "Hello there "), new ReplyChunk(0, "friend."));
+        assertThat(engine.messages(id)).extracting(message -> message.content()).containsExactly("Hello there friend.", "Hi.");
+        assertThat(engine.state(id).status()).isEqualTo(ConversationStatus.COMPLETED);
+        assertThat(engine.state(id).turnCount()).isEqualTo(2);
+    }
+
+    @Test
+    void aStopMidReplyKeepsWhatWasSaidUpToTheStop() throws InterruptedException {
+        GatewayResolver endless = agent -> (request, tokens) -> {
+            tokens.accept("Hello ");
+            Thread.sleep(PAUSE_MS);
+            tokens.accept("there ");
+            tokens.accept("again");
+            Thread.sleep(30_000);
+            return new GatewayReply("never", "endless", 0, 0, Duration.ZERO);
+        };
+        engine = new EngineFixture(dir).open(endless, LoopSettings.DEFAULTS);
+        ConversationId id = engine.bridge().startConversation(pair(), "Greet", OptionalInt.of(2));
+        await().atMost(Duration.ofSeconds(10)).until(() -> !chunks(id).isEmpty());
+
+        engine.bridge().abort(id, AbortOutcome.INTERRUPT);
+        engine.bridge().awaitAll();
+
+        assertThat(chunks(id)).extracting(ReplyChunk::text).containsExactly("Hello there ", "again");
+        assertThat(engine.messages(id)).isEmpty();
+        assertThat(engine.state(id).status()).isEqualTo(ConversationStatus.INTERRUPTED);
+        assertThat(engine.state(id).turnInDoubt()).as("the turn is asked again on resume").isZero();
+
+        // After a restart the pieces are still there, and the turn is asked again from the start.
+        engine.open();
+        assertThat(chunks(id)).extracting(ReplyChunk::text).containsExactly("Hello there ", "again");
+        assertThat(engine.history(id)).last().isInstanceOf(ConversationEvent.StatusChanged.class);
+    }
+}
