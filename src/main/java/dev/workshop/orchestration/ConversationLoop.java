@@ -190,7 +190,7 @@ final class ConversationLoop implements Runnable {
             state = append(state, new TurnStarted(turn, speaker.agentId(), askedAgain), Durability.WITH_NEXT);
             publish(new LoopEvent.TurnStarted(id, workflowTurn, now(), turn, speaker.agentId(), speaker.name(),
                     askedAgain));
-            streaming = new StreamedReply(turn, now());
+            streaming = new StreamedReply(turn);
             GatewayReply reply = ask(agent.get(), speaker, state.withMaxTurns(maxTurns), transcript, turn);
             if (streaming.keptAny()) {
                 // Pieces of this reply went into the log meanwhile: the message follows them.
@@ -227,7 +227,7 @@ final class ConversationLoop implements Runnable {
         return context.gateways().forAgent(agent).reply(request, token -> {
             publish(new LoopEvent.Token(id, workflowTurn, now(), turn, speaker.agentId(), token));
             reply.add(token);
-            if (reply.due(now())) {
+            if (reply.due()) {
                 keep(reply);
             }
         });
@@ -238,7 +238,7 @@ final class ConversationLoop implements Runnable {
         Optional<ReplyChunk> chunk = reply.unkept();
         if (chunk.isPresent()) {
             append(currentState(), chunk.get());
-            reply.kept(now());
+            reply.kept();
         }
     }
 

@@ -2,45 +2,62 @@ package dev.workshop.orchestration;
 
 import dev.workshop.domain.conversation.ConversationEvent.ReplyChunk;
 import java.time.Duration;
-import java.time.Instant;
 import java.util.Optional;
 
 /**
  * The reply a turn is streaming, gathered between the pieces the loop keeps in the log ({@link ReplyChunk}):
  * about one a second, so a long reply costs a durable append a second and a short one none.
+ *
+ * <p>Every turn has one, and the loop benchmark runs eighteen thousand turns a second in a small heap: a reply
+ * that comes as one token (most short ones) is kept as that string, with no copy, and the time is taken from
+ * {@link System#nanoTime()} rather than as an {@code Instant} per token.
  */
 final class StreamedReply {
     /** How much streamed text a crash may cost at most, in time. */
     static final Duration KEEP_EVERY = Duration.ofSeconds(1);
+    private static final long KEEP_EVERY_NANOS = KEEP_EVERY.toNanos();
 
     private final int turn;
-    private final StringBuilder pending = new StringBuilder();
-    private Instant lastKept;
+    /** The text not kept yet: its first token as is, then a builder once a second one comes. */
+    private String first;
+    private StringBuilder rest;
+    private long lastKept;
     private boolean keptAny;
 
-    StreamedReply(int turn, Instant started) {
+    StreamedReply(int turn) {
         this.turn = turn;
-        this.lastKept = started;
+        this.lastKept = System.nanoTime();
     }
 
     void add(String token) {
-        pending.append(token);
+        if (first == null) {
+            first = token;
+        } else {
+            if (rest == null) {
+                rest = new StringBuilder(first.length() + token.length() + 64).append(first);
+            }
+            rest.append(token);
+        }
     }
 
     /** Whether enough time went by since the last piece was kept, with something new to keep. */
-    boolean due(Instant now) {
-        return !pending.isEmpty() && !now.isBefore(lastKept.plus(KEEP_EVERY));
+    boolean due() {
+        return first != null && System.nanoTime() - lastKept >= KEEP_EVERY_NANOS;
     }
 
     /** The text not kept yet, as the event that keeps it; empty when there is none. */
     Optional<ReplyChunk> unkept() {
-        return pending.isEmpty() ? Optional.empty() : Optional.of(new ReplyChunk(turn, pending.toString()));
+        if (first == null) {
+            return Optional.empty();
+        }
+        return Optional.of(new ReplyChunk(turn, rest == null ? first : rest.toString()));
     }
 
     /** The piece returned by {@link #unkept()} is in the log now. */
-    void kept(Instant now) {
-        pending.setLength(0);
-        lastKept = now;
+    void kept() {
+        first = null;
+        rest = null;
+        lastKept = System.nanoTime();
         keptAny = true;
     }
 

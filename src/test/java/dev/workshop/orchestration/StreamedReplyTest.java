@@ -42,6 +42,23 @@ class StreamedReplyTest {
     }
 
     @Test
+    void piecesAreGatheredUntilKeptAndAOneTokenReplyIsNotCopied() {
+        StreamedReply reply = new StreamedReply(3);
+        assertThat(reply.unkept()).isEmpty();
+        String whole = "One token, the whole reply.";
+
+        reply.add(whole);
+        assertThat(reply.due()).as("not a second yet").isFalse();
+        assertThat(reply.unkept().orElseThrow().text()).isSameAs(whole);
+
+        reply.add(" And more");
+        assertThat(reply.unkept()).contains(new ReplyChunk(3, whole + " And more"));
+        reply.kept();
+        assertThat(reply.unkept()).isEmpty();
+        assertThat(reply.keptAny()).isTrue();
+    }
+
+    @Test
     void aSlowReplyIsKeptPieceByPieceAndThenRecordedWhole() throws InterruptedException {
         GatewayResolver slow = agent -> (request, tokens) -> {
             if (request.turnIndex() == 0) {
