@@ -143,6 +143,18 @@ public final class SidebarViewModel {
                     select(null);
                 }
             });
+            case LoopEvent.Ended ended -> {
+                Optional<ConversationState> state = workspace.bridge().state(id);
+                fx.execute(() -> {
+                    state.map(ConversationRow::of).ifPresent(this::upsert);
+                    // A reply being written when the loop stopped was kept as far as it had come: the list
+                    // shows it cut off, from the log, instead of the writing line showing it for ever.
+                    if (isSelected(id) && !writing.get().isEmpty()) {
+                        writing.set("");
+                        loadMessages(selection, id);
+                    }
+                });
+            }
             default -> {
                 Optional<ConversationState> state = workspace.bridge().state(id);
                 fx.execute(() -> state.map(ConversationRow::of).ifPresent(row -> {
@@ -292,10 +304,18 @@ public final class SidebarViewModel {
             return;
         }
         loading.set(true);
+        loadMessages(ticket, row.id());
+    }
+
+    /**
+     * Reads the conversation's messages in the background and shows them if it is still the one selected
+     * ({@code ticket}); messages that arrived live meanwhile are kept if the history missed them.
+     */
+    private void loadMessages(long ticket, ConversationId id) {
         Thread.ofVirtual().name("sidebar-history").start(() -> {
             try {
-                boolean running = workspace.bridge().isRunning(row.id());
-                List<RecordedEvent> history = workspace.bridge().history(row.id());
+                boolean running = workspace.bridge().isRunning(id);
+                List<RecordedEvent> history = workspace.bridge().history(id);
                 Map<AgentId, String> known = Map.copyOf(colours);
                 List<MessageItem> items = MessageItem.fromHistory(history,
                         agent -> known.getOrDefault(agent, "#6e7781"), running);
@@ -304,7 +324,8 @@ public final class SidebarViewModel {
                         // Messages that arrived live while the history loaded are kept if it missed them.
                         List<MessageItem> live = List.copyOf(messages);
                         messages.setAll(items);
-                        live.stream().filter(item -> items.stream().noneMatch(old -> old.turnIndex() == item.turnIndex() && !old.cutOff()))
+                        live.stream().filter(item -> items.stream().noneMatch(old -> old.turnIndex() == item.turnIndex()
+                                        && old.cutOff() == item.cutOff()))
                                 .forEach(messages::add);
                         loading.set(false);
                     }

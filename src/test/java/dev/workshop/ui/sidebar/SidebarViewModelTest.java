@@ -97,6 +97,33 @@ class SidebarViewModelTest {
     }
 
     @Test
+    void stoppingAReplyMidWayShowsItCutOffInTheListAndClearsTheWritingLine() throws Exception {
+        workspace.close();
+        // Offline replies that take 4 s: long enough for pieces of them to be kept (one a second).
+        workspace = Wiring.openWorkspace(dir, new WorkspaceOptions(4000));
+        startSidebar();
+        ConversationId id = workspace.bridge().startConversation(List.of(ADA.agentId(), BRUNO.agentId()), "Name a cat",
+                OptionalInt.of(2));
+        await().atMost(Duration.ofSeconds(10)).until(() -> onFx(() -> sidebar.rows().size()) == 1);
+        select(row(id));
+        await().atMost(Duration.ofSeconds(10)).until(() -> workspace.bridge().history(id).stream()
+                .anyMatch(recorded -> recorded.event() instanceof ConversationEvent.ReplyChunk));
+        await().atMost(Duration.ofSeconds(10)).until(() -> !onFx(() -> sidebar.writingProperty().get()).isEmpty());
+
+        onFx(() -> {
+            sidebar.abort();
+            return null;
+        });
+
+        await().atMost(Duration.ofSeconds(10)).until(() -> onFx(() -> sidebar.messages().size()) == 1);
+        MessageItem cut = onFx(() -> sidebar.messages().getFirst());
+        assertThat(cut.cutOff()).isTrue();
+        assertThat(cut.speakerName()).isEqualTo("Ada");
+        assertThat(cut.content()).isNotBlank();
+        assertThat(onFx(() -> sidebar.writingProperty().get())).isEmpty();
+    }
+
+    @Test
     void listsEveryConversationNewestFirstWithTitleStatusAndTurns() throws Exception {
         ConversationId older = stored("Plan a picnic for twelve people in the park next Saturday, with games and food");
         Thread.sleep(5);
