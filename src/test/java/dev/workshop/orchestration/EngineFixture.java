@@ -77,6 +77,11 @@ final class EngineFixture implements AutoCloseable {
         return agents.findByIdOrName(name).orElseThrow().id();
     }
 
+    /** Ada and Bruno, the starter pair most conversations of these tests are between. */
+    List<AgentId> pair() {
+        return List.of(agent("Ada"), agent("Bruno"));
+    }
+
     /** The first {@code count} agents, adding offline ones when the starters are too few. */
     List<AgentDefinition> participants(int count) {
         while (agents.list().size() < count) {

@@ -3,7 +3,6 @@ package dev.workshop.orchestration;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.workshop.domain.agent.AgentId;
 import dev.workshop.domain.conversation.ConversationEvent;
 import dev.workshop.domain.conversation.ConversationEvent.MessageRecorded;
 import dev.workshop.domain.conversation.ConversationId;
@@ -35,10 +34,6 @@ class GatewayBridgeTest {
         }
     }
 
-    private List<AgentId> pair() {
-        return List.of(engine.agent("Ada"), engine.agent("Bruno"));
-    }
-
     /** The first event of a conversation between Ada and Bruno, for logs written as a crash would leave them. */
     private ConversationEvent startedByAdaAndBruno(String task, int maxTurns) {
         return new ConversationEvent.ConversationStarted(dev.workshop.domain.conversation.ConversationKind.CONVERSATION,
@@ -49,7 +44,7 @@ class GatewayBridgeTest {
     @Test
     void runsAConversationToItsEndWithEveryMessageStoredInRotation() throws InterruptedException {
         engine = new EngineFixture(dir).open();
-        ConversationId id = engine.bridge().startConversation(pair(), "Plan a picnic", OptionalInt.of(5));
+        ConversationId id = engine.bridge().startConversation(engine.pair(), "Plan a picnic", OptionalInt.of(5));
         engine.bridge().awaitAll();
 
         List<MessageRecorded> messages = engine.messages(id);
@@ -73,7 +68,7 @@ class GatewayBridgeTest {
     @Test
     void abortCancelsTheCallInFlightAndLeavesTheConversationResumable() throws InterruptedException {
         engine = new EngineFixture(dir).open(EngineFixture.offline(30_000), LoopSettings.DEFAULTS);
-        ConversationId id = engine.bridge().startConversation(pair(), "Plan", OptionalInt.of(4));
+        ConversationId id = engine.bridge().startConversation(engine.pair(), "Plan", OptionalInt.of(4));
         Thread.sleep(100);
         long started = System.nanoTime();
         engine.bridge().abort(id, AbortOutcome.INTERRUPT);
@@ -88,7 +83,7 @@ class GatewayBridgeTest {
     @Test
     void abortCanEndTheConversationInstead() throws InterruptedException {
         engine = new EngineFixture(dir).open(EngineFixture.offline(30_000), LoopSettings.DEFAULTS);
-        ConversationId id = engine.bridge().startConversation(pair(), "Plan", OptionalInt.of(4));
+        ConversationId id = engine.bridge().startConversation(engine.pair(), "Plan", OptionalInt.of(4));
         engine.bridge().abort(id, AbortOutcome.COMPLETE);
         engine.bridge().awaitAll();
         assertThat(engine.state(id).status()).isEqualTo(ConversationStatus.COMPLETED);
@@ -105,7 +100,7 @@ class GatewayBridgeTest {
             return new GatewayReply("Reply " + request.turnIndex(), "test", 1, 1, Duration.ZERO);
         };
         engine = new EngineFixture(dir).open(flaky, LoopSettings.DEFAULTS);
-        ConversationId id = engine.bridge().startConversation(pair(), "Plan", OptionalInt.of(4));
+        ConversationId id = engine.bridge().startConversation(engine.pair(), "Plan", OptionalInt.of(4));
         engine.bridge().awaitAll();
 
         assertThat(engine.state(id).status()).isEqualTo(ConversationStatus.INTERRUPTED);
@@ -125,7 +120,7 @@ class GatewayBridgeTest {
             throw new GatewayException("Agent " + agent.name() + " uses the provider \"nope\"", false);
         };
         engine = new EngineFixture(dir).open(unknown, LoopSettings.DEFAULTS);
-        ConversationId id = engine.bridge().startConversation(pair(), "Plan", OptionalInt.of(4));
+        ConversationId id = engine.bridge().startConversation(engine.pair(), "Plan", OptionalInt.of(4));
         engine.bridge().awaitAll();
         assertThat(engine.state(id).status()).isEqualTo(ConversationStatus.FAILED);
         assertThat(engine.state(id).statusReason()).isEqualTo("Agent Ada uses the provider \"nope\"");
@@ -141,7 +136,7 @@ class GatewayBridgeTest {
             return new GatewayReply("Reply " + request.turnIndex(), "test", 1, 1, Duration.ZERO);
         };
         engine = new EngineFixture(dir).open(modelMissing, LoopSettings.DEFAULTS);
-        ConversationId id = engine.bridge().startConversation(pair(), "Plan", OptionalInt.of(4));
+        ConversationId id = engine.bridge().startConversation(engine.pair(), "Plan", OptionalInt.of(4));
         engine.bridge().awaitAll();
         assertThat(engine.state(id).status()).isEqualTo(ConversationStatus.FAILED);
         assertThatThrownBy(() -> engine.bridge().resume(id)).isInstanceOf(IllegalStateException.class);
@@ -179,7 +174,7 @@ class GatewayBridgeTest {
         GatewayResolver silent = agent -> (request, tokens) -> new GatewayReply(request.turnIndex() == 0 ? "Hello" : "  ",
                 "test", 1, 1, Duration.ZERO);
         engine = new EngineFixture(dir).open(silent, LoopSettings.DEFAULTS);
-        ConversationId id = engine.bridge().startConversation(pair(), "Plan", OptionalInt.of(4));
+        ConversationId id = engine.bridge().startConversation(engine.pair(), "Plan", OptionalInt.of(4));
         engine.bridge().awaitAll();
         assertThat(engine.messages(id)).hasSize(1);
         assertThat(engine.state(id).status()).isEqualTo(ConversationStatus.COMPLETED);
@@ -191,7 +186,7 @@ class GatewayBridgeTest {
         engine = new EngineFixture(dir).open(EngineFixture.offline(20), LoopSettings.DEFAULTS.withConcurrencyLimit(2));
         List<ConversationId> ids = new java.util.ArrayList<>();
         for (int i = 0; i < 5; i++) {
-            ids.add(engine.bridge().startConversation(pair(), "Plan " + i, OptionalInt.of(3)));
+            ids.add(engine.bridge().startConversation(engine.pair(), "Plan " + i, OptionalInt.of(3)));
         }
         engine.bridge().awaitAll();
 
@@ -205,7 +200,7 @@ class GatewayBridgeTest {
     @Test
     void refusesASecondLoopForTheSameConversation() {
         engine = new EngineFixture(dir).open(EngineFixture.offline(30_000), LoopSettings.DEFAULTS);
-        ConversationId id = engine.bridge().startConversation(pair(), "Plan", OptionalInt.of(4));
+        ConversationId id = engine.bridge().startConversation(engine.pair(), "Plan", OptionalInt.of(4));
         assertThatThrownBy(() -> engine.bridge().launch(id, true))
                 .isInstanceOf(IllegalStateException.class)
                 .hasMessage("Conversation " + id + " already has a running loop");
@@ -216,9 +211,9 @@ class GatewayBridgeTest {
         engine = new EngineFixture(dir).open();
         assertThatThrownBy(() -> engine.bridge().startConversation(List.of(engine.agent("Ada")), "Plan", OptionalInt.empty()))
                 .hasMessage("A conversation needs at least two agents; use a task for one");
-        assertThatThrownBy(() -> engine.bridge().startConversation(pair(), " ", OptionalInt.empty()))
+        assertThatThrownBy(() -> engine.bridge().startConversation(engine.pair(), " ", OptionalInt.empty()))
                 .hasMessage("A conversation needs a task prompt");
-        assertThatThrownBy(() -> engine.bridge().startConversation(pair(), "Plan", OptionalInt.of(0)))
+        assertThatThrownBy(() -> engine.bridge().startConversation(engine.pair(), "Plan", OptionalInt.of(0)))
                 .hasMessage("The number of turns must be at least 1, was 0");
         assertThatThrownBy(() -> engine.bridge().abort(new ConversationId("nope"), AbortOutcome.INTERRUPT))
                 .hasMessage("No conversation with id nope");
@@ -236,7 +231,7 @@ class GatewayBridgeTest {
             return new GatewayReply("Reply " + request.turnIndex(), "test", 1, 1, Duration.ZERO);
         };
         engine = new EngineFixture(dir).open(waitsOnTurnOne, LoopSettings.DEFAULTS);
-        ConversationId id = engine.bridge().startConversation(pair(), "Plan a picnic", OptionalInt.of(4));
+        ConversationId id = engine.bridge().startConversation(engine.pair(), "Plan a picnic", OptionalInt.of(4));
         assertThat(asked.await(10, TimeUnit.SECONDS)).isTrue();
 
         // The loop read its version before asking; the rename moves the log on under it.
@@ -259,8 +254,8 @@ class GatewayBridgeTest {
     @Test
     void deletingARunningConversationStopsItFirstAndItStaysDeletedAfterARestart() throws InterruptedException {
         engine = new EngineFixture(dir).open(EngineFixture.offline(30_000), LoopSettings.DEFAULTS);
-        ConversationId kept = engine.bridge().startConversation(pair(), "Keep me", OptionalInt.of(4));
-        ConversationId id = engine.bridge().startConversation(pair(), "Delete me", OptionalInt.of(4));
+        ConversationId kept = engine.bridge().startConversation(engine.pair(), "Keep me", OptionalInt.of(4));
+        ConversationId id = engine.bridge().startConversation(engine.pair(), "Delete me", OptionalInt.of(4));
 
         engine.bridge().delete(id, Duration.ofSeconds(5));
 
@@ -285,7 +280,7 @@ class GatewayBridgeTest {
     @Test
     void undeletingBringsAConversationBackWithItsMessagesAndItStaysBackAfterARestart() throws InterruptedException {
         engine = new EngineFixture(dir).open();
-        ConversationId id = engine.bridge().startConversation(pair(), "Plan a picnic", OptionalInt.of(2));
+        ConversationId id = engine.bridge().startConversation(engine.pair(), "Plan a picnic", OptionalInt.of(2));
         engine.bridge().awaitAll();
         engine.bridge().delete(id, Duration.ofSeconds(5));
         assertThatThrownBy(() -> engine.bridge().undelete(new ConversationId("nope")))
@@ -324,7 +319,7 @@ class GatewayBridgeTest {
     @Test
     void refusesUnknownIdsAndOverlongTitlesClearly() throws InterruptedException {
         engine = new EngineFixture(dir).open();
-        ConversationId id = engine.bridge().startConversation(pair(), "Plan", OptionalInt.of(2));
+        ConversationId id = engine.bridge().startConversation(engine.pair(), "Plan", OptionalInt.of(2));
         engine.bridge().awaitAll();
 
         assertThatThrownBy(() -> engine.bridge().delete(new ConversationId("nope"), Duration.ofSeconds(1)))

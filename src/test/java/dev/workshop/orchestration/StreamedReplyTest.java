@@ -3,7 +3,6 @@ package dev.workshop.orchestration;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
-import dev.workshop.domain.agent.AgentId;
 import dev.workshop.domain.conversation.ConversationEvent;
 import dev.workshop.domain.conversation.ConversationEvent.ReplyChunk;
 import dev.workshop.domain.conversation.ConversationId;
@@ -31,10 +30,6 @@ class StreamedReplyTest {
         if (engine != null) {
             engine.close();
         }
-    }
-
-    private List<AgentId> pair() {
-        return engine.participants(2).stream().map(agent -> agent.id()).toList();
     }
 
     private List<ReplyChunk> chunks(ConversationId id) {
@@ -73,7 +68,7 @@ class StreamedReplyTest {
             return new GatewayReply("Hi.", "slow", 0, 0, Duration.ZERO);
         };
         engine = new EngineFixture(dir).open(slow, LoopSettings.DEFAULTS);
-        ConversationId id = engine.bridge().startConversation(pair(), "Greet", OptionalInt.of(2));
+        ConversationId id = engine.bridge().startConversation(engine.pair(), "Greet", OptionalInt.of(2));
         engine.bridge().awaitAll();
 
         assertThat(chunks(id)).containsExactly(new ReplyChunk(0, "Hello there "), new ReplyChunk(0, "friend."));
@@ -93,7 +88,7 @@ class StreamedReplyTest {
             return new GatewayReply("never", "endless", 0, 0, Duration.ZERO);
         };
         engine = new EngineFixture(dir).open(endless, LoopSettings.DEFAULTS);
-        ConversationId id = engine.bridge().startConversation(pair(), "Greet", OptionalInt.of(2));
+        ConversationId id = engine.bridge().startConversation(engine.pair(), "Greet", OptionalInt.of(2));
         await().atMost(Duration.ofSeconds(10)).until(() -> !chunks(id).isEmpty());
 
         engine.bridge().abort(id, AbortOutcome.INTERRUPT);

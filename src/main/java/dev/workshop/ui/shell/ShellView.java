@@ -14,6 +14,7 @@ import dev.workshop.ui.fx.SystemTheme;
 import dev.workshop.ui.palette.PaletteView;
 import dev.workshop.ui.sidebar.SidebarView;
 import dev.workshop.ui.sidebar.SidebarViewModel;
+import java.util.Locale;
 import javafx.application.Application;
 import javafx.application.Platform;
 import javafx.geometry.Pos;
@@ -44,6 +45,8 @@ import org.kordamp.ikonli.javafx.FontIcon;
  */
 public final class ShellView extends BorderPane {
     private static final String COLD_START_PROBE = "workshop.coldStartProbe";
+    /** Focus comes back after every dialog: the desktop is asked again at most this often. */
+    private static final java.time.Duration SYSTEM_THEME_RECHECK = java.time.Duration.ofSeconds(30);
     private final ShellViewModel viewModel;
     private final Label notice = new Label();
     private final MenuButton theme = new MenuButton();
@@ -55,6 +58,8 @@ public final class ShellView extends BorderPane {
     private WindowLayout layout = WindowLayout.DEFAULT;
     /** The colours last applied to the window; null before the canvas opened. */
     private Boolean appliedDark;
+    /** When the desktop was last asked for its colours ({@link System#nanoTime()}). */
+    private long systemThemeAskedAt;
     private final javafx.animation.PauseTransition noticeTimer =
             new javafx.animation.PauseTransition(javafx.util.Duration.seconds(15));
 
@@ -180,30 +185,47 @@ public final class ShellView extends BorderPane {
             case LIGHT -> Feather.SUN;
             case DARK -> Feather.MOON;
         }));
-        theme.getTooltip().setText("Theme: " + switch (chosen) {
-            case SYSTEM -> "as the system (" + (dark ? "dark" : "light") + " now)";
-            case LIGHT -> "light";
-            case DARK -> "dark";
-        });
+        theme.getTooltip().setText("Theme: " + (chosen == SceneSettings.Theme.SYSTEM
+                ? "as the system (" + (dark ? "dark" : "light") + " now)" : themeName(chosen).toLowerCase(Locale.ROOT)));
         themeChoices.getToggles().stream().filter(toggle -> toggle.getUserData() == chosen).findFirst()
                 .ifPresent(themeChoices::selectToggle);
     }
 
+    private static String themeName(SceneSettings.Theme theme) {
+        return switch (theme) {
+            case SYSTEM -> "System";
+            case LIGHT -> "Light";
+            case DARK -> "Dark";
+        };
+    }
+
     /**
-     * Asks the system for its colours when the canvas opens and each time the window comes back to the front
-     * (the user may have switched the desktop to dark meanwhile), off the FX thread: it runs a small process.
+     * Asks the system for its colours while the theme follows it: when the canvas opens, when the user picks
+     * System, and when the window comes back to the front (the desktop may have turned dark meanwhile), at most
+     * once in {@link #SYSTEM_THEME_RECHECK} for that. Off the FX thread: it runs a small process.
      */
     private void followSystemTheme(CanvasViewModel canvas) {
         FxExecutor fx = FxExecutor.platform();
-        Runnable probe = () -> Thread.ofVirtual().name("system-theme").start(() -> {
-            boolean dark = SystemTheme.prefersDark();
-            fx.execute(() -> canvas.setSystemPrefersDark(dark));
-        });
+        Runnable probe = () -> {
+            if (canvas.settingsProperty().get().theme() != SceneSettings.Theme.SYSTEM) {
+                return;
+            }
+            systemThemeAskedAt = System.nanoTime();
+            Thread.ofVirtual().name("system-theme").start(() -> {
+                boolean dark = SystemTheme.prefersDark();
+                fx.execute(() -> canvas.setSystemPrefersDark(dark));
+            });
+        };
         probe.run();
+        canvas.settingsProperty().addListener((property, old, settings) -> {
+            if (old.theme() != settings.theme()) {
+                probe.run();
+            }
+        });
         sceneProperty().flatMap(Scene::windowProperty).flatMap(window -> window.focusedProperty())
                 .addListener((property, was, focused) -> {
                     if (Boolean.TRUE.equals(focused)
-                            && canvas.settingsProperty().get().theme() == SceneSettings.Theme.SYSTEM) {
+                            && System.nanoTime() - systemThemeAskedAt >= SYSTEM_THEME_RECHECK.toNanos()) {
                         probe.run();
                     }
                 });
@@ -232,12 +254,8 @@ public final class ShellView extends BorderPane {
         theme.setGraphic(new FontIcon(Feather.MONITOR));
         theme.setTooltip(new Tooltip("Theme"));
         for (SceneSettings.Theme option : SceneSettings.Theme.values()) {
-            RadioMenuItem item = new RadioMenuItem(switch (option) {
-                case SYSTEM -> "System";
-                case LIGHT -> "Light";
-                case DARK -> "Dark";
-            });
-            item.setId("theme-" + option.name().toLowerCase(java.util.Locale.ROOT));
+            RadioMenuItem item = new RadioMenuItem(themeName(option));
+            item.setId("theme-" + option.name().toLowerCase(Locale.ROOT));
             item.setUserData(option);
             item.setToggleGroup(themeChoices);
             theme.getItems().add(item);

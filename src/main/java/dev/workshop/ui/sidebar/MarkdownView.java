@@ -1,5 +1,6 @@
 package dev.workshop.ui.sidebar;
 
+import dev.workshop.ui.fx.SystemClipboard;
 import java.util.List;
 import javafx.geometry.Pos;
 import javafx.scene.Node;
@@ -8,8 +9,6 @@ import javafx.scene.control.Hyperlink;
 import javafx.scene.control.Label;
 import javafx.scene.control.Separator;
 import javafx.scene.control.Tooltip;
-import javafx.scene.input.Clipboard;
-import javafx.scene.input.ClipboardContent;
 import javafx.scene.layout.GridPane;
 import javafx.scene.layout.HBox;
 import javafx.scene.layout.Priority;
@@ -110,9 +109,7 @@ public final class MarkdownView extends VBox {
         copy.getStyleClass().addAll("flat", "small", "md-copy");
         copy.setTooltip(new Tooltip("Copy this code"));
         copy.setOnAction(event -> {
-            ClipboardContent content = new ClipboardContent();
-            content.putString(text);
-            Clipboard.getSystemClipboard().setContent(content);
+            SystemClipboard.put(text);
             copy.setText("Copied");
         });
         HBox bar = new HBox(copy);
@@ -163,9 +160,7 @@ public final class MarkdownView extends VBox {
                     hyperlink.setTooltip(new Tooltip(link.getDestination()));
                     hyperlink.getStyleClass().add("md-link");
                     hyperlink.setOnAction(event -> {
-                        ClipboardContent content = new ClipboardContent();
-                        content.putString(link.getDestination());
-                        Clipboard.getSystemClipboard().setContent(content);
+                        SystemClipboard.put(link.getDestination());
                         hyperlink.setTooltip(new Tooltip("Address copied: " + link.getDestination()));
                     });
                     flow.getChildren().add(hyperlink);

@@ -5,6 +5,7 @@ import dev.workshop.domain.conversation.ConversationId;
 import dev.workshop.domain.conversation.ConversationKind;
 import dev.workshop.domain.conversation.ConversationStatus;
 import dev.workshop.ui.fx.PlainText;
+import dev.workshop.ui.fx.SystemClipboard;
 import java.io.File;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -38,8 +39,6 @@ import javafx.scene.control.SelectionMode;
 import javafx.scene.control.SplitPane;
 import javafx.scene.control.TextField;
 import javafx.scene.control.Tooltip;
-import javafx.scene.input.Clipboard;
-import javafx.scene.input.ClipboardContent;
 import javafx.scene.input.KeyCode;
 import javafx.scene.input.KeyCodeCombination;
 import javafx.scene.input.KeyCombination;
@@ -67,9 +66,8 @@ import org.kordamp.ikonli.javafx.FontIcon;
  */
 public final class SidebarView extends SplitPane {
     /** How long Undo is offered after a delete. */
-    private static final javafx.util.Duration UNDO_OFFERED = javafx.util.Duration.seconds(20);
-    private static final javafx.scene.input.KeyCombination UNDO = new javafx.scene.input.KeyCodeCombination(
-            KeyCode.Z, javafx.scene.input.KeyCombination.SHORTCUT_DOWN);
+    private static final Duration UNDO_OFFERED = Duration.seconds(20);
+    private static final KeyCombination UNDO = new KeyCodeCombination(KeyCode.Z, KeyCombination.SHORTCUT_DOWN);
     private static final Map<ConversationStatus, Ikon> ICONS = new EnumMap<>(ConversationStatus.class);
 
     static {
@@ -463,13 +461,8 @@ public final class SidebarView extends SplitPane {
         whole.setPrefRowCount(12);
         whole.setPrefColumnCount(56);
         Button copy = new Button("Copy all", new FontIcon(Feather.COPY));
-        copy.setOnAction(event -> {
-            ClipboardContent copied = new ClipboardContent();
-            copied.putString(text);
-            Clipboard.getSystemClipboard().setContent(copied);
-        });
-        javafx.scene.control.Alert dialog = new javafx.scene.control.Alert(javafx.scene.control.Alert.AlertType.NONE,
-                "", javafx.scene.control.ButtonType.CLOSE);
+        copy.setOnAction(event -> SystemClipboard.put(text));
+        Alert dialog = new Alert(Alert.AlertType.NONE, "", ButtonType.CLOSE);
         dialog.setTitle(title);
         dialog.setHeaderText(null);
         dialog.getDialogPane().setContent(new VBox(8, whole, copy));
@@ -820,11 +813,7 @@ public final class SidebarView extends SplitPane {
             box.getStyleClass().add("message");
             setGraphic(box);
             MenuItem copy = new MenuItem("Copy message", new FontIcon(Feather.COPY));
-            copy.setOnAction(event -> {
-                ClipboardContent text = new ClipboardContent();
-                text.putString(item.content());
-                Clipboard.getSystemClipboard().setContent(text);
-            });
+            copy.setOnAction(event -> SystemClipboard.put(item.content()));
             MenuItem select = new MenuItem("Select text…", new FontIcon(Feather.TYPE));
             select.setOnAction(event -> showTextWindow(owner, item.speakerName() + ", turn " + (item.turnIndex() + 1),
                     item.content()));
