@@ -48,7 +48,8 @@ final class ShowCommand implements Callable<Integer> {
                     .orElseThrow(() -> new IllegalArgumentException("No conversation with id " + conversation
                             + " (see 'workshop list')"));
             if (state.deleted()) {
-                throw new IllegalArgumentException("Conversation " + conversation + " was deleted");
+                throw new IllegalArgumentException("Conversation " + conversation + " was deleted ('workshop undelete "
+                        + conversation + "' brings it back)");
             }
             List<RecordedEvent> history = workspace.store().history(workspace.tenant(), conversation);
             PrintWriter out = spec.commandLine().getOut();

@@ -39,6 +39,7 @@ public final class WorkshopCommand implements Callable<Integer> {
             new Entry("abort", AbortCommand.class),
             new Entry("rename", RenameCommand.class),
             new Entry("delete", DeleteCommand.class),
+            new Entry("undelete", UndeleteCommand.class),
             new Entry("agents", AgentsCommand.class),
             new Entry("bench", BenchCommand.class)));
 

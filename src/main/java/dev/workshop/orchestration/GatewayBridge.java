@@ -15,6 +15,7 @@ import dev.workshop.domain.conversation.ConversationId;
 import dev.workshop.domain.conversation.ConversationKind;
 import dev.workshop.domain.conversation.ConversationState;
 import dev.workshop.domain.conversation.ConversationStatus;
+import dev.workshop.domain.conversation.DeletedConversation;
 import dev.workshop.domain.conversation.MessageMatch;
 import dev.workshop.domain.conversation.Participant;
 import dev.workshop.domain.conversation.RecordedEvent;
@@ -430,6 +431,11 @@ public final class GatewayBridge implements AutoCloseable {
         }
         appendRetrying(id, new Deleted());
         publish(new LoopEvent.Deleted(id, 1, context.clock().instant()));
+    }
+
+    /** This team's deleted conversations, most recently deleted first: what {@link #undelete} can bring back. */
+    public List<DeletedConversation> deletedConversations() {
+        return store.listDeleted(tenant);
     }
 
     /**

@@ -54,8 +54,8 @@ final class SessionRestorer {
     RestoredSession restore(ConversationId id) {
         boolean imported = false;
         if (store.state(team, id).filter(ConversationState::deleted).isPresent()) {
-            throw new IllegalArgumentException("Conversation " + id + " was deleted; importing its export or snapshot"
-                    + " brings it back as a copy");
+            throw new IllegalArgumentException("Conversation " + id + " was deleted; Recently deleted in the"
+                    + " app, or 'workshop undelete " + id + "', brings it back");
         }
         if (store.state(team, id).isEmpty()) {
             requireNotAnotherTeams(id);

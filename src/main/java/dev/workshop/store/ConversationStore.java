@@ -3,6 +3,7 @@ package dev.workshop.store;
 import dev.workshop.domain.conversation.ConversationEvent;
 import dev.workshop.domain.conversation.ConversationId;
 import dev.workshop.domain.conversation.ConversationState;
+import dev.workshop.domain.conversation.DeletedConversation;
 import dev.workshop.domain.conversation.MessageMatch;
 import dev.workshop.domain.conversation.RecordedEvent;
 import dev.workshop.domain.conversation.TenantId;
@@ -48,6 +49,12 @@ public interface ConversationStore extends AutoCloseable {
 
     /** Every conversation of the tenant, most recently updated first; deleted ones are left out. */
     List<ConversationState> list(TenantId tenant);
+
+    /**
+     * The tenant's deleted conversations with the time each was deleted, most recently deleted first: what a
+     * "Recently deleted" view offers to bring back (their events are kept in the append-only log).
+     */
+    List<DeletedConversation> listDeleted(TenantId tenant);
 
     /**
      * The recorded messages of the tenant whose text contains {@code text}, ignoring case: by conversation, then

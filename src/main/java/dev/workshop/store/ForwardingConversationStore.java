@@ -3,6 +3,7 @@ package dev.workshop.store;
 import dev.workshop.domain.conversation.ConversationEvent;
 import dev.workshop.domain.conversation.ConversationId;
 import dev.workshop.domain.conversation.ConversationState;
+import dev.workshop.domain.conversation.DeletedConversation;
 import dev.workshop.domain.conversation.MessageMatch;
 import dev.workshop.domain.conversation.RecordedEvent;
 import dev.workshop.domain.conversation.TenantId;
@@ -46,6 +47,11 @@ public abstract class ForwardingConversationStore implements ConversationStore {
     @Override
     public List<ConversationState> list(TenantId tenant) {
         return store.list(tenant);
+    }
+
+    @Override
+    public List<DeletedConversation> listDeleted(TenantId tenant) {
+        return store.listDeleted(tenant);
     }
 
     @Override

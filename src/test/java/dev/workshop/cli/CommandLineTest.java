@@ -419,9 +419,36 @@ class CommandLineTest {
                 .startsWith("# Picnic plans\n");
         Run shown = workshop("--data-dir", dir.toString(), "show", ids.get(1));
         assertThat(shown.exitCode()).isEqualTo(2);
-        assertThat(shown.err().strip()).isEqualTo("workshop: Conversation " + ids.get(1) + " was deleted");
+        assertThat(shown.err().strip()).isEqualTo("workshop: Conversation " + ids.get(1) + " was deleted ('workshop undelete "
+                + ids.get(1) + "' brings it back)");
         Run again = workshop("--data-dir", dir.toString(), "rename", ids.get(1), "Back?");
         assertThat(again.exitCode()).isEqualTo(2);
+
+        JsonNode deleted = new ObjectMapper().readTree(
+                workshop("--data-dir", dir.toString(), "list", "--deleted", "--json").out());
+        assertThat(deleted).singleElement().satisfies(row -> {
+            assertThat(row.get("id").asText()).isEqualTo(ids.get(1));
+            assertThat(java.time.Instant.parse(row.get("deleted_at").asText()))
+                    .isAfterOrEqualTo(java.time.Instant.parse(row.get("updated_at").asText()));
+        });
+        assertThat(workshop("--data-dir", dir.toString(), "list", "--deleted").out())
+                .contains("DELETED").contains(ids.get(1)).contains("Write a haiku");
+        Run notDeleted = workshop("--data-dir", dir.toString(), "undelete", ids.get(1), ids.get(0));
+        assertThat(notDeleted.exitCode()).isEqualTo(2);
+        assertThat(notDeleted.err().strip()).isEqualTo("workshop: Conversation " + ids.get(0)
+                + " is not deleted; nothing was brought back");
+        Run unknown = workshop("--data-dir", dir.toString(), "undelete", "no-such-id");
+        assertThat(unknown.err().strip()).isEqualTo("workshop: No deleted conversation with id no-such-id"
+                + " (see 'workshop list --deleted'); nothing was brought back");
+        Run undelete = workshop("--data-dir", dir.toString(), "undelete", ids.get(1));
+        assertThat(undelete.exitCode()).as(undelete.err()).isZero();
+        assertThat(new ObjectMapper().readTree(undelete.out()).get("deleted").asBoolean()).isFalse();
+        assertThat(new ObjectMapper().readTree(workshop("--data-dir", dir.toString(), "list", "--json").out()))
+                .extracting(row -> row.get("id").asText()).containsExactlyInAnyOrderElementsOf(ids);
+        assertThat(workshop("--data-dir", dir.toString(), "list", "--deleted").out().strip())
+                .isEqualTo("Nothing is deleted.");
+        assertThat(workshop("--data-dir", dir.toString(), "show", ids.get(1), "--markdown").out())
+                .startsWith("# Write a haiku\n");
     }
 
     @Test

@@ -274,7 +274,7 @@ class GatewayBridgeTest {
         assertThat(engine.bridge().conversationsToResume()).extracting(state -> state.id()).containsExactly(kept);
         assertThatThrownBy(() -> engine.bridge().rename(id, "Back?")).hasMessage("No conversation with id " + id);
         assertThatThrownBy(() -> engine.bridge().restore(id)).hasMessage("Conversation " + id
-                + " was deleted; importing its export or snapshot brings it back as a copy");
+                + " was deleted; Recently deleted in the app, or 'workshop undelete " + id + "', brings it back");
     }
 
     @Test
@@ -283,6 +283,8 @@ class GatewayBridgeTest {
         ConversationId id = engine.bridge().startConversation(engine.pair(), "Plan a picnic", OptionalInt.of(2));
         engine.bridge().awaitAll();
         engine.bridge().delete(id, Duration.ofSeconds(5));
+        assertThat(engine.bridge().deletedConversations()).extracting(deleted -> deleted.state().id())
+                .containsExactly(id);
         assertThatThrownBy(() -> engine.bridge().undelete(new ConversationId("nope")))
                 .hasMessage("No conversation with id nope");
 
@@ -290,6 +292,7 @@ class GatewayBridgeTest {
 
         assertThat(engine.bridge().state(id)).isPresent();
         assertThat(engine.bridge().conversations()).extracting(state -> state.id()).containsExactly(id);
+        assertThat(engine.bridge().deletedConversations()).isEmpty();
         assertThat(engine.messages(id)).hasSize(2);
         assertThat(engine.events()).last().isInstanceOf(LoopEvent.Undeleted.class);
         assertThatThrownBy(() -> engine.bridge().undelete(id)).hasMessage("Conversation " + id + " is not deleted");

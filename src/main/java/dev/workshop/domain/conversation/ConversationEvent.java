@@ -161,7 +161,7 @@ public sealed interface ConversationEvent {
     record Deleted() implements ConversationEvent {
         @Override
         public ConversationState foldInto(ConversationState state, long seq, Instant at) {
-            return state.deletedAt(seq, at);
+            return state.deleted(seq);
         }
     }
 

@@ -153,9 +153,13 @@ public record ConversationState(
                 lastSpeakerId, turnInDoubt, resumesWithoutProgress, seq, createdAt, updatedAt, rename.title(), deleted);
     }
 
-    ConversationState deletedAt(long seq, Instant at) {
+    /**
+     * Hidden from lists. Like a rename it is not activity: the last activity stays that of the conversation, so
+     * one brought back takes its old place in the list and says how long ago it last moved, as before.
+     */
+    ConversationState deleted(long seq) {
         return new ConversationState(id, kind, status, statusReason, participants, taskPrompt, maxTurns, turnCount,
-                lastSpeakerId, turnInDoubt, resumesWithoutProgress, seq, createdAt, at, customTitle, true);
+                lastSpeakerId, turnInDoubt, resumesWithoutProgress, seq, createdAt, updatedAt, customTitle, true);
     }
 
     /** A piece of the reply being written: the conversation was active then; nothing else changes. */

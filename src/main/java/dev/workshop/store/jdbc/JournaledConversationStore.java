@@ -4,6 +4,7 @@ import dev.workshop.domain.conversation.ConversationEvent;
 import dev.workshop.domain.conversation.ConversationId;
 import dev.workshop.domain.conversation.ConversationRules;
 import dev.workshop.domain.conversation.ConversationState;
+import dev.workshop.domain.conversation.DeletedConversation;
 import dev.workshop.domain.conversation.MessageMatch;
 import dev.workshop.domain.conversation.RecordedEvent;
 import dev.workshop.domain.conversation.TenantId;
@@ -566,12 +567,29 @@ public final class JournaledConversationStore implements ConversationStore {
 
     @Override
     public List<ConversationState> list(TenantId tenant) {
+        return listed(tenant, false);
+    }
+
+    /**
+     * Nothing but an undelete follows a deletion, so the last event of a deleted conversation is its deletion;
+     * reading each history for it is fine for what a user deletes by hand.
+     */
+    @Override
+    public List<DeletedConversation> listDeleted(TenantId tenant) {
+        return listed(tenant, true).stream()
+                .map(state -> new DeletedConversation(state, history(tenant, state.id()).getLast().recordedAt()))
+                .sorted(Comparator.comparing(DeletedConversation::deletedAt).reversed()
+                        .thenComparing(deleted -> deleted.state().id().value()))
+                .toList();
+    }
+
+    private List<ConversationState> listed(TenantId tenant, boolean deleted) {
         requireOpen();
         awaitTables();
         return index.values().stream()
                 .filter(entry -> entry.tenant.equals(tenant))
                 .map(entry -> entry.state)
-                .filter(state -> state.isStarted() && !state.deleted())
+                .filter(state -> state.isStarted() && state.deleted() == deleted)
                 .sorted(Comparator.comparing(ConversationState::updatedAt).reversed()
                         .thenComparing(state -> state.id().value()))
                 .toList();

@@ -150,7 +150,12 @@ public final class SidebarView extends SplitPane {
         importButton.setTooltip(new Tooltip("Import a conversation (a JSON export or snapshot, older formats too); "
                 + "it comes back paused until you continue it"));
         importButton.setOnAction(event -> importConversation());
-        HBox tools = new HBox(6, search, filter, importButton);
+        Button deletedButton = new Button(null, new FontIcon(Feather.TRASH_2));
+        deletedButton.getStyleClass().add("button-icon");
+        deletedButton.setId("recently-deleted-button");
+        deletedButton.setTooltip(new Tooltip("Recently deleted: bring back a conversation you deleted"));
+        deletedButton.setOnAction(event -> new RecentlyDeletedDialog(viewModel, this).show());
+        HBox tools = new HBox(6, search, filter, importButton, deletedButton);
 
         list.setId("conversation-list");
         list.setItems(viewModel.rows());
@@ -581,7 +586,10 @@ public final class SidebarView extends SplitPane {
         MenuItem delete = new MenuItem("Delete… (Del)", new FontIcon(Feather.TRASH_2));
         delete.setId("delete-menu-item");
         delete.setOnAction(event -> confirmDelete());
-        ContextMenu menu = new ContextMenu(rename, delete);
+        MenuItem deleted = new MenuItem("Recently deleted…", new FontIcon(Feather.CORNER_UP_LEFT));
+        deleted.setId("recently-deleted-menu-item");
+        deleted.setOnAction(event -> new RecentlyDeletedDialog(viewModel, this).show());
+        ContextMenu menu = new ContextMenu(rename, delete, new javafx.scene.control.SeparatorMenuItem(), deleted);
         menu.setOnShowing(event -> {
             int count = targets().size();
             rename.setDisable(count != 1);

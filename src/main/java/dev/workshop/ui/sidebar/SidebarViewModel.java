@@ -4,6 +4,7 @@ import dev.workshop.domain.agent.AgentId;
 import dev.workshop.domain.conversation.ConversationId;
 import dev.workshop.domain.conversation.ConversationState;
 import dev.workshop.domain.conversation.ConversationStatus;
+import dev.workshop.domain.conversation.DeletedConversation;
 import dev.workshop.domain.conversation.Participant;
 import dev.workshop.domain.conversation.RecordedEvent;
 import dev.workshop.orchestration.AbortOutcome;
@@ -356,15 +357,9 @@ public final class SidebarViewModel {
             notice.set("That conversation is not in the list yet");
             return;
         }
-        if (!visibleRows.contains(row.get())) {
-            statusFilter.set(null);
-            query.set("");
-        }
         long ticket = revealed.get() == null ? 1 : revealed.get().ticket() + 1;
         revealed.set(new Reveal(id, turnIndex, ticket));
-        if (!isSelected(id)) {
-            select(row.get());
-        }
+        showConversation(id);
     }
 
     /** The message last asked for by {@link #reveal}; the view scrolls to it once it is in the list. */
@@ -451,20 +446,65 @@ public final class SidebarViewModel {
             return;
         }
         forgetUndo();
-        Thread.ofVirtual().name("sidebar-undo-delete").start(() -> {
-            int done = 0;
+        bringBack(deleted, false);
+    }
+
+    /**
+     * The deleted conversations, most recently deleted first, read in the background and handed to
+     * {@code loaded} on the FX thread (Recently deleted); a store that cannot be read sets the notice instead.
+     */
+    public void loadDeleted(java.util.function.Consumer<List<DeletedConversation>> loaded) {
+        Thread.ofVirtual().name("sidebar-deleted").start(() -> {
+            try {
+                List<DeletedConversation> deleted = workspace.bridge().deletedConversations();
+                fx.execute(() -> loaded.accept(deleted));
+            } catch (RuntimeException e) {
+                fx.execute(() -> notice.set("Could not read the deleted conversations: " + e.getMessage()));
+            }
+        });
+    }
+
+    /**
+     * Brings deleted conversations back into the list with every message (Recently deleted, or Undo); with
+     * {@code show}, the first one that came back is then shown, even if a filter hid it.
+     */
+    public void bringBack(List<ConversationId> ids, boolean show) {
+        List<ConversationId> chosen = List.copyOf(ids);
+        if (chosen.isEmpty()) {
+            return;
+        }
+        Thread.ofVirtual().name("sidebar-bring-back").start(() -> {
+            List<ConversationId> back = new ArrayList<>();
             String problem = "";
-            for (ConversationId id : deleted) {
+            for (ConversationId id : chosen) {
                 try {
                     workspace.bridge().undelete(id);
-                    done++;
+                    back.add(id);
                 } catch (RuntimeException e) {
                     problem = "; " + e.getMessage();
                 }
             }
-            String message = (done == 1 ? "Brought back 1 conversation" : "Brought back " + done + " conversations")
-                    + problem;
-            fx.execute(() -> notice.set(message));
+            String message = (back.size() == 1 ? "Brought back 1 conversation"
+                    : "Brought back " + back.size() + " conversations") + problem;
+            // Queued after the rows that the loops' Undeleted events put back in the list.
+            fx.execute(() -> {
+                notice.set(message);
+                if (show && !back.isEmpty()) {
+                    showConversation(back.getFirst());
+                }
+            });
+        });
+    }
+
+    private void showConversation(ConversationId id) {
+        rows.stream().filter(row -> row.id().equals(id)).findFirst().ifPresent(row -> {
+            if (!visibleRows.contains(row)) {
+                statusFilter.set(null);
+                query.set("");
+            }
+            if (!isSelected(id)) {
+                select(row);
+            }
         });
     }
 
@@ -494,7 +534,7 @@ public final class SidebarViewModel {
                 : running + " of them are running and are stopped first. ";
         return List.of(heading, stopped + (targets.size() == 1 ? "It leaves" : "They leave")
                 + " the list, also after a restart; Undo brings " + (targets.size() == 1 ? "it" : "them")
-                + " back just after.");
+                + " back just after, Recently deleted (the bin above the list) later.");
     }
 
     /** Asks the failed turn of the selected conversation again (after the user fixed what failed it). */

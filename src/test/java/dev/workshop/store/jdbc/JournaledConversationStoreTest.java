@@ -12,6 +12,7 @@ import dev.workshop.domain.conversation.ConversationId;
 import dev.workshop.domain.conversation.ConversationRules;
 import dev.workshop.domain.conversation.ConversationState;
 import dev.workshop.domain.conversation.ConversationStatus;
+import dev.workshop.domain.conversation.DeletedConversation;
 import dev.workshop.domain.conversation.RecordedEvent;
 import dev.workshop.domain.conversation.TenantId;
 import dev.workshop.domain.conversation.TextTooLargeException;
@@ -184,6 +185,15 @@ class JournaledConversationStoreTest {
                         assertThat(state.title()).isEqualTo("Picnic plans");
                     });
             assertThat(this.<Integer>withStore(store -> store.count(LOCAL))).isEqualTo(1);
+            assertThat(this.<List<DeletedConversation>>withStore(store -> store.listDeleted(LOCAL)))
+                    .singleElement().satisfies(gone -> {
+                        assertThat(gone.state().id()).isEqualTo(deleted);
+                        assertThat(gone.deletedAt()).as("the deletion's own time, not the last activity")
+                                .isEqualTo(history(LOCAL, deleted).getLast().recordedAt())
+                                .isAfterOrEqualTo(gone.state().updatedAt());
+                    });
+            assertThat(this.<List<DeletedConversation>>withStore(store -> store.listDeleted(new TenantId("team-b"))))
+                    .isEmpty();
             assertThat(state(LOCAL, deleted)).get().satisfies(state -> {
                 assertThat(state.deleted()).isTrue();
                 assertThat(state.turnCount()).as("its log is kept").isEqualTo(2);

@@ -307,12 +307,12 @@ class SidebarViewModelTest {
         ConversationRow ended = row(done);
 
         assertThat(SidebarViewModel.deleteQuestion(List.of(ended)))
-                .containsExactly("Delete \u201cName a cat\u201d?", "It leaves the list, also after a restart; Undo brings it back just after.");
+                .containsExactly("Delete \u201cName a cat\u201d?", "It leaves the list, also after a restart; Undo brings it back just after, Recently deleted (the bin above the list) later.");
         assertThat(SidebarViewModel.deleteQuestion(List.of(running)))
                 .containsExactly("Delete \u201cWrite a haiku\u201d?",
-                        "It is running and is stopped first. It leaves the list, also after a restart; Undo brings it back just after.");
+                        "It is running and is stopped first. It leaves the list, also after a restart; Undo brings it back just after, Recently deleted (the bin above the list) later.");
         assertThat(SidebarViewModel.deleteQuestion(List.of(ended, running, row(paused))).get(1))
-                .isEqualTo("One of them is running and is stopped first. They leave the list, also after a restart; Undo brings them back just after.");
+                .isEqualTo("One of them is running and is stopped first. They leave the list, also after a restart; Undo brings them back just after, Recently deleted (the bin above the list) later.");
 
         select(ended);
         ConversationRow interrupted = row(paused);

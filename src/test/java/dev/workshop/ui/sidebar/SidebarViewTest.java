@@ -12,6 +12,7 @@ import dev.workshop.domain.conversation.ConversationEvent.StatusChanged;
 import dev.workshop.domain.conversation.ConversationId;
 import dev.workshop.domain.conversation.ConversationKind;
 import dev.workshop.domain.conversation.ConversationStatus;
+import dev.workshop.domain.conversation.DeletedConversation;
 import dev.workshop.domain.conversation.Participant;
 import dev.workshop.orchestration.Workspace;
 import dev.workshop.orchestration.WorkspaceOptions;
@@ -29,6 +30,7 @@ import javafx.scene.control.ComboBox;
 import javafx.scene.control.Labeled;
 import javafx.scene.Node;
 import javafx.scene.control.ListView;
+import javafx.scene.control.TextField;
 import javafx.scene.input.KeyCode;
 import javafx.scene.control.skin.VirtualFlow;
 import javafx.scene.input.Clipboard;
@@ -399,7 +401,7 @@ class SidebarViewTest {
         WaitForAsyncUtils.waitFor(5, TimeUnit.SECONDS, () -> robot.lookup("#confirm-delete").tryQuery().isPresent());
         javafx.scene.control.DialogPane dialog = robot.lookup("#confirm-delete").query();
         assertThat(dialog.getHeaderText()).isEqualTo("Delete 2 conversations?");
-        assertThat(dialog.getContentText()).isEqualTo("They leave the list, also after a restart; Undo brings them back just after.");
+        assertThat(dialog.getContentText()).isEqualTo("They leave the list, also after a restart; Undo brings them back just after, Recently deleted (the bin above the list) later.");
         robot.type(KeyCode.ENTER); // Cancel is the default answer
         WaitForAsyncUtils.waitForFxEvents();
         assertThat(list.getItems()).hasSize(3);
@@ -425,6 +427,44 @@ class SidebarViewTest {
         WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> list.getItems().size() == 2);
         robot.clickOn(list).press(KeyCode.CONTROL).type(KeyCode.Z).release(KeyCode.CONTROL);
         WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> list.getItems().size() == 3);
+    }
+
+    @Test
+    void recentlyDeletedBringsAConversationBackLongAfterUndoAndShowsIt(FxRobot robot) throws Exception {
+        ListView<ConversationRow> list = list(robot);
+        Workspace workspace = shell.workspace().orElseThrow();
+        robot.clickOn("Name a cat").type(KeyCode.DELETE);
+        WaitForAsyncUtils.waitFor(5, TimeUnit.SECONDS, () -> robot.lookup("#confirm-delete").tryQuery().isPresent());
+        robot.clickOn(robot.lookup("#confirm-delete").lookup(".button").match(node ->
+                "Delete".equals(((Labeled) node).getText())).<javafx.scene.Node>query());
+        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> list.getItems().size() == 2);
+        robot.clickOn("Write forty lines");
+        // A search hides what comes back.
+        robot.interact(() -> robot.lookup("#conversation-search").<TextField>query().setText("Lisbon"));
+        WaitForAsyncUtils.waitFor(5, TimeUnit.SECONDS, () -> list.getItems().size() == 1);
+
+        robot.clickOn("#recently-deleted-button");
+        WaitForAsyncUtils.waitFor(5, TimeUnit.SECONDS, () -> robot.lookup("#deleted-list").tryQuery().isPresent()
+                && !robot.lookup("#deleted-list").queryListView().getItems().isEmpty());
+        ListView<DeletedConversation> deleted = robot.lookup("#deleted-list").queryListView();
+        assertThat(deleted.getItems()).extracting(item -> item.state().title()).containsExactly("Name a cat");
+        assertThat(deleted.getSelectionModel().getSelectedItems()).hasSize(1);
+        robot.clickOn("#bring-back");
+
+        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> list.getItems().size() == 3);
+        assertThat(robot.lookup("#recently-deleted").tryQuery()).as("the window closed").isEmpty();
+        assertThat(workspace.bridge().deletedConversations()).isEmpty();
+        WaitForAsyncUtils.waitFor(5, TimeUnit.SECONDS, () -> list.getSelectionModel().getSelectedItem() != null
+                && list.getSelectionModel().getSelectedItem().title().equals("Name a cat"));
+        assertThat(robot.lookup("#conversation-search").<TextField>query().getText()).as("the search was cleared")
+                .isEmpty();
+
+        robot.clickOn("#recently-deleted-button");
+        WaitForAsyncUtils.waitFor(5, TimeUnit.SECONDS, () -> robot.lookup("#deleted-list").tryQuery().isPresent()
+                && ((Labeled) robot.lookup("#deleted-list").queryListView().getPlaceholder()).getText()
+                        .startsWith("Nothing is deleted"));
+        assertThat(robot.lookup("#bring-back").queryButton().isDisabled()).isTrue();
+        robot.type(KeyCode.ESCAPE);
     }
 
     @Test

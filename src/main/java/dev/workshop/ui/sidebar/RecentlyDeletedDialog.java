@@ -1,0 +1,142 @@
+package dev.workshop.ui.sidebar;
+
+import dev.workshop.domain.conversation.ConversationId;
+import dev.workshop.domain.conversation.DeletedConversation;
+import java.time.Instant;
+import java.util.List;
+import javafx.beans.binding.Bindings;
+import javafx.geometry.Pos;
+import javafx.scene.Node;
+import javafx.scene.control.Alert;
+import javafx.scene.control.Button;
+import javafx.scene.control.ButtonBar;
+import javafx.scene.control.ButtonType;
+import javafx.scene.control.Label;
+import javafx.scene.control.ListCell;
+import javafx.scene.control.ListView;
+import javafx.scene.control.SelectionMode;
+import javafx.scene.control.Tooltip;
+import javafx.scene.input.KeyCode;
+import javafx.scene.input.MouseButton;
+import javafx.scene.layout.Priority;
+import javafx.scene.layout.VBox;
+import org.kordamp.ikonli.feather.Feather;
+import org.kordamp.ikonli.javafx.FontIcon;
+
+/**
+ * Recently deleted: every conversation the user deleted, most recently deleted first, to bring back with all
+ * its messages. A delete only hides a conversation (its events stay in the log), so nothing here is ever lost
+ * by waiting; the sidebar's Undo bar is the quick way back, this is the way back after it has gone.
+ */
+final class RecentlyDeletedDialog {
+    static final ButtonType BRING_BACK = new ButtonType("Bring back", ButtonBar.ButtonData.OK_DONE);
+
+    private final SidebarViewModel viewModel;
+    private final ListView<DeletedConversation> list = new ListView<>();
+    private final Alert dialog = new Alert(Alert.AlertType.NONE, "", ButtonType.CLOSE, BRING_BACK);
+
+    RecentlyDeletedDialog(SidebarViewModel viewModel, Node owner) {
+        this.viewModel = viewModel;
+        list.setId("deleted-list");
+        list.getSelectionModel().setSelectionMode(SelectionMode.MULTIPLE);
+        list.setCellFactory(view -> new DeletedCell());
+        list.setPrefSize(460, 320);
+        list.setPlaceholder(placeholder("Reading the deleted conversations…"));
+        // A double-click or Enter brings back what is picked, as the button does.
+        list.setOnMouseClicked(event -> {
+            if (event.getButton() == MouseButton.PRIMARY && event.getClickCount() == 2
+                    && !list.getSelectionModel().isEmpty()) {
+                bringBackPicked();
+            }
+        });
+        list.setOnKeyPressed(event -> {
+            if (event.getCode() == KeyCode.ENTER && !list.getSelectionModel().isEmpty()) {
+                bringBackPicked();
+                event.consume();
+            }
+        });
+        Label hint = new Label("Deleted conversations keep every message. Pick one or more (Shift- or Ctrl-click) "
+                + "and bring them back to the list.");
+        hint.setWrapText(true);
+        hint.getStyleClass().add("deleted-hint");
+        VBox content = new VBox(8, hint, list);
+        // In line with the button bar below, which has its own padding.
+        content.setPadding(new javafx.geometry.Insets(12, 12, 0, 12));
+        VBox.setVgrow(list, Priority.ALWAYS);
+
+        dialog.setTitle("Recently deleted");
+        dialog.setHeaderText(null);
+        dialog.setResizable(true);
+        dialog.getDialogPane().setContent(content);
+        dialog.getDialogPane().setId("recently-deleted");
+        javafx.scene.Parent root = owner.getScene() == null ? null : owner.getScene().getRoot();
+        if (root != null) {
+            dialog.getDialogPane().getStylesheets().addAll(root.getStylesheets());
+        }
+        dialog.getDialogPane().getStylesheets().add(RecentlyDeletedDialog.class.getResource("sidebar.css")
+                .toExternalForm());
+        dialog.initOwner(owner.getScene() == null ? null : owner.getScene().getWindow());
+        Button bringBack = (Button) dialog.getDialogPane().lookupButton(BRING_BACK);
+        bringBack.setId("bring-back");
+        bringBack.setGraphic(new FontIcon(Feather.CORNER_UP_LEFT));
+        bringBack.disableProperty().bind(Bindings.isEmpty(list.getSelectionModel().getSelectedItems()));
+        // A filter runs before the dialog's own handler closes it, so the picks are still there to read.
+        bringBack.addEventFilter(javafx.event.ActionEvent.ACTION, event -> bringBackPicked());
+    }
+
+    /** Opens the window and reads the deleted conversations in the background. */
+    void show() {
+        dialog.show();
+        viewModel.loadDeleted(rows -> {
+            list.getItems().setAll(rows);
+            list.setPlaceholder(placeholder("Nothing is deleted\nConversations you delete wait here until you "
+                    + "bring them back."));
+            if (!rows.isEmpty()) {
+                list.getSelectionModel().selectFirst();
+                list.requestFocus();
+            }
+        });
+    }
+
+    private void bringBackPicked() {
+        List<ConversationId> picked = list.getSelectionModel().getSelectedItems().stream()
+                .map(deleted -> deleted.state().id()).toList();
+        viewModel.bringBack(picked, true);
+        dialog.close();
+    }
+
+    private static Label placeholder(String text) {
+        Label label = new Label(text);
+        label.getStyleClass().add("sidebar-placeholder");
+        label.setWrapText(true);
+        return label;
+    }
+
+    /** A deleted conversation: its title, who took part and how far it got, and when it was deleted. */
+    private static final class DeletedCell extends ListCell<DeletedConversation> {
+        @Override
+        protected void updateItem(DeletedConversation deleted, boolean empty) {
+            super.updateItem(deleted, empty);
+            if (empty || deleted == null) {
+                setGraphic(null);
+                setTooltip(null);
+                return;
+            }
+            ConversationRow row = ConversationRow.of(deleted.state());
+            Label title = new Label(row.title());
+            title.getStyleClass().add("row-title");
+            Label when = new Label("Deleted " + ConversationRow.relativeTime(deleted.deletedAt(), Instant.now())
+                    + " · last active " + ConversationRow.relativeTime(row.updatedAt(), Instant.now()));
+            when.getStyleClass().add("row-time");
+            Label people = new Label(row.participants() + " · " + row.turnsShort() + " · "
+                    + ConversationRow.statusLabel(row.status()));
+            people.getStyleClass().add("row-people");
+            VBox box = new VBox(2, title, people, when);
+            box.setAlignment(Pos.CENTER_LEFT);
+            setTooltip(new Tooltip("Deleted " + ConversationRow.clockTime(deleted.deletedAt())
+                    + "\nLast active " + ConversationRow.clockTime(row.updatedAt())));
+            setText(null);
+            setGraphic(box);
+        }
+    }
+}
