@@ -7,12 +7,16 @@ import dev.workshop.orchestration.Workspace;
 import dev.workshop.orchestration.WorkspaceOptions;
 import dev.workshop.store.file.JsonWindowLayout;
 import dev.workshop.ui.fx.FxExecutor;
+import dev.workshop.ui.shell.LayoutSaver;
 import dev.workshop.ui.shell.ShellView;
 import dev.workshop.ui.shell.ShellViewModel;
 import java.nio.file.Path;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
+import javafx.animation.Animation;
+import javafx.animation.KeyFrame;
+import javafx.animation.Timeline;
 import javafx.application.Application;
 import javafx.application.Platform;
 import javafx.scene.Scene;
@@ -73,20 +77,23 @@ public final class WorkshopApp extends Application {
         stage.setMinWidth(WindowLayout.MIN_WIDTH);
         stage.setMinHeight(WindowLayout.MIN_HEIGHT);
         NormalBounds normal = new NormalBounds(stage, place.orElse(null));
+        // Only a window that opened its data directory remembers its layout there (not one that found the
+        // directory in use by another Workshop); until it has, the layout counts as what the file holds.
+        LayoutSaver layoutSaver = new LayoutSaver(() -> shell.workspace().isPresent()
+                ? view.currentLayout(normal.bounds(), stage.isMaximized()) : remembered,
+                layout -> layoutFile.save(layout, System.err::println), remembered);
+        // Saved while the app runs too, so a killed Workshop opens as it last looked.
+        Timeline keepLayout = new Timeline(new KeyFrame(javafx.util.Duration.seconds(2), tick -> layoutSaver.check()));
+        keepLayout.setCycleCount(Animation.INDEFINITE);
+        keepLayout.play();
         stage.setOnCloseRequest(event -> {
             // Stopping loops and flushing the store can take a moment: never on the FX thread.
             event.consume();
-            WindowLayout closing = view.currentLayout(normal.bounds(), stage.isMaximized());
-            // Only a window that opened its data directory remembers its layout there (not one that found
-            // the directory in use by another Workshop).
-            boolean opened = shell.workspace().isPresent();
-            Thread saving = Thread.ofVirtual().name("save-window-layout").start(() -> {
-                if (opened) {
-                    layoutFile.save(closing, System.err::println);
-                }
-            });
+            keepLayout.stop();
+            layoutSaver.check();
             shell.closeInBackground(() -> {
-                joinQuietly(saving);
+                layoutSaver.awaitWrites(java.time.Duration.ofSeconds(2));
+                layoutSaver.close();
                 Platform.exit();
             });
         });
@@ -97,14 +104,6 @@ public final class WorkshopApp extends Application {
     /** A remembered place counts only while some screen still shows its top-left part (a monitor unplugged). */
     private static boolean onSomeScreen(Bounds bounds) {
         return !javafx.stage.Screen.getScreensForRectangle(bounds.minX(), bounds.minY(), 100, 40).isEmpty();
-    }
-
-    private static void joinQuietly(Thread thread) {
-        try {
-            thread.join(java.time.Duration.ofSeconds(2));
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        }
     }
 
     /**

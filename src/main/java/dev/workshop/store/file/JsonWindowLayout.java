@@ -13,8 +13,9 @@ import java.util.function.Consumer;
 
 /**
  * {@code window.json} in the data directory: the main window's place, size and dividers. Read once before
- * the window opens, written when it closes. A missing or unreadable file means the default layout: nothing
- * in it is worth stopping the app for, and the next close writes a good one.
+ * the window opens; written a moment after the layout changes and when the window closes, so a killed app
+ * opens as it last looked. A missing or unreadable file means the default layout: nothing in it is worth
+ * stopping the app for, and the next write makes a good one.
  */
 public final class JsonWindowLayout {
     static final String FILE = "window.json";
@@ -48,7 +49,7 @@ public final class JsonWindowLayout {
         }
     }
 
-    /** Writes the layout; a failure is reported, not thrown: the window is closing and loses nothing else. */
+    /** Writes the layout; a failure is reported, not thrown: a layout is not worth interrupting the user for. */
     public void save(WindowLayout layout, Consumer<String> problems) {
         ObjectNode root = json.createObjectNode();
         layout.windowBounds().ifPresent(bounds -> root.putObject("window").put("x", bounds.minX())
