@@ -90,6 +90,8 @@ public final class CanvasView extends Pane implements DropTarget {
     private final Rectangle rubberBand = new Rectangle();
     private final Circle ghost = new Circle(AgentNode.RADIUS);
     private final Label zoomLabel = new Label("100 %");
+    /** Groups of the tool bar that a narrow canvas leaves out, least needed first. */
+    private List<List<Node>> droppableTools = List.of();
     private final VBox emptyState;
     private final Map<AgentNodeModel, AgentNode> nodes = new HashMap<>();
     private final Map<AgentNodeModel, BubbleNode> bubbleNodes = new HashMap<>();
@@ -323,6 +325,7 @@ public final class CanvasView extends Pane implements DropTarget {
         // Top right: the bottom edge has the tool bar, which a narrow canvas fills.
         minimap.relocate(getWidth() - Minimap.WIDTH - 12, 12);
         Node bar = getChildren().get(getChildren().size() - 1);
+        fitToolBar((HBox) bar, getWidth() - 24);
         bar.autosize();
         bar.relocate(getWidth() - bar.getLayoutBounds().getWidth() - 12,
                 getHeight() - bar.getLayoutBounds().getHeight() - 12);
@@ -854,15 +857,51 @@ public final class CanvasView extends Pane implements DropTarget {
                 SceneSettings::snapToGrid, viewModel::setSnapToGrid);
         ToggleButton map = toggle(Feather.MAP, "Minimap: the whole canvas in the corner", "toggle-minimap",
                 SceneSettings::minimap, viewModel::setMinimap);
-        HBox bar = new HBox(2, undo, redo, new javafx.scene.control.Separator(javafx.geometry.Orientation.VERTICAL),
-                snap, map, new javafx.scene.control.Separator(javafx.geometry.Orientation.VERTICAL),
-                out, zoomLabel, in, fit, help);
+        javafx.scene.control.Separator afterEdits = new javafx.scene.control.Separator(javafx.geometry.Orientation.VERTICAL);
+        javafx.scene.control.Separator afterToggles = new javafx.scene.control.Separator(javafx.geometry.Orientation.VERTICAL);
+        // What a narrow canvas leaves out first: each has a menu item or a key too, the zoom never goes.
+        droppableTools = List.of(List.of(snap, map, afterToggles), List.of(undo, redo, afterEdits), List.of(help));
+        HBox bar = new HBox(2, undo, redo, afterEdits, snap, map, afterToggles, out, zoomLabel, in, fit, help);
         bar.getStyleClass().add("zoom-bar");
         bar.setAlignment(javafx.geometry.Pos.CENTER);
         bar.setManaged(false);
         // Its buttons see the mouse first; then it stops there, so the canvas does not pan or deselect.
         bar.addEventHandler(MouseEvent.ANY, MouseEvent::consume);
         return bar;
+    }
+
+    /**
+     * Leaves tool groups out of the bar, least needed first, while it is wider than {@code available}: a bar
+     * wider than the canvas would run under the palette, cut off at both ends.
+     */
+    private void fitToolBar(HBox bar, double available) {
+        double width = bar.prefWidth(-1);
+        for (List<Node> group : droppableTools) {
+            if (!group.getFirst().isManaged()) {
+                width += widthOf(group, bar.getSpacing());
+            }
+        }
+        // Measured as if every group showed, then left out from the first, so nothing flips on each pass.
+        for (List<Node> group : droppableTools) {
+            boolean fits = width <= available;
+            show(group, fits);
+            if (!fits) {
+                width -= widthOf(group, bar.getSpacing());
+            }
+        }
+    }
+
+    private static double widthOf(List<Node> group, double spacing) {
+        return group.stream().mapToDouble(node -> node.prefWidth(-1) + spacing).sum();
+    }
+
+    private static void show(List<Node> group, boolean shown) {
+        for (Node node : group) {
+            if (node.isManaged() != shown) {
+                node.setManaged(shown);
+                node.setVisible(shown);
+            }
+        }
     }
 
     /** "Undo move Ada", or just "Undo" when there is nothing to undo. */

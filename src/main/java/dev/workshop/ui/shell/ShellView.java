@@ -14,6 +14,7 @@ import dev.workshop.ui.fx.SystemTheme;
 import dev.workshop.ui.palette.PaletteView;
 import dev.workshop.ui.sidebar.SidebarView;
 import dev.workshop.ui.sidebar.SidebarViewModel;
+import java.util.List;
 import java.util.Locale;
 import javafx.application.Application;
 import javafx.application.Platform;
@@ -261,6 +262,11 @@ public final class ShellView extends BorderPane {
             theme.getItems().add(item);
         }
         theme.disableProperty().bind(viewModel.readyProperty().not());
+        // A narrow window gives up the subtitle, never the name or the buttons' words.
+        subtitle.setMinWidth(0);
+        for (Region keeps : List.of(title, start, agents, theme)) {
+            keeps.setMinWidth(Region.USE_PREF_SIZE);
+        }
         HBox header = new HBox(12, logo, title, subtitle, spacer, start, agents, theme);
         header.getStyleClass().add("header");
         header.setAlignment(Pos.CENTER_LEFT);

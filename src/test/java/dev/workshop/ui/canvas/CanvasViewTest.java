@@ -234,6 +234,25 @@ class CanvasViewTest {
     }
 
     @Test
+    void aNarrowWindowKeepsTheZoomInsideTheCanvasAndEveryHeaderButtonWhole(FxRobot robot) throws Exception {
+        robot.interact(() -> stage.setWidth(900));
+        WaitForAsyncUtils.waitForFxEvents();
+        Node bar = robot.lookup(".zoom-bar").query();
+        Node view = robot.lookup("#canvas").query();
+        javafx.geometry.Bounds inCanvas = onFx(() -> view.sceneToLocal(bar.localToScene(bar.getBoundsInLocal())));
+        assertThat(inCanvas.getMinX()).as("the bar starts inside the canvas").isGreaterThanOrEqualTo(0);
+        assertThat(robot.lookup("#toggle-snap").query().isVisible()).as("left out first").isFalse();
+        assertThat(robot.lookup("#zoom-label").query().isVisible()).isTrue();
+        javafx.scene.control.Button start = robot.lookup("#start-conversation").queryButton();
+        assertThat(onFx(() -> start.getWidth() >= start.prefWidth(-1) - 0.5)).as("no \"Start conversa…\"").isTrue();
+
+        robot.interact(() -> stage.setWidth(1260));
+        WaitForAsyncUtils.waitForFxEvents();
+        assertThat(robot.lookup("#toggle-snap").query().isVisible()).as("back when there is room").isTrue();
+        assertThat(robot.lookup("#undo").query().isVisible()).isTrue();
+    }
+
+    @Test
     void shiftDraggingFromAgentToAgentTiesALabelledRopeThatItsMenuCanCut(FxRobot robot) throws Exception {
         CanvasViewModel canvas = canvas();
         onFx(() -> canvas.place(ADA, new Point(200, 300)));
