@@ -1,12 +1,16 @@
 package dev.workshop;
 
+import atlantafx.base.theme.PrimerDark;
 import atlantafx.base.theme.PrimerLight;
 import dev.workshop.domain.canvas.Bounds;
+import dev.workshop.domain.canvas.SceneSettings;
 import dev.workshop.domain.canvas.WindowLayout;
 import dev.workshop.orchestration.Workspace;
 import dev.workshop.orchestration.WorkspaceOptions;
+import dev.workshop.store.file.JsonSceneStore;
 import dev.workshop.store.file.JsonWindowLayout;
 import dev.workshop.ui.fx.FxExecutor;
+import dev.workshop.ui.fx.SystemTheme;
 import dev.workshop.ui.shell.LayoutSaver;
 import dev.workshop.ui.shell.ShellView;
 import dev.workshop.ui.shell.ShellViewModel;
@@ -27,12 +31,17 @@ public final class WorkshopApp extends Application {
     private static final String DATA_DIR = "data-dir";
     /** The data directory, opened while the toolkit starts (both take a good part of a second). */
     private static volatile CompletableFuture<Workspace> opening;
+    /** The colours to open in, worked out while the toolkit starts (for System, a small process answers). */
+    private static volatile CompletableFuture<LaunchColours> colours;
+    /** How long the window waits for the desktop's answer before it opens light anyway. */
+    private static final java.time.Duration COLOURS_WAIT = java.time.Duration.ofMillis(400);
     private ShellViewModel shell;
 
     /** Opens the app on {@code dataDirectory} and returns when its window is closed. */
     public static void launchOn(Path dataDirectory) {
         opening = CompletableFuture.supplyAsync(() -> Wiring.openWorkspace(dataDirectory, WorkspaceOptions.DESKTOP),
                 runnable -> Thread.ofVirtual().name("workshop-early-open").start(runnable));
+        colours = LaunchColours.workOut(dataDirectory);
         Application.launch(WorkshopApp.class, "--" + DATA_DIR + "=" + dataDirectory);
     }
 
@@ -56,19 +65,26 @@ public final class WorkshopApp extends Application {
     @Override
     public void start(Stage stage) {
         Path dataDirectory = Path.of(getParameters().getNamed().get(DATA_DIR));
-        Application.setUserAgentStylesheet(new PrimerLight().getUserAgentStylesheet());
+        LaunchColours launch = LaunchColours.await(colours == null ? LaunchColours.workOut(dataDirectory) : colours,
+                COLOURS_WAIT);
+        Application.setUserAgentStylesheet(launch.dark() ? new PrimerDark().getUserAgentStylesheet()
+                : new PrimerLight().getUserAgentStylesheet());
         shell = new ShellViewModel(dataDirectory, WorkshopApp::open, FxExecutor.platform());
         stage.setTitle("Workshop");
         JsonWindowLayout layoutFile = new JsonWindowLayout(dataDirectory);
         WindowLayout remembered = layoutFile.load();
         ShellView view = new ShellView(shell);
         view.restoreLayout(remembered);
+        view.openedInColours(launch.dark(), launch.systemPrefersDark());
         // Where the window was, if that place is still on a screen; else most of the screen, up to a
         // comfortable size, never more than the screen has.
         Optional<Bounds> place = remembered.windowBounds().filter(WorkshopApp::onSomeScreen);
         javafx.geometry.Rectangle2D screen = javafx.stage.Screen.getPrimary().getVisualBounds();
-        stage.setScene(new Scene(view, place.map(Bounds::width).orElse(Math.min(1440, screen.getWidth() * 0.94)),
-                place.map(Bounds::height).orElse(Math.min(920, screen.getHeight() * 0.94))));
+        Scene scene = new Scene(view, place.map(Bounds::width).orElse(Math.min(1440, screen.getWidth() * 0.94)),
+                place.map(Bounds::height).orElse(Math.min(920, screen.getHeight() * 0.94)));
+        // What shows before the first frame is drawn: the theme's own background, not a white flash.
+        scene.setFill(launch.dark() ? javafx.scene.paint.Color.web("#0d1117") : javafx.scene.paint.Color.WHITE);
+        stage.setScene(scene);
         place.ifPresent(bounds -> {
             stage.setX(bounds.minX());
             stage.setY(bounds.minY());
@@ -99,6 +115,37 @@ public final class WorkshopApp extends Application {
         });
         stage.show();
         shell.open();
+    }
+
+    /**
+     * The colours the window opens in: the scene file's theme and, when that follows the system, the desktop's
+     * answer (asked only then, so a chosen theme starts no process). Without an answer in time: light, and the
+     * canvas asks again once it opens.
+     */
+    private record LaunchColours(boolean dark, Optional<Boolean> systemPrefersDark) {
+        static final LaunchColours LIGHT_UNTIL_ASKED = new LaunchColours(false, Optional.empty());
+
+        static CompletableFuture<LaunchColours> workOut(Path dataDirectory) {
+            return CompletableFuture.supplyAsync(() -> {
+                SceneSettings.Theme theme = new JsonSceneStore(dataDirectory, ignored -> { }).peekTheme();
+                if (theme != SceneSettings.Theme.SYSTEM) {
+                    return new LaunchColours(theme.isDark(false), Optional.empty());
+                }
+                boolean desktopDark = SystemTheme.prefersDark();
+                return new LaunchColours(desktopDark, Optional.of(desktopDark));
+            }, runnable -> Thread.ofVirtual().name("launch-colours").start(runnable));
+        }
+
+        static LaunchColours await(CompletableFuture<LaunchColours> colours, java.time.Duration wait) {
+            try {
+                return colours.get(wait.toMillis(), java.util.concurrent.TimeUnit.MILLISECONDS);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return LIGHT_UNTIL_ASKED;
+            } catch (java.util.concurrent.ExecutionException | java.util.concurrent.TimeoutException e) {
+                return LIGHT_UNTIL_ASKED;
+            }
+        }
     }
 
     /** A remembered place counts only while some screen still shows its top-left part (a monitor unplugged). */

@@ -65,6 +65,20 @@ public final class JsonSceneStore implements SceneStore {
         }
     }
 
+    /**
+     * The theme the scene file asks for, read before the window opens so that it opens in the right colours;
+     * System for a missing or unreadable file. Unlike {@link #load()} it never moves a broken file aside (the
+     * workspace's own load does that, and says so).
+     */
+    public SceneSettings.Theme peekTheme() {
+        try {
+            JsonNode root = Files.exists(file) ? json.readTree(file.toFile()) : null;
+            return root == null ? SceneSettings.Theme.SYSTEM : theme(root.path("settings").path("theme"));
+        } catch (IOException | RuntimeException e) {
+            return SceneSettings.Theme.SYSTEM;
+        }
+    }
+
     private CanvasScene keepAside(String problem) {
         try {
             Path aside = AtomicFile.moveAside(file);

@@ -16,6 +16,7 @@ import dev.workshop.ui.sidebar.SidebarView;
 import dev.workshop.ui.sidebar.SidebarViewModel;
 import java.util.List;
 import java.util.Locale;
+import java.util.Optional;
 import javafx.application.Application;
 import javafx.application.Platform;
 import javafx.geometry.Pos;
@@ -57,10 +58,12 @@ public final class ShellView extends BorderPane {
     private SplitPane canvasAndSidebar;
     private SidebarView sidebarView;
     private WindowLayout layout = WindowLayout.DEFAULT;
-    /** The colours last applied to the window; null before the canvas opened. */
+    /** The colours last applied to the window; null until the launch or the canvas applied some. */
     private Boolean appliedDark;
     /** When the desktop was last asked for its colours ({@link System#nanoTime()}). */
     private long systemThemeAskedAt;
+    /** What the desktop answered just before the window opened, if it was asked then. */
+    private Optional<Boolean> systemDarkAtLaunch = Optional.empty();
     private final javafx.animation.PauseTransition noticeTimer =
             new javafx.animation.PauseTransition(javafx.util.Duration.seconds(15));
 
@@ -123,6 +126,8 @@ public final class ShellView extends BorderPane {
                 applyTheme(canvas);
             }
         });
+        // Before the first paint, so a dark desktop's window does not turn light and back.
+        systemDarkAtLaunch.ifPresent(canvas::setSystemPrefersDark);
         canvas.darkProperty().addListener((property, old, dark) -> applyTheme(canvas));
         applyTheme(canvas);
         themeChoices.getToggles().forEach(toggle -> ((RadioMenuItem) toggle).setOnAction(event ->
@@ -157,6 +162,16 @@ public final class ShellView extends BorderPane {
     /** The dividers to show once the canvas is open (remembered from the last time the window closed). */
     public void restoreLayout(WindowLayout remembered) {
         layout = remembered;
+    }
+
+    /**
+     * The colours the window opened in, chosen before it showed (from the scene file's theme, and for System
+     * the desktop's answer): the canvas starts from them instead of painting light and then turning dark.
+     */
+    public void openedInColours(boolean dark, Optional<Boolean> systemPrefersDark) {
+        appliedDark = dark;
+        systemDarkAtLaunch = systemPrefersDark;
+        systemPrefersDark.ifPresent(answer -> systemThemeAskedAt = System.nanoTime());
     }
 
     /** The layout to remember: the window's place as given, and the dividers as they are now. */
@@ -217,7 +232,10 @@ public final class ShellView extends BorderPane {
                 fx.execute(() -> canvas.setSystemPrefersDark(dark));
             });
         };
-        probe.run();
+        // Unless the desktop was asked a moment ago, just before the window opened.
+        if (systemDarkAtLaunch.isEmpty()) {
+            probe.run();
+        }
         canvas.settingsProperty().addListener((property, old, settings) -> {
             if (old.theme() != settings.theme()) {
                 probe.run();

@@ -64,6 +64,19 @@ class JsonSceneStoreTest {
     }
 
     @Test
+    void theThemeIsPeekedBeforeTheWindowOpensWithoutTouchingABrokenFile() throws IOException {
+        JsonSceneStore store = new JsonSceneStore(dir, warnings::add);
+        assertThat(store.peekTheme()).as("a new data directory").isEqualTo(SceneSettings.Theme.SYSTEM);
+        Files.writeString(dir.resolve("scene.json"), "{\"format\":1,\"settings\":{\"theme\":\"dark\"}}");
+        assertThat(store.peekTheme()).isEqualTo(SceneSettings.Theme.DARK);
+
+        Files.writeString(dir.resolve("scene.json"), "{\"format\":1,\"instances\":[{\"id\":");
+        assertThat(store.peekTheme()).isEqualTo(SceneSettings.Theme.SYSTEM);
+        assertThat(dir.resolve("scene.json")).as("left for the workspace's load to keep aside and report").exists();
+        assertThat(warnings).isEmpty();
+    }
+
+    @Test
     void aNewDataDirectoryHasAnEmptyScene() {
         assertThat(new JsonSceneStore(dir, warnings::add).load()).isEqualTo(CanvasScene.EMPTY);
     }
