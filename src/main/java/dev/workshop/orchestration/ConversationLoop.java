@@ -16,6 +16,7 @@ import dev.workshop.domain.conversation.Participant;
 import dev.workshop.domain.conversation.Prompt;
 import dev.workshop.domain.conversation.PromptBuilder;
 import dev.workshop.domain.conversation.RecordedEvent;
+import dev.workshop.domain.conversation.ResumeCause;
 import dev.workshop.domain.conversation.Rotation;
 import dev.workshop.domain.conversation.Usage;
 import dev.workshop.gateway.GatewayException;
@@ -41,7 +42,8 @@ final class ConversationLoop implements Runnable {
     private FollowUpStarted pendingFollowUp;
 
     private final ConversationId id;
-    private final boolean resumed;
+    /** Why this loop started again, or null when it did not (a new conversation, a follow-up). */
+    private final ResumeCause resumedBy;
     /** The reply of the turn in flight, while its agent writes it; null between turns. */
     private volatile StreamedReply streaming;
     private final boolean announceLastMessage;
@@ -64,12 +66,12 @@ final class ConversationLoop implements Runnable {
      * @param announceLastMessage publish the last stored message before the first turn (the user's, stored by
      *                            the bridge just before this loop starts)
      */
-    ConversationLoop(ConversationId id, boolean resumed, boolean announceLastMessage, LoopContext context,
+    ConversationLoop(ConversationId id, ResumeCause resumedBy, boolean announceLastMessage, LoopContext context,
                      java.util.function.Consumer<ConversationLoop> onFinished) {
         this.announceLastMessage = announceLastMessage;
         this.onFinished = onFinished;
         this.id = id;
-        this.resumed = resumed;
+        this.resumedBy = resumedBy;
         this.context = context;
         this.prompts = new PromptBuilder(context.settings().messageWindow());
     }
@@ -165,7 +167,7 @@ final class ConversationLoop implements Runnable {
     private void takeTurns(ConversationState state, List<MessageRecorded> transcript)
             throws InterruptedException, GatewayException {
         int maxTurns = state.maxTurns() > 0 ? state.maxTurns() : context.settings().defaultMaxTurns();
-        publish(new LoopEvent.Started(id, workflowTurn, now(), resumed));
+        publish(new LoopEvent.Started(id, workflowTurn, now(), resumedBy));
         while (state.turnCount() < maxTurns) {
             if (stop != null || Thread.currentThread().isInterrupted()) {
                 throw new InterruptedException("Stopped between turns");

@@ -153,12 +153,13 @@ public final class GatewayBridge implements AutoCloseable {
         }
         store.append(tenant, id, 0, List.of(new ConversationStarted(kind, participants, task, turns)));
         publish(new LoopEvent.TeamReady(id, 1, context.clock().instant(), tenant, false));
-        launch(id, false);
+        launch(id, null);
         return id;
     }
 
-    void launch(ConversationId id, boolean resumed) {
-        launch(id, resumed, false);
+    /** @param resumedBy why it starts again, or null for a conversation that just began */
+    void launch(ConversationId id, ResumeCause resumedBy) {
+        launch(id, resumedBy, false);
     }
 
     /**
@@ -166,11 +167,11 @@ public final class GatewayBridge implements AutoCloseable {
      * workflow turn it reads from the log anyway (so the log is read once, by the loop).
      */
     private void launchAnnouncingLastMessage(ConversationId id) {
-        launch(id, false, true);
+        launch(id, null, true);
     }
 
-    private void launch(ConversationId id, boolean resumed, boolean announceLastMessage) {
-        ConversationLoop loop = new ConversationLoop(id, resumed, announceLastMessage, context,
+    private void launch(ConversationId id, ResumeCause resumedBy, boolean announceLastMessage) {
+        ConversationLoop loop = new ConversationLoop(id, resumedBy, announceLastMessage, context,
                 finished -> running.remove(id, finished));
         if (running.putIfAbsent(id, loop) != null) {
             throw new IllegalStateException("Conversation " + id + " already has a running loop");
@@ -286,7 +287,7 @@ public final class GatewayBridge implements AutoCloseable {
         store.append(tenant, id, state.version(),
                 List.of(new ResumeStarted(state.resumesWithoutProgress() + 1, ResumeCause.RETRY)));
         // Not "resumed after restart" on the canvas: nothing restarted, the user asked again.
-        launch(id, false);
+        launch(id, ResumeCause.RETRY);
     }
 
     /**
@@ -521,7 +522,7 @@ public final class GatewayBridge implements AutoCloseable {
         }
         store.append(tenant, id, state.version(), List.of(new ResumeStarted(state.resumesWithoutProgress() + 1, cause)));
         // Only a restart is announced as one ("resumed after restart" on the canvas and in `resume`'s output).
-        launch(id, cause == ResumeCause.RESTART);
+        launch(id, cause);
         return Optional.of(id);
     }
 

@@ -3,6 +3,7 @@ package dev.workshop.orchestration;
 import dev.workshop.domain.agent.AgentId;
 import dev.workshop.domain.conversation.ConversationId;
 import dev.workshop.domain.conversation.ConversationStatus;
+import dev.workshop.domain.conversation.ResumeCause;
 import dev.workshop.domain.conversation.TenantId;
 import java.time.Instant;
 
@@ -18,7 +19,15 @@ public sealed interface LoopEvent {
 
     Instant at();
 
-    record Started(ConversationId conversationId, int turnNumber, Instant at, boolean resumed) implements LoopEvent {
+    /**
+     * A loop starts taking turns. {@code resumedBy} says why it started again (null for a new conversation or a
+     * follow-up); {@code resumed} is true for a restart only, the one resume announced as such.
+     */
+    record Started(ConversationId conversationId, int turnNumber, Instant at, ResumeCause resumedBy)
+            implements LoopEvent {
+        public boolean resumed() {
+            return resumedBy == ResumeCause.RESTART;
+        }
     }
 
     record Queued(ConversationId conversationId, int turnNumber, Instant at) implements LoopEvent {

@@ -7,6 +7,7 @@ import dev.workshop.domain.conversation.ConversationEvent;
 import dev.workshop.domain.conversation.ConversationEvent.MessageRecorded;
 import dev.workshop.domain.conversation.ConversationId;
 import dev.workshop.domain.conversation.ConversationStatus;
+import dev.workshop.domain.conversation.ResumeCause;
 import dev.workshop.gateway.GatewayException;
 import dev.workshop.gateway.GatewayReply;
 import dev.workshop.gateway.GatewayResolver;
@@ -201,7 +202,7 @@ class GatewayBridgeTest {
     void refusesASecondLoopForTheSameConversation() {
         engine = new EngineFixture(dir).open(EngineFixture.offline(30_000), LoopSettings.DEFAULTS);
         ConversationId id = engine.bridge().startConversation(engine.pair(), "Plan", OptionalInt.of(4));
-        assertThatThrownBy(() -> engine.bridge().launch(id, true))
+        assertThatThrownBy(() -> engine.bridge().launch(id, ResumeCause.RESTART))
                 .isInstanceOf(IllegalStateException.class)
                 .hasMessage("Conversation " + id + " already has a running loop");
     }

@@ -90,6 +90,9 @@ public record MessageItem(int turnIndex, AgentId speakerId, String speakerName, 
                     cutAt = recorded.recordedAt();
                 } else if (event instanceof ConversationEvent.ResumeStarted resume) {
                     resumedSinceLast = resume.cause();
+                } else if (event instanceof ConversationEvent.FollowUpStarted) {
+                    // The user went on instead: what follows answers them, whatever a failed resume left.
+                    resumedSinceLast = null;
                 } else if (event instanceof MessageRecorded message) {
                     // The whole message supersedes the pieces of it kept while it streamed.
                     cut.setLength(0);

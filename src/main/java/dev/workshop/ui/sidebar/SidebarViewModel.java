@@ -71,6 +71,13 @@ public final class SidebarViewModel {
     private final ReadOnlyObjectWrapper<List<ConversationId>> undoableDeletion = new ReadOnlyObjectWrapper<>(List.of());
     private final ReadOnlyStringWrapper undoText = new ReadOnlyStringWrapper("");
     private final Map<AgentId, String> colours = new HashMap<>();
+    /**
+     * Marks for messages still to come, from the loops' events (FX thread only): why a conversation's loop
+     * started again, until its next message; and the turns being asked again. The history gives the same
+     * marks when a conversation is loaded.
+     */
+    private final Map<ConversationId, dev.workshop.domain.conversation.ResumeCause> resumedBy = new HashMap<>();
+    private final Map<ConversationId, Set<Integer>> askedAgain = new HashMap<>();
     private final ReadOnlyObjectWrapper<Reveal> revealed = new ReadOnlyObjectWrapper<>();
     private final ReadOnlyBooleanWrapper searching = new ReadOnlyBooleanWrapper();
     /** Conversations with a message holding the search text (titles and agents are matched in memory). */
@@ -115,6 +122,9 @@ public final class SidebarViewModel {
                 }
             });
             case LoopEvent.TurnStarted turn -> fx.execute(() -> {
+                if (turn.resumed()) {
+                    askedAgain.computeIfAbsent(id, key -> new HashSet<>()).add(turn.turnIndex());
+                }
                 if (isSelected(id)) {
                     writing.set("");
                 }
@@ -123,12 +133,18 @@ public final class SidebarViewModel {
                 Optional<ConversationState> state = workspace.bridge().state(id);
                 fx.execute(() -> {
                     state.map(ConversationRow::of).ifPresent(this::upsert);
+                    dev.workshop.domain.conversation.ResumeCause resumed = resumedBy.remove(id);
+                    Set<Integer> retried = askedAgain.get(id);
+                    boolean retriedTurn = retried != null && retried.remove(message.turnIndex());
+                    if (retried != null && retried.isEmpty()) {
+                        askedAgain.remove(id);
+                    }
                     if (isSelected(id)) {
                         writing.set("");
                         if (messages.stream().noneMatch(item -> item.turnIndex() == message.turnIndex() && !item.cutOff())) {
                             messages.add(new MessageItem(message.turnIndex(), message.speakerId(),
                                     message.speakerName(), colourOf(message.speakerId()), message.content(),
-                                    message.at(), null, false));
+                                    message.at(), resumed, retriedTurn));
                         }
                     }
                 });
@@ -159,6 +175,14 @@ public final class SidebarViewModel {
             default -> {
                 Optional<ConversationState> state = workspace.bridge().state(id);
                 fx.execute(() -> state.map(ConversationRow::of).ifPresent(row -> {
+                    // A follow-up's loop is no resume: a mark left from a resume that failed goes.
+                    if (event instanceof LoopEvent.Started started) {
+                        if (started.resumedBy() != null) {
+                            resumedBy.put(id, started.resumedBy());
+                        } else {
+                            resumedBy.remove(id);
+                        }
+                    }
                     upsert(row);
                     // A conversation the user just started is the one they want to read.
                     if (event instanceof LoopEvent.Started started && !started.resumed() && selected.get() == null) {

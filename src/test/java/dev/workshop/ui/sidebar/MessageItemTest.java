@@ -37,6 +37,18 @@ class MessageItemTest {
     }
 
     @Test
+    void aFollowUpAfterAResumeThatFailedIsNotMarkedResumed() {
+        List<MessageItem> items = items(new ConversationStarted(ConversationKind.CONVERSATION, List.of(ADA, BO), "Greet", 2),
+                new TurnStarted(0, ADA.agentId(), false), new MessageRecorded(0, ADA.agentId(), "Ada", "Hello"),
+                new ResumeStarted(1, dev.workshop.domain.conversation.ResumeCause.USER),
+                new ConversationEvent.StatusChanged(dev.workshop.domain.conversation.ConversationStatus.FAILED, "down"),
+                new ConversationEvent.FollowUpStarted(2, 4, ""),
+                new TurnStarted(1, BO.agentId(), false), new MessageRecorded(1, BO.agentId(), "Bo", "Hi"));
+
+        assertThat(items).extracting(MessageItem::resumedBy).containsExactly(null, null);
+    }
+
+    @Test
     void piecesFollowedByTheirMessageShowOnlyTheMessage() {
         List<MessageItem> items = items(new ConversationStarted(ConversationKind.CONVERSATION, List.of(ADA, BO), "Greet", 2),
                 new TurnStarted(0, ADA.agentId(), false), new ReplyChunk(0, "Hel"), new ReplyChunk(0, "lo"),

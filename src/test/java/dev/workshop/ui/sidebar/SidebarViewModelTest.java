@@ -97,6 +97,33 @@ class SidebarViewModelTest {
     }
 
     @Test
+    void messagesThatArriveLiveCarryTheResumeAndAskedAgainMarksThatAReloadShows() throws Exception {
+        // Interrupted while Ada's first turn was being written: resuming asks that turn again.
+        ConversationId id = stored("Name a cat", new ConversationEvent.TurnStarted(0, ADA.agentId(), false),
+                new ConversationEvent.StatusChanged(ConversationStatus.INTERRUPTED, "Workshop stopped"));
+        startSidebar();
+        await().atMost(Duration.ofSeconds(10)).until(() -> onFx(() -> sidebar.rows().size()) == 1);
+        select(row(id));
+        await().atMost(Duration.ofSeconds(10)).until(() -> !onFx(() -> sidebar.loadingProperty().get()));
+
+        workspace.bridge().resume(id);
+        assertThat(workspace.bridge().await(id, Duration.ofSeconds(20))).isTrue();
+        await().atMost(Duration.ofSeconds(10)).until(() -> onFx(() -> sidebar.messages().size()) == 6);
+        List<String> live = onFx(() -> marks(sidebar.messages()));
+        assertThat(live.getFirst()).isEqualTo("0 resumed asked-again");
+        assertThat(live.subList(1, 6)).allMatch(mark -> !mark.contains("resumed") && !mark.contains("asked-again"));
+
+        select(row(id));
+        await().atMost(Duration.ofSeconds(10)).until(() -> onFx(() -> sidebar.messages().size()) == 6);
+        assertThat(onFx(() -> marks(sidebar.messages()))).as("the same marks from the history").isEqualTo(live);
+    }
+
+    private static List<String> marks(List<MessageItem> items) {
+        return items.stream().map(item -> item.turnIndex() + item.resumeMark().map(mark -> " resumed").orElse("")
+                + (item.retried() ? " asked-again" : "")).toList();
+    }
+
+    @Test
     void stoppingAReplyMidWayShowsItCutOffInTheListAndClearsTheWritingLine() throws Exception {
         workspace.close();
         // Offline replies that take 4 s: long enough for pieces of them to be kept (one a second).
