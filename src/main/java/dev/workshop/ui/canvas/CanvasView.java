@@ -825,10 +825,34 @@ public final class CanvasView extends Pane implements DropTarget {
         hint.setWrapText(true);
         hint.setMaxWidth(380);
         hint.setTextAlignment(javafx.scene.text.TextAlignment.CENTER);
-        VBox box = new VBox(6, new FontIcon(Feather.USERS), heading, hint);
+        // The guided start: two agents placed and the start dialog open, one click from a first conversation.
+        Button tryIt = new Button();
+        tryIt.setId("quick-start");
+        tryIt.getStyleClass().add("accent");
+        tryIt.setGraphic(new FontIcon(Feather.PLAY));
+        tryIt.textProperty().bind(javafx.beans.binding.Bindings.createStringBinding(() -> viewModel.palette().size() < 2
+                ? "" : "Try it: " + viewModel.palette().get(0).name() + " and " + viewModel.palette().get(1).name()
+                        + " talk", viewModel.palette()));
+        tryIt.visibleProperty().bind(javafx.beans.binding.Bindings.size(viewModel.palette()).greaterThanOrEqualTo(2));
+        tryIt.setTooltip(new Tooltip("Places them on the canvas and asks what they should talk about"));
+        tryIt.setOnAction(event -> {
+            Camera camera = viewModel.cameraProperty().get();
+            List<AgentNodeModel> pair = viewModel.placeStarterPair(camera.toWorld(getWidth() / 2, getHeight() / 2));
+            if (!pair.isEmpty()) {
+                startConversation(pair);
+                // The button went with the empty canvas: keys go to the canvas, not to the next field along.
+                requestFocus();
+            }
+        });
+        // Its clicks stop at the button, so the canvas does not pan or deselect under it.
+        tryIt.addEventHandler(MouseEvent.ANY, MouseEvent::consume);
+        VBox.setMargin(tryIt, new javafx.geometry.Insets(10, 0, 0, 0));
+        VBox box = new VBox(6, new FontIcon(Feather.USERS), heading, hint, tryIt);
         box.getStyleClass().add("empty-state");
         box.setAlignment(javafx.geometry.Pos.CENTER);
-        box.setMouseTransparent(true);
+        // Only the button takes the mouse: the rest of the box lets a drag on the canvas pan it, as before.
+        box.setPickOnBounds(false);
+        box.getChildren().stream().filter(child -> child != tryIt).forEach(child -> child.setMouseTransparent(true));
         box.setManaged(false);
         return box;
     }

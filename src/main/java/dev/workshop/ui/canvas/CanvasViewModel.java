@@ -57,6 +57,8 @@ import javafx.collections.ObservableList;
  * store or the loops runs on virtual threads and reports back through the {@link FxExecutor}.
  */
 public final class CanvasViewModel {
+    /** How far apart the quick start places its two agents (world units): room for a rope and its label. */
+    private static final double STARTER_GAP = 240;
     static final double COOLDOWN_SECONDS = 3;
     static final double BUBBLE_SECONDS = 6;
     static final int BUBBLE_CHARS = 120;
@@ -167,6 +169,27 @@ public final class CanvasViewModel {
             select(List.of(model.id()), false);
             sceneChanged();
         });
+        return placed;
+    }
+
+    /**
+     * The first run's quick start: the palette's first two agents side by side around {@code centre}, as one
+     * step (Undo takes both off), and selected, ready for Start conversation. Empty with fewer than two agents.
+     */
+    public List<AgentNodeModel> placeStarterPair(Point centre) {
+        List<AgentDefinition> pair = palette.stream().limit(2).toList();
+        if (pair.size() < 2) {
+            return List.of();
+        }
+        List<AgentNodeModel> placed = edit("add " + pair.get(0).name() + " and " + pair.get(1).name(), () -> List.of(
+                add(new AgentInstance(InstanceId.generate(), pair.get(0).id(),
+                        settings.get().placed(new Point(centre.x() - STARTER_GAP / 2, centre.y())),
+                        Behaviour.STATIONARY), pair.get(0)),
+                add(new AgentInstance(InstanceId.generate(), pair.get(1).id(),
+                        settings.get().placed(new Point(centre.x() + STARTER_GAP / 2, centre.y())),
+                        Behaviour.STATIONARY), pair.get(1))));
+        select(placed.stream().map(AgentNodeModel::id).toList(), false);
+        sceneChanged();
         return placed;
     }
 

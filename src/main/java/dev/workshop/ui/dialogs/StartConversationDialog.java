@@ -79,7 +79,8 @@ public final class StartConversationDialog<T> extends Dialog<StartConversationDi
                         || boxes.stream().noneMatch(CheckBox::isSelected), choices);
         BooleanBinding noTask = Bindings.createBooleanBinding(() -> prompt.getText().isBlank(), prompt.textProperty());
         hint.textProperty().bind(Bindings.when(tooFew).then("Pick at least two members, one of them an agent (one agent alone takes a task)")
-                .otherwise(Bindings.when(noTask).then("Write what they should work on").otherwise("")));
+                .otherwise(Bindings.when(noTask).then("Write what they should work on")
+                        .otherwise(task ? "Ctrl+Enter assigns it" : "Ctrl+Enter starts it (Enter starts a new line)")));
 
         VBox content = new VBox(8, new Label(task ? "Agent" : "Participants (they speak in this order)"), peopleScroll,
                 new Label("Task"), prompt, new Label("Maximum turns"), turns, hint);

@@ -324,6 +324,20 @@ class CanvasViewModelTest {
     }
 
     @Test
+    void theQuickStartPlacesThePalettesFirstTwoAgentsSelectedAsOneStep() {
+        List<AgentNodeModel> pair = fx.call(() -> canvas.placeStarterPair(new Point(500, 300)));
+
+        assertThat(pair).extracting(AgentNodeModel::name)
+                .containsExactlyElementsOf(fx.call(() -> canvas.palette().stream().limit(2).map(agent -> agent.name()).toList()));
+        assertThat(pair).extracting(AgentNodeModel::home).containsExactly(new Point(380, 300), new Point(620, 300));
+        assertThat(fx.call(() -> canvas.selection())).containsExactlyElementsOf(pair);
+        assertThat(reopenedScene().instances()).hasSize(2);
+
+        fx.run(() -> canvas.undo());
+        assertThat(fx.call(() -> canvas.agents())).as("one step takes both off").isEmpty();
+    }
+
+    @Test
     void ropeLabelsBehaviourAndDuplicatesAreStepsToo() {
         AgentNodeModel ada = place(ADA, 0, 0);
         AgentNodeModel bruno = place(BRUNO, 200, 0);

@@ -14,6 +14,7 @@ import dev.workshop.domain.conversation.ConversationId;
 import dev.workshop.domain.conversation.ConversationState;
 import dev.workshop.domain.conversation.ConversationStatus;
 import dev.workshop.domain.fsm.AgentState;
+import dev.workshop.orchestration.Workspace;
 import dev.workshop.orchestration.WorkspaceOptions;
 import dev.workshop.ui.fx.FxExecutor;
 import dev.workshop.ui.shell.ShellView;
@@ -35,7 +36,9 @@ import javafx.geometry.Point2D;
 import javafx.geometry.VerticalDirection;
 import javafx.scene.Node;
 import javafx.scene.Scene;
+import javafx.scene.control.Button;
 import javafx.scene.control.ListView;
+import javafx.scene.input.KeyCode;
 import javafx.scene.input.MouseButton;
 import javafx.stage.Stage;
 import org.junit.jupiter.api.AfterEach;
@@ -231,6 +234,26 @@ class CanvasViewTest {
         robot.clickOn("#toggle-minimap");
         WaitForAsyncUtils.waitForFxEvents();
         assertThat(robot.lookup("#minimap").query().isVisible()).isFalse();
+    }
+
+    @Test
+    void theEmptyCanvasQuickStartPlacesTwoAgentsAndStartsTheirConversationFromTheDialog(FxRobot robot)
+            throws Exception {
+        CanvasViewModel canvas = canvas();
+        Button tryIt = robot.lookup("#quick-start").queryButton();
+        assertThat(tryIt.getText()).isEqualTo("Try it: Ada and Bruno talk");
+
+        robot.clickOn(tryIt);
+        WaitForAsyncUtils.waitFor(5, TimeUnit.SECONDS, () -> robot.lookup("#task-prompt").tryQuery().isPresent());
+        assertThat(onFx(() -> canvas.agents().size())).isEqualTo(2);
+        robot.clickOn("#task-prompt").write("Plan a picnic");
+        robot.press(KeyCode.CONTROL).type(KeyCode.ENTER).release(KeyCode.CONTROL);
+
+        Workspace workspace = shell.workspace().orElseThrow();
+        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> workspace.bridge().conversations().size() == 1);
+        assertThat(workspace.bridge().conversations().getFirst().task()).contains("Plan a picnic");
+        assertThat(robot.lookup("#quick-start").query().getParent().isVisible()).as("gone with the empty canvas")
+                .isFalse();
     }
 
     @Test
