@@ -7,6 +7,7 @@ import dev.workshop.gateway.GatewayResolver;
 import dev.workshop.gateway.offline.OfflineGateway;
 import dev.workshop.gateway.openai.HttpPolicy;
 import dev.workshop.gateway.openai.OpenAiCompatibleGateway;
+import dev.workshop.orchestration.Drafts;
 import dev.workshop.orchestration.GatewayBridge;
 import dev.workshop.orchestration.SceneKeeper;
 import dev.workshop.orchestration.Workspace;
@@ -15,6 +16,7 @@ import dev.workshop.session.SnapshotFolder;
 import dev.workshop.store.AgentCatalog;
 import dev.workshop.store.DataDirectory;
 import dev.workshop.store.file.JsonAgentCatalog;
+import dev.workshop.store.file.JsonDrafts;
 import dev.workshop.store.file.JsonSceneStore;
 import dev.workshop.store.jdbc.JournaledConversationStore;
 import java.nio.file.Path;
@@ -44,7 +46,8 @@ public final class Wiring {
             bridge.markRunningAsInterrupted();
             SceneKeeper scene = new SceneKeeper(new JsonSceneStore(directory.path(), warnings::add),
                     Duration.ofMillis(300));
-            return new Workspace(directory, store, agents, bridge, scene, options.team(), warnings);
+            Drafts drafts = new Drafts(new JsonDrafts(directory.path(), warnings::add), Duration.ofMillis(500));
+            return new Workspace(directory, store, agents, bridge, scene, drafts, options.team(), warnings);
         } catch (RuntimeException e) {
             if (store != null) {
                 store.close();

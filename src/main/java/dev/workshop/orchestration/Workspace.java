@@ -20,10 +20,12 @@ public final class Workspace implements AutoCloseable {
     private final TenantId tenant;
     private final List<String> warnings;
     private final SceneKeeper scene;
+    private final Drafts drafts;
 
     public Workspace(DataDirectory directory, ConversationStore store, AgentCatalog agents, GatewayBridge bridge,
-                     SceneKeeper scene, TenantId tenant, List<String> warnings) {
+                     SceneKeeper scene, Drafts drafts, TenantId tenant, List<String> warnings) {
         this.scene = scene;
+        this.drafts = drafts;
         this.directory = directory;
         this.store = store;
         this.agents = agents;
@@ -58,6 +60,11 @@ public final class Workspace implements AutoCloseable {
         return scene;
     }
 
+    /** The user's unsent messages, one per conversation: kept across switches, restarts and crashes. */
+    public Drafts drafts() {
+        return drafts;
+    }
+
     public TenantId tenant() {
         return tenant;
     }
@@ -75,6 +82,7 @@ public final class Workspace implements AutoCloseable {
     public void close() {
         try {
             scene.close();
+            drafts.close();
             bridge.close();
         } finally {
             try {

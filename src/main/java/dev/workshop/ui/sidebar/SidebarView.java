@@ -514,6 +514,22 @@ public final class SidebarView extends SplitPane {
             }
         };
         send.setOnAction(event -> submit.run());
+        // Each conversation keeps its own unsent text, across a switch, a restart and a crash.
+        boolean[] showingDraft = {false};
+        viewModel.selectedProperty().addListener((property, old, row) -> {
+            if (old == null || row == null || !old.id().equals(row.id())) {
+                showingDraft[0] = true;
+                input.setText(row == null ? "" : viewModel.draftOf(row.id()));
+                input.positionCaret(input.getLength());
+                showingDraft[0] = false;
+            }
+        });
+        input.textProperty().addListener((property, old, text) -> {
+            ConversationRow row = viewModel.selectedProperty().get();
+            if (!showingDraft[0] && row != null) {
+                viewModel.keepDraft(row.id(), text);
+            }
+        });
         input.addEventFilter(javafx.scene.input.KeyEvent.KEY_PRESSED, event -> {
             if (event.getCode() == javafx.scene.input.KeyCode.ENTER && event.isShortcutDown()) {
                 submit.run();

@@ -102,6 +102,7 @@ public final class SidebarViewModel {
     /** Loads the list in the background and follows the loops from then on. */
     public void start() {
         workspace.bridge().subscribe(this::onLoopEvent);
+        workspace.drafts().onFailure(problem -> fx.execute(() -> notice.set(problem)));
         Thread.ofVirtual().name("sidebar-list").start(() -> {
             List<ConversationRow> loaded = workspace.bridge().conversations().stream().map(ConversationRow::of).toList();
             Map<AgentId, String> agentColours = new HashMap<>();
@@ -415,6 +416,16 @@ public final class SidebarViewModel {
                         notice.set("It cannot go on: " + state.statusReason())));
             }
         });
+    }
+
+    /** What the user wrote to a conversation and has not sent, or "". */
+    public String draftOf(ConversationId id) {
+        return workspace.drafts().of(id);
+    }
+
+    /** Keeps the composer's text for a conversation (in memory at once, on disk within half a second). */
+    public void keepDraft(ConversationId id, String text) {
+        workspace.drafts().keep(id, text);
     }
 
     /** Names a conversation; a blank title goes back to the first line of its task. */

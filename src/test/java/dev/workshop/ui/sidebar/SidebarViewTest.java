@@ -430,6 +430,25 @@ class SidebarViewTest {
     }
 
     @Test
+    void eachConversationKeepsItsOwnUnsentTextWhenTheUserSwitchesAway(FxRobot robot) throws Exception {
+        ListView<ConversationRow> list = list(robot);
+        Workspace workspace = shell.workspace().orElseThrow();
+        javafx.scene.control.TextArea composer = robot.lookup("#composer").query();
+        robot.clickOn("Name a cat");
+        WaitForAsyncUtils.waitFor(5, TimeUnit.SECONDS, () -> !composer.isDisabled());
+        robot.clickOn(composer).write("Call him Biscuit");
+
+        robot.clickOn("Write forty lines");
+        WaitForAsyncUtils.waitForFxEvents();
+        assertThat(composer.getText()).as("not carried over to another conversation").isEmpty();
+
+        robot.clickOn("Name a cat");
+        WaitForAsyncUtils.waitForFxEvents();
+        assertThat(composer.getText()).isEqualTo("Call him Biscuit");
+        assertThat(workspace.drafts().of(idOf(list, "Name a cat"))).isEqualTo("Call him Biscuit");
+    }
+
+    @Test
     void recentlyDeletedBringsAConversationBackLongAfterUndoAndShowsIt(FxRobot robot) throws Exception {
         ListView<ConversationRow> list = list(robot);
         Workspace workspace = shell.workspace().orElseThrow();
