@@ -31,6 +31,8 @@ final class FindBar extends HBox {
     private List<Integer> matches = List.of();
     /** Turn index of the match shown, or -1. */
     private int current = -1;
+    /** What the messages mark as found: the text searched for while the bar is open, else "". */
+    private final javafx.beans.property.ReadOnlyStringWrapper highlight = new javafx.beans.property.ReadOnlyStringWrapper("");
 
     /**
      * @param messages the shown conversation's messages
@@ -74,6 +76,7 @@ final class FindBar extends HBox {
         getChildren().addAll(new FontIcon(Feather.SEARCH), field, count, previous, next, close);
         setVisible(false);
         managedProperty().bind(visibleProperty());
+        highlight.bind(javafx.beans.binding.Bindings.when(visibleProperty()).then(field.textProperty()).otherwise(""));
     }
 
     private static Button iconButton(Feather icon, String tip, Runnable action) {
@@ -83,6 +86,11 @@ final class FindBar extends HBox {
         button.setOnAction(event -> action.run());
         button.setFocusTraversable(false);
         return button;
+    }
+
+    /** The text the messages mark: what is searched for while the bar is open, "" once it is closed. */
+    javafx.beans.property.ReadOnlyStringProperty highlightProperty() {
+        return highlight.getReadOnlyProperty();
     }
 
     /** Shows the bar with its text selected, so typing starts a new search. */

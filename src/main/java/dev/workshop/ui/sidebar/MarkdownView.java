@@ -2,6 +2,7 @@ package dev.workshop.ui.sidebar;
 
 import dev.workshop.ui.fx.SystemClipboard;
 import java.util.List;
+import java.util.Locale;
 import javafx.geometry.Pos;
 import javafx.scene.Node;
 import javafx.scene.control.Button;
@@ -45,9 +46,20 @@ import org.kordamp.ikonli.javafx.FontIcon;
  */
 public final class MarkdownView extends VBox {
     private static final Parser PARSER = Parser.builder().extensions(List.of(TablesExtension.create())).build();
+    /** What Ctrl+F looks for, lower case; "" for nothing. */
+    private final String highlight;
 
     public MarkdownView(String markdown) {
+        this(markdown, "");
+    }
+
+    /**
+     * @param highlight text to mark wherever it occurs in a run of text (ignoring case), for Ctrl+F; "" for none.
+     *                  A match across two styles ("riskiest **assumption**") is not marked.
+     */
+    public MarkdownView(String markdown, String highlight) {
         super(6);
+        this.highlight = highlight == null ? "" : highlight.toLowerCase(Locale.ROOT);
         getStyleClass().add("markdown");
         org.commonmark.node.Node document = PARSER.parse(markdown);
         for (org.commonmark.node.Node block = document.getFirstChild(); block != null; block = block.getNext()) {
@@ -55,7 +67,7 @@ public final class MarkdownView extends VBox {
         }
     }
 
-    private static Node block(org.commonmark.node.Node block) {
+    private Node block(org.commonmark.node.Node block) {
         return switch (block) {
             case Heading heading -> styled(inline(heading), "md-h" + Math.min(3, heading.getLevel()));
             case Paragraph paragraph -> inline(paragraph);
@@ -75,7 +87,7 @@ public final class MarkdownView extends VBox {
         return node;
     }
 
-    private static VBox children(org.commonmark.node.Node parent) {
+    private VBox children(org.commonmark.node.Node parent) {
         VBox box = new VBox(4);
         for (org.commonmark.node.Node child = parent.getFirstChild(); child != null; child = child.getNext()) {
             box.getChildren().add(block(child));
@@ -83,7 +95,7 @@ public final class MarkdownView extends VBox {
         return box;
     }
 
-    private static VBox list(org.commonmark.node.Node list, boolean ordered, int start) {
+    private VBox list(org.commonmark.node.Node list, boolean ordered, int start) {
         VBox items = new VBox(3);
         int number = start;
         for (org.commonmark.node.Node item = list.getFirstChild(); item != null; item = item.getNext()) {
@@ -117,7 +129,7 @@ public final class MarkdownView extends VBox {
         return styled(new VBox(2, bar, body), "md-code-block");
     }
 
-    private static GridPane table(TableBlock table) {
+    private GridPane table(TableBlock table) {
         GridPane grid = new GridPane();
         grid.getStyleClass().add("md-table");
         int row = 0;
@@ -139,20 +151,20 @@ public final class MarkdownView extends VBox {
     }
 
     /** The inline content of a block as one flow of styled runs. */
-    private static TextFlow inline(org.commonmark.node.Node parent) {
+    private TextFlow inline(org.commonmark.node.Node parent) {
         TextFlow flow = new TextFlow();
         flow.getStyleClass().add("md-text");
         appendInline(flow, parent, "");
         return flow;
     }
 
-    private static void appendInline(TextFlow flow, org.commonmark.node.Node parent, String styles) {
+    private void appendInline(TextFlow flow, org.commonmark.node.Node parent, String styles) {
         for (org.commonmark.node.Node node = parent.getFirstChild(); node != null; node = node.getNext()) {
             switch (node) {
-                case org.commonmark.node.Text text -> flow.getChildren().add(run(text.getLiteral(), styles));
+                case org.commonmark.node.Text text -> addRun(flow, text.getLiteral(), styles);
                 case Emphasis emphasis -> appendInline(flow, emphasis, styles + " md-em");
                 case StrongEmphasis strong -> appendInline(flow, strong, styles + " md-strong");
-                case Code code -> flow.getChildren().add(run(code.getLiteral(), styles + " md-code"));
+                case Code code -> addRun(flow, code.getLiteral(), styles + " md-code");
                 case SoftLineBreak soft -> flow.getChildren().add(run(" ", styles));
                 case HardLineBreak hard -> flow.getChildren().add(run("\n", styles));
                 case Link link -> {
@@ -167,6 +179,24 @@ public final class MarkdownView extends VBox {
                 }
                 default -> appendInline(flow, node, styles);
             }
+        }
+    }
+
+    /** A run of text in one style, cut where the Ctrl+F text occurs so that each occurrence is marked. */
+    private void addRun(TextFlow flow, String literal, String styles) {
+        int from = 0;
+        if (!highlight.isEmpty()) {
+            String lower = literal.toLowerCase(Locale.ROOT);
+            for (int at = lower.indexOf(highlight); at >= 0; at = lower.indexOf(highlight, from)) {
+                if (at > from) {
+                    flow.getChildren().add(run(literal.substring(from, at), styles));
+                }
+                from = at + highlight.length();
+                flow.getChildren().add(run(literal.substring(at, from), styles + " md-find"));
+            }
+        }
+        if (from < literal.length() || literal.isEmpty()) {
+            flow.getChildren().add(run(literal.substring(from), styles));
         }
     }
 

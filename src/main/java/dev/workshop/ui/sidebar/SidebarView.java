@@ -84,6 +84,10 @@ public final class SidebarView extends SplitPane {
     private final SidebarViewModel viewModel;
     private final ListView<ConversationRow> list = new ListView<>();
     private final ListView<MessageItem> messages = new ListView<>();
+    /** Every list that shows messages (the single pane and the two of a follow-up), for Ctrl+F's marks. */
+    private final List<ListView<MessageItem>> messageLists = new ArrayList<>();
+    /** What Ctrl+F marks in the messages; "" while the find bar is closed. */
+    private final javafx.beans.property.StringProperty highlight = new javafx.beans.property.SimpleStringProperty("");
     private static final KeyCombination FIND = new KeyCodeCombination(KeyCode.F, KeyCombination.SHORTCUT_DOWN);
     private final TextField titleEditor = titleEditor();
     private FindBar findBar;
@@ -387,6 +391,8 @@ public final class SidebarView extends SplitPane {
             }
         }, () -> (viewModel.dualProperty().get() ? dualPane : messages).requestFocus());
         viewModel.messages().addListener((ListChangeListener<MessageItem>) change -> findBar.refresh());
+        highlight.bind(findBar.highlightProperty());
+        highlight.addListener((property, old, text) -> messageLists.forEach(ListView::refresh));
         VBox.setVgrow(body, Priority.ALWAYS);
 
         Label writing = new Label();
@@ -705,7 +711,8 @@ public final class SidebarView extends SplitPane {
                            String heading, String hint) {
         list.setId(id);
         list.setItems(items);
-        list.setCellFactory(view -> new MessageCell(list));
+        list.setCellFactory(view -> new MessageCell(list, highlight));
+        messageLists.add(list);
         list.setPlaceholder(placeholder(heading, hint));
         list.setFocusTraversable(true);
     }
@@ -798,9 +805,11 @@ public final class SidebarView extends SplitPane {
     /** A message: the speaker's avatar and name, the turn, marks, and the content as Markdown. */
     private static final class MessageCell extends ListCell<MessageItem> {
         private final ListView<MessageItem> owner;
+        private final javafx.beans.value.ObservableStringValue highlight;
 
-        MessageCell(ListView<MessageItem> owner) {
+        MessageCell(ListView<MessageItem> owner, javafx.beans.value.ObservableStringValue highlight) {
             this.owner = owner;
+            this.highlight = highlight;
             setMaxWidth(Double.MAX_VALUE);
             prefWidthProperty().bind(owner.widthProperty().subtract(24));
         }
@@ -831,7 +840,7 @@ public final class SidebarView extends SplitPane {
             if (item.cutOff()) {
                 head.getChildren().add(mark("cut off here", Feather.SCISSORS));
             }
-            MarkdownView content = new MarkdownView(item.content());
+            MarkdownView content = new MarkdownView(item.content(), highlight.get());
             content.maxWidthProperty().bind(owner.widthProperty().subtract(48));
             VBox box = new VBox(4, head, content);
             box.getStyleClass().add("message");

@@ -505,6 +505,10 @@ class SidebarViewTest {
         assertThat(robot.lookup("#find-count").queryLabeled().getText()).isEqualTo("1 of 11");
         WaitForAsyncUtils.waitFor(5, TimeUnit.SECONDS, () -> messages.getSelectionModel().getSelectedItem() != null
                 && messages.getSelectionModel().getSelectedItem().turnIndex() == 2);
+        // What was found is marked inside the messages, as written ("Line 3"), not only the message selected.
+        WaitForAsyncUtils.waitFor(5, TimeUnit.SECONDS, () -> !robot.lookup("#message-list .md-find").queryAll().isEmpty());
+        assertThat(robot.lookup("#message-list .md-find").queryAll()).extracting(node -> ((Text) node).getText())
+                .allMatch("Line 3"::equals);
 
         robot.type(KeyCode.ENTER);
         WaitForAsyncUtils.waitFor(5, TimeUnit.SECONDS, () -> messages.getSelectionModel().getSelectedItem().turnIndex() == 29);
@@ -520,6 +524,7 @@ class SidebarViewTest {
         robot.type(KeyCode.ESCAPE);
         WaitForAsyncUtils.waitForFxEvents();
         assertThat(robot.lookup("#find-bar").query().isVisible()).isFalse();
+        assertThat(robot.lookup("#message-list .md-find").queryAll()).as("no marks once the bar is closed").isEmpty();
     }
 
     private static ConversationId idOf(ListView<ConversationRow> list, String title) {
