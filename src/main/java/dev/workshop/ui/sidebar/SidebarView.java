@@ -308,8 +308,11 @@ public final class SidebarView extends SplitPane {
         markdown.setOnAction(event -> export("md", "Markdown", "*.md"));
         MenuItem json = new MenuItem("JSON…");
         json.setOnAction(event -> export("json", "JSON", "*.json"));
-        MenuButton export = new MenuButton("Export", new FontIcon(Feather.DOWNLOAD), markdown, json);
+        // An icon, so that the status and every action share one line and the messages get the room.
+        MenuButton export = new MenuButton(null, new FontIcon(Feather.DOWNLOAD), markdown, json);
         export.setId("export-conversation");
+        export.getStyleClass().add("button-icon");
+        export.setTooltip(new Tooltip("Export as Markdown or JSON"));
         abort.visibleProperty().bind(Bindings.createBooleanBinding(() -> viewModel.selectedProperty().get() != null
                 && SidebarViewModel.canAbort(viewModel.selectedProperty().get().status()), viewModel.selectedProperty()));
         abort.managedProperty().bind(abort.visibleProperty());
@@ -326,7 +329,7 @@ public final class SidebarView extends SplitPane {
             viewModel.newConversation();
             onNewConversation.run();
         });
-        // Where it stands on a line of its own, so a narrow sidebar never cuts the status short.
+        // Status and turn are never cut short; the reason between them and the buttons gives way first.
         Label reason = new Label();
         reason.setId("detail-reason");
         reason.getStyleClass().add("detail-reason");
@@ -340,15 +343,13 @@ public final class SidebarView extends SplitPane {
         fullReason.setMaxWidth(420);
         reason.tooltipProperty().bind(Bindings.when(reason.textProperty().isEmpty())
                 .then((Tooltip) null).otherwise(fullReason));
-        HBox state = new HBox(8, status, turns, reason);
-        state.setAlignment(Pos.CENTER_LEFT);
         status.setMinWidth(Region.USE_PREF_SIZE);
         turns.setMinWidth(Region.USE_PREF_SIZE);
-        HBox actions = new HBox(6, spacer, abort, resume, export, fresh);
-        actions.setAlignment(Pos.CENTER_LEFT);
         for (javafx.scene.control.Control control : new javafx.scene.control.Control[] {abort, resume, export, fresh}) {
             control.setMinWidth(Region.USE_PREF_SIZE);
         }
+        HBox state = new HBox(8, status, turns, reason, spacer, abort, resume, export, fresh);
+        state.setAlignment(Pos.CENTER_LEFT);
 
         configure(messages, viewModel.messages(), "message-list", "No messages yet",
                 "They appear here as they are recorded.");
@@ -412,7 +413,7 @@ public final class SidebarView extends SplitPane {
         writing.managedProperty().bind(writing.visibleProperty());
 
         Label none = placeholder("Nothing selected", "Pick a conversation above to read it.");
-        VBox detail = new VBox(8, heading, state, actions, findBar, body, failureBanner(), writing, composer());
+        VBox detail = new VBox(8, heading, state, findBar, body, failureBanner(), writing, composer());
         detail.visibleProperty().bind(viewModel.selectedProperty().isNotNull());
         none.visibleProperty().bind(viewModel.selectedProperty().isNull());
         VBox pane = new VBox(new StackPane(detail, none));
