@@ -7,6 +7,7 @@ import dev.workshop.gateway.GatewayResolver;
 import dev.workshop.gateway.offline.OfflineGateway;
 import dev.workshop.gateway.openai.HttpPolicy;
 import dev.workshop.gateway.openai.OpenAiCompatibleGateway;
+import dev.workshop.orchestration.DataDirectoryWatch;
 import dev.workshop.orchestration.Drafts;
 import dev.workshop.orchestration.GatewayBridge;
 import dev.workshop.orchestration.SceneKeeper;
@@ -47,7 +48,9 @@ public final class Wiring {
             SceneKeeper scene = new SceneKeeper(new JsonSceneStore(directory.path(), warnings::add),
                     Duration.ofMillis(300));
             Drafts drafts = new Drafts(new JsonDrafts(directory.path(), warnings::add), Duration.ofMillis(500));
-            return new Workspace(directory, store, agents, bridge, scene, drafts, options.team(), warnings);
+            DataDirectoryWatch watch = new DataDirectoryWatch(directory::whyGone, store::refuseWrites,
+                    Duration.ofSeconds(2));
+            return new Workspace(directory, store, agents, bridge, scene, drafts, watch, options.team(), warnings);
         } catch (RuntimeException e) {
             if (store != null) {
                 store.close();

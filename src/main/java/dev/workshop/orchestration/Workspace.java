@@ -21,11 +21,14 @@ public final class Workspace implements AutoCloseable {
     private final List<String> warnings;
     private final SceneKeeper scene;
     private final Drafts drafts;
+    private final DataDirectoryWatch watch;
 
     public Workspace(DataDirectory directory, ConversationStore store, AgentCatalog agents, GatewayBridge bridge,
-                     SceneKeeper scene, Drafts drafts, TenantId tenant, List<String> warnings) {
+                     SceneKeeper scene, Drafts drafts, DataDirectoryWatch watch, TenantId tenant,
+                     List<String> warnings) {
         this.scene = scene;
         this.drafts = drafts;
+        this.watch = watch;
         this.directory = directory;
         this.store = store;
         this.agents = agents;
@@ -65,6 +68,11 @@ public final class Workspace implements AutoCloseable {
         return drafts;
     }
 
+    /** Tells when the data directory is deleted or moved away while Workshop runs (nothing is saved then). */
+    public DataDirectoryWatch directoryWatch() {
+        return watch;
+    }
+
     public TenantId tenant() {
         return tenant;
     }
@@ -81,6 +89,7 @@ public final class Workspace implements AutoCloseable {
     @Override
     public void close() {
         try {
+            watch.close();
             scene.close();
             drafts.close();
             bridge.close();

@@ -41,6 +41,11 @@ public final class SnapshotFolder {
             throw new IOException("Conversation id " + id + " cannot name a snapshot file");
         }
         Path file = fileOf(snapshot.team(), id);
+        // The sessions folder is made inside the data directory, never the data directory itself: one deleted
+        // while Workshop runs must not come back holding only snapshots.
+        if (!Files.isDirectory(root.getParent())) {
+            throw new java.nio.file.NoSuchFileException(root.getParent().toString(), null, "the data directory is gone");
+        }
         Files.createDirectories(file.getParent());
         AtomicFile.write(file, SnapshotJson.toText(snapshot).getBytes(StandardCharsets.UTF_8));
     }

@@ -6,8 +6,10 @@ import java.nio.channels.FileLock;
 import java.nio.channels.OverlappingFileLockException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
+import java.nio.file.attribute.BasicFileAttributes;
 import java.util.Map;
 import java.util.Optional;
 
@@ -21,11 +23,14 @@ public final class DataDirectory implements AutoCloseable {
     private final Path path;
     private final FileChannel lockChannel;
     private final FileLock lock;
+    /** The lock file's identity (its inode on Unix) when it was locked; null where the platform has none. */
+    private final Object lockFileKey;
 
-    private DataDirectory(Path path, FileChannel lockChannel, FileLock lock) {
+    private DataDirectory(Path path, FileChannel lockChannel, FileLock lock, Object lockFileKey) {
         this.path = path;
         this.lockChannel = lockChannel;
         this.lock = lock;
+        this.lockFileKey = lockFileKey;
     }
 
     /**
@@ -59,7 +64,8 @@ public final class DataDirectory implements AutoCloseable {
             }
             channel.truncate(0);
             channel.write(java.nio.ByteBuffer.wrap(processId().concat("\n").getBytes(StandardCharsets.UTF_8)));
-            return new DataDirectory(absolute, channel, lock);
+            Object key = Files.readAttributes(absolute.resolve(LOCK_FILE), BasicFileAttributes.class).fileKey();
+            return new DataDirectory(absolute, channel, lock, key);
         } catch (OverlappingFileLockException sameProcess) {
             closeQuietly(channel);
             throw new DataDirectoryInUseException(absolute);
@@ -94,6 +100,25 @@ public final class DataDirectory implements AutoCloseable {
 
     public Path path() {
         return path;
+    }
+
+    /**
+     * Why the folder is no longer the one this process locked (deleted, moved away or replaced while Workshop
+     * ran), or empty while it is. What is written after that goes to files nobody will open again, so writes
+     * must stop being acknowledged. A check that cannot tell (another I/O error) says nothing: the writes
+     * themselves report a failing disk.
+     */
+    public Optional<String> whyGone() {
+        try {
+            Object key = Files.readAttributes(path.resolve(LOCK_FILE), BasicFileAttributes.class).fileKey();
+            return lockFileKey != null && !lockFileKey.equals(key)
+                    ? Optional.of("The data directory " + path + " was replaced while Workshop was running")
+                    : Optional.empty();
+        } catch (NoSuchFileException gone) {
+            return Optional.of("The data directory " + path + " was deleted or moved while Workshop was running");
+        } catch (IOException cannotTell) {
+            return Optional.empty();
+        }
     }
 
     public Path journalDirectory() {

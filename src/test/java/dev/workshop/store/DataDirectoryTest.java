@@ -52,4 +52,20 @@ class DataDirectoryTest {
                     .isEqualTo(ProcessHandle.current().pid() + "\n");
         }
     }
+
+    @Test
+    void tellsWhenTheFolderIsDeletedOrMovedAwayOrReplacedWhileItIsOpen(@TempDir Path parent) throws Exception {
+        Path dir = parent.resolve("data");
+        try (DataDirectory opened = DataDirectory.lock(dir)) {
+            assertThat(opened.whyGone()).isEmpty();
+
+            Files.move(dir, parent.resolve("moved"));
+            assertThat(opened.whyGone()).contains("The data directory " + dir
+                    + " was deleted or moved while Workshop was running");
+
+            Files.createDirectories(dir);
+            Files.writeString(dir.resolve("workshop.lock"), "someone else\n");
+            assertThat(opened.whyGone()).contains("The data directory " + dir + " was replaced while Workshop was running");
+        }
+    }
 }

@@ -66,7 +66,8 @@ public final class JsonDrafts implements DraftStore {
         ObjectNode all = root.putObject("drafts");
         drafts.forEach((id, text) -> all.put(id.value(), text));
         try {
-            Files.createDirectories(file.getParent());
+            // Never re-created here: the data directory exists while it is open, and one deleted meanwhile
+            // must not come back holding only this file.
             AtomicFile.write(file, json.writerWithDefaultPrettyPrinter().writeValueAsBytes(root));
         } catch (IOException e) {
             throw new StoreException("Cannot keep your unsent messages in " + file + ": " + e.getMessage(), e);

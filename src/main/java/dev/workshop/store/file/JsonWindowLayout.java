@@ -57,7 +57,8 @@ public final class JsonWindowLayout {
         root.put("maximized", layout.maximized()).put("sidebar_divider", layout.sidebarDivider())
                 .put("list_divider", layout.listDivider());
         try {
-            Files.createDirectories(file.getParent());
+            // Never re-created here: the data directory exists while it is open, and one deleted meanwhile
+            // must not come back holding only this file.
             AtomicFile.write(file, json.writerWithDefaultPrettyPrinter().writeValueAsBytes(root));
         } catch (IOException e) {
             problems.accept("Could not remember the window's layout in " + file + ": " + e.getMessage());

@@ -87,6 +87,8 @@ public final class JournaledConversationStore implements ConversationStore {
     private Journal journal;
     private HistoryReader historyReader;
     private Projector projector;
+    /** Set once the data directory is gone: why appends are refused; null while they are taken. */
+    private volatile String writesRefused;
     private volatile boolean closed;
 
     private JournaledConversationStore(DataDirectory directory, Clock clock) {
@@ -437,6 +439,10 @@ public final class JournaledConversationStore implements ConversationStore {
     public List<RecordedEvent> append(TenantId tenant, ConversationId conversation, long expectedVersion,
                                       List<ConversationEvent> events, Durability durability) {
         requireOpen();
+        String refusal = writesRefused;
+        if (refusal != null) {
+            throw new StoreException(refusal + "; nothing more is saved");
+        }
         awaitTables();
         if (events.isEmpty()) {
             return List.of();
@@ -607,6 +613,14 @@ public final class JournaledConversationStore implements ConversationStore {
     @Override
     public List<String> openingWarnings() {
         return List.copyOf(warnings);
+    }
+
+    /**
+     * Acknowledges no append from now on, each refused with {@code reason}: the data directory is gone, and an
+     * append that lands in a deleted folder would be acknowledged and then lost.
+     */
+    public void refuseWrites(String reason) {
+        writesRefused = reason;
     }
 
     private void requireOpen() {

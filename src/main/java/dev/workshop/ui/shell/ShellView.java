@@ -71,7 +71,7 @@ public final class ShellView extends BorderPane {
         this.viewModel = viewModel;
         getStyleClass().add("shell");
         getStylesheets().add(ShellView.class.getResource("shell.css").toExternalForm());
-        setTop(header());
+        setTop(new VBox(header(), dataDirectoryGoneBanner()));
         setCenter(openingArea());
         setBottom(statusBar());
         noticeTimer.setOnFinished(event -> notice.setText(""));
@@ -248,6 +248,24 @@ public final class ShellView extends BorderPane {
                         probe.run();
                     }
                 });
+    }
+
+    /**
+     * A banner across the window, for as long as the app runs, once its data directory is gone: every save
+     * fails from then on, and the user must know before they type or start anything else.
+     */
+    private HBox dataDirectoryGoneBanner() {
+        Label text = new Label();
+        text.setId("data-directory-gone");
+        text.setWrapText(true);
+        text.textProperty().bind(viewModel.dataDirectoryGoneProperty());
+        HBox.setHgrow(text, Priority.ALWAYS);
+        HBox banner = new HBox(10, new FontIcon(Feather.ALERT_OCTAGON), text);
+        banner.getStyleClass().add("gone-banner");
+        banner.setAlignment(Pos.CENTER_LEFT);
+        banner.visibleProperty().bind(viewModel.dataDirectoryGoneProperty().isNotEmpty());
+        banner.managedProperty().bind(banner.visibleProperty());
+        return banner;
     }
 
     private HBox header() {

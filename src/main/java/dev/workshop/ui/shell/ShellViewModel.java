@@ -34,6 +34,8 @@ public final class ShellViewModel {
     private final ReadOnlyStringWrapper conversationCountText = new ReadOnlyStringWrapper("Opening…");
     private final ReadOnlyStringWrapper warningText = new ReadOnlyStringWrapper("");
     private final ReadOnlyStringWrapper fatalError = new ReadOnlyStringWrapper("");
+    /** Why nothing can be saved any more (the data directory was deleted or moved away), or "". */
+    private final ReadOnlyStringWrapper dataDirectoryGone = new ReadOnlyStringWrapper("");
     private final ReadOnlyBooleanWrapper opening = new ReadOnlyBooleanWrapper(true);
     private final ReadOnlyBooleanWrapper ready = new ReadOnlyBooleanWrapper(false);
     private final ReadOnlyObjectWrapper<CanvasViewModel> canvas = new ReadOnlyObjectWrapper<>();
@@ -84,6 +86,9 @@ public final class ShellViewModel {
                         fx.execute(() -> showCounts(total, running));
                     }
                 });
+                opened.directoryWatch().onGone(reason -> fx.execute(() -> dataDirectoryGone.set(reason
+                        + ". Nothing more can be saved, so running conversations stop: put the folder back, or"
+                        + " restore it from a backup, and start Workshop again.")));
                 int count = opened.conversationCount();
                 List<String> warnings = opened.warnings();
                 fx.execute(() -> {
@@ -165,6 +170,11 @@ public final class ShellViewModel {
 
     public ReadOnlyStringProperty conversationCountTextProperty() {
         return conversationCountText.getReadOnlyProperty();
+    }
+
+    /** Why nothing can be saved any more, with what to do, or "" while the data directory is in place. */
+    public ReadOnlyStringProperty dataDirectoryGoneProperty() {
+        return dataDirectoryGone.getReadOnlyProperty();
     }
 
     public ReadOnlyStringProperty warningTextProperty() {

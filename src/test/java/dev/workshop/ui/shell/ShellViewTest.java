@@ -71,6 +71,20 @@ class ShellViewTest {
     }
 
     @Test
+    void aDataDirectoryMovedAwayWhileOpenPutsABannerAcrossTheWindow(FxRobot robot) throws Exception {
+        WaitForAsyncUtils.waitFor(20, TimeUnit.SECONDS, () -> viewModel.readyProperty().get());
+        assertThat(robot.lookup("#data-directory-gone").query().getParent().isVisible()).isFalse();
+
+        Files.move(dir, dir.resolveSibling(dir.getFileName() + "-moved"));
+
+        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> robot.lookup("#data-directory-gone").query().getParent()
+                .isVisible());
+        assertThat(robot.lookup("#data-directory-gone").queryAs(Label.class).getText())
+                .startsWith("The data directory " + dir + " was deleted or moved while Workshop was running. Nothing"
+                        + " more can be saved");
+    }
+
+    @Test
     void theThemeMenuOffersSystemLightAndDarkAndSavesTheChoice(FxRobot robot) throws Exception {
         WaitForAsyncUtils.waitFor(20, TimeUnit.SECONDS, () -> viewModel.readyProperty().get());
         var canvas = viewModel.canvasProperty().get();
