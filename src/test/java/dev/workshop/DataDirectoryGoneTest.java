@@ -37,8 +37,17 @@ class DataDirectoryGoneTest {
                     .isInstanceOf(StoreException.class)
                     .hasMessage("The data directory " + dir + " was deleted or moved while Workshop was running;"
                             + " nothing more is saved");
-            assertThat(Files.exists(dir)).as("nothing brought the folder back").isFalse();
+            assertThat(Files.exists(dir)).as("nothing brought the folder back: %s", listing(dir)).isFalse();
         }
-        assertThat(Files.exists(dir)).as("not even the close").isFalse();
+        assertThat(Files.exists(dir)).as("not even the close: %s", listing(dir)).isFalse();
+    }
+
+    private static String listing(Path dir) throws java.io.IOException {
+        if (!Files.exists(dir)) {
+            return "";
+        }
+        try (var paths = Files.walk(dir)) {
+            return paths.map(Path::toString).toList().toString();
+        }
     }
 }

@@ -41,13 +41,22 @@ public final class SnapshotFolder {
             throw new IOException("Conversation id " + id + " cannot name a snapshot file");
         }
         Path file = fileOf(snapshot.team(), id);
-        // The sessions folder is made inside the data directory, never the data directory itself: one deleted
-        // while Workshop runs must not come back holding only snapshots.
-        if (!Files.isDirectory(root.getParent())) {
-            throw new java.nio.file.NoSuchFileException(root.getParent().toString(), null, "the data directory is gone");
-        }
-        Files.createDirectories(file.getParent());
+        // One level at a time, each only inside its parent: a data directory deleted while Workshop runs must
+        // not come back holding only snapshots (createDirectories would make the whole path again).
+        createIfMissing(root);
+        createIfMissing(file.getParent());
         AtomicFile.write(file, SnapshotJson.toText(snapshot).getBytes(StandardCharsets.UTF_8));
+    }
+
+    /** Makes {@code folder} if it is not there; fails when its parent is not there either. */
+    private static void createIfMissing(Path folder) throws IOException {
+        try {
+            Files.createDirectory(folder);
+        } catch (java.nio.file.FileAlreadyExistsException exists) {
+            if (!Files.isDirectory(folder)) {
+                throw exists;
+            }
+        }
     }
 
     /**
