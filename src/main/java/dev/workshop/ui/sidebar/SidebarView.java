@@ -765,40 +765,62 @@ public final class SidebarView extends SplitPane {
         return label;
     }
 
-    /** A conversation in the list. */
+    /**
+     * A conversation in the list. Its nodes are made once and only their text changes: a row is replaced on
+     * every message of a running conversation, and labels made anew inside the list's layout pass have no
+     * skin until the next pulse, so the row used to show blank for a frame on every turn.
+     */
     private static final class RowCell extends ListCell<ConversationRow> {
+        private final FontIcon icon = new FontIcon(Feather.CIRCLE);
+        private final Label status = new Label(null, icon);
+        private final Label kind = new Label();
+        private final Label when = new Label();
+        private final Tooltip whenTip = new Tooltip();
+        private final Label title = new Label();
+        private final Label people = new Label();
+        private final Tooltip reasonTip = new Tooltip();
+        private final VBox box;
+        private String statusClass = "";
+
+        RowCell() {
+            status.getStyleClass().add("status-marker");
+            kind.getStyleClass().add("type-chip");
+            when.getStyleClass().add("row-time");
+            when.setTooltip(whenTip);
+            title.getStyleClass().add("row-title");
+            people.getStyleClass().add("row-people");
+            Region spacer = new Region();
+            HBox.setHgrow(spacer, Priority.ALWAYS);
+            HBox top = new HBox(6, status, kind, spacer, when);
+            top.setAlignment(Pos.CENTER_LEFT);
+            box = new VBox(2, top, title, people);
+            box.setPadding(new Insets(2, 0, 2, 0));
+            setText(null);
+        }
+
         @Override
         protected void updateItem(ConversationRow row, boolean empty) {
             super.updateItem(row, empty);
             if (empty || row == null) {
                 setGraphic(null);
-                setText(null);
+                setTooltip(null);
                 return;
             }
-            FontIcon icon = new FontIcon(ICONS.get(row.status()));
-            Label status = new Label(ConversationRow.statusLabel(row.status()), icon);
-            status.getStyleClass().addAll("status-marker", "status-" + row.status().wireName());
-            Label kind = new Label(row.kind() == ConversationKind.TASK ? "task" : "conversation");
-            kind.getStyleClass().add("type-chip");
-            Label when = new Label(ConversationRow.relativeTime(row.updatedAt(), Instant.now()));
-            when.getStyleClass().add("row-time");
-            when.setTooltip(new Tooltip("Last activity: " + ConversationRow.clockTime(row.updatedAt())));
-            Region spacer = new Region();
-            HBox.setHgrow(spacer, Priority.ALWAYS);
-            HBox top = new HBox(6, status, kind, spacer, when);
-            top.setAlignment(Pos.CENTER_LEFT);
-            Label title = new Label(row.title());
-            title.getStyleClass().add("row-title");
-            Label people = new Label(row.participants() + " · " + row.turnsShort());
-            people.getStyleClass().add("row-people");
-            VBox box = new VBox(2, top, title, people);
-            box.setPadding(new Insets(2, 0, 2, 0));
-            if (!row.statusReason().isEmpty()) {
-                setTooltip(new Tooltip(row.statusReason()));
-            } else {
-                setTooltip(null);
+            icon.setIconCode(ICONS.get(row.status()));
+            status.setText(ConversationRow.statusLabel(row.status()));
+            String wanted = "status-" + row.status().wireName();
+            if (!wanted.equals(statusClass)) {
+                status.getStyleClass().remove(statusClass);
+                status.getStyleClass().add(wanted);
+                statusClass = wanted;
             }
-            setText(null);
+            kind.setText(row.kind() == ConversationKind.TASK ? "task" : "conversation");
+            when.setText(ConversationRow.relativeTime(row.updatedAt(), Instant.now()));
+            whenTip.setText("Last activity: " + ConversationRow.clockTime(row.updatedAt()));
+            title.setText(row.title());
+            people.setText(row.participants() + " · " + row.turnsShort());
+            reasonTip.setText(row.statusReason());
+            setTooltip(row.statusReason().isEmpty() ? null : reasonTip);
             setGraphic(box);
         }
     }

@@ -204,8 +204,10 @@ class SidebarViewTest {
                 .release(javafx.scene.input.KeyCode.ENTER).release(javafx.scene.input.KeyCode.CONTROL);
 
         WaitForAsyncUtils.waitFor(15, TimeUnit.SECONDS, () -> workspace.bridge().state(id).orElseThrow().turnCount() >= 3);
-        WaitForAsyncUtils.waitFor(5, TimeUnit.SECONDS, () -> robot.lookup("#message-list").queryListView().getItems()
-                .stream().anyMatch(item -> ((MessageItem) item).content().equals("Call him Biscuit.")));
+        // Read on the FX thread: the list changes there while the agents go on.
+        WaitForAsyncUtils.waitFor(5, TimeUnit.SECONDS, () -> WaitForAsyncUtils.asyncFx(() -> robot
+                .lookup("#message-list").queryListView().getItems().stream()
+                .anyMatch(item -> ((MessageItem) item).content().equals("Call him Biscuit."))).get());
         assertThat(composer.getText()).isEmpty();
         WaitForAsyncUtils.waitFor(15, TimeUnit.SECONDS,
                 () -> workspace.bridge().state(id).orElseThrow().status() == ConversationStatus.WAITING);
@@ -263,8 +265,9 @@ class SidebarViewTest {
         robot.clickOn("#send-message");
 
         WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> robot.lookup("#dual-pane").query().isVisible());
-        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> robot.lookup("#conversation-pane").queryListView()
-                .getItems().stream().anyMatch(item -> ((MessageItem) item).content().equals("And a middle name?")));
+        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> WaitForAsyncUtils.asyncFx(() -> robot
+                .lookup("#conversation-pane").queryListView().getItems().stream()
+                .anyMatch(item -> ((MessageItem) item).content().equals("And a middle name?"))).get());
         WaitForAsyncUtils.waitFor(15, TimeUnit.SECONDS,
                 () -> robot.lookup("#collaboration-pane").queryListView().getItems().size() >= 1);
         assertThat(robot.lookup("#collaboration-pane").queryListView().getItems())
@@ -446,6 +449,20 @@ class SidebarViewTest {
         WaitForAsyncUtils.waitForFxEvents();
         assertThat(composer.getText()).isEqualTo("Call him Biscuit");
         assertThat(workspace.drafts().of(idOf(list, "Name a cat"))).isEqualTo("Call him Biscuit");
+    }
+
+    @Test
+    void aRowThatChangesKeepsItsNodesSoItNeverShowsBlankForAFrame(FxRobot robot) throws Exception {
+        ListView<ConversationRow> list = list(robot);
+        Workspace workspace = shell.workspace().orElseThrow();
+        javafx.scene.control.Labeled title = robot.lookup(".row-title").match(node ->
+                "Name a cat".equals(((javafx.scene.control.Labeled) node).getText())).query();
+
+        workspace.bridge().rename(idOf(list, "Name a cat"), "Cat names");
+
+        WaitForAsyncUtils.waitFor(5, TimeUnit.SECONDS, () -> "Cat names".equals(title.getText()));
+        assertThat(title.getScene()).as("the same label, still shown, with the new text").isNotNull();
+        assertThat(title.getSkin()).isNotNull();
     }
 
     @Test
