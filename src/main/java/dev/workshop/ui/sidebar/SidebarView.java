@@ -507,10 +507,10 @@ public final class SidebarView extends SplitPane {
         input.promptTextProperty().bind(Bindings.createStringBinding(() -> {
             ConversationRow row = viewModel.selectedProperty().get();
             if (row != null && row.status() == ConversationStatus.WAITING) {
-                return row.resumable() ? "Write to start a new round, or Resume (Ctrl+Enter)"
-                        : "Your turn: write your message (Ctrl+Enter sends)";
+                return row.resumable() ? "Write a new round, or Resume (Ctrl+Enter)"
+                        : "Your turn (Ctrl+Enter sends)";
             }
-            return row != null && row.status().isFinal() ? "Follow up: continue this conversation (Ctrl+Enter)"
+            return row != null && row.status().isFinal() ? "Follow up (Ctrl+Enter sends)"
                     : "Waiting for the agents…";
         }, viewModel.selectedProperty()));
         send.disableProperty().bind(yourTurn.not().or(input.textProperty().isEmpty()));

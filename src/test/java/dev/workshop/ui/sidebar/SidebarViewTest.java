@@ -239,7 +239,7 @@ class SidebarViewTest {
         assertThat(robot.lookup("#resume-conversation").query().isVisible()).isTrue();
         javafx.scene.control.TextArea composer = robot.lookup("#composer").query();
         assertThat(composer.isDisabled()).isFalse();
-        assertThat(composer.getPromptText()).startsWith("Write to start a new round, or Resume");
+        assertThat(composer.getPromptText()).startsWith("Write a new round, or Resume");
         assertThat(workspace.bridge().isRunning(id)).isFalse();
 
         robot.clickOn("#resume-conversation");
