@@ -135,6 +135,9 @@ public final class AgentsView extends BorderPane {
 
         TextField baseUrl = bound("agent-base-url", "http://localhost:11434/v1", viewModel.baseUrlProperty(), offline);
         TextField model = bound("agent-model", "llama3.2", viewModel.modelProperty(), null);
+        // The offline provider has no models: the field is only a name for the agent's style there.
+        model.promptTextProperty().bind(Bindings.when(offline).then("any name (the offline provider has no models)")
+                .otherwise("llama3.2 (Test connection lists the server's)"));
         TextField temperature = bound("agent-temperature", "server default (0 to 2)", viewModel.temperatureProperty(), offline);
         TextField maxTokens = bound("agent-max-tokens", "server default", viewModel.maxTokensProperty(), offline);
         TextField keyVariable = bound("agent-api-key-env", "OPENAI_API_KEY (the variable's name, not the key)",
