@@ -609,15 +609,21 @@ public final class SidebarView extends SplitPane {
         MenuItem delete = new MenuItem("Delete… (Del)", new FontIcon(Feather.TRASH_2));
         delete.setId("delete-menu-item");
         delete.setOnAction(event -> confirmDelete());
+        MenuItem exportAll = new MenuItem("Export all conversations…", new FontIcon(Feather.DOWNLOAD));
+        exportAll.setId("export-all-menu-item");
+        exportAll.setOnAction(event -> exportAll());
         MenuItem deleted = new MenuItem("Recently deleted…", new FontIcon(Feather.CORNER_UP_LEFT));
         deleted.setId("recently-deleted-menu-item");
         deleted.setOnAction(event -> new RecentlyDeletedDialog(viewModel, this).show());
-        ContextMenu menu = new ContextMenu(rename, delete, new javafx.scene.control.SeparatorMenuItem(), deleted);
+        ContextMenu menu = new ContextMenu(rename, delete, new javafx.scene.control.SeparatorMenuItem(), exportAll,
+                deleted);
         menu.setOnShowing(event -> {
             int count = targets().size();
             rename.setDisable(count != 1);
             delete.setDisable(count == 0);
             delete.setText(count > 1 ? "Delete " + count + " conversations… (Del)" : "Delete… (Del)");
+            exportAll.setText(count > 1 ? "Export these " + count + " conversations…" : "Export all conversations…");
+            exportAll.setDisable(viewModel.allRows().isEmpty());
         });
         return menu;
     }
@@ -745,6 +751,22 @@ public final class SidebarView extends SplitPane {
         File file = chooser.showSaveDialog(getScene() == null ? null : getScene().getWindow());
         if (file != null) {
             viewModel.export(file.toPath());
+        }
+    }
+
+    /**
+     * Every conversation (or the several picked) as JSON files in a folder the user chooses: a backup that
+     * Import reads back, one conversation at a time.
+     */
+    private void exportAll() {
+        List<ConversationRow> picks = targets();
+        List<ConversationRow> chosen = picks.size() > 1 ? picks : List.copyOf(viewModel.allRows());
+        javafx.stage.DirectoryChooser chooser = new javafx.stage.DirectoryChooser();
+        chooser.setTitle(chosen.size() == 1 ? "Export the conversation to a folder"
+                : "Export " + chosen.size() + " conversations to a folder");
+        File folder = chooser.showDialog(getScene() == null ? null : getScene().getWindow());
+        if (folder != null) {
+            viewModel.exportAll(chosen, folder.toPath());
         }
     }
 

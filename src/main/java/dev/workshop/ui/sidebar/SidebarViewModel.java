@@ -631,10 +631,46 @@ public final class SidebarViewModel {
     /** A file name for an export: the title and the time, safe on every file system. */
     public String exportName(String extension) {
         ConversationRow row = selected.get();
-        String title = row == null ? "conversation" : row.title().replaceAll("[^\\p{L}\\p{N}]+", "-")
-                .replaceAll("(^-|-$)", "").toLowerCase(java.util.Locale.ROOT);
         String time = java.time.LocalDateTime.now().format(java.time.format.DateTimeFormatter.ofPattern("yyyyMMdd-HHmm"));
-        return (title.isEmpty() ? "conversation" : title) + "-" + time + "." + extension;
+        return fileSlug(row == null ? "" : row.title()) + "-" + time + "." + extension;
+    }
+
+    /** A title as a file name: letters and digits, the rest one "-"; "conversation" when nothing is left. */
+    static String fileSlug(String title) {
+        String slug = title.replaceAll("[^\\p{L}\\p{N}]+", "-").replaceAll("(^-|-$)", "")
+                .toLowerCase(java.util.Locale.ROOT);
+        return slug.isEmpty() ? "conversation" : slug.length() > 80 ? slug.substring(0, 80) : slug;
+    }
+
+    /**
+     * Writes each of {@code targets} as a JSON export (what Import reads back) into {@code folder}, named by
+     * title and id, in the background; the notice counts them as they go and says where they went.
+     */
+    public void exportAll(List<ConversationRow> targets, Path folder) {
+        List<ConversationRow> chosen = List.copyOf(targets);
+        Thread.ofVirtual().name("sidebar-export-all").start(() -> {
+            int done = 0;
+            List<String> problems = new ArrayList<>();
+            for (ConversationRow row : chosen) {
+                int at = done + problems.size() + 1;
+                fx.execute(() -> notice.set("Exporting " + at + " of " + chosen.size() + "…"));
+                try {
+                    ConversationState state = workspace.bridge().state(row.id()).orElseThrow(() ->
+                            new IllegalStateException("it is no longer here"));
+                    String text = ConversationExport.withMessages(workspace.bridge().team(), state,
+                            workspace.bridge().history(row.id())).toPrettyString();
+                    String name = fileSlug(row.title()) + "-" + row.id().value().substring(0,
+                            Math.min(8, row.id().value().length())) + ".json";
+                    Files.writeString(folder.resolve(name), text, StandardCharsets.UTF_8);
+                    done++;
+                } catch (IOException | RuntimeException e) {
+                    problems.add("\u201c" + row.title() + "\u201d: " + e.getMessage());
+                }
+            }
+            String message = "Exported " + done + (done == 1 ? " conversation" : " conversations") + " to " + folder
+                    + (problems.isEmpty() ? "" : "; could not export " + String.join("; ", problems));
+            fx.execute(() -> notice.set(message));
+        });
     }
 
     private void withSelected(String what, java.util.function.Consumer<ConversationId> work) {

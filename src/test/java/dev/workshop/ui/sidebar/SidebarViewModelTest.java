@@ -97,6 +97,35 @@ class SidebarViewModelTest {
     }
 
     @Test
+    void exportingEveryConversationWritesFilesThatImportReadsBack(@TempDir Path folder) throws Exception {
+        ConversationId picnic = stored("Plan a picnic", new MessageRecorded(0, ADA.agentId(), "Ada", "Lemonade"),
+                new StatusChanged(ConversationStatus.COMPLETED, ""));
+        stored("Plan a picnic", new MessageRecorded(0, ADA.agentId(), "Ada", "Sandwiches"),
+                new StatusChanged(ConversationStatus.COMPLETED, ""));
+        startSidebar();
+        await().atMost(Duration.ofSeconds(10)).until(() -> onFx(() -> sidebar.allRows().size()) == 2);
+
+        onFx(() -> {
+            sidebar.exportAll(List.copyOf(sidebar.allRows()), folder);
+            return null;
+        });
+
+        await().atMost(Duration.ofSeconds(10)).until(() -> onFx(() -> sidebar.noticeProperty().get())
+                .startsWith("Exported"));
+        assertThat(onFx(() -> sidebar.noticeProperty().get())).isEqualTo("Exported 2 conversations to " + folder);
+        List<Path> files;
+        try (var listing = Files.list(folder)) {
+            files = listing.sorted().toList();
+        }
+        assertThat(files).as("two files although the titles are the same").hasSize(2)
+                .allMatch(file -> file.getFileName().toString().startsWith("plan-a-picnic-"));
+        Path picnicFile = files.stream().filter(file -> file.getFileName().toString()
+                .contains(picnic.value().substring(0, 8))).findFirst().orElseThrow();
+        assertThat(workspace.bridge().restoreFrom(picnicFile).copyOf()).as("already here, so it comes in as a copy")
+                .isPresent();
+    }
+
+    @Test
     void messagesThatArriveLiveCarryTheResumeAndAskedAgainMarksThatAReloadShows() throws Exception {
         // Interrupted while Ada's first turn was being written: resuming asks that turn again.
         ConversationId id = stored("Name a cat", new ConversationEvent.TurnStarted(0, ADA.agentId(), false),
