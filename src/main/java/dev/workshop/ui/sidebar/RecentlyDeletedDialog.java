@@ -41,7 +41,7 @@ final class RecentlyDeletedDialog {
         list.getSelectionModel().setSelectionMode(SelectionMode.MULTIPLE);
         list.setCellFactory(view -> new DeletedCell());
         list.setPrefSize(460, 320);
-        list.setPlaceholder(placeholder("Reading the deleted conversations…"));
+        list.setPlaceholder(SidebarView.placeholder("Reading the deleted conversations…", ""));
         // A double-click or Enter brings back what is picked, as the button does.
         list.setOnMouseClicked(event -> {
             if (event.getButton() == MouseButton.PRIMARY && event.getClickCount() == 2
@@ -89,8 +89,8 @@ final class RecentlyDeletedDialog {
         dialog.show();
         viewModel.loadDeleted(rows -> {
             list.getItems().setAll(rows);
-            list.setPlaceholder(placeholder("Nothing is deleted\nConversations you delete wait here until you "
-                    + "bring them back."));
+            list.setPlaceholder(SidebarView.placeholder("Nothing is deleted",
+                    "Conversations you delete wait here until you bring them back."));
             if (!rows.isEmpty()) {
                 list.getSelectionModel().selectFirst();
                 list.requestFocus();
@@ -103,13 +103,6 @@ final class RecentlyDeletedDialog {
                 .map(deleted -> deleted.state().id()).toList();
         viewModel.bringBack(picked, true);
         dialog.close();
-    }
-
-    private static Label placeholder(String text) {
-        Label label = new Label(text);
-        label.getStyleClass().add("sidebar-placeholder");
-        label.setWrapText(true);
-        return label;
     }
 
     /** A deleted conversation: its title, who took part and how far it got, and when it was deleted. */

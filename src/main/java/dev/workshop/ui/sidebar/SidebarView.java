@@ -780,8 +780,8 @@ public final class SidebarView extends SplitPane {
         }
     }
 
-    private static Label placeholder(String heading, String hint) {
-        Label label = new Label(heading + "\n" + hint);
+    static Label placeholder(String heading, String hint) {
+        Label label = new Label(hint.isEmpty() ? heading : heading + "\n" + hint);
         label.getStyleClass().add("sidebar-placeholder");
         label.setWrapText(true);
         return label;
