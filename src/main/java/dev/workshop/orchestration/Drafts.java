@@ -50,7 +50,8 @@ public final class Drafts implements AutoCloseable {
             return;
         }
         synchronized (this) {
-            if (!writeScheduled) {
+            // Once closed (the window is going away) a change stays in memory only: nothing is scheduled.
+            if (!writeScheduled && !writer.isShutdown()) {
                 writeScheduled = true;
                 writer.schedule(this::write, every.toMillis(), TimeUnit.MILLISECONDS);
             }
@@ -76,14 +77,12 @@ public final class Drafts implements AutoCloseable {
     /** Writes what is still to be written and stops the writer. */
     @Override
     public void close() {
-        boolean pending;
         synchronized (this) {
-            pending = writeScheduled;
+            if (writeScheduled) {
+                writer.execute(this::write);
+            }
+            writer.shutdown();
         }
-        if (pending) {
-            writer.execute(this::write);
-        }
-        writer.shutdown();
         try {
             if (!writer.awaitTermination(5, TimeUnit.SECONDS)) {
                 writer.shutdownNow();

@@ -57,6 +57,9 @@ class DraftsTest {
 
         assertThat(onDisk()).containsExactly(Map.entry(PICNIC, "Bring lemonade"));
         assertThat(Duration.ofNanos(System.nanoTime() - started)).isLessThan(Duration.ofSeconds(5));
+
+        drafts.keep(PICNIC, "typed while the window closes");
+        assertThat(drafts.of(PICNIC)).as("kept in memory, nothing thrown").isEqualTo("typed while the window closes");
     }
 
     @Test
