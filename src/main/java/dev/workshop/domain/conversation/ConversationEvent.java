@@ -182,7 +182,10 @@ public sealed interface ConversationEvent {
         }
     }
 
-    /** The user took a deletion back (Undo just after deleting): the conversation is listed again as it was. */
+    /**
+     * The user took a deletion back (Undo just after deleting, or Recently deleted later): the conversation is
+     * listed again as it was.
+     */
     record Undeleted() implements ConversationEvent {
         @Override
         public ConversationState foldInto(ConversationState state, long seq, Instant at) {

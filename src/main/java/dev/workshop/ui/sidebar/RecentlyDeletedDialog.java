@@ -69,13 +69,9 @@ final class RecentlyDeletedDialog {
         dialog.setResizable(true);
         dialog.getDialogPane().setContent(content);
         dialog.getDialogPane().setId("recently-deleted");
-        javafx.scene.Parent root = owner.getScene() == null ? null : owner.getScene().getRoot();
-        if (root != null) {
-            dialog.getDialogPane().getStylesheets().addAll(root.getStylesheets());
-        }
+        SidebarView.ownedBy(dialog, owner);
         dialog.getDialogPane().getStylesheets().add(RecentlyDeletedDialog.class.getResource("sidebar.css")
                 .toExternalForm());
-        dialog.initOwner(owner.getScene() == null ? null : owner.getScene().getWindow());
         Button bringBack = (Button) dialog.getDialogPane().lookupButton(BRING_BACK);
         bringBack.setId("bring-back");
         bringBack.setGraphic(new FontIcon(Feather.CORNER_UP_LEFT));

@@ -479,12 +479,17 @@ public final class SidebarView extends SplitPane {
         dialog.setHeaderText(null);
         dialog.getDialogPane().setContent(new VBox(8, whole, copy));
         dialog.getDialogPane().setId("text-window");
+        ownedBy(dialog, owner);
+        dialog.show();
+    }
+
+    /** A dialog over {@code owner}'s window, in the window's stylesheets (its theme, its colours). */
+    static void ownedBy(javafx.scene.control.Dialog<?> dialog, Node owner) {
         javafx.scene.Parent root = owner.getScene() == null ? null : owner.getScene().getRoot();
         if (root != null) {
             dialog.getDialogPane().getStylesheets().addAll(root.getStylesheets());
         }
         dialog.initOwner(owner.getScene() == null ? null : owner.getScene().getWindow());
-        dialog.show();
     }
 
     /** Where the human writes when it is their turn; Ctrl+Enter sends. */

@@ -7,6 +7,7 @@ import dev.workshop.domain.conversation.ConversationStatus;
 import dev.workshop.domain.conversation.DeletedConversation;
 import dev.workshop.domain.conversation.Participant;
 import dev.workshop.domain.conversation.RecordedEvent;
+import dev.workshop.domain.conversation.ResumeCause;
 import dev.workshop.orchestration.AbortOutcome;
 import dev.workshop.orchestration.ConversationExport;
 import dev.workshop.orchestration.RestoredSession;
@@ -76,7 +77,7 @@ public final class SidebarViewModel {
      * started again, until its next message; and the turns being asked again. The history gives the same
      * marks when a conversation is loaded.
      */
-    private final Map<ConversationId, dev.workshop.domain.conversation.ResumeCause> resumedBy = new HashMap<>();
+    private final Map<ConversationId, ResumeCause> resumedBy = new HashMap<>();
     private final Map<ConversationId, Set<Integer>> askedAgain = new HashMap<>();
     private final ReadOnlyObjectWrapper<Reveal> revealed = new ReadOnlyObjectWrapper<>();
     private final ReadOnlyBooleanWrapper searching = new ReadOnlyBooleanWrapper();
@@ -134,7 +135,7 @@ public final class SidebarViewModel {
                 Optional<ConversationState> state = workspace.bridge().state(id);
                 fx.execute(() -> {
                     state.map(ConversationRow::of).ifPresent(this::upsert);
-                    dev.workshop.domain.conversation.ResumeCause resumed = resumedBy.remove(id);
+                    ResumeCause resumed = resumedBy.remove(id);
                     Set<Integer> retried = askedAgain.get(id);
                     boolean retriedTurn = retried != null && retried.remove(message.turnIndex());
                     if (retried != null && retried.isEmpty()) {
@@ -588,11 +589,8 @@ public final class SidebarViewModel {
     /** Writes the selected conversation to {@code file} as Markdown or JSON (by the file's extension). */
     public void export(Path file) {
         withSelected("export the conversation", id -> {
-            ConversationState state = workspace.bridge().state(id).orElseThrow();
-            List<RecordedEvent> history = workspace.bridge().history(id);
-            String text = file.getFileName().toString().toLowerCase(java.util.Locale.ROOT).endsWith(".json")
-                    ? ConversationExport.withMessages(workspace.bridge().team(), state, history).toPrettyString()
-                    : ConversationExport.markdown(state, history);
+            String text = exported(id, file.getFileName().toString().toLowerCase(java.util.Locale.ROOT)
+                    .endsWith(".json"));
             try {
                 Files.writeString(file, text, StandardCharsets.UTF_8);
             } catch (IOException e) {
@@ -635,6 +633,15 @@ public final class SidebarViewModel {
         return fileSlug(row == null ? "" : row.title()) + "-" + time + "." + extension;
     }
 
+    /** A conversation as an export: JSON that Import reads back, or Markdown to read. */
+    private String exported(ConversationId id, boolean json) {
+        ConversationState state = workspace.bridge().state(id)
+                .orElseThrow(() -> new IllegalStateException("it is no longer here"));
+        List<RecordedEvent> history = workspace.bridge().history(id);
+        return json ? ConversationExport.withMessages(workspace.bridge().team(), state, history).toPrettyString()
+                : ConversationExport.markdown(state, history);
+    }
+
     /** A title as a file name: letters and digits, the rest one "-"; "conversation" when nothing is left. */
     static String fileSlug(String title) {
         String slug = title.replaceAll("[^\\p{L}\\p{N}]+", "-").replaceAll("(^-|-$)", "")
@@ -655,10 +662,7 @@ public final class SidebarViewModel {
                 int at = done + problems.size() + 1;
                 fx.execute(() -> notice.set("Exporting " + at + " of " + chosen.size() + "…"));
                 try {
-                    ConversationState state = workspace.bridge().state(row.id()).orElseThrow(() ->
-                            new IllegalStateException("it is no longer here"));
-                    String text = ConversationExport.withMessages(workspace.bridge().team(), state,
-                            workspace.bridge().history(row.id())).toPrettyString();
+                    String text = exported(row.id(), true);
                     String name = fileSlug(row.title()) + "-" + row.id().value().substring(0,
                             Math.min(8, row.id().value().length())) + ".json";
                     Files.writeString(folder.resolve(name), text, StandardCharsets.UTF_8);

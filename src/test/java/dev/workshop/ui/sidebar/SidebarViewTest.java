@@ -109,6 +109,9 @@ class SidebarViewTest {
         WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> list.getItems().size() == 3);
         // The rows are drawn on a later pulse than the items arrive: wait until all can be clicked.
         WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> robot.lookup(".row-title").queryAll().size() == 3);
+        // And until the list has settled: a lookup by text walks the scene from this thread, and a row cell
+        // the list is still re-laying out can leave the scene under it.
+        WaitForAsyncUtils.waitForFxEvents();
         return list;
     }
 
