@@ -65,6 +65,8 @@ import org.kordamp.ikonli.javafx.FontIcon;
  * space to select with a rubber band. One animation timer walks the agents and repaints the ropes.
  */
 public final class CanvasView extends Pane implements DropTarget {
+    /** What the quick start suggests talking about. */
+    static final String QUICK_START_TASK = "Plan a weekend in Lisbon on a budget of 500 €";
     private static final double DRAG_THRESHOLD = 4;
     private static final double DETAIL_ZOOM = 0.45;
     private static final KeyCombination FIT = new KeyCodeCombination(KeyCode.F, KeyCombination.SHORTCUT_DOWN);
@@ -675,8 +677,12 @@ public final class CanvasView extends Pane implements DropTarget {
 
     /** Opens the start dialog with the selection preselected. */
     public void startConversation(List<AgentNodeModel> preselected) {
+        startConversation(preselected, "");
+    }
+
+    private void startConversation(List<AgentNodeModel> preselected, String suggestedTask) {
         StartConversationDialog<AgentNodeModel> dialog = new StartConversationDialog<>(List.copyOf(viewModel.agents()),
-                preselected, AgentNodeModel::name, viewModel.defaultMaxTurns(), false);
+                preselected, AgentNodeModel::name, viewModel.defaultMaxTurns(), false, suggestedTask);
         owner(dialog.getDialogPane());
         dialog.initOwner(getScene() == null ? null : getScene().getWindow());
         dialog.showAndWait().ifPresent(request -> viewModel.startConversation(request.participants(), request.task(),
@@ -834,12 +840,14 @@ public final class CanvasView extends Pane implements DropTarget {
                 ? "" : "Try it: " + viewModel.palette().get(0).name() + " and " + viewModel.palette().get(1).name()
                         + " talk", viewModel.palette()));
         tryIt.visibleProperty().bind(javafx.beans.binding.Bindings.size(viewModel.palette()).greaterThanOrEqualTo(2));
-        tryIt.setTooltip(new Tooltip("Places them on the canvas and asks what they should talk about"));
+        tryIt.setTooltip(new Tooltip("Places them on the canvas and suggests a topic (Ctrl+Enter starts it)"));
         tryIt.setOnAction(event -> {
             Camera camera = viewModel.cameraProperty().get();
             List<AgentNodeModel> pair = viewModel.placeStarterPair(camera.toWorld(getWidth() / 2, getHeight() / 2));
             if (!pair.isEmpty()) {
-                startConversation(pair);
+                // A first conversation should be one key away: the example is written in and selected, so
+                // Ctrl+Enter runs it and typing replaces it.
+                startConversation(pair, QUICK_START_TASK);
                 // The button went with the empty canvas: keys go to the canvas, not to the next field along.
                 requestFocus();
             }

@@ -31,6 +31,14 @@ public final class StartConversationDialog<T> extends Dialog<StartConversationDi
 
     public StartConversationDialog(List<T> offered, List<T> preselected, Function<T, String> names, int defaultTurns,
                                    boolean task) {
+        this(offered, preselected, names, defaultTurns, task, "");
+    }
+
+    /**
+     * @param suggestedTask a task already written in, and selected so that typing replaces it; empty for none
+     */
+    public StartConversationDialog(List<T> offered, List<T> preselected, Function<T, String> names, int defaultTurns,
+                                   boolean task, String suggestedTask) {
         setTitle(task ? "Assign a task" : "Start a conversation");
         setHeaderText(task ? "Give " + names.apply(offered.get(0)) + " a task to work on alone"
                 : "Choose who talks, and about what");
@@ -58,9 +66,10 @@ public final class StartConversationDialog<T> extends Dialog<StartConversationDi
 
         TextArea prompt = new TextArea();
         prompt.setId("task-prompt");
-        prompt.setPromptText("e.g. Plan a weekend in Lisbon on a budget of 500 €");
+        prompt.setPromptText("e.g. Compare three ways to learn a language in six months");
         prompt.setWrapText(true);
         prompt.setPrefRowCount(4);
+        prompt.setText(suggestedTask);
 
         Spinner<Integer> turns = new Spinner<>(1, MAX_TURNS, defaultTurns);
         turns.setId("max-turns");
@@ -87,7 +96,12 @@ public final class StartConversationDialog<T> extends Dialog<StartConversationDi
         content.setPrefWidth(520);
         getDialogPane().setContent(content);
         getDialogPane().lookupButton(start).disableProperty().bind(tooFew.or(noTask));
-        setOnShown(event -> prompt.requestFocus());
+        // After the dialog's own focus step, which gives an enabled default button the focus: typing goes to the
+        // task, and replaces a suggested one.
+        setOnShown(event -> javafx.application.Platform.runLater(() -> {
+            prompt.requestFocus();
+            prompt.selectAll();
+        }));
         // Enter in the task box starts a new line; Ctrl+Enter starts the conversation.
         prompt.addEventFilter(javafx.scene.input.KeyEvent.KEY_PRESSED, event -> {
             if (event.getCode() == javafx.scene.input.KeyCode.ENTER && event.isShortcutDown()) {

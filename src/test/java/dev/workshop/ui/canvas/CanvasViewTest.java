@@ -246,12 +246,19 @@ class CanvasViewTest {
         robot.clickOn(tryIt);
         WaitForAsyncUtils.waitFor(5, TimeUnit.SECONDS, () -> robot.lookup("#task-prompt").tryQuery().isPresent());
         assertThat(onFx(() -> canvas.agents().size())).isEqualTo(2);
-        robot.clickOn("#task-prompt").write("Plan a picnic");
+        javafx.scene.control.TextArea prompt = robot.lookup("#task-prompt").query();
+        WaitForAsyncUtils.waitFor(5, TimeUnit.SECONDS, () -> onFx(() -> prompt.getScene().getFocusOwner() == prompt));
+        assertThat(onFx(() -> prompt.getSelectedText())).as("a topic suggested, selected so that typing replaces it")
+                .isEqualTo(CanvasView.QUICK_START_TASK);
+        // Monocle gives the new window no keyboard focus of its own; a click on its header does, and leaves the
+        // task box focused and selected.
+        robot.clickOn("#start-conversation-dialog .header-panel");
+        robot.write("Plan a picnic");
         robot.press(KeyCode.CONTROL).type(KeyCode.ENTER).release(KeyCode.CONTROL);
 
         Workspace workspace = shell.workspace().orElseThrow();
         WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> workspace.bridge().conversations().size() == 1);
-        assertThat(workspace.bridge().conversations().getFirst().task()).contains("Plan a picnic");
+        assertThat(workspace.bridge().conversations().getFirst().task()).hasValue("Plan a picnic");
         assertThat(robot.lookup("#quick-start").query().getParent().isVisible()).as("gone with the empty canvas")
                 .isFalse();
     }
