@@ -77,7 +77,6 @@ public final class CanvasView extends Pane implements DropTarget {
     private static final KeyCombination REDO = new KeyCodeCombination(KeyCode.Z, KeyCombination.SHORTCUT_DOWN,
             KeyCombination.SHIFT_DOWN);
     private static final KeyCombination REDO_Y = new KeyCodeCombination(KeyCode.Y, KeyCombination.SHORTCUT_DOWN);
-    private static final KeyCombination HELP = new KeyCodeCombination(KeyCode.SLASH, KeyCombination.SHORTCUT_DOWN);
     private static final KeyCombination RESET_NUMPAD = new KeyCodeCombination(KeyCode.NUMPAD0, KeyCombination.SHORTCUT_DOWN);
 
     private final CanvasViewModel viewModel;
@@ -535,8 +534,6 @@ public final class CanvasView extends Pane implements DropTarget {
             viewModel.undo();
         } else if (REDO.match(event) || REDO_Y.match(event)) {
             viewModel.redo();
-        } else if (HELP.match(event)) {
-            showShortcuts();
         } else if (event.getCode() == KeyCode.ESCAPE) {
             viewModel.clearSelection();
         } else if (event.getCode() == KeyCode.PLUS || event.getCode() == KeyCode.EQUALS || event.getCode() == KeyCode.ADD) {
@@ -681,8 +678,11 @@ public final class CanvasView extends Pane implements DropTarget {
     }
 
     private void startConversation(List<AgentNodeModel> preselected, String suggestedTask) {
-        StartConversationDialog<AgentNodeModel> dialog = new StartConversationDialog<>(List.copyOf(viewModel.agents()),
-                preselected, AgentNodeModel::name, viewModel.defaultMaxTurns(), false, suggestedTask);
+        List<AgentNodeModel> offered = List.copyOf(viewModel.agents());
+        // Nothing selected and only two agents on the canvas: there is one obvious pair to tick.
+        List<AgentNodeModel> ticked = preselected.isEmpty() && offered.size() == 2 ? offered : preselected;
+        StartConversationDialog<AgentNodeModel> dialog = new StartConversationDialog<>(offered, ticked,
+                AgentNodeModel::name, viewModel.defaultMaxTurns(), false, suggestedTask);
         owner(dialog.getDialogPane());
         dialog.initOwner(getScene() == null ? null : getScene().getWindow());
         dialog.showAndWait().ifPresent(request -> viewModel.startConversation(request.participants(), request.task(),
@@ -772,51 +772,9 @@ public final class CanvasView extends Pane implements DropTarget {
 
     // ---- chrome ------------------------------------------------------------------------------------------------
 
-    private void showShortcuts() {
-        Alert sheet = new Alert(Alert.AlertType.INFORMATION);
-        sheet.setTitle("Mouse and keyboard");
-        sheet.setHeaderText("On the canvas");
-        String[][] rows = {
-                {"Drag from the palette", "place an agent (double-click: place it in view)"},
-                {"Drag an agent", "move it, with the rest of the selection"},
-                {"Click · Ctrl-click · Shift-click", "select · add to the selection"},
-                {"Shift-drag on empty space", "select with a rubber band"},
-                {"Shift-drag from agent to agent", "tie a labelled rope"},
-                {"Drag empty space · middle drag", "pan"},
-                {"Wheel", "zoom toward the cursor"},
-                {"Arrow keys (Shift: faster)", "pan"},
-                {"+  /  −", "zoom in / out"},
-                {"Ctrl+F", "fit everything in view"},
-                {"Ctrl+0", "zoom 100 %"},
-                {"Ctrl+D", "duplicate the selection"},
-                {"Ctrl+Z", "undo the last change to agents or ropes"},
-                {"Ctrl+Shift+Z · Ctrl+Y", "redo"},
-                {"Delete", "remove the selection (asks first if it is talking)"},
-                {"Ctrl+A", "select every agent"},
-                {"Escape", "clear the selection"},
-                {"Right-click", "actions for an agent, a rope or the canvas"},
-                {"In the sidebar", ""},
-                {"Ctrl-click · Shift-click", "pick several conversations"},
-                {"F2 · double-click", "rename the conversation"},
-                {"Delete", "delete the picked conversations (asks first)"},
-                {"Ctrl+F", "find in the conversation shown"},
-                {"End", "jump to the latest message"},
-                {"Ctrl+Enter", "send your message"}};
-        javafx.scene.layout.GridPane text = new javafx.scene.layout.GridPane();
-        text.setHgap(24);
-        text.setVgap(6);
-        for (int i = 0; i < rows.length; i++) {
-            Label keys = new Label(rows[i][0]);
-            // A row without a meaning heads the rows after it.
-            keys.getStyleClass().add(rows[i][1].isEmpty() ? "shortcut-heading" : "shortcut-keys");
-            Label meaning = new Label(rows[i][1]);
-            keys.setMinWidth(Region.USE_PREF_SIZE);
-            meaning.setMinWidth(Region.USE_PREF_SIZE);
-            text.addRow(i, keys, meaning);
-        }
-        text.setId("shortcut-sheet");
-        sheet.getDialogPane().setContent(text);
-        sheet.getDialogPane().setMinWidth(Region.USE_PREF_SIZE);
+    /** The sheet of every mouse gesture and key (Ctrl+/ or F1 anywhere in the window). */
+    public void showShortcuts() {
+        Alert sheet = ShortcutSheet.create();
         owner(sheet.getDialogPane());
         sheet.initOwner(getScene() == null ? null : getScene().getWindow());
         sheet.show();

@@ -54,6 +54,7 @@ public final class ShellView extends BorderPane {
     private final MenuButton theme = new MenuButton();
     private final ToggleGroup themeChoices = new ToggleGroup();
     private final Button start = new Button("Start conversation", new FontIcon(Feather.MESSAGE_SQUARE));
+    private final Button agents = new Button("Agents…", new FontIcon(Feather.USERS));
     private CanvasView canvasView;
     private SplitPane canvasAndSidebar;
     private SidebarView sidebarView;
@@ -75,6 +76,11 @@ public final class ShellView extends BorderPane {
         setCenter(openingArea());
         setBottom(statusBar());
         noticeTimer.setOnFinished(event -> notice.setText(""));
+        sceneProperty().addListener((property, old, scene) -> {
+            if (scene != null) {
+                AppShortcuts.install(scene, this::shortcut);
+            }
+        });
         viewModel.fatalErrorProperty().addListener((property, old, message) -> {
             if (!message.isEmpty()) {
                 showFatalError(message);
@@ -157,6 +163,32 @@ public final class ShellView extends BorderPane {
                 Platform.exit();
             }
         }.start();
+    }
+
+    /** What an application-wide shortcut does; each does nothing until the canvas is open, as its button. */
+    private void shortcut(AppShortcuts.Action action) {
+        if (canvasView == null) {
+            return;
+        }
+        switch (action) {
+            case START_CONVERSATION -> {
+                if (!start.isDisabled()) {
+                    start.fire();
+                }
+            }
+            case AGENTS -> {
+                if (!agents.isDisabled()) {
+                    agents.fire();
+                }
+            }
+            case SEARCH_CONVERSATIONS -> sidebarView.focusSearch();
+            case SHORTCUTS -> canvasView.showShortcuts();
+            case QUIT -> {
+                // The same way out as the window's close button, so layout, drafts and the store close as usual.
+                javafx.stage.Window window = getScene().getWindow();
+                window.fireEvent(new javafx.stage.WindowEvent(window, javafx.stage.WindowEvent.WINDOW_CLOSE_REQUEST));
+            }
+        }
     }
 
     /** The dividers to show once the canvas is open (remembered from the last time the window closed). */
@@ -279,11 +311,10 @@ public final class ShellView extends BorderPane {
         HBox.setHgrow(spacer, Priority.ALWAYS);
         start.setId("start-conversation");
         start.getStyleClass().add("accent");
-        start.setTooltip(new Tooltip("Start a conversation among agents on the canvas (right-click an agent for more)"));
+        start.setTooltip(new Tooltip("Start a conversation among agents on the canvas (Ctrl+N)"));
         start.setDisable(true);
-        Button agents = new Button("Agents…", new FontIcon(Feather.USERS));
         agents.setId("open-agents");
-        agents.setTooltip(new Tooltip("Add agents and point them at a model"));
+        agents.setTooltip(new Tooltip("Add agents and point them at a model (Ctrl+,)"));
         agents.disableProperty().bind(viewModel.readyProperty().not());
         agents.setOnAction(event -> viewModel.agentsEditor().ifPresent(this::showAgents));
         theme.setId("theme-menu");

@@ -83,6 +83,7 @@ public final class SidebarView extends SplitPane {
 
     private final SidebarViewModel viewModel;
     private final ListView<ConversationRow> list = new ListView<>();
+    private final TextField search = new TextField();
     private final ListView<MessageItem> messages = new ListView<>();
     /** Every list that shows messages (the single pane and the two of a follow-up), for Ctrl+F's marks. */
     private final List<ListView<MessageItem>> messageLists = new ArrayList<>();
@@ -141,11 +142,10 @@ public final class SidebarView extends SplitPane {
         });
         filter.setPromptText("All");
         filter.valueProperty().bindBidirectional(viewModel.statusFilterProperty());
-        TextField search = new TextField();
         search.setId("conversation-search");
         search.setPromptText("Search conversations");
-        search.setTooltip(new Tooltip("Finds titles, agents and the text of every message; Ctrl+F finds inside the "
-                + "conversation shown"));
+        search.setTooltip(new Tooltip("Finds titles, agents and the text of every message (Ctrl+K); Ctrl+F finds "
+                + "inside the conversation shown"));
         search.textProperty().bindBidirectional(viewModel.queryProperty());
         HBox.setHgrow(search, Priority.ALWAYS);
         Button importButton = new Button(null, new FontIcon(Feather.UPLOAD));
@@ -598,6 +598,12 @@ public final class SidebarView extends SplitPane {
         } finally {
             syncing = false;
         }
+    }
+
+    /** Puts the caret in the conversation search, its text selected so that typing starts a new search. */
+    public void focusSearch() {
+        search.requestFocus();
+        search.selectAll();
     }
 
     /** The rows a rename or delete acts on: those selected, else the conversation shown. */

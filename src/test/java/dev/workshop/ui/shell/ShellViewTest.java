@@ -19,6 +19,7 @@ import java.util.concurrent.TimeUnit;
 import javafx.application.Application;
 import javafx.scene.Scene;
 import javafx.scene.control.Label;
+import javafx.scene.input.KeyCode;
 import javafx.stage.Stage;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -68,6 +69,65 @@ class ShellViewTest {
         assertThat(robot.lookup("#status-conversation-count").queryAs(Label.class).getText())
                 .isEqualTo("2 conversations");
         assertThat(robot.lookup("#status-warning").queryAs(Label.class).isVisible()).isFalse();
+    }
+
+    @Test
+    void keysThatWorkWhereverTheFocusIs(FxRobot robot) throws Exception {
+        WaitForAsyncUtils.waitFor(20, TimeUnit.SECONDS, () -> viewModel.readyProperty().get());
+        var canvas = viewModel.canvasProperty().get();
+        robot.clickOn("#canvas");
+
+        shortcut(robot, KeyCode.K);
+        javafx.scene.control.TextField search = robot.lookup("#conversation-search").query();
+        assertThat(search.isFocused()).as("Ctrl+K puts the caret in the conversation search").isTrue();
+
+        // From inside a text field too: F1 shows the sheet, which starts with these keys.
+        robot.type(KeyCode.F1);
+        WaitForAsyncUtils.waitFor(5, TimeUnit.SECONDS, () -> robot.lookup("#shortcut-sheet").tryQuery().isPresent());
+        javafx.scene.Node sheet = robot.lookup("#shortcut-sheet").query();
+        assertThat(robot.from(sheet).lookup(".label").queryAllAs(Label.class).stream().map(Label::getText).toList())
+                .containsSubsequence("Anywhere", "Ctrl+N", "start a conversation", "Ctrl+K", "In the sidebar",
+                        "On the canvas");
+        pressButton(robot, sheet, javafx.scene.control.ButtonType.OK);
+
+        robot.clickOn("#canvas");
+        shortcut(robot, KeyCode.COMMA);
+        WaitForAsyncUtils.waitFor(5, TimeUnit.SECONDS, () -> robot.lookup("#agent-list").tryQuery().isPresent());
+        closeWindowOf(robot, robot.lookup("#agent-list").query());
+
+        robot.interact(() -> canvas.placeStarterPair(new dev.workshop.domain.canvas.Point(0, 0)));
+        robot.clickOn("#canvas");
+        shortcut(robot, KeyCode.N);
+        WaitForAsyncUtils.waitFor(5, TimeUnit.SECONDS, () -> robot.lookup("#task-prompt").tryQuery().isPresent());
+        assertThat(robot.lookup("#participant-Ada").queryAs(javafx.scene.control.CheckBox.class).isSelected())
+                .as("nothing selected and two agents on the canvas: both ticked").isTrue();
+        assertThat(robot.lookup("#participant-Bruno").queryAs(javafx.scene.control.CheckBox.class).isSelected()).isTrue();
+        pressButton(robot, robot.lookup("#task-prompt").query(), javafx.scene.control.ButtonType.CANCEL);
+
+        java.util.concurrent.atomic.AtomicBoolean asked = new java.util.concurrent.atomic.AtomicBoolean();
+        javafx.stage.Stage main = (javafx.stage.Stage) view.getScene().getWindow();
+        robot.interact(() -> main.setOnCloseRequest(event -> {
+            event.consume();
+            asked.set(true);
+        }));
+        robot.clickOn("#canvas");
+        shortcut(robot, KeyCode.Q);
+        assertThat(asked).as("Ctrl+Q closes the window as its close button does").isTrue();
+    }
+
+    private static void shortcut(FxRobot robot, KeyCode key) {
+        robot.press(KeyCode.CONTROL).press(key).release(key).release(KeyCode.CONTROL);
+        WaitForAsyncUtils.waitForFxEvents();
+    }
+
+    private static void closeWindowOf(FxRobot robot, javafx.scene.Node node) {
+        robot.interact(() -> node.getScene().getWindow().hide());
+    }
+
+    /** Presses a button of the dialog that shows {@code node}. */
+    private static void pressButton(FxRobot robot, javafx.scene.Node node, javafx.scene.control.ButtonType type) {
+        robot.interact(() -> ((javafx.scene.control.Button) ((javafx.scene.control.DialogPane) node.getScene().getRoot())
+                .lookupButton(type)).fire());
     }
 
     @Test
