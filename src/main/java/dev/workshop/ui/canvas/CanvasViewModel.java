@@ -59,6 +59,8 @@ import javafx.collections.ObservableList;
 public final class CanvasViewModel {
     /** How far apart the quick start places its two agents (world units): room for a rope and its label. */
     private static final double STARTER_GAP = 240;
+    /** Longer titles are cut in status-bar notices, which share their line with the data directory. */
+    private static final int TITLE_IN_NOTICE = 40;
     static final double COOLDOWN_SECONDS = 3;
     static final double BUBBLE_SECONDS = 6;
     static final int BUBBLE_CHARS = 120;
@@ -83,6 +85,7 @@ public final class CanvasViewModel {
     private final ReadOnlyStringWrapper undoLabel = new ReadOnlyStringWrapper("");
     private final ReadOnlyStringWrapper redoLabel = new ReadOnlyStringWrapper("");
     private Consumer<MessageRef> onOpenMessage = message -> { };
+    private java.util.function.Function<ConversationId, Optional<String>> titleOf = id -> Optional.empty();
     private Consumer<AgentId> onEditAgent = agent -> { };
     private final Map<InstanceId, AgentNodeModel> byId = new HashMap<>();
     private final Map<ConversationId, List<InstanceId>> conversationInstances = new LinkedHashMap<>();
@@ -569,7 +572,7 @@ public final class CanvasViewModel {
         if (ended.status() == ConversationStatus.WAITING) {
             // Paused for the human's message: the agents stay in the conversation, nobody is speaking.
             replaceLink(ended.conversationId(), link -> link.speaking(Optional.empty()));
-            notice.set("Your turn in \"" + shortId(ended.conversationId()) + "\": write in the sidebar");
+            notice.set("Your turn in " + nameOf(ended.conversationId()) + ": write in the sidebar");
             return;
         }
         for (AgentNodeModel agent : participants(ended.conversationId())) {
@@ -581,13 +584,23 @@ public final class CanvasViewModel {
         }
         links.removeIf(link -> link.id().equals(ended.conversationId()));
         if (ended.status() != ConversationStatus.COMPLETED || !ended.reason().isEmpty()) {
-            notice.set("Conversation " + shortId(ended.conversationId()) + " " + ended.status().name().toLowerCase(java.util.Locale.ROOT)
+            String name = nameOf(ended.conversationId());
+            notice.set(Character.toUpperCase(name.charAt(0)) + name.substring(1) + " "
+                    + ended.status().name().toLowerCase(java.util.Locale.ROOT)
                     + (ended.reason().isEmpty() ? "" : ": " + ended.reason()));
         }
         // An interrupted conversation resumes on the same instances, so only a final end forgets them.
         if (ended.status().isFinal() && conversationInstances.remove(ended.conversationId()) != null) {
             sceneChanged();
         }
+    }
+
+    /** The conversation as the sidebar names it: its title in quotes, else "conversation" and its id's start. */
+    private String nameOf(ConversationId id) {
+        return titleOf.apply(id).filter(title -> !title.isBlank())
+                .map(title -> "\u201c" + (title.length() > TITLE_IN_NOTICE ? title.substring(0, TITLE_IN_NOTICE - 1).strip()
+                        + "…" : title) + "\u201d")
+                .orElse("conversation " + shortId(id));
     }
 
     private static String shortId(ConversationId id) {
@@ -722,6 +735,11 @@ public final class CanvasViewModel {
 
     public int defaultMaxTurns() {
         return workspace.bridge().settings().defaultMaxTurns();
+    }
+
+    /** Where notices find a conversation's title (the app asks the sidebar's rows); without it they use its id. */
+    public void setTitleLookup(java.util.function.Function<ConversationId, Optional<String>> lookup) {
+        titleOf = Objects.requireNonNull(lookup, "lookup");
     }
 
     /** What opening a speech bubble does: the app shows that message in the sidebar. */

@@ -107,6 +107,7 @@ public final class ShellView extends BorderPane {
         sidebar.setDividerPositions(layout.listDivider());
         sidebar.setOnNewConversation(() -> canvasView.startConversation(canvas.selection()));
         canvas.setOnOpenMessage(message -> sidebarModel.reveal(message.conversationId(), message.turnIndex()));
+        canvas.setTitleLookup(sidebarModel::titleOf);
         canvas.setOnEditAgent(agent -> viewModel.agentsEditor().ifPresent(editor -> {
             editor.select(agent);
             showAgents(editor);

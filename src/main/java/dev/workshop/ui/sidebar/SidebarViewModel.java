@@ -718,6 +718,11 @@ public final class SidebarViewModel {
         return rows;
     }
 
+    /** The title a conversation's row shows, if it has a row. */
+    public Optional<String> titleOf(ConversationId id) {
+        return rows.stream().filter(row -> row.id().equals(id)).map(ConversationRow::title).findFirst();
+    }
+
     public ObjectProperty<ConversationStatus> statusFilterProperty() {
         return statusFilter;
     }

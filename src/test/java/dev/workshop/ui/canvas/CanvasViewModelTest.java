@@ -187,6 +187,29 @@ class CanvasViewModelTest {
     }
 
     @Test
+    void noticesNameAConversationByItsTitleAndFallBackToItsId() {
+        AgentNodeModel ada = place(ADA, 0, 0);
+        AgentNodeModel bruno = place(BRUNO, 200, 0);
+        fx.run(() -> canvas.setTitleLookup(id -> java.util.Optional.of(
+                "A title far longer than any status bar should have to carry")));
+        fx.run(() -> canvas.startConversation(List.of(ada, bruno), "Name a cat", 2));
+
+        await().atMost(Duration.ofSeconds(20)).until(() -> fx.call(() -> !canvas.noticeProperty().get().isEmpty()));
+        assertThat(fx.call(() -> canvas.noticeProperty().get()))
+                .isEqualTo("\u201cA title far longer than any status bar…\u201d completed: All 2 turns were taken");
+
+        fx.run(() -> canvas.setTitleLookup(id -> java.util.Optional.empty()));
+        fx.run(() -> canvas.startConversation(List.of(ada, bruno), "Name a dog", 2));
+        await().atMost(Duration.ofSeconds(20)).until(() -> fx.call(() -> workspace.bridge().conversations().stream()
+                .allMatch(conversation -> conversation.status().isFinal())) && fx.call(() -> canvas.noticeProperty().get()
+                .startsWith("Conversation ")));
+        ConversationId dog = fx.call(() -> workspace.bridge().conversations().stream()
+                .filter(conversation -> conversation.task().orElse("").equals("Name a dog")).findFirst().orElseThrow().id());
+        assertThat(fx.call(() -> canvas.noticeProperty().get()))
+                .isEqualTo("Conversation " + dog.value().substring(0, 8) + " completed: All 2 turns were taken");
+    }
+
+    @Test
     void theStateMachinesFollowTheConversationAndTheBubblesShowWhatWasSaid() {
         AgentNodeModel ada = place(ADA, 0, 0);
         AgentNodeModel bruno = place(BRUNO, 200, 0);
