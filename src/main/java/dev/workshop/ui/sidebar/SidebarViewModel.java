@@ -254,7 +254,8 @@ public final class SidebarViewModel {
             }
         }
         int roundStart = lastHuman;
-        dual.set(lastHuman >= 0 || (row != null && row.withYou()));
+        // With one agent, every turn after yours is that agent's answer to you: a second pane would repeat the first.
+        dual.set(row != null && row.agentCount() > 1 && (lastHuman >= 0 || row.withYou()));
         if (!dual.get()) {
             // One pane only: the two lists stay empty rather than render every message again, hidden.
             conversationPane.setPredicate(item -> false);

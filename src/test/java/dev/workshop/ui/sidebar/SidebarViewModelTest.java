@@ -538,6 +538,25 @@ class SidebarViewModelTest {
     }
 
     @Test
+    void withOneAgentAFollowUpStaysInOnePaneSinceASecondWouldRepeatTheFirst() throws Exception {
+        startSidebar();
+        ConversationId id = workspace.bridge().assignTask(ADA.agentId(), "Name a dog", OptionalInt.of(2));
+        await().atMost(Duration.ofSeconds(10)).until(() -> row(id).status() == ConversationStatus.COMPLETED
+                && onFx(() -> sidebar.messages().size()) == 2);
+
+        onFx(() -> {
+            sidebar.send("And a cat's name?");
+            return null;
+        });
+
+        await().atMost(Duration.ofSeconds(10)).until(() -> row(id).status() == ConversationStatus.COMPLETED
+                && onFx(() -> sidebar.messages().size()) == 5);
+        assertThat(onFx(() -> sidebar.messages().stream().map(MessageItem::speakerName).toList()))
+                .containsExactly("Ada", "Ada", "You", "Ada", "Ada");
+        assertThat(onFx(() -> sidebar.dualProperty().get())).isFalse();
+    }
+
+    @Test
     void aFollowUpContinuesTheConversationInTwoPanesAndNewConversationClearsThem() throws Exception {
         startSidebar();
         ConversationId id = workspace.bridge().startConversation(List.of(ADA.agentId(), BRUNO.agentId()),
