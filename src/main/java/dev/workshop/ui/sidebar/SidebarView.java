@@ -348,7 +348,8 @@ public final class SidebarView extends SplitPane {
         for (javafx.scene.control.Control control : new javafx.scene.control.Control[] {abort, resume, export, fresh}) {
             control.setMinWidth(Region.USE_PREF_SIZE);
         }
-        HBox state = new HBox(8, status, turns, reason, spacer, abort, resume, export, fresh);
+        HBox state = new StateRow(List.of(abort, resume), reason, status, turns, reason, spacer, abort, resume, export,
+                fresh);
         state.setAlignment(Pos.CENTER_LEFT);
 
         configure(messages, viewModel.messages(), "message-list", "No messages yet",
@@ -362,6 +363,7 @@ public final class SidebarView extends SplitPane {
         SplitPane dualPane = new SplitPane(titled("With you", yours), titled("Agents in this round", round));
         dualPane.setOrientation(Orientation.VERTICAL);
         dualPane.setId("dual-pane");
+        dualPane.setMinWidth(0);
         dualPane.visibleProperty().bind(viewModel.dualProperty());
         messages.visibleProperty().bind(viewModel.dualProperty().not());
         MessageFollower follower = new MessageFollower(messages, java.util.List.of(yours, round),
@@ -735,11 +737,57 @@ public final class SidebarView extends SplitPane {
         list.setFocusTraversable(true);
     }
 
+    /**
+     * The status row. Abort and Resume give up their words (their icons and tooltips stay) when the row is
+     * narrower than everything at full width, and the reason hides rather than show a lone "…": a long status
+     * such as "Waiting for you" never pushes a button out of the sidebar. Whether it all fits is measured as if
+     * the words showed, so nothing flips back and forth between layout passes.
+     */
+    private static final class StateRow extends HBox {
+        /** Less room than this would show the reason as a lone "…". */
+        private static final double REASON_ROOM = 48;
+        private final List<Button> shortened;
+        private final Label reason;
+
+        StateRow(List<Button> shortened, Label reason, javafx.scene.Node... children) {
+            super(8, children);
+            this.shortened = shortened;
+            this.reason = reason;
+            // Its width is the sidebar's, not what its contents would like.
+            setMinWidth(0);
+        }
+
+        @Override
+        protected void layoutChildren() {
+            double full = snappedLeftInset() + snappedRightInset() - getSpacing();
+            for (javafx.scene.Node child : getManagedChildren()) {
+                // The reason takes what is left, cut short; it asks for no room of its own.
+                full += (child == reason ? 0 : child.prefWidth(-1)) + getSpacing();
+            }
+            for (Button button : shortened) {
+                if (button.isManaged() && button.getContentDisplay() == javafx.scene.control.ContentDisplay.GRAPHIC_ONLY) {
+                    javafx.scene.text.Text words = new javafx.scene.text.Text(button.getText());
+                    words.setFont(button.getFont());
+                    full += words.getLayoutBounds().getWidth() + button.getGraphicTextGap();
+                }
+            }
+            javafx.scene.control.ContentDisplay display = full > getWidth()
+                    ? javafx.scene.control.ContentDisplay.GRAPHIC_ONLY : javafx.scene.control.ContentDisplay.LEFT;
+            shortened.forEach(button -> button.setContentDisplay(display));
+            // Visibility, not management, so the measure above stays the same either way.
+            reason.setVisible(getWidth() - full >= REASON_ROOM);
+            super.layoutChildren();
+        }
+    }
+
     private static VBox titled(String title, ListView<MessageItem> list) {
         Label label = new Label(title);
         label.getStyleClass().add("pane-title");
         VBox.setVgrow(list, Priority.ALWAYS);
-        return new VBox(4, label, list);
+        VBox box = new VBox(4, label, list);
+        // As narrow as the sidebar: the messages wrap, and nothing may push the buttons above out of sight.
+        box.setMinWidth(0);
+        return box;
     }
 
     private static void showStatus(Label label, ConversationRow row) {

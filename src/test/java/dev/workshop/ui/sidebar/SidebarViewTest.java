@@ -103,6 +103,10 @@ class SidebarViewTest {
         shell.close();
     }
 
+    private static <T> T onFx(java.util.concurrent.Callable<T> read) throws Exception {
+        return WaitForAsyncUtils.asyncFx(read).get(5, TimeUnit.SECONDS);
+    }
+
     private ListView<ConversationRow> list(FxRobot robot) throws Exception {
         WaitForAsyncUtils.waitFor(20, TimeUnit.SECONDS, () -> robot.lookup("#conversation-list").tryQuery().isPresent());
         ListView<ConversationRow> list = robot.lookup("#conversation-list").queryListView();
@@ -180,6 +184,41 @@ class SidebarViewTest {
         robot.clickOn("#conversation-search").write("lisbon");
         WaitForAsyncUtils.waitForFxEvents();
         assertThat(list.getItems()).extracting(ConversationRow::title).containsExactly("Plan a weekend in Lisbon");
+    }
+
+    @Test
+    void aNarrowSidebarKeepsEveryButtonOfTheStatusRowInsideIt(FxRobot robot) throws Exception {
+        list(robot);
+        Workspace workspace = shell.workspace().orElseThrow();
+        ConversationId id = workspace.bridge().startConversation(List.of(ADA.agentId(), Participant.HUMAN),
+                "Name a dog", OptionalInt.of(4));
+        WaitForAsyncUtils.waitFor(15, TimeUnit.SECONDS,
+                () -> workspace.bridge().state(id).orElseThrow().status() == ConversationStatus.WAITING);
+        WaitForAsyncUtils.waitFor(5, TimeUnit.SECONDS,
+                () -> "Waiting for you".equals(robot.lookup("#detail-status").queryLabeled().getText()));
+        javafx.scene.Node sidebar = robot.lookup("#sidebar").query();
+        javafx.scene.control.SplitPane outer = robot.lookup(".split-pane")
+                .match(node -> ((javafx.scene.control.SplitPane) node).getItems().contains(sidebar)).query();
+        javafx.scene.control.Button abort = robot.lookup("#abort-conversation").queryButton();
+
+        robot.interact(() -> outer.setDividerPositions(0.99));
+        WaitForAsyncUtils.waitForFxEvents();
+        javafx.geometry.Bounds side = onFx(() -> sidebar.localToScene(sidebar.getLayoutBounds()));
+        javafx.scene.Node fresh = robot.lookup("#new-conversation").query();
+        javafx.scene.Node title = robot.lookup("#detail-title").query();
+        assertThat(onFx(() -> fresh.localToScene(fresh.getLayoutBounds()).getMaxX())).as("New conversation in view")
+                .isLessThanOrEqualTo(side.getMaxX());
+        assertThat(onFx(() -> title.localToScene(title.getLayoutBounds()).getMinX())).as("nothing pushed out to the left")
+                .isGreaterThanOrEqualTo(side.getMinX());
+        assertThat(abort.getContentDisplay()).as("Abort keeps its icon and tooltip, not its word")
+                .isEqualTo(javafx.scene.control.ContentDisplay.GRAPHIC_ONLY);
+        assertThat(abort.isVisible()).isTrue();
+
+        robot.interact(() -> outer.setDividerPositions(0.4));
+        WaitForAsyncUtils.waitForFxEvents();
+        assertThat(abort.getContentDisplay()).as("its word back where there is room")
+                .isEqualTo(javafx.scene.control.ContentDisplay.LEFT);
+        workspace.bridge().abort(id, dev.workshop.orchestration.AbortOutcome.COMPLETE);
     }
 
     @Test
