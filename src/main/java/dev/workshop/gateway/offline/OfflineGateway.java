@@ -1,5 +1,6 @@
 package dev.workshop.gateway.offline;
 
+import dev.workshop.domain.conversation.Participant;
 import dev.workshop.gateway.AgentGateway;
 import dev.workshop.gateway.GatewayReply;
 import dev.workshop.gateway.GatewayRequest;
@@ -116,10 +117,18 @@ public final class OfflineGateway implements AgentGateway {
         }
         String opening = request.previousSpeaker().isEmpty()
                 ? "Let me start on \"" + topic + "\". As " + trait + ", I think"
-                : String.format(pick(OPENINGS, random), request.previousSpeaker()) + " as " + trait + " I think";
+                : addressing(pick(OPENINGS, random), request.previousSpeaker()) + " as " + trait + " I think";
         int after = request.turnsRemaining() - 1;
         return opening + " " + pick(MOVES, random) + " " + after + (after == 1 ? " turn" : " turns")
                 + " to go after this one. " + pick(CLOSINGS, random);
+    }
+
+    /** The opening with the previous speaker's name, or "you" and "your" when that was the user. */
+    private static String addressing(String opening, String previousSpeaker) {
+        if (previousSpeaker.equals(Participant.you().name())) {
+            return opening.replace("%s's", "your").replace("%s", "you");
+        }
+        return String.format(opening, previousSpeaker);
     }
 
     private static String topic(String task) {

@@ -54,6 +54,21 @@ class OfflineGatewayTest {
     }
 
     @Test
+    void aReplyToTheUserAddressesThemAsYou() throws Exception {
+        OfflineGateway gateway = new OfflineGateway(0);
+        // Every opening, over enough turns: none names "You" as if it were an agent ("You's point").
+        List<String> replies = new ArrayList<>();
+        for (int turnIndex = 1; turnIndex < 40; turnIndex++) {
+            replies.add(gateway.reply(new GatewayRequest(new ConversationId("c-you"), turnIndex, ADA,
+                    new Prompt("system", "user", false), "Plan a picnic", "You", "Somewhere shady.", 5),
+                    token -> { }).text());
+        }
+        assertThat(replies).noneMatch(reply -> reply.contains("You"))
+                .anyMatch(reply -> reply.startsWith("Picking up your point,"))
+                .anyMatch(reply -> reply.startsWith("Building on what you said,"));
+    }
+
+    @Test
     void aShortDelayIsSpreadOverAFewEvenBurstsThatEndExactlyAtTheDelay() throws Exception {
         SteppingClock clock = new SteppingClock();
         long start = clock.now;
