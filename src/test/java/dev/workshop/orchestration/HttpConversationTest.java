@@ -155,10 +155,26 @@ class HttpConversationTest {
         server.then(status(401, "{\"error\":{\"message\":\"Incorrect API key provided\"}}", null));
         ConversationId id = converse(2, "Ann", "Ben");
         assertThat(engine.state(id).status()).isEqualTo(ConversationStatus.FAILED);
-        assertThat(engine.state(id).statusReason()).isEqualTo("127.0.0.1 refused the API key of agent Ann (HTTP 401). "
-                + "Check the key in the environment variable FAKE_KEY.: Incorrect API key provided");
+        assertThat(engine.state(id).statusReason()).isEqualTo("127.0.0.1 refused the API key of agent Ann (HTTP 401: "
+                + "Incorrect API key provided). Check the key in the environment variable FAKE_KEY.");
         assertThat(engine.messages(id)).isEmpty();
         assertThat(server.requests).hasSize(1);
+    }
+
+    @Test
+    void aServerThatWantsAKeyWhenNoneIsNamedSaysWhereToNameOne() throws InterruptedException {
+        server.then(status(401, "{\"error\":{\"message\":\"Missing API key\"}}", null));
+        engine = new EngineFixture(dir).open(http(), LoopSettings.DEFAULTS);
+        AgentId ann = engine.agents().add(new AgentDefinition(new AgentId("remote-ann"), "Ann", "You are Ann.",
+                AgentDefinition.OPENAI_COMPATIBLE, "model-ann", null, new ModelEndpoint(server.baseUrl(), null, null, "")))
+                .id();
+        ConversationId id = engine.bridge().assignTask(ann, "Plan a launch", OptionalInt.of(1));
+        engine.bridge().awaitAll();
+
+        assertThat(engine.state(id).status()).isEqualTo(ConversationStatus.FAILED);
+        assertThat(engine.state(id).statusReason()).isEqualTo("127.0.0.1 refused to answer agent Ann without a key"
+                + " (HTTP 401: Missing API key). Name the environment variable that holds the key (API key variable in"
+                + " Agents…, or --api-key-env).");
     }
 
     @Test

@@ -163,9 +163,13 @@ public final class OpenAiCompatibleGateway implements AgentGateway {
         String detail = errorDetail(response.body());
         if (status == 401 || status == 403) {
             String variable = agent.endpoint().apiKeyEnv();
-            throw new GatewayException(uri.getHost() + " refused the API key of agent " + agent.name() + " (HTTP "
-                    + status + "). " + (variable.isEmpty() ? "Set one with --api-key-env." : "Check the key in the "
-                    + "environment variable " + variable + ".") + detail, false);
+            // Read in the app and on the command line alike: the hint names both places a key variable is set.
+            throw new GatewayException(variable.isEmpty()
+                    ? uri.getHost() + " refused to answer agent " + agent.name() + " without a key (HTTP " + status
+                            + detail + "). Name the environment variable that holds the key (API key variable in "
+                            + "Agents…, or --api-key-env)."
+                    : uri.getHost() + " refused the API key of agent " + agent.name() + " (HTTP " + status + detail
+                            + "). Check the key in the environment variable " + variable + ".", false);
         }
         if (status == 404) {
             throw new GatewayException("Model " + agent.model() + " was not found at " + uri + " (HTTP 404)" + detail,

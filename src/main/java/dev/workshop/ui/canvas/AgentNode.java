@@ -26,6 +26,9 @@ final class AgentNode extends Group {
     private static final PseudoClass RESUMED = PseudoClass.getPseudoClass("resumed");
     private static final Map<AgentState, PseudoClass> STATES = new EnumMap<>(AgentState.class);
     private static final Map<AgentState, Ikon> ICONS = new EnumMap<>(AgentState.class);
+    private static final Map<AgentMark, PseudoClass> MARKS = new EnumMap<>(AgentMark.class);
+    private static final Map<AgentMark, Ikon> MARK_ICONS = Map.of(AgentMark.QUEUED, Feather.CLOCK,
+            AgentMark.WAITING_FOR_YOU, Feather.USER, AgentMark.FAILED, Feather.ALERT_TRIANGLE);
 
     static {
         for (AgentState state : AgentState.values()) {
@@ -39,6 +42,11 @@ final class AgentNode extends Group {
         ICONS.put(AgentState.READING, Feather.EYE);
         ICONS.put(AgentState.THINKING, Feather.LOADER);
         ICONS.put(AgentState.COOLDOWN, Feather.CHECK_CIRCLE);
+        for (AgentMark mark : AgentMark.values()) {
+            if (mark != AgentMark.NONE) {
+                MARKS.put(mark, PseudoClass.getPseudoClass("mark-" + mark.cssName()));
+            }
+        }
     }
 
     private final AgentNodeModel model;
@@ -78,9 +86,11 @@ final class AgentNode extends Group {
         resumedBadge.setLayoutY(-RADIUS + 6);
         getChildren().addAll(ring, avatar, initials, name, stateIcon, stateText, resumedBadge);
         model.stateProperty().addListener((property, old, state) -> showState(old, state));
+        model.markProperty().addListener((property, old, mark) -> showMark(old, mark));
         model.selectedProperty().addListener((property, old, selected) -> pseudoClassStateChanged(SELECTED, selected));
         model.resumedProperty().addListener((property, old, resumed) -> showResumed(resumed));
         showState(null, model.state());
+        showMark(AgentMark.NONE, model.mark());
         pseudoClassStateChanged(SELECTED, model.selectedProperty().get());
         showResumed(model.resumedProperty().get());
         setCache(true);
@@ -104,8 +114,24 @@ final class AgentNode extends Group {
             pseudoClassStateChanged(STATES.get(old), false);
         }
         pseudoClassStateChanged(STATES.get(state), true);
-        stateIcon.setIconCode(ICONS.get(state));
-        stateText.setText(state.label());
+        showWords();
+    }
+
+    private void showMark(AgentMark old, AgentMark mark) {
+        if (old != AgentMark.NONE) {
+            pseudoClassStateChanged(MARKS.get(old), false);
+        }
+        if (mark != AgentMark.NONE) {
+            pseudoClassStateChanged(MARKS.get(mark), true);
+        }
+        showWords();
+    }
+
+    /** The mark's icon and word while there is one, else the state's. */
+    private void showWords() {
+        AgentMark mark = model.mark();
+        stateIcon.setIconCode(mark == AgentMark.NONE ? ICONS.get(model.state()) : MARK_ICONS.get(mark));
+        stateText.setText(mark == AgentMark.NONE ? model.state().label() : mark.label());
     }
 
     private void showResumed(boolean resumed) {

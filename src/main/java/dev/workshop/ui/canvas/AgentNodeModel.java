@@ -48,6 +48,7 @@ public final class AgentNodeModel {
     private final StringProperty bubble = new SimpleStringProperty("");
     private final BooleanProperty selected = new SimpleBooleanProperty();
     private final BooleanProperty resumed = new SimpleBooleanProperty();
+    private final ReadOnlyObjectWrapper<AgentMark> mark = new ReadOnlyObjectWrapper<>(AgentMark.NONE);
     private final AgentStateMachine machine;
     private final Set<ConversationId> conversations = new LinkedHashSet<>();
     private final Random random;
@@ -75,6 +76,19 @@ public final class AgentNodeModel {
 
     public InstanceId id() {
         return id;
+    }
+
+    /** Queued, waiting for you or failed, shown in place of the state; {@link AgentMark#NONE} for none. */
+    public ReadOnlyObjectProperty<AgentMark> markProperty() {
+        return mark.getReadOnlyProperty();
+    }
+
+    public AgentMark mark() {
+        return mark.get();
+    }
+
+    void mark(AgentMark value) {
+        mark.set(value);
     }
 
     public AgentId agentId() {

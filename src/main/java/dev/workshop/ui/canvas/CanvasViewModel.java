@@ -89,6 +89,8 @@ public final class CanvasViewModel {
     private Consumer<AgentId> onEditAgent = agent -> { };
     private final Map<InstanceId, AgentNodeModel> byId = new HashMap<>();
     private final Map<ConversationId, List<InstanceId>> conversationInstances = new LinkedHashMap<>();
+    /** The agents each failed conversation marked, kept after its end forgets its instances. */
+    private final Map<ConversationId, List<InstanceId>> failedMarks = new HashMap<>();
     private boolean loaded;
 
     /**
@@ -491,6 +493,23 @@ public final class CanvasViewModel {
         });
     }
 
+    /**
+     * At launch: conversations that wait for the user keep their rope and their agents stay "in conversation",
+     * as before the restart. No loop runs for them, so no start event would say so. None places an agent: a
+     * conversation whose figures are no longer on the canvas shows only in the sidebar.
+     */
+    public void showWaiting(List<ConversationState> waiting) {
+        for (ConversationState state : waiting) {
+            List<InstanceId> known = conversationInstances.getOrDefault(state.id(), List.of());
+            long members = state.participants().stream().filter(participant -> !participant.isHuman()).count();
+            if (state.status() == ConversationStatus.WAITING && !known.isEmpty() && known.size() == members
+                    && known.stream().allMatch(byId::containsKey)) {
+                conversationStarted(state, false);
+                participants(state.id()).forEach(agent -> agent.mark(AgentMark.WAITING_FOR_YOU));
+            }
+        }
+    }
+
     void conversationStarted(ConversationState state, boolean resumed) {
         // The human member, if any, has no figure on the canvas.
         List<InstanceId> instances = instancesFor(state.id(),
@@ -499,6 +518,7 @@ public final class CanvasViewModel {
         links.add(new ConversationLink(state.id(), instances, resumed, Optional.empty()));
         for (InstanceId id : instances) {
             find(id).ifPresent(agent -> {
+                agent.mark(AgentMark.NONE);
                 agent.conversations().add(state.id());
                 agent.fire(AgentTrigger.CONVERSATION_START);
                 if (resumed) {
@@ -541,10 +561,11 @@ public final class CanvasViewModel {
             case LoopEvent.SessionRestored restored -> { }
             case LoopEvent.SessionSaved saved -> { }
             case LoopEvent.Renamed renamed -> { }
-            // A deleted conversation was stopped first: its Ended already took its rope away.
-            case LoopEvent.Deleted deleted -> { }
+            // A deleted conversation was stopped first: its Ended already took its rope away, and now its marks go.
+            case LoopEvent.Deleted deleted -> unmarkFailed(deleted.conversationId());
             case LoopEvent.Undeleted undeleted -> { }
-            case LoopEvent.Queued queued -> { }
+            case LoopEvent.Queued queued -> participants(queued.conversationId())
+                    .forEach(agent -> agent.mark(AgentMark.QUEUED));
             case LoopEvent.Token token -> { }
         }
     }
@@ -572,9 +593,11 @@ public final class CanvasViewModel {
         if (ended.status() == ConversationStatus.WAITING) {
             // Paused for the human's message: the agents stay in the conversation, nobody is speaking.
             replaceLink(ended.conversationId(), link -> link.speaking(Optional.empty()));
+            participants(ended.conversationId()).forEach(agent -> agent.mark(AgentMark.WAITING_FOR_YOU));
             notice.set("Your turn in " + nameOf(ended.conversationId()) + ": write in the sidebar");
             return;
         }
+        markEnd(ended);
         for (AgentNodeModel agent : participants(ended.conversationId())) {
             agent.conversations().remove(ended.conversationId());
             if (agent.conversations().isEmpty()) {
@@ -593,6 +616,38 @@ public final class CanvasViewModel {
         if (ended.status().isFinal() && conversationInstances.remove(ended.conversationId()) != null) {
             sceneChanged();
         }
+    }
+
+    /**
+     * A failed conversation marks the agent whose turn failed (every member when the canvas did not see the turn
+     * start); any other end takes the marks of its members away.
+     */
+    private void markEnd(LoopEvent.Ended ended) {
+        Optional<InstanceId> failing = ended.status() != ConversationStatus.FAILED ? Optional.empty()
+                : links.stream().filter(link -> link.id().equals(ended.conversationId())).findFirst()
+                        .flatMap(ConversationLink::speaker);
+        List<InstanceId> failed = new ArrayList<>();
+        for (AgentNodeModel agent : participants(ended.conversationId())) {
+            boolean failedHere = ended.status() == ConversationStatus.FAILED
+                    && (failing.isEmpty() || failing.get().equals(agent.id()));
+            agent.mark(failedHere ? AgentMark.FAILED : AgentMark.NONE);
+            if (failedHere) {
+                failed.add(agent.id());
+            }
+        }
+        if (failed.isEmpty()) {
+            failedMarks.remove(ended.conversationId());
+        } else {
+            failedMarks.put(ended.conversationId(), failed);
+        }
+    }
+
+    /** A failed conversation that is deleted no longer leaves its agents marked. */
+    private void unmarkFailed(ConversationId id) {
+        for (InstanceId instance : failedMarks.getOrDefault(id, List.of())) {
+            find(instance).filter(agent -> agent.mark() == AgentMark.FAILED).ifPresent(agent -> agent.mark(AgentMark.NONE));
+        }
+        failedMarks.remove(id);
     }
 
     /** The conversation as the sidebar names it: its title in quotes, else "conversation" and its id's start. */

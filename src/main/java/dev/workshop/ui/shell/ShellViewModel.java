@@ -2,6 +2,8 @@ package dev.workshop.ui.shell;
 
 import dev.workshop.domain.canvas.CanvasScene;
 import dev.workshop.domain.canvas.SceneRestore;
+import dev.workshop.domain.conversation.ConversationState;
+import dev.workshop.domain.conversation.ConversationStatus;
 import dev.workshop.domain.conversation.Participant;
 import dev.workshop.orchestration.LoopEvent;
 import dev.workshop.orchestration.Workspace;
@@ -91,8 +93,11 @@ public final class ShellViewModel {
                         + " restore it from a backup, and start Workshop again.")));
                 int count = opened.conversationCount();
                 List<String> warnings = opened.warnings();
+                List<ConversationState> waiting = opened.bridge().conversations().stream()
+                        .filter(state -> state.status() == ConversationStatus.WAITING).toList();
                 fx.execute(() -> {
                     canvasModel.load(scene);
+                    canvasModel.showWaiting(waiting);
                     sidebar.set(sidebarModel);
                     canvas.set(canvasModel);
                     showOpened(count, warnings);

@@ -5,7 +5,9 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.awaitility.Awaitility.await;
 
 import dev.workshop.Wiring;
+import dev.workshop.domain.agent.AgentDefinition;
 import dev.workshop.domain.agent.AgentId;
+import dev.workshop.domain.agent.ModelEndpoint;
 import dev.workshop.domain.canvas.Behaviour;
 import dev.workshop.domain.canvas.Bounds;
 import dev.workshop.domain.canvas.Camera;
@@ -18,6 +20,7 @@ import dev.workshop.domain.conversation.ConversationId;
 import dev.workshop.domain.conversation.ConversationState;
 import dev.workshop.domain.conversation.ConversationStatus;
 import dev.workshop.domain.fsm.AgentState;
+import dev.workshop.gateway.openai.FakeChatServer;
 import dev.workshop.domain.fsm.AgentTrigger;
 import dev.workshop.domain.fsm.Transition;
 import dev.workshop.orchestration.Workspace;
@@ -207,6 +210,84 @@ class CanvasViewModelTest {
                 .filter(conversation -> conversation.task().orElse("").equals("Name a dog")).findFirst().orElseThrow().id());
         assertThat(fx.call(() -> canvas.noticeProperty().get()))
                 .isEqualTo("Conversation " + dog.value().substring(0, 8) + " completed: All 2 turns were taken");
+    }
+
+    @Test
+    void aConversationWaitingForYouKeepsItsRopeAndItsAgentsAfterARestart() {
+        AgentNodeModel ada = place(ADA, 0, 0);
+        AgentNodeModel bruno = place(BRUNO, 200, 0);
+        AgentNodeModel chen = place(new AgentId("starter-chen"), 400, 0);
+        fx.run(() -> canvas.startConversation(List.of(ada, bruno), "Name a dog", 6, true));
+        await().atMost(Duration.ofSeconds(20)).until(() -> workspace.bridge().conversations().stream()
+                .anyMatch(state -> state.status() == ConversationStatus.WAITING));
+        await().atMost(Duration.ofSeconds(5)).until(() -> fx.call(() -> ada.mark()) == AgentMark.WAITING_FOR_YOU);
+        assertThat(fx.call(() -> bruno.mark())).isEqualTo(AgentMark.WAITING_FOR_YOU);
+
+        // Closing writes the scene, with the instances the conversation runs on.
+        workspace.close();
+        workspace = Wiring.openWorkspace(dir, new WorkspaceOptions(150));
+        canvas = new CanvasViewModel(workspace, fx.executor());
+        canvas.connect();
+        List<ConversationState> waiting = workspace.bridge().conversations().stream()
+                .filter(state -> state.status() == ConversationStatus.WAITING).toList();
+        fx.run(() -> {
+            canvas.load(workspace.scene().initialScene());
+            canvas.showWaiting(waiting);
+        });
+
+        assertThat(fx.call(() -> List.copyOf(canvas.links()))).singleElement().satisfies(link -> {
+            assertThat(link.id()).isEqualTo(waiting.getFirst().id());
+            assertThat(link.participants()).containsExactly(ada.id(), bruno.id());
+        });
+        assertThat(fx.call(() -> canvas.find(ada.id()).orElseThrow().state())).isEqualTo(AgentState.CONVERSING);
+        assertThat(fx.call(() -> canvas.find(ada.id()).orElseThrow().mark())).as("shown as waiting for you")
+                .isEqualTo(AgentMark.WAITING_FOR_YOU);
+        assertThat(fx.call(() -> canvas.find(chen.id()).orElseThrow().state())).isEqualTo(AgentState.IDLE);
+        assertThat(fx.call(() -> canvas.find(chen.id()).orElseThrow().mark())).isEqualTo(AgentMark.NONE);
+    }
+
+    @Test
+    void agentsBeyondTheConcurrencyLimitAreMarkedQueuedUntilASlotFrees() {
+        reopenWithSlowReplies();
+        List<ConversationId> started = new java.util.ArrayList<>();
+        List<List<AgentNodeModel>> pairs = new java.util.ArrayList<>();
+        for (int i = 0; i < 4; i++) {
+            List<AgentNodeModel> pair = List.of(place(ADA, i * 300, 0), place(BRUNO, i * 300 + 150, 0));
+            pairs.add(pair);
+            fx.run(() -> canvas.startConversation(pair, "Name a dog", 4));
+            await().atMost(Duration.ofSeconds(10)).until(() -> workspace.bridge().conversations().size() == pairs.size());
+        }
+        await().atMost(Duration.ofSeconds(10)).until(() -> fx.call(() -> pairs.get(3).get(0).mark()) == AgentMark.QUEUED);
+        assertThat(fx.call(() -> pairs.get(3).get(1).mark())).isEqualTo(AgentMark.QUEUED);
+        assertThat(fx.call(() -> pairs.get(0).get(0).mark())).isEqualTo(AgentMark.NONE);
+
+        ConversationId first = workspace.bridge().conversations().stream()
+                .filter(state -> state.status() == ConversationStatus.ACTIVE).findFirst().orElseThrow().id();
+        workspace.bridge().abort(first, dev.workshop.orchestration.AbortOutcome.COMPLETE);
+
+        await().atMost(Duration.ofSeconds(10)).until(() -> fx.call(() -> pairs.get(3).get(0).mark()) == AgentMark.NONE);
+        assertThat(fx.call(() -> pairs.get(3).get(0).state())).isNotEqualTo(AgentState.IDLE);
+    }
+
+    @Test
+    void theAgentWhoseTurnFailedIsMarkedUntilTheConversationIsDeleted() throws Exception {
+        try (FakeChatServer server = new FakeChatServer()) {
+            server.then(FakeChatServer.status(401, "{\"error\":{\"message\":\"Incorrect API key provided\"}}", null));
+            AgentId remote = workspace.agentDirectory().save(new AgentDefinition(new AgentId("remote-ann"), "Ann",
+                    "You are Ann, a helpful colleague.", AgentDefinition.OPENAI_COMPATIBLE, "model-ann", null,
+                    new ModelEndpoint(server.baseUrl(), 0.7, 256, "FAKE_KEY"))).id();
+            fx.run(() -> canvas.refreshPalette());
+            AgentNodeModel ann = place(remote, 0, 0);
+            AgentNodeModel ada = place(ADA, 200, 0);
+
+            fx.run(() -> canvas.startConversation(List.of(ann, ada), "Plan a launch", 4));
+
+            await().atMost(Duration.ofSeconds(10)).until(() -> fx.call(() -> ann.mark()) == AgentMark.FAILED);
+            assertThat(fx.call(() -> ada.mark())).as("only the agent whose turn failed").isEqualTo(AgentMark.NONE);
+            ConversationId id = workspace.bridge().conversations().getFirst().id();
+            workspace.bridge().delete(id, Duration.ofSeconds(5));
+            await().atMost(Duration.ofSeconds(10)).until(() -> fx.call(() -> ann.mark()) == AgentMark.NONE);
+        }
     }
 
     @Test
