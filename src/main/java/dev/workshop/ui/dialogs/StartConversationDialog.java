@@ -98,7 +98,7 @@ public final class StartConversationDialog<T> extends Dialog<StartConversationDi
         getDialogPane().lookupButton(start).disableProperty().bind(tooFew.or(noTask));
         // After the dialog's own focus step, which gives an enabled default button the focus: typing goes to the
         // task, and replaces a suggested one.
-        setOnShown(event -> javafx.application.Platform.runLater(() -> {
+        setOnShown(event -> dev.workshop.ui.fx.FxExecutor.later(() -> {
             prompt.requestFocus();
             prompt.selectAll();
         }));
