@@ -268,16 +268,16 @@ public final class GatewayBridge implements AutoCloseable {
 
     /**
      * Asks a failed conversation's failing turn again, once the user has fixed what failed it (an agent's model
-     * or key): it goes on as a resume would, even when it was stopped for resuming without progress, since
+     * or key, a server that was down): it goes on as a resume would, even when it was stopped for resuming without progress, since
      * the user asked. The crash-loop guard still counts this attempt.
      *
-     * @throws IllegalStateException when the conversation has not failed or cannot go on (no turns left, an
+     * @throws IllegalStateException when no failed turn stopped the conversation, or it cannot go on (no turns left, an
      *                               agent removed); nothing is stored
      */
     public void retry(ConversationId id) {
         ConversationState state = stateOf(id);
-        if (running.containsKey(id) || state.status() != ConversationStatus.FAILED) {
-            throw new IllegalStateException("Only a failed conversation can be retried; this one is "
+        if (running.containsKey(id) || !stoppedByAFailure(state.status(), state.statusReason())) {
+            throw new IllegalStateException("Only a conversation stopped by a failed turn can be retried; this one is "
                     + state.status().wireName());
         }
         Optional<String> cannot = reasonItCannotContinue(state);
@@ -306,6 +306,16 @@ public final class GatewayBridge implements AutoCloseable {
     }
 
     /** Whether {@link #resume(ConversationId)} applies: interrupted, or restored and paused on an agent's turn. */
+    /**
+     * Whether a conversation stopped because a turn failed: failed outright (a refused key, an unknown model), or
+     * interrupted by an error it may get past on another try (a server that is down or dropped the stream),
+     * as opposed to stopped on purpose (Abort, Workshop closing, a deletion).
+     */
+    public static boolean stoppedByAFailure(ConversationStatus status, String reason) {
+        return status == ConversationStatus.FAILED || (status == ConversationStatus.INTERRUPTED && !reason.isEmpty()
+                && !Reasons.ON_PURPOSE.contains(reason));
+    }
+
     public static boolean canResume(ConversationState state) {
         return state.status() == ConversationStatus.INTERRUPTED || SessionRestorer.pausedOnAnAgentsTurn(state);
     }
@@ -528,8 +538,11 @@ public final class GatewayBridge implements AutoCloseable {
 
     private Optional<String> reasonItCannotResume(ConversationState state) {
         if (state.resumesWithoutProgress() >= settings.maxResumesWithoutProgress()) {
+            // The failure that kept it from going on, if one did: the reader's way to fix it.
+            String lastFailure = stoppedByAFailure(state.status(), state.statusReason())
+                    ? " (last time: " + state.statusReason() + ")" : "";
             return Optional.of("Resumed " + state.resumesWithoutProgress()
-                    + " times without recording a new turn; stopped so that a crash loop cannot spin");
+                    + " times without recording a new turn; stopped so that a crash loop cannot spin" + lastFailure);
         }
         return reasonItCannotContinue(state);
     }

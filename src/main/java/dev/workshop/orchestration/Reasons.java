@@ -8,6 +8,8 @@ final class Reasons {
     static final String DELETED = "Stopped to be deleted";
     static final String WAITING_FOR_YOU = "Waiting for your message";
     static final String RESTORED = "Restored; nothing runs until you continue it";
+    /** Why a conversation stops when someone or something stopped it on purpose; any other reason is a failure. */
+    static final java.util.Set<String> ON_PURPOSE = java.util.Set.of(STOPPED, ABORTED, DELETED, RESTORED);
 
     private Reasons() {
     }

@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import dev.workshop.domain.conversation.ConversationEvent;
 import dev.workshop.domain.conversation.ConversationEvent.MessageRecorded;
 import dev.workshop.domain.conversation.ConversationId;
+import dev.workshop.domain.conversation.ConversationState;
 import dev.workshop.domain.conversation.ConversationStatus;
 import dev.workshop.domain.conversation.ResumeCause;
 import dev.workshop.gateway.GatewayException;
@@ -150,7 +151,47 @@ class GatewayBridgeTest {
         assertThat(engine.messages(id)).extracting(MessageRecorded::turnIndex).containsExactly(0, 1, 2, 3);
         assertThat(engine.messages(id)).extracting(m -> m.speakerName()).containsExactly("Ada", "Bruno", "Ada", "Bruno");
         assertThatThrownBy(() -> engine.bridge().retry(id)).hasMessage(
-                "Only a failed conversation can be retried; this one is completed");
+                "Only a conversation stopped by a failed turn can be retried; this one is completed");
+    }
+
+    @Test
+    void aConversationInterruptedByAServerThatWasDownIsRetriedLikeAFailedOne() throws InterruptedException {
+        java.util.concurrent.atomic.AtomicBoolean up = new java.util.concurrent.atomic.AtomicBoolean();
+        GatewayResolver downForAWhile = agent -> (request, tokens) -> {
+            if (request.turnIndex() == 1 && !up.get()) {
+                throw new GatewayException("Bruno: 127.0.0.1 refused the connection", true);
+            }
+            return new GatewayReply("Reply " + request.turnIndex(), "test", 1, 1, Duration.ZERO);
+        };
+        engine = new EngineFixture(dir).open(downForAWhile, LoopSettings.DEFAULTS);
+        ConversationId id = engine.bridge().startConversation(engine.pair(), "Plan", OptionalInt.of(3));
+        engine.bridge().awaitAll();
+        ConversationState interrupted = engine.state(id);
+        assertThat(interrupted.status()).isEqualTo(ConversationStatus.INTERRUPTED);
+        assertThat(GatewayBridge.stoppedByAFailure(interrupted.status(), interrupted.statusReason())).isTrue();
+
+        up.set(true);
+        engine.bridge().retry(id);
+        engine.bridge().awaitAll();
+
+        assertThat(engine.state(id).status()).isEqualTo(ConversationStatus.COMPLETED);
+        assertThat(engine.messages(id)).extracting(MessageRecorded::turnIndex).containsExactly(0, 1, 2);
+    }
+
+    @Test
+    void stoppingOnPurposeIsNoFailure() throws InterruptedException {
+        engine = new EngineFixture(dir).open(agent -> (request, tokens) -> {
+            Thread.sleep(10_000);
+            return new GatewayReply("late", "test", 1, 1, Duration.ZERO);
+        }, LoopSettings.DEFAULTS);
+        ConversationId id = engine.bridge().startConversation(engine.pair(), "Plan", OptionalInt.of(3));
+        engine.bridge().abort(id, AbortOutcome.INTERRUPT);
+        engine.bridge().awaitAll();
+
+        ConversationState aborted = engine.state(id);
+        assertThat(aborted.status()).isEqualTo(ConversationStatus.INTERRUPTED);
+        assertThat(GatewayBridge.stoppedByAFailure(aborted.status(), aborted.statusReason())).isFalse();
+        assertThatThrownBy(() -> engine.bridge().retry(id)).isInstanceOf(IllegalStateException.class);
     }
 
     @Test

@@ -8,6 +8,7 @@ import dev.workshop.domain.conversation.ConversationEvent;
 import dev.workshop.domain.conversation.ConversationEvent.ConversationStarted;
 import dev.workshop.domain.conversation.ConversationEvent.MessageRecorded;
 import dev.workshop.domain.conversation.ConversationEvent.ResumeStarted;
+import dev.workshop.domain.conversation.ConversationEvent.StatusChanged;
 import dev.workshop.domain.conversation.ConversationEvent.TurnStarted;
 import dev.workshop.domain.conversation.ConversationId;
 import dev.workshop.domain.conversation.ConversationKind;
@@ -107,6 +108,20 @@ class ResumeTest {
         assertThat(state.status()).isEqualTo(ConversationStatus.COMPLETED);
         assertThat(state.statusReason()).isEqualTo("Agent Gone (agent-gone) no longer exists");
         assertThat(engine.messages(id)).hasSize(2);
+    }
+
+    @Test
+    void aConversationThatKeptFailingSaysWhatFailedItLastTime() throws InterruptedException {
+        engine = new EngineFixture(dir).open();
+        ConversationId id = crashedConversation(engine.participants(2), "Plan", 6, 2, false);
+        engine.append(id, List.of(new ResumeStarted(1), new ResumeStarted(2), new ResumeStarted(3),
+                new StatusChanged(ConversationStatus.INTERRUPTED, "Ann: 127.0.0.1 refused the connection")));
+
+        restartAndResume();
+
+        assertThat(engine.state(id).status()).isEqualTo(ConversationStatus.FAILED);
+        assertThat(engine.state(id).statusReason()).isEqualTo("Resumed 3 times without recording a new turn; stopped so"
+                + " that a crash loop cannot spin (last time: Ann: 127.0.0.1 refused the connection)");
     }
 
     @Test

@@ -19,6 +19,7 @@ import dev.workshop.domain.conversation.ConversationStatus;
 import dev.workshop.domain.conversation.Participant;
 import dev.workshop.domain.fsm.AgentTrigger;
 import dev.workshop.domain.fsm.Transition;
+import dev.workshop.orchestration.GatewayBridge;
 import dev.workshop.orchestration.LoopEvent;
 import dev.workshop.orchestration.Workspace;
 import dev.workshop.ui.fx.FxExecutor;
@@ -619,17 +620,17 @@ public final class CanvasViewModel {
     }
 
     /**
-     * A failed conversation marks the agent whose turn failed (every member when the canvas did not see the turn
-     * start); any other end takes the marks of its members away.
+     * A conversation stopped by a failed turn (failed, or interrupted by an error) marks the agent whose turn
+     * failed (every member when the canvas did not see the turn start); any other end takes the marks away.
      */
     private void markEnd(LoopEvent.Ended ended) {
-        Optional<InstanceId> failing = ended.status() != ConversationStatus.FAILED ? Optional.empty()
+        boolean turnFailed = GatewayBridge.stoppedByAFailure(ended.status(), ended.reason());
+        Optional<InstanceId> failing = !turnFailed ? Optional.empty()
                 : links.stream().filter(link -> link.id().equals(ended.conversationId())).findFirst()
                         .flatMap(ConversationLink::speaker);
         List<InstanceId> failed = new ArrayList<>();
         for (AgentNodeModel agent : participants(ended.conversationId())) {
-            boolean failedHere = ended.status() == ConversationStatus.FAILED
-                    && (failing.isEmpty() || failing.get().equals(agent.id()));
+            boolean failedHere = turnFailed && (failing.isEmpty() || failing.get().equals(agent.id()));
             agent.mark(failedHere ? AgentMark.FAILED : AgentMark.NONE);
             if (failedHere) {
                 failed.add(agent.id());

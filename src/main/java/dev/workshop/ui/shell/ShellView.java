@@ -383,6 +383,12 @@ public final class ShellView extends BorderPane {
         count.setId("status-conversation-count");
         count.textProperty().bind(viewModel.conversationCountTextProperty());
 
+        // A long notice is the one that gives way (its tooltip has all of it); the counts keep their words, and
+        // the data directory keeps at least its start.
+        count.setMinWidth(Region.USE_PREF_SIZE);
+        warning.setMinWidth(Region.USE_PREF_SIZE);
+        dataDirectory.setMinWidth(160);
+        notice.setMinWidth(0);
         Region spacer = new Region();
         HBox.setHgrow(spacer, Priority.ALWAYS);
         HBox bar = new HBox(10, progress, dataDirectory, spacer, notice, warning, count);

@@ -82,6 +82,8 @@ public final class SidebarView extends SplitPane {
     }
 
     private final SidebarViewModel viewModel;
+    /** About three lines of the failure banner's text. */
+    private static final double FAILURE_LINES_HEIGHT = 60;
     private final ListView<ConversationRow> list = new ListView<>();
     private final TextField search = new TextField();
     private final ListView<MessageItem> messages = new ListView<>();
@@ -428,20 +430,24 @@ public final class SidebarView extends SplitPane {
      * Under the last message of a failed conversation: which turn failed and why (all of it on hover), and Retry
      * to ask that turn again once the cause is fixed.
      */
-    private HBox failureBanner() {
-        Label text = new Label();
+    private VBox failureBanner() {
+        // Three lines at most (the whole reason is on hover and under Details…): room for the messages above it.
+        // Those lines are also its least height, so the messages, not the reason, give way in a short window.
+        Label text = new Label() {
+            @Override
+            protected double computePrefHeight(double width) {
+                return Math.min(super.computePrefHeight(width), FAILURE_LINES_HEIGHT);
+            }
+        };
         text.setId("failure-text");
         text.setWrapText(true);
-        // Two lines at most (the whole reason is on hover and under Details…): room for the messages above it.
-        text.setMinHeight(0);
-        text.setMaxHeight(40);
+        text.setMinHeight(Region.USE_PREF_SIZE);
         text.textProperty().bind(viewModel.selectedProperty().map(SidebarViewModel::failure).orElse(""));
         Tooltip whole = new Tooltip();
         whole.textProperty().bind(text.textProperty());
         whole.setWrapText(true);
         whole.setMaxWidth(420);
         text.setTooltip(whole);
-        HBox.setHgrow(text, Priority.ALWAYS);
         Button retry = new Button("Retry", new FontIcon(Feather.REFRESH_CW));
         retry.setId("retry-turn");
         retry.setMinWidth(Region.USE_PREF_SIZE);
@@ -454,10 +460,23 @@ public final class SidebarView extends SplitPane {
         details.setMinWidth(Region.USE_PREF_SIZE);
         details.setTooltip(new Tooltip("Read the whole reason and copy it"));
         details.setOnAction(event -> showTextWindow(this, "Why the turn failed", text.getText()));
-        HBox banner = new HBox(8, new FontIcon(Feather.ALERT_TRIANGLE), text, details, retry);
+        // The reason on a line of its own, wrapped to the sidebar's width; the buttons below it, on the right.
+        FontIcon alert = new FontIcon(Feather.ALERT_TRIANGLE);
+        alert.getStyleClass().add("failure-icon");
+        text.getStyleClass().add("failure-text");
+        // The icon as the label's graphic: a label straight in the VBox is measured at the banner's width, so it
+        // wraps (inside an HBox it would be measured on one line).
+        text.setGraphic(alert);
+        text.setGraphicTextGap(8);
+        text.setAlignment(Pos.TOP_LEFT);
+        text.setMaxWidth(Double.MAX_VALUE);
+        Region push = new Region();
+        HBox.setHgrow(push, Priority.ALWAYS);
+        HBox actions = new HBox(8, push, details, retry);
+        actions.setAlignment(Pos.CENTER_RIGHT);
+        VBox banner = new VBox(4, text, actions);
         banner.setId("failure-banner");
         banner.getStyleClass().add("failure-banner");
-        banner.setAlignment(Pos.CENTER_LEFT);
         banner.visibleProperty().bind(text.textProperty().isNotEmpty());
         banner.managedProperty().bind(banner.visibleProperty());
         return banner;
@@ -516,6 +535,12 @@ public final class SidebarView extends SplitPane {
             if (row != null && row.status() == ConversationStatus.WAITING) {
                 return row.resumable() ? "Write a new round, or Resume (Ctrl+Enter)"
                         : "Your turn (Ctrl+Enter sends)";
+            }
+            if (row != null && row.status() == ConversationStatus.INTERRUPTED) {
+                return "Stopped: Resume goes on from the next turn";
+            }
+            if (row != null && row.status() == ConversationStatus.QUEUED) {
+                return "Queued: it starts when another conversation ends";
             }
             return row != null && row.status().isFinal() ? "Follow up (Ctrl+Enter sends)"
                     : "Waiting for the agents…";

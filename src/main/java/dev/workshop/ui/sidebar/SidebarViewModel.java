@@ -579,9 +579,12 @@ public final class SidebarViewModel {
         withSelected("retry the turn", id -> workspace.bridge().retry(id));
     }
 
-    /** What the failure banner says for a failed conversation ("Turn 6 failed: why"), or "" for any other. */
+    /**
+     * What the failure banner says for a conversation a failed turn stopped ("Turn 6 failed: why"), failed or
+     * interrupted by an error, or "" for any other.
+     */
     public static String failure(ConversationRow row) {
-        if (row == null || row.status() != ConversationStatus.FAILED) {
+        if (row == null || !row.failedTurn()) {
             return "";
         }
         return "Turn " + (row.turnCount() + 1) + " failed" + (row.statusReason().isEmpty() ? "" : ": " + row.statusReason());

@@ -329,6 +329,19 @@ class SidebarViewModelTest {
     }
 
     @Test
+    void aConversationInterruptedByAnErrorShowsItsFailedTurnButOneAbortedDoesNot() throws Exception {
+        ConversationId down = stored("Plan a picnic", new MessageRecorded(0, ADA.agentId(), "Ada", "Sandwiches?"),
+                new StatusChanged(ConversationStatus.INTERRUPTED, "Bruno: 127.0.0.1 refused the connection"));
+        ConversationId aborted = stored("Name a cat", new MessageRecorded(0, ADA.agentId(), "Ada", "Mochi"),
+                new StatusChanged(ConversationStatus.INTERRUPTED, "Aborted by the user"));
+        startSidebar();
+        await().atMost(Duration.ofSeconds(10)).until(() -> onFx(() -> sidebar.rows().size()) == 2);
+
+        assertThat(SidebarViewModel.failure(row(down))).isEqualTo("Turn 2 failed: Bruno: 127.0.0.1 refused the connection");
+        assertThat(SidebarViewModel.failure(row(aborted))).isEmpty();
+    }
+
+    @Test
     void aFailedConversationSaysWhichTurnFailedAndRetryTakesItOn() throws Exception {
         ConversationId id = stored("Plan a picnic", new MessageRecorded(0, ADA.agentId(), "Ada", "Sandwiches?"),
                 new StatusChanged(ConversationStatus.FAILED, "Model llama9 was not found (HTTP 404)"));
