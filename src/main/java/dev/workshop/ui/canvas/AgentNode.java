@@ -44,7 +44,7 @@ final class AgentNode extends Group {
         ICONS.put(AgentState.COOLDOWN, Feather.CHECK_CIRCLE);
         for (AgentMark mark : AgentMark.values()) {
             if (mark != AgentMark.NONE) {
-                MARKS.put(mark, PseudoClass.getPseudoClass("mark-" + mark.cssName()));
+                MARKS.put(mark, PseudoClass.getPseudoClass(mark.pseudoClass()));
             }
         }
     }

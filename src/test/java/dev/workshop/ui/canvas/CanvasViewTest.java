@@ -264,6 +264,29 @@ class CanvasViewTest {
     }
 
     @Test
+    void aMarkShowsInPlaceOfTheStateAsWordIconAndRing(FxRobot robot) throws Exception {
+        CanvasViewModel canvas = canvas();
+        AgentNodeModel ada = onFx(() -> canvas.place(ADA, new Point(200, 200)).orElseThrow());
+        WaitForAsyncUtils.waitForFxEvents();
+        Node node = robot.lookup("#agent-" + ada.id().value()).query();
+        javafx.scene.text.Text word = (javafx.scene.text.Text) robot.from(node).lookup(".agent-state").query();
+        assertThat(word.getText()).isEqualTo("Idle");
+
+        robot.interact(() -> ada.mark(AgentMark.WAITING_FOR_YOU));
+        assertThat(word.getText()).isEqualTo("Waiting for you");
+        assertThat(node.getPseudoClassStates()).contains(PseudoClass.getPseudoClass("mark-waiting-for-you"));
+
+        robot.interact(() -> ada.mark(AgentMark.FAILED));
+        assertThat(word.getText()).isEqualTo("Error");
+        assertThat(node.getPseudoClassStates()).contains(PseudoClass.getPseudoClass("mark-failed"))
+                .doesNotContain(PseudoClass.getPseudoClass("mark-waiting-for-you"));
+
+        robot.interact(() -> ada.mark(AgentMark.NONE));
+        assertThat(word.getText()).as("the state's word again").isEqualTo("Idle");
+        assertThat(node.getPseudoClassStates()).doesNotContain(PseudoClass.getPseudoClass("mark-failed"));
+    }
+
+    @Test
     void aNarrowCanvasKeepsItsZoomInsideAndANarrowHeaderKeepsEveryButtonWhole(FxRobot robot) throws Exception {
         canvas();
         WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> robot.lookup("#canvas").tryQuery().isPresent());

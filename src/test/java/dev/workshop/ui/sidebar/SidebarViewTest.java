@@ -186,8 +186,8 @@ class SidebarViewTest {
         assertThat(list.getItems()).extracting(ConversationRow::title).containsExactly("Plan a weekend in Lisbon");
     }
 
-    @Test
-    void aNarrowSidebarKeepsEveryButtonOfTheStatusRowInsideIt(FxRobot robot) throws Exception {
+    /** Ada and you on "Name a dog", shown in the sidebar once it waits for your message. */
+    private ConversationId waitingForYou(FxRobot robot) throws Exception {
         list(robot);
         Workspace workspace = shell.workspace().orElseThrow();
         ConversationId id = workspace.bridge().startConversation(List.of(ADA.agentId(), Participant.HUMAN),
@@ -196,6 +196,13 @@ class SidebarViewTest {
                 () -> workspace.bridge().state(id).orElseThrow().status() == ConversationStatus.WAITING);
         WaitForAsyncUtils.waitFor(5, TimeUnit.SECONDS,
                 () -> "Waiting for you".equals(robot.lookup("#detail-status").queryLabeled().getText()));
+        return id;
+    }
+
+    @Test
+    void aNarrowSidebarKeepsEveryButtonOfTheStatusRowInsideIt(FxRobot robot) throws Exception {
+        Workspace workspace = shell.workspace().orElseThrow();
+        ConversationId id = waitingForYou(robot);
         javafx.scene.Node sidebar = robot.lookup("#sidebar").query();
         javafx.scene.control.SplitPane outer = robot.lookup(".split-pane")
                 .match(node -> ((javafx.scene.control.SplitPane) node).getItems().contains(sidebar)).query();
@@ -223,14 +230,8 @@ class SidebarViewTest {
 
     @Test
     void onYourTurnTheComposerTakesYourMessageAndTheAgentsGoOn(FxRobot robot) throws Exception {
-        list(robot);
         Workspace workspace = shell.workspace().orElseThrow();
-        ConversationId id = workspace.bridge().startConversation(List.of(ADA.agentId(), Participant.HUMAN),
-                "Name a dog", OptionalInt.of(4));
-        WaitForAsyncUtils.waitFor(15, TimeUnit.SECONDS,
-                () -> workspace.bridge().state(id).orElseThrow().status() == ConversationStatus.WAITING);
-        WaitForAsyncUtils.waitFor(5, TimeUnit.SECONDS,
-                () -> "Waiting for you".equals(robot.lookup("#detail-status").queryLabeled().getText()));
+        ConversationId id = waitingForYou(robot);
         javafx.scene.control.TextArea composer = robot.lookup("#composer").query();
         assertThat(composer.isDisabled()).isFalse();
         assertThat(composer.getPromptText()).startsWith("Your turn");
