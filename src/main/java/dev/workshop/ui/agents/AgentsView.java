@@ -176,7 +176,12 @@ public final class AgentsView extends BorderPane {
         save.setMinWidth(Region.USE_PREF_SIZE);
         HBox actions = new HBox(10, message, spacer, save);
         actions.setAlignment(Pos.CENTER_LEFT);
-        VBox form = new VBox(12, grid, hint, actions);
+        // Says whether Save changes an agent or adds one: an empty form would otherwise look the same either way.
+        Label title = new Label();
+        title.setId("agent-form-title");
+        title.getStyleClass().add("agent-form-title");
+        title.textProperty().bind(Bindings.createStringBinding(viewModel::formTitle, viewModel.selectedProperty()));
+        VBox form = new VBox(12, title, grid, hint, actions);
         HBox.setHgrow(form, Priority.ALWAYS);
         form.setPadding(new Insets(16));
         return form;

@@ -110,6 +110,19 @@ public final class AgentsViewModel {
         agents.stream().filter(agent -> agent.id().equals(id)).findFirst().ifPresent(selected::set);
     }
 
+    /** Opens on the first agent when none was asked for, rather than on an empty form that reads as a new one. */
+    public void selectFirstIfNone() {
+        if (selected.get() == null && !agents.isEmpty()) {
+            selected.set(agents.getFirst());
+        }
+    }
+
+    /** What the form is about: "New agent", or the name the selected agent was saved under. */
+    public String formTitle() {
+        AgentDefinition agent = selected.get();
+        return agent == null ? "New agent" : agent.name();
+    }
+
     /** Clears the form for a new agent. */
     public void newAgent() {
         selected.set(null);

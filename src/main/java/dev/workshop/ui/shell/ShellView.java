@@ -317,7 +317,10 @@ public final class ShellView extends BorderPane {
         agents.setId("open-agents");
         agents.setTooltip(new Tooltip("Add agents and point them at a model (Ctrl+,)"));
         agents.disableProperty().bind(viewModel.readyProperty().not());
-        agents.setOnAction(event -> viewModel.agentsEditor().ifPresent(this::showAgents));
+        agents.setOnAction(event -> viewModel.agentsEditor().ifPresent(editor -> {
+            editor.selectFirstIfNone();
+            showAgents(editor);
+        }));
         theme.setId("theme-menu");
         theme.getStyleClass().addAll("button-icon");
         theme.setGraphic(new FontIcon(Feather.MONITOR));

@@ -43,6 +43,24 @@ class AgentsViewModelTest {
     }
 
     @Test
+    void opensOnTheFirstAgentAndTheFormSaysWhetherItEditsOrAdds() {
+        assertThat(viewModel.formTitle()).isEqualTo("New agent");
+        viewModel.selectFirstIfNone();
+        assertThat(viewModel.formTitle()).isEqualTo("Ada");
+        assertThat(viewModel.nameProperty().get()).isEqualTo("Ada");
+
+        viewModel.select(viewModel.agents().get(2).id());
+        viewModel.selectFirstIfNone();
+        assertThat(viewModel.formTitle()).as("a choice already made stays").isEqualTo("Chen");
+
+        viewModel.newAgent();
+        assertThat(viewModel.formTitle()).isEqualTo("New agent");
+        viewModel.nameProperty().set("Ann");
+        saveAndWait();
+        assertThat(viewModel.formTitle()).as("once saved, the form edits it").isEqualTo("Ann");
+    }
+
+    @Test
     void anAgentWithAProviderThisVersionDoesNotKnowSaysSoAndIsNotSavedAsItIs() {
         AgentDefinition odd = catalog.add(new AgentDefinition(AgentId.generate(), "Olga", "You are Olga.",
                 "openai-compat", "llama3.2", null));

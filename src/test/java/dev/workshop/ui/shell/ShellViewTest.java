@@ -193,7 +193,11 @@ class ShellViewTest {
         WaitForAsyncUtils.waitFor(20, TimeUnit.SECONDS, () -> viewModel.readyProperty().get());
         robot.clickOn("#open-agents");
         WaitForAsyncUtils.waitForFxEvents();
+        assertThat(robot.lookup("#agent-form-title").queryAs(Label.class).getText()).as("opens on the first agent")
+                .isEqualTo("Ada");
+        assertThat(robot.lookup("#agent-name").queryAs(javafx.scene.control.TextField.class).getText()).isEqualTo("Ada");
         robot.clickOn("#new-agent");
+        assertThat(robot.lookup("#agent-form-title").queryAs(Label.class).getText()).isEqualTo("New agent");
         robot.clickOn("#agent-name").write("Ann");
         robot.interact(() -> robot.lookup("#agent-provider").queryAs(javafx.scene.control.ChoiceBox.class)
                 .setValue("openai"));
