@@ -19,6 +19,7 @@ final class ShortcutSheet {
             {"Ctrl+/ · F1", "this sheet"},
             {"Ctrl+Q", "quit (everything is kept)"}};
     private static final String[][] SIDEBAR = {
+            {"Down · Enter in the search", "go to the conversations found"},
             {"Ctrl-click · Shift-click", "pick several conversations"},
             {"F2 · double-click", "rename the conversation"},
             {"Delete", "delete the picked conversations (asks first)"},

@@ -149,6 +149,20 @@ public final class SidebarView extends SplitPane {
         search.setTooltip(new Tooltip("Finds titles, agents and the text of every message (Ctrl+K); Ctrl+F finds "
                 + "inside the conversation shown"));
         search.textProperty().bindBidirectional(viewModel.queryProperty());
+        // From the search to its results by keyboard, as in a launcher: Down or Enter goes into the list (showing
+        // the first match when none is shown), Escape clears what was typed.
+        search.addEventHandler(KeyEvent.KEY_PRESSED, event -> {
+            if ((event.getCode() == KeyCode.DOWN || event.getCode() == KeyCode.ENTER) && !list.getItems().isEmpty()) {
+                if (list.getSelectionModel().isEmpty()) {
+                    list.getSelectionModel().selectFirst();
+                }
+                list.requestFocus();
+                event.consume();
+            } else if (event.getCode() == KeyCode.ESCAPE && !search.getText().isEmpty()) {
+                search.clear();
+                event.consume();
+            }
+        });
         HBox.setHgrow(search, Priority.ALWAYS);
         Button importButton = new Button(null, new FontIcon(Feather.UPLOAD));
         importButton.getStyleClass().add("button-icon");

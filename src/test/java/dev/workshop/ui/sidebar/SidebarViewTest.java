@@ -184,6 +184,16 @@ class SidebarViewTest {
         robot.clickOn("#conversation-search").write("lisbon");
         WaitForAsyncUtils.waitForFxEvents();
         assertThat(list.getItems()).extracting(ConversationRow::title).containsExactly("Plan a weekend in Lisbon");
+
+        // Down goes from the search into its results and shows the first; Escape in the search clears it.
+        robot.type(KeyCode.DOWN);
+        WaitForAsyncUtils.waitFor(5, TimeUnit.SECONDS,
+                () -> "Plan a weekend in Lisbon".equals(robot.lookup("#detail-title").queryLabeled().getText()));
+        assertThat(list.isFocused()).isTrue();
+        robot.clickOn("#conversation-search").type(KeyCode.ESCAPE);
+        WaitForAsyncUtils.waitForFxEvents();
+        assertThat(robot.lookup("#conversation-search").queryAs(javafx.scene.control.TextField.class).getText()).isEmpty();
+        assertThat(list.getItems()).hasSize(3);
     }
 
     /** Ada and you on "Name a dog", shown in the sidebar once it waits for your message. */
