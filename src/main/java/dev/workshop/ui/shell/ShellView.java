@@ -108,6 +108,10 @@ public final class ShellView extends BorderPane {
         sidebar.setOnNewConversation(() -> canvasView.startConversation(canvas.selection()));
         canvas.setOnOpenMessage(message -> sidebarModel.reveal(message.conversationId(), message.turnIndex()));
         canvas.setTitleLookup(sidebarModel::titleOf);
+        // The window is named after the conversation shown, as a document app names its document (task bar,
+        // Alt+Tab); a rename shows at once.
+        sidebarModel.selectedProperty().addListener((property, old, row) -> nameWindow(row == null ? null : row.title()));
+        nameWindow(sidebarModel.selectedProperty().get() == null ? null : sidebarModel.selectedProperty().get().title());
         canvas.setOnEditAgent(agent -> viewModel.agentsEditor().ifPresent(editor -> {
             editor.select(agent);
             showAgents(editor);
@@ -164,6 +168,17 @@ public final class ShellView extends BorderPane {
                 Platform.exit();
             }
         }.start();
+    }
+
+    /** "Title — Workshop" while a conversation is shown, else "Workshop". */
+    static String windowTitle(String conversation) {
+        return conversation == null || conversation.isBlank() ? "Workshop" : conversation + " — Workshop";
+    }
+
+    private void nameWindow(String conversation) {
+        if (getScene() != null && getScene().getWindow() instanceof Stage stage) {
+            stage.setTitle(windowTitle(conversation));
+        }
     }
 
     /** What an application-wide shortcut does; each does nothing until the canvas is open, as its button. */

@@ -190,6 +190,8 @@ class SidebarViewTest {
         WaitForAsyncUtils.waitFor(5, TimeUnit.SECONDS,
                 () -> "Plan a weekend in Lisbon".equals(robot.lookup("#detail-title").queryLabeled().getText()));
         assertThat(list.isFocused()).isTrue();
+        assertThat(((Stage) list.getScene().getWindow()).getTitle()).as("the window named after what it shows")
+                .isEqualTo("Plan a weekend in Lisbon — Workshop");
         robot.clickOn("#conversation-search").type(KeyCode.ESCAPE);
         WaitForAsyncUtils.waitForFxEvents();
         assertThat(robot.lookup("#conversation-search").queryAs(javafx.scene.control.TextField.class).getText()).isEmpty();
@@ -431,6 +433,7 @@ class SidebarViewTest {
         WaitForAsyncUtils.waitForFxEvents();
         assertThat(editor.isVisible()).isFalse();
         assertThat(robot.lookup("#detail-title").queryLabeled().getText()).isEqualTo("Cat names");
+        assertThat(((Stage) list.getScene().getWindow()).getTitle()).isEqualTo("Cat names — Workshop");
         assertThat(workspace.bridge().state(id).orElseThrow().customTitle()).isEqualTo("Cat names");
         assertThat(list.getItems()).extracting(ConversationRow::title).as("a rename does not move the row")
                 .containsExactly("Plan a weekend in Lisbon", "Cat names", "Write forty lines");
