@@ -20,6 +20,8 @@ public final class OfflineGateway implements AgentGateway {
     private static final List<String> OPENINGS = List.of(
             "Building on what %s said,", "I see it a little differently from %s:", "Picking up %s's point,",
             "To answer %s directly,", "Good point from %s; next,");
+    private static final List<String> OWN_OPENINGS = List.of(
+            "Going on from my last point,", "One step further:", "Next,", "Looking at it again,");
     private static final List<String> MOVES = List.of(
             "the first step is to agree on what done looks like.",
             "we should check the riskiest assumption before going further.",
@@ -115,9 +117,15 @@ public final class OfflineGateway implements AgentGateway {
             return name + " here, wrapping up **" + topic + "**. We agreed to:\n\n- start small\n- check the riskiest "
                     + "assumption first\n- review after the first result\n\nOpen question: *who owns the follow-up?*";
         }
-        String opening = request.previousSpeaker().isEmpty()
-                ? "Let me start on \"" + topic + "\". As " + trait + ", I think"
-                : addressing(pick(OPENINGS, random), request.previousSpeaker()) + " as " + trait + " I think";
+        String opening;
+        if (request.previousSpeaker().isEmpty()) {
+            opening = "Let me start on \"" + topic + "\". As " + trait + ", I think";
+        } else if (request.previousSpeaker().equals(name)) {
+            // An agent working alone (a task) goes on from itself rather than answer itself by name.
+            opening = pick(OWN_OPENINGS, random) + " as " + trait + " I think";
+        } else {
+            opening = addressing(pick(OPENINGS, random), request.previousSpeaker()) + " as " + trait + " I think";
+        }
         int after = request.turnsRemaining() - 1;
         return opening + " " + pick(MOVES, random) + " " + after + (after == 1 ? " turn" : " turns")
                 + " to go after this one. " + pick(CLOSINGS, random);

@@ -69,6 +69,17 @@ class OfflineGatewayTest {
     }
 
     @Test
+    void anAgentWorkingAloneGoesOnFromItselfRatherThanAnswerItselfByName() throws Exception {
+        OfflineGateway gateway = new OfflineGateway(0);
+        for (int turnIndex = 1; turnIndex < 20; turnIndex++) {
+            String reply = gateway.reply(new GatewayRequest(new ConversationId("c-alone"), turnIndex, ADA,
+                    new Prompt("system", "user", false), "Plan a picnic", "Ada", "Sandwiches first.", 5),
+                    token -> { }).text();
+            assertThat(reply).doesNotContain("Ada").contains("careful planner");
+        }
+    }
+
+    @Test
     void aShortDelayIsSpreadOverAFewEvenBurstsThatEndExactlyAtTheDelay() throws Exception {
         SteppingClock clock = new SteppingClock();
         long start = clock.now;
