@@ -78,6 +78,19 @@ final class BubbleNode extends Label {
     }
 
     /** Moves the bubble's top-left corner to (x, y), if it is not there already. */
+    /** Whether {@link #placeAt} has put it somewhere yet. */
+    boolean isPlaced() {
+        return !Double.isNaN(placedX);
+    }
+
+    double placedX() {
+        return placedX;
+    }
+
+    double placedY() {
+        return placedY;
+    }
+
     void placeAt(double x, double y) {
         if (x != placedX || y != placedY) {
             placedX = x;

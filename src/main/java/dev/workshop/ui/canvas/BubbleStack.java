@@ -10,7 +10,8 @@ import javafx.scene.Node;
  * right above its agent; an older one that would overlap a bubble already placed is lifted above it, still
  * over its own agent. Agents placed side by side, as a team usually is, otherwise hide each other's messages.
  * A bubble near the left or right edge slides inward so its text is not cut off; an older bubble lifted
- * past the top of the view is hidden until its agent speaks again, rather than shown cut in half.
+ * past the top of the view is hidden until its agent speaks again, rather than shown cut in half. The bubble
+ * under the pointer holds still and the others clear it, so what the user is about to click does not move.
  */
 final class BubbleStack {
     /** Space kept between two bubbles, in world units. */
@@ -38,13 +39,16 @@ final class BubbleStack {
      * Places every bubble among {@code children} (all {@link BubbleNode}s, oldest first) within {@code view},
      * the part of the world on screen at {@code zoom}.
      */
-    static void arrange(List<Node> children, Bounds view, double zoom) {
+    static void arrange(List<Node> children, Bounds view, double zoom, BubbleNode pinned) {
         List<Box> boxes = new ArrayList<>(children.size());
         for (Node child : children) {
             BubbleNode bubble = (BubbleNode) child;
             boxes.add(new Box(bubble.anchorX(), bubble.anchorY(), bubble.getWidth(), bubble.getHeight()));
         }
-        Placement[] placements = place(boxes, view, EDGE / zoom);
+        int held = pinned == null || !pinned.isPlaced() ? -1 : children.indexOf(pinned);
+        Placement[] placements = held < 0 ? place(boxes, view, EDGE / zoom)
+                : place(boxes, view, EDGE / zoom, held, new Box(pinned.placedX(), pinned.placedY(),
+                        pinned.getWidth(), pinned.getHeight()));
         for (int i = 0; i < placements.length; i++) {
             BubbleNode bubble = (BubbleNode) children.get(i);
             bubble.placeAt(placements[i].left(), placements[i].top());
@@ -59,11 +63,26 @@ final class BubbleStack {
      * @param edge the space to keep from the view's sides, in world units
      */
     static Placement[] place(List<Box> anchored, Bounds view, double edge) {
+        return place(anchored, view, edge, -1, null);
+    }
+
+    /**
+     * As {@link #place(List, Bounds, double)}, with the bubble at {@code pinned} held where it is ({@code at}),
+     * the one under the pointer: the others clear it as they clear each other.
+     */
+    static Placement[] place(List<Box> anchored, Bounds view, double edge, int pinned, Box at) {
         // A view not laid out yet (no size) bounds nothing.
         boolean bounded = view.width() > 0 && view.height() > 0;
         Placement[] placements = new Placement[anchored.size()];
         List<Box> placed = new ArrayList<>(anchored.size());
+        if (pinned >= 0) {
+            placements[pinned] = new Placement(at.left(), at.top(), true);
+            placed.add(at);
+        }
         for (int i = anchored.size() - 1; i >= 0; i--) {
+            if (i == pinned) {
+                continue;
+            }
             Box anchor = anchored.get(i);
             double left = bounded ? insideView(anchor, view, edge) : anchor.left();
             double top = anchor.top();

@@ -115,6 +115,11 @@ public final class CanvasView extends Pane implements DropTarget {
     private AgentNodeModel pressedAgent;
     /** The agent whose speech bubble the mouse went down on: a click there opens its message. */
     private AgentNodeModel pressedBubble;
+    /**
+     * The speech bubble the pointer rests on, or null. It keeps its place while the others are arranged around
+     * it: a new message lifting it away would turn a click on it into a click on another.
+     */
+    private BubbleNode bubbleUnderPointer;
     private Map<AgentNodeModel, Point> dragStarts = Map.of();
     private Point2D ropeEnd;
     private boolean ropesDirty = true;
@@ -160,6 +165,9 @@ public final class CanvasView extends Pane implements DropTarget {
         addEventHandler(MouseEvent.MOUSE_PRESSED, this::pressed);
         addEventHandler(MouseEvent.MOUSE_DRAGGED, this::dragged);
         addEventHandler(MouseEvent.MOUSE_RELEASED, this::released);
+        // The bubble under the pointer holds still, so the message aimed at is the one clicked.
+        addEventHandler(MouseEvent.MOUSE_MOVED, event -> bubbleUnderPointer = bubbleNodeAt(event.getTarget()));
+        addEventHandler(MouseEvent.MOUSE_EXITED, event -> bubbleUnderPointer = null);
         addEventHandler(ScrollEvent.SCROLL, this::scrolled);
         addEventHandler(KeyEvent.KEY_PRESSED, this::keyPressed);
         addEventHandler(ContextMenuEvent.CONTEXT_MENU_REQUESTED, this::contextMenu);
@@ -211,7 +219,8 @@ public final class CanvasView extends Pane implements DropTarget {
         freshlyThinking.forEach(BubbleNode::toFront);
         freshlySaid.clear();
         freshlyThinking.clear();
-        BubbleStack.arrange(bubbles.getChildren(), camera.visible(getWidth(), getHeight()), camera.zoom());
+        BubbleStack.arrange(bubbles.getChildren(), camera.visible(getWidth(), getHeight()), camera.zoom(),
+                bubbleUnderPointer);
         if (ropesDirty) {
             ropesDirty = false;
             ropeLayer.fitTo(getWidth(), getHeight());
@@ -348,15 +357,18 @@ public final class CanvasView extends Pane implements DropTarget {
 
     /** The agent whose speech bubble holds {@code target}, if it is in one. */
     private Optional<AgentNodeModel> bubbleAt(Object target) {
+        BubbleNode bubble = bubbleNodeAt(target);
+        return bubble == null ? Optional.empty() : bubbleNodes.entrySet().stream()
+                .filter(entry -> entry.getValue() == bubble).map(Map.Entry::getKey).findFirst();
+    }
+
+    /** The speech bubble that holds {@code target}, or null. */
+    private BubbleNode bubbleNodeAt(Object target) {
         Node node = target instanceof Node n ? n : null;
         while (node != null && node != this && !(node instanceof BubbleNode)) {
             node = node.getParent();
         }
-        if (node instanceof BubbleNode bubble) {
-            return bubbleNodes.entrySet().stream().filter(entry -> entry.getValue() == bubble)
-                    .map(Map.Entry::getKey).findFirst();
-        }
-        return Optional.empty();
+        return node instanceof BubbleNode bubble ? bubble : null;
     }
 
     private Optional<AgentNodeModel> agentAtPoint(double x, double y) {

@@ -29,6 +29,17 @@ class BubbleStackTest {
     }
 
     @Test
+    void theBubbleUnderThePointerHoldsStillAndTheOthersClearIt() {
+        // The newest bubble is held where the pointer found it (lifted, overlapping the other's anchor).
+        Placement[] placed = BubbleStack.place(List.of(above(300), above(400)), VIEW, EDGE, 1,
+                new Box(280, 180, 240, 50));
+
+        assertThat(placed[1]).isEqualTo(new Placement(280, 180, true));
+        assertThat(placed[0].left()).isEqualTo(180);
+        assertThat(placed[0].top()).as("lifted clear of the held one").isEqualTo(180 - BubbleStack.GAP - 50);
+    }
+
+    @Test
     void aBubbleNearTheRightEdgeSlidesInwardSoNoneOfItIsCutOff() {
         Placement[] placed = BubbleStack.place(List.of(above(760)), VIEW, EDGE);
 

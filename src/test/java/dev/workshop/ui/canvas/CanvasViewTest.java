@@ -403,6 +403,32 @@ class CanvasViewTest {
     }
 
     @Test
+    void theBubbleUnderThePointerHoldsStillWhileTheOthersChange(FxRobot robot) throws Exception {
+        CanvasViewModel canvas = canvas();
+        AgentNodeModel bruno = startPicnic(canvas, new Point(300, 300), new Point(420, 300)).bruno();
+        // Ada's message shows, lifted clear of Bruno's thinking dots.
+        waitUntil(15, () -> bruno.state() == AgentState.THINKING);
+        WaitForAsyncUtils.waitFor(5, TimeUnit.SECONDS, () -> robot.lookup(".speech-bubble").queryAll().size() == 2);
+        WaitForAsyncUtils.waitForFxEvents();
+        Node adaBubble = robot.lookup(".speech-bubble.said").query();
+        robot.moveTo(adaBubble);
+        double before = onFx(() -> adaBubble.getBoundsInParent().getMinY());
+
+        // Bruno's reply replaces his dots with a taller bubble, which would lift Ada's higher.
+        waitUntil(15, () -> bruno.state() != AgentState.THINKING);
+        Thread.sleep(200); // a few frames
+        assertThat(onFx(() -> adaBubble.getBoundsInParent().getMinY())).as("held under the pointer").isEqualTo(before);
+        List<Bounds> both = onFx(() -> robot.lookup(".speech-bubble").queryAll().stream().filter(Node::isVisible)
+                .map(Node::getBoundsInParent).toList());
+        assertThat(both).hasSize(2);
+        assertThat(both.get(0).intersects(both.get(1))).as("the other clears it: %s", both).isFalse();
+
+        // Once the pointer leaves, the newest goes back above its agent and the older one clears it again.
+        robot.moveTo(canvasPoint(robot, 40, 40));
+        waitUntil(5, () -> adaBubble.getBoundsInParent().getMinY() != before);
+    }
+
+    @Test
     void clickingASpeechBubbleOpensThatMessageInTheSidebar(FxRobot robot) throws Exception {
         CanvasViewModel canvas = canvas();
         AgentNodeModel bruno = startPicnic(canvas, new Point(200, 320), new Point(560, 320)).bruno();
