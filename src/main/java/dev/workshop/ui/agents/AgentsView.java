@@ -147,7 +147,7 @@ public final class AgentsView extends BorderPane {
         grid.addRow(row++, new Label("Name"), name);
         grid.addRow(row++, new Label("Persona"), persona);
         grid.addRow(row++, new Label("Provider"), provider);
-        grid.addRow(row++, new Label("Base URL"), baseUrl);
+        grid.addRow(row++, new Label("Base URL"), withPresets(viewModel, baseUrl));
         grid.addRow(row++, new Label("Model"), model);
         grid.addRow(row++, new Label("Temperature"), temperature);
         grid.addRow(row++, new Label("Max tokens"), maxTokens);
@@ -233,6 +233,24 @@ public final class AgentsView extends BorderPane {
         field.setId(id);
         field.setPromptText(prompt);
         return field;
+    }
+
+    /** The base URL with a menu of common servers beside it, each filling in its URL and key variable. */
+    private static HBox withPresets(AgentsViewModel viewModel, TextField baseUrl) {
+        MenuButton presets = new MenuButton("Presets");
+        presets.setId("endpoint-presets");
+        presets.setTooltip(new Tooltip("Fill in the base URL (and the usual key variable) of a common server"));
+        for (EndpointPreset preset : EndpointPreset.ALL) {
+            MenuItem item = new MenuItem(preset.name() + "  —  " + preset.baseUrl());
+            item.setOnAction(event -> viewModel.applyPreset(preset));
+            presets.getItems().add(item);
+        }
+        presets.setMinWidth(Region.USE_PREF_SIZE);
+        HBox.setHgrow(baseUrl, Priority.ALWAYS);
+        baseUrl.setMaxWidth(Double.MAX_VALUE);
+        HBox row = new HBox(8, baseUrl, presets);
+        row.setAlignment(Pos.CENTER_LEFT);
+        return row;
     }
 
     private static TextField bound(String id, String prompt, javafx.beans.property.StringProperty property,

@@ -123,6 +123,18 @@ public final class AgentsViewModel {
         return agent == null ? "New agent" : agent.name();
     }
 
+    /**
+     * Fills the form's endpoint from a preset: the OpenAI-compatible provider, its base URL and its usual key
+     * variable. The name, persona and model stay as typed; nothing is saved until Save.
+     */
+    public void applyPreset(EndpointPreset preset) {
+        provider.set(AgentDefinition.OPENAI_COMPATIBLE);
+        baseUrl.set(preset.baseUrl());
+        apiKeyEnv.set(preset.apiKeyEnv());
+        message.set(preset.apiKeyEnv().isEmpty() ? "Base URL set for " + preset.name() + "; Test connection lists its models"
+                : "Base URL set for " + preset.name() + "; its key is read from " + preset.apiKeyEnv());
+    }
+
     /** Clears the form for a new agent. */
     public void newAgent() {
         selected.set(null);

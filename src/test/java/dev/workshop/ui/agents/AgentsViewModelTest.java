@@ -61,6 +61,41 @@ class AgentsViewModelTest {
     }
 
     @Test
+    void aPresetFillsInTheServerAndItsKeyVariableAndKeepsTheRest() {
+        viewModel.selectFirstIfNone();
+        viewModel.modelProperty().set("llama3.2");
+        EndpointPreset ollama = EndpointPreset.ALL.stream().filter(preset -> preset.name().startsWith("Ollama"))
+                .findFirst().orElseThrow();
+        EndpointPreset openAi = EndpointPreset.ALL.stream().filter(preset -> preset.name().equals("OpenAI"))
+                .findFirst().orElseThrow();
+
+        viewModel.applyPreset(openAi);
+        assertThat(viewModel.providerProperty().get()).isEqualTo(AgentDefinition.OPENAI_COMPATIBLE);
+        assertThat(viewModel.baseUrlProperty().get()).isEqualTo("https://api.openai.com/v1");
+        assertThat(viewModel.apiKeyEnvProperty().get()).isEqualTo("OPENAI_API_KEY");
+        assertThat(viewModel.messageProperty().get()).isEqualTo("Base URL set for OpenAI; its key is read from OPENAI_API_KEY");
+
+        viewModel.applyPreset(ollama);
+        assertThat(viewModel.baseUrlProperty().get()).isEqualTo("http://localhost:11434/v1");
+        assertThat(viewModel.apiKeyEnvProperty().get()).as("a local server takes no key").isEmpty();
+        assertThat(viewModel.nameProperty().get()).isEqualTo("Ada");
+        assertThat(viewModel.modelProperty().get()).isEqualTo("llama3.2");
+
+        saveAndWait();
+        AgentDefinition saved = catalog.list().getFirst();
+        assertThat(saved.provider()).isEqualTo(AgentDefinition.OPENAI_COMPATIBLE);
+        assertThat(saved.endpoint().baseUrl()).isEqualTo("http://localhost:11434/v1");
+    }
+
+    @Test
+    void everyPresetsBaseUrlIsInTheFormTheGatewayExpects() {
+        assertThat(EndpointPreset.ALL).allSatisfy(preset -> {
+            assertThat(java.net.URI.create(preset.baseUrl()).getScheme()).isIn("http", "https");
+            assertThat(preset.baseUrl()).endsWith("/v1");
+        });
+    }
+
+    @Test
     void anAgentWithAProviderThisVersionDoesNotKnowSaysSoAndIsNotSavedAsItIs() {
         AgentDefinition odd = catalog.add(new AgentDefinition(AgentId.generate(), "Olga", "You are Olga.",
                 "openai-compat", "llama3.2", null));

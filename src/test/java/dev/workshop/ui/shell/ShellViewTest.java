@@ -199,9 +199,11 @@ class ShellViewTest {
         robot.clickOn("#new-agent");
         assertThat(robot.lookup("#agent-form-title").queryAs(Label.class).getText()).isEqualTo("New agent");
         robot.clickOn("#agent-name").write("Ann");
-        robot.interact(() -> robot.lookup("#agent-provider").queryAs(javafx.scene.control.ChoiceBox.class)
-                .setValue("openai"));
-        robot.clickOn("#agent-base-url").write("http://localhost:11434/v1");
+        // The presets fill in the provider and the base URL in the exact form.
+        robot.clickOn("#endpoint-presets");
+        robot.clickOn("Ollama on this computer  —  http://localhost:11434/v1");
+        assertThat(robot.lookup("#agent-provider").queryAs(javafx.scene.control.ChoiceBox.class).getValue())
+                .isEqualTo("openai");
         robot.clickOn("#agent-model").write("llama3.2");
         robot.clickOn("#save-agent");
         WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS,
