@@ -190,6 +190,9 @@ public final class ShellView extends BorderPane {
             case START_CONVERSATION -> {
                 if (!start.isDisabled()) {
                     start.fire();
+                } else {
+                    // A key that does nothing would look broken: say what it needs.
+                    showNotice("A conversation needs two agents on the canvas: drag them in from the palette");
                 }
             }
             case AGENTS -> {

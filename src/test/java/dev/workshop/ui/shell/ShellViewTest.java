@@ -95,6 +95,11 @@ class ShellViewTest {
         WaitForAsyncUtils.waitFor(5, TimeUnit.SECONDS, () -> robot.lookup("#agent-list").tryQuery().isPresent());
         closeWindowOf(robot, robot.lookup("#agent-list").query());
 
+        robot.clickOn("#canvas");
+        shortcut(robot, KeyCode.N);
+        assertThat(robot.lookup("#status-notice").queryAs(Label.class).getText()).as("no agents yet: it says why")
+                .isEqualTo("A conversation needs two agents on the canvas: drag them in from the palette");
+
         robot.interact(() -> canvas.placeStarterPair(new dev.workshop.domain.canvas.Point(0, 0)));
         robot.clickOn("#canvas");
         shortcut(robot, KeyCode.N);
