@@ -661,17 +661,29 @@ public final class SidebarView extends SplitPane {
         MenuItem delete = new MenuItem("Delete… (Del)", new FontIcon(Feather.TRASH_2));
         delete.setId("delete-menu-item");
         delete.setOnAction(event -> confirmDelete());
+        // The one conversation shown, as the Export button above its messages does.
+        MenuItem exportMarkdown = new MenuItem("Export as Markdown…", new FontIcon(Feather.FILE_TEXT));
+        exportMarkdown.setId("export-markdown-menu-item");
+        exportMarkdown.setOnAction(event -> export("md", "Markdown", "*.md"));
+        MenuItem exportJson = new MenuItem("Export as JSON…", new FontIcon(Feather.CODE));
+        exportJson.setId("export-json-menu-item");
+        exportJson.setOnAction(event -> export("json", "JSON", "*.json"));
         MenuItem exportAll = new MenuItem("Export all conversations…", new FontIcon(Feather.DOWNLOAD));
         exportAll.setId("export-all-menu-item");
         exportAll.setOnAction(event -> exportAll());
         MenuItem deleted = new MenuItem("Recently deleted…", new FontIcon(Feather.CORNER_UP_LEFT));
         deleted.setId("recently-deleted-menu-item");
         deleted.setOnAction(event -> new RecentlyDeletedDialog(viewModel, this).show());
-        ContextMenu menu = new ContextMenu(rename, delete, new javafx.scene.control.SeparatorMenuItem(), exportAll,
-                deleted);
+        ContextMenu menu = new ContextMenu(rename, delete, new javafx.scene.control.SeparatorMenuItem(),
+                exportMarkdown, exportJson, exportAll, new javafx.scene.control.SeparatorMenuItem(), deleted);
         menu.setOnShowing(event -> {
             int count = targets().size();
             rename.setDisable(count != 1);
+            // Export writes the conversation shown: only when that is the one (or the only one) picked.
+            boolean one = count == 1 && viewModel.selectedProperty().get() != null
+                    && targets().getFirst().id().equals(viewModel.selectedProperty().get().id());
+            exportMarkdown.setDisable(!one);
+            exportJson.setDisable(!one);
             delete.setDisable(count == 0);
             delete.setText(count > 1 ? "Delete " + count + " conversations… (Del)" : "Delete… (Del)");
             exportAll.setText(count > 1 ? "Export these " + count + " conversations…" : "Export all conversations…");

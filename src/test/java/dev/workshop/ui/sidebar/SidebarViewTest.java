@@ -198,6 +198,29 @@ class SidebarViewTest {
         assertThat(list.getItems()).hasSize(3);
     }
 
+    @Test
+    void theRowMenuExportsTheConversationShownAndOnlyThatOne(FxRobot robot) throws Exception {
+        ListView<ConversationRow> list = list(robot);
+        robot.clickOn("Name a cat");
+        WaitForAsyncUtils.waitFor(5, TimeUnit.SECONDS,
+                () -> "Name a cat".equals(robot.lookup("#detail-title").queryLabeled().getText()));
+        javafx.scene.control.ContextMenu menu = list.getContextMenu();
+        java.util.function.Function<String, javafx.scene.control.MenuItem> item = id -> menu.getItems().stream()
+                .filter(candidate -> id.equals(candidate.getId())).findFirst().orElseThrow();
+
+        robot.interact(() -> menu.show(list, javafx.geometry.Side.BOTTOM, 0, 0));
+        assertThat(item.apply("export-markdown-menu-item").isDisable()).isFalse();
+        assertThat(item.apply("export-json-menu-item").isDisable()).isFalse();
+        robot.interact(menu::hide);
+
+        robot.press(KeyCode.CONTROL).clickOn("Write forty lines").release(KeyCode.CONTROL);
+        robot.interact(() -> menu.show(list, javafx.geometry.Side.BOTTOM, 0, 0));
+        assertThat(item.apply("export-markdown-menu-item").isDisable()).as("two picked: Export all says so instead")
+                .isTrue();
+        assertThat(item.apply("export-all-menu-item").getText()).isEqualTo("Export these 2 conversations…");
+        robot.interact(menu::hide);
+    }
+
     /** Ada and you on "Name a dog", shown in the sidebar once it waits for your message. */
     private ConversationId waitingForYou(FxRobot robot) throws Exception {
         list(robot);
