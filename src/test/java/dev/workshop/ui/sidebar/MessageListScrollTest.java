@@ -52,6 +52,7 @@ class MessageListScrollTest {
     private static final int MESSAGES = 1000;
     private static final double WHEEL_STEP = 90;
     private ShellViewModel shell;
+    private ShellView view;
 
     @Start
     void start(Stage stage) throws Exception {
@@ -68,7 +69,8 @@ class MessageListScrollTest {
         }
         Application.setUserAgentStylesheet(new PrimerLight().getUserAgentStylesheet());
         shell = new ShellViewModel(dir, Wiring::openWorkspace, FxExecutor.platform(), new WorkspaceOptions(2000));
-        stage.setScene(new Scene(new ShellView(shell), 1200, 760));
+        view = new ShellView(shell);
+        stage.setScene(new Scene(view, 1200, 760));
         stage.show();
         shell.open();
     }
@@ -92,11 +94,13 @@ class MessageListScrollTest {
 
     @Test
     void aThousandMessagesOfDifferentHeightsScrollByExactlyTheWheelStepEitherWay(FxRobot robot) throws Exception {
-        WaitForAsyncUtils.waitFor(20, TimeUnit.SECONDS, () -> robot.lookup(".row-title").tryQuery().isPresent());
-        robot.clickOn(".row-title");
+        // Looked up in this test's own window: a window left by another test class in the same JVM can hold rows
+        // too (one such row, detached from its scene, made a click fail once).
+        WaitForAsyncUtils.waitFor(20, TimeUnit.SECONDS, () -> robot.from(view).lookup(".row-title").tryQuery().isPresent());
+        robot.clickOn(robot.from(view).lookup(".row-title").<javafx.scene.Node>query());
         WaitForAsyncUtils.waitFor(20, TimeUnit.SECONDS,
-                () -> robot.lookup("#message-list").queryListView().getItems().size() == MESSAGES);
-        ListView<MessageItem> list = robot.lookup("#message-list").queryListView();
+                () -> robot.from(view).lookup("#message-list").queryListView().getItems().size() == MESSAGES);
+        ListView<MessageItem> list = robot.from(view).lookup("#message-list").queryListView();
         VirtualFlow<?> flow = (VirtualFlow<?>) list.lookup(".virtual-flow");
         // The list follows the newest message once it has loaded; let it, then start from the top.
         WaitForAsyncUtils.waitFor(5, TimeUnit.SECONDS, () -> flow.getLastVisibleCell() != null
