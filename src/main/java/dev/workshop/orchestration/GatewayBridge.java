@@ -268,17 +268,17 @@ public final class GatewayBridge implements AutoCloseable {
 
     /**
      * Asks a failed conversation's failing turn again, once the user has fixed what failed it (an agent's model
-     * or key, a server that was down): it goes on as a resume would, even when it was stopped for resuming without progress, since
-     * the user asked. The crash-loop guard still counts this attempt.
+     * or key, a server that was down): it goes on as a resume would, even when it was stopped for resuming
+     * without progress, since the user asked. The crash-loop guard still counts this attempt.
      *
-     * @throws IllegalStateException when no failed turn stopped the conversation, or it cannot go on (no turns left, an
-     *                               agent removed); nothing is stored
+     * @throws IllegalStateException when no failed turn stopped the conversation, or it cannot go on (no turns
+     *                               left, an agent removed); nothing is stored
      */
     public void retry(ConversationId id) {
         ConversationState state = stateOf(id);
         if (running.containsKey(id) || !stoppedByAFailure(state.status(), state.statusReason())) {
-            throw new IllegalStateException("Only a conversation stopped by a failed turn can be retried; this one is "
-                    + state.status().wireName());
+            throw new IllegalStateException("Only a conversation stopped by a failed turn can be retried; this one"
+                    + " is " + state.status().wireName());
         }
         Optional<String> cannot = reasonItCannotContinue(state);
         if (cannot.isPresent()) {
@@ -305,7 +305,6 @@ public final class GatewayBridge implements AutoCloseable {
         }
     }
 
-    /** Whether {@link #resume(ConversationId)} applies: interrupted, or restored and paused on an agent's turn. */
     /**
      * Whether a conversation stopped because a turn failed: failed outright (a refused key, an unknown model), or
      * interrupted by an error it may get past on another try (a server that is down or dropped the stream),
@@ -316,6 +315,7 @@ public final class GatewayBridge implements AutoCloseable {
                 && !Reasons.ON_PURPOSE.contains(reason));
     }
 
+    /** Whether {@link #resume(ConversationId)} applies: interrupted, or restored and paused on an agent's turn. */
     public static boolean canResume(ConversationState state) {
         return state.status() == ConversationStatus.INTERRUPTED || SessionRestorer.pausedOnAnAgentsTurn(state);
     }
