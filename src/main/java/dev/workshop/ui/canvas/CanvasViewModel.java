@@ -497,10 +497,15 @@ public final class CanvasViewModel {
     /**
      * At launch: conversations that wait for the user keep their rope and their agents stay "in conversation",
      * as before the restart. No loop runs for them, so no start event would say so. None places an agent: a
-     * conversation whose figures are no longer on the canvas shows only in the sidebar.
+     * conversation whose figures are no longer on the canvas shows only in the sidebar. One already linked (the
+     * user answered between the read and this call) is left to its loop's events.
      */
     public void showWaiting(List<ConversationState> waiting) {
         for (ConversationState state : waiting) {
+            if (links.stream().anyMatch(link -> link.id().equals(state.id()))) {
+                // Read a moment ago: the user has answered since, and its loop already showed it.
+                continue;
+            }
             List<InstanceId> known = conversationInstances.getOrDefault(state.id(), List.of());
             long members = state.participants().stream().filter(participant -> !participant.isHuman()).count();
             if (state.status() == ConversationStatus.WAITING && !known.isEmpty() && known.size() == members

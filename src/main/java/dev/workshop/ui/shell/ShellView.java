@@ -12,6 +12,7 @@ import dev.workshop.ui.canvas.CanvasViewModel;
 import dev.workshop.ui.fx.FxExecutor;
 import dev.workshop.ui.fx.SystemTheme;
 import dev.workshop.ui.palette.PaletteView;
+import dev.workshop.ui.sidebar.ConversationRow;
 import dev.workshop.ui.sidebar.SidebarView;
 import dev.workshop.ui.sidebar.SidebarViewModel;
 import java.util.List;
@@ -110,8 +111,7 @@ public final class ShellView extends BorderPane {
         canvas.setTitleLookup(sidebarModel::titleOf);
         // The window is named after the conversation shown, as a document app names its document (task bar,
         // Alt+Tab); a rename shows at once.
-        sidebarModel.selectedProperty().addListener((property, old, row) -> nameWindow(row == null ? null : row.title()));
-        nameWindow(sidebarModel.selectedProperty().get() == null ? null : sidebarModel.selectedProperty().get().title());
+        sidebarModel.selectedProperty().map(ConversationRow::title).subscribe(this::nameWindow);
         canvas.setOnEditAgent(agent -> viewModel.agentsEditor().ifPresent(editor -> {
             editor.select(agent);
             showAgents(editor);

@@ -93,16 +93,17 @@ public final class ShellViewModel {
                         + " restore it from a backup, and start Workshop again.")));
                 int count = opened.conversationCount();
                 List<String> warnings = opened.warnings();
-                List<ConversationState> waiting = opened.bridge().conversations().stream()
-                        .filter(state -> state.status() == ConversationStatus.WAITING).toList();
                 fx.execute(() -> {
                     canvasModel.load(scene);
-                    canvasModel.showWaiting(waiting);
                     sidebar.set(sidebarModel);
                     canvas.set(canvasModel);
                     showOpened(count, warnings);
                     // What was running when Workshop stopped goes on now, with no action from the user.
                     Thread.ofVirtual().name("workshop-resume").start(() -> {
+                        // Off the way to the first frame: the marks of conversations that wait for the user.
+                        List<ConversationState> waiting = opened.bridge().conversations().stream()
+                                .filter(state -> state.status() == ConversationStatus.WAITING).toList();
+                        fx.execute(() -> canvasModel.showWaiting(waiting));
                         try {
                             opened.bridge().resumeInterruptedConversations();
                         } catch (RuntimeException e) {

@@ -14,15 +14,19 @@ import java.time.Instant;
 public record ConversationRow(ConversationId id, String title, ConversationStatus status, String statusReason,
                               ConversationKind kind, String participants, int turnCount, int maxTurns,
                               Instant updatedAt, boolean withYou, AgentId entryAgent, boolean resumable,
-                              int agentCount, boolean failedTurn) {
+                              int agentCount) {
     static ConversationRow of(ConversationState state) {
         return new ConversationRow(state.id(), state.title(), state.status(), state.statusReason(), state.kind(),
                 String.join(", ", state.participants().stream().map(Participant::name).toList()), state.turnCount(),
                 state.maxTurns(), state.updatedAt(), state.participants().stream().anyMatch(Participant::isHuman),
                 state.participants().stream().filter(participant -> !participant.isHuman()).map(Participant::agentId)
                         .findFirst().orElse(null), GatewayBridge.canResume(state),
-                (int) state.participants().stream().filter(participant -> !participant.isHuman()).count(),
-                GatewayBridge.stoppedByAFailure(state.status(), state.statusReason()));
+                (int) state.participants().stream().filter(participant -> !participant.isHuman()).count());
+    }
+
+    /** Whether a failed turn stopped it: failed, or interrupted by an error rather than on purpose. */
+    public boolean failedTurn() {
+        return GatewayBridge.stoppedByAFailure(status, statusReason);
     }
 
     /**
