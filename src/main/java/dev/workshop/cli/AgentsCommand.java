@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import dev.workshop.domain.agent.AgentDefinition;
 import dev.workshop.domain.agent.AgentId;
+import dev.workshop.domain.agent.AvatarPalette;
 import dev.workshop.domain.agent.ModelEndpoint;
 import dev.workshop.orchestration.Workspace;
 import dev.workshop.orchestration.WorkspaceOptions;
@@ -42,7 +43,7 @@ final class AgentsCommand {
                     ArrayNode array = new ObjectMapper().createArrayNode();
                     workspace.agents().list().forEach(agent -> array.addObject().put("id", agent.id().value())
                             .put("name", agent.name()).put("provider", agent.provider()).put("model", agent.model())
-                            .put("base_url", agent.endpoint().baseUrl()));
+                            .put("base_url", agent.endpoint().baseUrl()).put("avatar_color", agent.avatarColor()));
                     out.println(array.toString());
                 } else {
                     out.printf("%-44s  %-16s  %-10s  %s%n", "ID", "NAME", "PROVIDER", "MODEL");
@@ -89,6 +90,10 @@ final class AgentsCommand {
         @Option(names = "--max-tokens", description = "Most tokens per reply (default: the server's).")
         private Integer maxTokens;
 
+        @Option(names = {"--color", "--colour"}, paramLabel = "#RRGGBB",
+                description = "Avatar colour (default: one of the palette no other agent has yet).")
+        private String colour;
+
         @Override
         public Integer call() {
             // Checked before the store opens: an agent no gateway answers for would fail every turn it is given.
@@ -97,12 +102,16 @@ final class AgentsCommand {
                         + AgentDefinition.OFFLINE + " or " + AgentDefinition.OPENAI_COMPATIBLE
                         + " (any OpenAI-compatible server: Ollama, llama.cpp, vLLM, LM Studio, OpenAI)");
             }
+            if (colour != null && !AvatarPalette.isValid(colour)) {
+                throw new IllegalArgumentException("--color takes #rrggbb, such as #0969da; \"" + colour + "\" is not");
+            }
             try (Workspace workspace = Cli.open(agents.workshop, spec, WorkspaceOptions.DEFAULTS)) {
                 if (provider.equals(AgentDefinition.OPENAI_COMPATIBLE) && (baseUrl.isBlank() || model.isBlank())) {
                     throw new IllegalArgumentException("An agent of provider openai needs --base-url and --model");
                 }
                 AgentDefinition added = workspace.agents().add(new AgentDefinition(AgentId.generate(),
-                        name.strip(), persona, provider, model, null,
+                        name.strip(), persona, provider, model,
+                        colour == null ? AvatarPalette.nextFor(workspace.agents().list()) : colour,
                         new ModelEndpoint(baseUrl, temperature, maxTokens, apiKeyEnv)));
                 spec.commandLine().getOut().println("{\"id\":\"" + added.id() + "\",\"name\":"
                         + new ObjectMapper().valueToTree(added.name()) + "}");

@@ -2,6 +2,7 @@ package dev.workshop.orchestration;
 
 import dev.workshop.domain.agent.AgentDefinition;
 import dev.workshop.domain.agent.AgentId;
+import dev.workshop.domain.agent.AvatarPalette;
 import dev.workshop.domain.agent.EndpointReport;
 import dev.workshop.gateway.openai.EndpointCheck;
 import dev.workshop.store.AgentCatalog;
@@ -31,6 +32,11 @@ public final class AgentDirectory {
     /** Adds a new agent (a fresh stable id) or replaces the one with the same id. */
     public AgentDefinition save(AgentDefinition agent) {
         return catalog.find(agent.id()).isPresent() ? catalog.update(agent) : catalog.add(agent);
+    }
+
+    /** The avatar colour a new agent gets unless the user picks another: one no agent has yet, while there is one. */
+    public String colourForANewAgent() {
+        return AvatarPalette.nextFor(catalog.list());
     }
 
     public java.util.Optional<AgentDefinition> find(AgentId id) {

@@ -461,6 +461,11 @@ class CommandLineTest {
 
         Run add = workshop("--data-dir", dir.toString(), "agents", "add", "--name", "Eve", "--persona", "You are Eve.");
         assertThat(add.exitCode()).as(add.err()).isZero();
+        Run coloured = workshop("--data-dir", dir.toString(), "agents", "add", "--name", "Finn", "--color", "#0E7490");
+        assertThat(coloured.exitCode()).as(coloured.err()).isZero();
+        Run badColour = workshop("--data-dir", dir.toString(), "agents", "add", "--name", "Gil", "--color", "teal");
+        assertThat(badColour.exitCode()).isEqualTo(2);
+        assertThat(badColour.err().strip()).isEqualTo("workshop: --color takes #rrggbb, such as #0969da; \"teal\" is not");
         Run unknownProvider = workshop("--data-dir", dir.toString(), "agents", "add", "--name", "Olla",
                 "--provider", "openai-compatible", "--base-url", "http://localhost:11434/v1", "--model", "llama3.2");
         assertThat(unknownProvider.exitCode()).isEqualTo(2);
@@ -473,7 +478,11 @@ class CommandLineTest {
         assertThat(remove.exitCode()).isZero();
 
         JsonNode after = new ObjectMapper().readTree(workshop("--data-dir", dir.toString(), "agents", "list", "--json").out());
-        assertThat(after).extracting(a -> a.get("name").asText()).containsExactlyInAnyOrder("Bruno", "Chen", "Dalia", "Eve");
+        assertThat(after).extracting(a -> a.get("name").asText())
+                .containsExactlyInAnyOrder("Bruno", "Chen", "Dalia", "Eve", "Finn");
+        // A new agent takes a colour the others do not have (the starters hold the palette's first four).
+        assertThat(after).extracting(a -> a.get("avatar_color").asText())
+                .containsExactlyInAnyOrder("#cf222e", "#1a7f37", "#8250df", "#bc4c00", "#0e7490");
     }
 
     @Test

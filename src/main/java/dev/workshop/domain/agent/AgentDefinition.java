@@ -29,7 +29,14 @@ public record AgentDefinition(AgentId id, String name, String persona, String pr
         persona = persona == null ? "" : persona;
         provider = provider == null || provider.isBlank() ? OFFLINE : provider;
         model = model == null ? "" : model;
-        avatarColor = avatarColor == null || avatarColor.isBlank() ? "#6e7781" : avatarColor;
+        if (avatarColor == null || avatarColor.isBlank()) {
+            avatarColor = AvatarPalette.DEFAULT;
+        } else if (!AvatarPalette.isValid(avatarColor)) {
+            throw new IllegalArgumentException("An avatar colour is written #rrggbb, such as #0969da; \""
+                    + avatarColor + "\" is not");
+        } else {
+            avatarColor = avatarColor.toLowerCase(java.util.Locale.ROOT);
+        }
         endpoint = endpoint == null ? ModelEndpoint.NONE : endpoint;
     }
 }

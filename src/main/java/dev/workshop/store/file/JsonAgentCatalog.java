@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.workshop.domain.agent.AgentDefinition;
 import dev.workshop.domain.agent.AgentId;
+import dev.workshop.domain.agent.AvatarPalette;
 import dev.workshop.domain.agent.ModelEndpoint;
 import dev.workshop.domain.agent.StarterAgents;
 import dev.workshop.store.AgentCatalog;
@@ -57,7 +58,7 @@ public final class JsonAgentCatalog implements AgentCatalog {
                 JsonNode endpoint = node.path("endpoint");
                 read.add(new AgentDefinition(new AgentId(node.path("id").asText()), node.path("name").asText(),
                         node.path("persona").asText(""), node.path("provider").asText(""), node.path("model").asText(""),
-                        node.path("avatar_color").asText(""), new ModelEndpoint(endpoint.path("base_url").asText(""),
+                        colourOf(node, warnings), new ModelEndpoint(endpoint.path("base_url").asText(""),
                         endpoint.hasNonNull("temperature") ? endpoint.get("temperature").asDouble() : null,
                         endpoint.hasNonNull("max_tokens") ? endpoint.get("max_tokens").asInt() : null,
                         endpoint.path("api_key_env").asText(""))));
@@ -76,6 +77,20 @@ public final class JsonAgentCatalog implements AgentCatalog {
                     + "keep their transcripts.");
             publish(StarterAgents.all());
         }
+    }
+
+    /**
+     * The agent's avatar colour, or none when a hand edit left one Workshop cannot draw: a wrong colour is not
+     * worth setting the whole list aside for, as a list that cannot be read is.
+     */
+    private String colourOf(JsonNode agent, Consumer<String> warnings) {
+        String colour = agent.path("avatar_color").asText("");
+        if (colour.isEmpty() || AvatarPalette.isValid(colour)) {
+            return colour;
+        }
+        warnings.accept("Agent " + agent.path("name").asText() + " in " + file + " has the avatar colour \"" + colour
+                + "\", which is not of the form #rrggbb; it is shown grey until another is chosen (Agents…).");
+        return "";
     }
 
     @Override

@@ -145,6 +145,7 @@ public final class AgentsView extends BorderPane {
 
         int row = 0;
         grid.addRow(row++, new Label("Name"), name);
+        grid.addRow(row++, new Label("Colour"), new ColourSwatches(viewModel.colourProperty()));
         grid.addRow(row++, new Label("Persona"), persona);
         grid.addRow(row++, new Label("Provider"), provider);
         grid.addRow(row++, new Label("Base URL"), withPresets(viewModel, baseUrl));

@@ -2,6 +2,7 @@ package dev.workshop.ui.agents;
 
 import dev.workshop.domain.agent.AgentDefinition;
 import dev.workshop.domain.agent.AgentId;
+import dev.workshop.domain.agent.AvatarPalette;
 import dev.workshop.domain.agent.EndpointReport;
 import dev.workshop.domain.agent.ModelEndpoint;
 import dev.workshop.orchestration.AgentDirectory;
@@ -41,6 +42,8 @@ public final class AgentsViewModel {
     private final StringProperty temperature = new SimpleStringProperty("");
     private final StringProperty maxTokens = new SimpleStringProperty("");
     private final StringProperty apiKeyEnv = new SimpleStringProperty("");
+    /** The avatar colour, {@code #rrggbb}: a new agent's is one no other agent has yet. */
+    private final StringProperty colour = new SimpleStringProperty(AvatarPalette.DEFAULT);
     private final BooleanProperty busy = new SimpleBooleanProperty(false);
     private final ReadOnlyStringWrapper message = new ReadOnlyStringWrapper("");
     private final ReadOnlyObjectWrapper<EndpointReport> connection = new ReadOnlyObjectWrapper<>();
@@ -52,6 +55,7 @@ public final class AgentsViewModel {
         this.directory = directory;
         this.fx = fx;
         agents.setAll(directory.list());
+        colour.set(directory.colourForANewAgent());
         selected.addListener((property, old, agent) -> fill(agent));
         // A report is about the settings it checked: it goes when they change.
         for (StringProperty setting : List.of(baseUrl, apiKeyEnv, model, provider)) {
@@ -144,6 +148,7 @@ public final class AgentsViewModel {
 
     private void fill(AgentDefinition agent) {
         name.set(agent == null ? "" : agent.name());
+        colour.set(agent == null ? directory.colourForANewAgent() : agent.avatarColor());
         persona.set(agent == null ? "" : agent.persona());
         provider.set(agent == null ? AgentDefinition.OFFLINE : agent.provider());
         model.set(agent == null ? "" : agent.model());
@@ -220,9 +225,8 @@ public final class AgentsViewModel {
                     integer(maxTokens.get()), apiKeyEnv.get()) : ModelEndpoint.NONE;
             AgentDefinition current = selected.get();
             AgentId id = current == null ? AgentId.generate() : current.id();
-            String color = current == null ? null : current.avatarColor();
             return Optional.of(new AgentDefinition(id, name.get().strip(), persona.get(), provider.get(), model.get().strip(),
-                    color, endpoint));
+                    colour.get(), endpoint));
         } catch (IllegalArgumentException e) {
             message.set(e.getMessage());
             return Optional.empty();
@@ -253,6 +257,10 @@ public final class AgentsViewModel {
 
     public ObservableList<AgentDefinition> agents() {
         return FXCollections.unmodifiableObservableList(agents);
+    }
+
+    public StringProperty colourProperty() {
+        return colour;
     }
 
     public ObjectProperty<AgentDefinition> selectedProperty() {

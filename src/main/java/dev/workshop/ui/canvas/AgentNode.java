@@ -63,7 +63,8 @@ final class AgentNode extends Group {
         setId("agent-" + model.id().value());
         Circle ring = new Circle(RADIUS + 5);
         ring.getStyleClass().add("agent-ring");
-        Circle avatar = new Circle(RADIUS, Color.web(model.colour(), 1));
+        Circle avatar = new Circle(RADIUS);
+        avatar.fillProperty().bind(model.colourProperty().map(Color::web));
         avatar.getStyleClass().add("agent-avatar");
         initials.textProperty().bind(model.nameProperty().map(Initials::of));
         initials.getStyleClass().add("agent-initials");

@@ -39,7 +39,8 @@ public final class AgentNodeModel {
     private final AgentId agentId;
     /** The definition's name: it follows a rename in the agent editor. */
     private final StringProperty name = new SimpleStringProperty();
-    private final String colour;
+    /** The definition's avatar colour: it follows a change in the agent editor too. */
+    private final StringProperty colour = new SimpleStringProperty();
     private Point home;
     private final DoubleProperty x = new SimpleDoubleProperty();
     private final DoubleProperty y = new SimpleDoubleProperty();
@@ -64,7 +65,7 @@ public final class AgentNodeModel {
         this.id = instance.id();
         this.agentId = instance.agentId();
         this.name.set(name);
-        this.colour = colour;
+        this.colour.set(colour);
         this.home = instance.position();
         this.random = new Random(instance.id().hashCode());
         this.machine = new AgentStateMachine(instance.behaviour(), onTransition);
@@ -115,7 +116,16 @@ public final class AgentNodeModel {
 
 
     public String colour() {
+        return colour.get();
+    }
+
+    public javafx.beans.property.ReadOnlyStringProperty colourProperty() {
         return colour;
+    }
+
+    /** The agent's definition was given another colour in the editor. */
+    void recolour(String newColour) {
+        colour.set(newColour);
     }
 
     /** The spot the user put the agent on; saved with the scene (wandering does not move it). */

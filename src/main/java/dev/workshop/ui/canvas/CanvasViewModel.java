@@ -142,12 +142,18 @@ public final class CanvasViewModel {
         loaded = true;
     }
 
-    /** Reloads the palette after the agent editor changed the definitions; placed agents take new names. */
+    /** Reloads the palette after the agent editor changed the definitions; placed agents take new names and colours. */
     public void refreshPalette() {
         palette.setAll(workspace.agentDirectory().list());
         for (AgentNodeModel agent : agents) {
-            definition(agent.agentId()).filter(definition -> !definition.name().equals(agent.name()))
-                    .ifPresent(definition -> agent.rename(definition.name()));
+            definition(agent.agentId()).ifPresent(definition -> {
+                if (!definition.name().equals(agent.name())) {
+                    agent.rename(definition.name());
+                }
+                if (!definition.avatarColor().equals(agent.colour())) {
+                    agent.recolour(definition.avatarColor());
+                }
+            });
         }
     }
 

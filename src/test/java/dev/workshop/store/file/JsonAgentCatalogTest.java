@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.workshop.domain.agent.AgentDefinition;
 import dev.workshop.domain.agent.AgentId;
+import dev.workshop.domain.agent.AvatarPalette;
 import dev.workshop.domain.agent.StarterAgents;
 import dev.workshop.store.StoreException;
 import java.nio.file.Files;
@@ -27,6 +28,22 @@ class JsonAgentCatalogTest {
         assertThat(catalog.findByIdOrName("critic")).contains(CRITIC);
         assertThat(JsonAgentCatalog.open(dir, warning -> { }).list())
                 .hasSize(StarterAgents.all().size() + 1).contains(CRITIC);
+    }
+
+    @Test
+    void anAvatarColourWorkshopCannotDrawIsNamedAndTheAgentKept(@TempDir Path dir) throws Exception {
+        JsonAgentCatalog.open(dir, warning -> { }).add(CRITIC);
+        Path file = dir.resolve("agents.json");
+        Files.writeString(file, Files.readString(file).replace("#aa3333", "reddish"));
+        List<String> warnings = new ArrayList<>();
+
+        JsonAgentCatalog reopened = JsonAgentCatalog.open(dir, warnings::add);
+
+        assertThat(reopened.list()).hasSize(StarterAgents.all().size() + 1);
+        assertThat(reopened.find(CRITIC.id()).orElseThrow().avatarColor()).isEqualTo(AvatarPalette.DEFAULT);
+        assertThat(warnings).containsExactly("Agent Critic in " + file + " has the avatar colour \"reddish\", which is "
+                + "not of the form #rrggbb; it is shown grey until another is chosen (Agents…).");
+        assertThat(Files.list(dir)).as("nothing set aside").containsExactly(file);
     }
 
     @Test

@@ -117,6 +117,28 @@ class AgentsViewModelTest {
     }
 
     @Test
+    void aNewAgentIsOfferedAColourNoOtherHasAndKeepsTheOneChosen() {
+        assertThat(viewModel.colourProperty().get()).as("the starters hold blue, red, green and purple")
+                .isEqualTo("#bc4c00");
+        viewModel.nameProperty().set("Eve");
+        saveAndWait();
+        assertThat(catalog.findByIdOrName("Eve").orElseThrow().avatarColor()).isEqualTo("#bc4c00");
+
+        viewModel.newAgent();
+        assertThat(viewModel.colourProperty().get()).as("the next one is free too").isEqualTo("#0e7490");
+        viewModel.nameProperty().set("Finn");
+        viewModel.colourProperty().set("#cf222e");
+        saveAndWait();
+        assertThat(catalog.findByIdOrName("Finn").orElseThrow().avatarColor()).isEqualTo("#cf222e");
+
+        viewModel.select(viewModel.agents().get(1).id());
+        assertThat(viewModel.colourProperty().get()).as("an agent's own colour").isEqualTo("#cf222e");
+        viewModel.colourProperty().set("#8a5a2b");
+        saveAndWait();
+        assertThat(catalog.findByIdOrName("Bruno").orElseThrow().avatarColor()).isEqualTo("#8a5a2b");
+    }
+
+    @Test
     void selectingByIdFillsTheFormAndAnUnknownIdChangesNothing() {
         AgentDefinition chen = viewModel.agents().get(2);
 

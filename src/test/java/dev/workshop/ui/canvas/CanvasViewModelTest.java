@@ -539,7 +539,7 @@ class CanvasViewModelTest {
     }
 
     @Test
-    void editAgentAsksTheAppToOpenTheEditorAndARenameThereRenamesThePlacedAgents() {
+    void editAgentAsksTheAppToOpenTheEditorAndARenameOrRecolourThereChangesThePlacedAgents() {
         AgentNodeModel ada = place(ADA, 0, 0);
         AgentNodeModel again = place(ADA, 200, 0);
         List<AgentId> edited = new CopyOnWriteArrayList<>();
@@ -555,6 +555,13 @@ class CanvasViewModelTest {
         assertThat(ada.name()).isEqualTo("Ada Lovelace");
         assertThat(again.name()).isEqualTo("Ada Lovelace");
         assertThat(ada.initials()).isEqualTo("AL");
+        assertThat(ada.colour()).isEqualTo("#0969da");
+
+        workspace.agentDirectory().save(new dev.workshop.domain.agent.AgentDefinition(definition.id(), "Ada Lovelace",
+                definition.persona(), definition.provider(), definition.model(), "#0E7490"));
+        fx.run(() -> canvas.refreshPalette());
+        assertThat(ada.colour()).isEqualTo("#0e7490");
+        assertThat(again.colour()).isEqualTo("#0e7490");
     }
 
     @Test

@@ -19,6 +19,7 @@ import java.util.concurrent.TimeUnit;
 import javafx.application.Application;
 import javafx.scene.Scene;
 import javafx.scene.control.Label;
+import javafx.scene.control.ToggleButton;
 import javafx.scene.input.KeyCode;
 import javafx.stage.Stage;
 import org.junit.jupiter.api.AfterEach;
@@ -210,11 +211,18 @@ class ShellViewTest {
         assertThat(robot.lookup("#agent-provider").queryAs(javafx.scene.control.ChoiceBox.class).getValue())
                 .isEqualTo("openai");
         robot.clickOn("#agent-model").write("llama3.2");
+        // A new agent is offered a colour no other has; another one is a click away.
+        assertThat(robot.lookup("#colour-orange").queryAs(ToggleButton.class).isSelected()).isTrue();
+        robot.clickOn("#colour-teal");
+        robot.clickOn("#colour-teal");
+        assertThat(robot.lookup("#colour-teal").queryAs(ToggleButton.class).isSelected())
+                .as("a second click leaves it picked").isTrue();
         robot.clickOn("#save-agent");
         WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS,
                 () -> robot.lookup("#agent-message").queryAs(Label.class).getText().equals("Saved Ann"));
 
         String agents = Files.readString(dir.resolve("agents.json"));
-        assertThat(agents).contains("\"name\" : \"Ann\"").contains("http://localhost:11434/v1").contains("llama3.2");
+        assertThat(agents).contains("\"name\" : \"Ann\"").contains("http://localhost:11434/v1").contains("llama3.2")
+                .contains("\"avatar_color\" : \"#0e7490\"");
     }
 }
