@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.workshop.domain.conversation.ConversationEvent.MessageRecorded;
 import dev.workshop.domain.conversation.ConversationState;
+import dev.workshop.domain.conversation.ConversationStatistics;
 import dev.workshop.domain.conversation.RecordedEvent;
 import dev.workshop.domain.conversation.TenantId;
 import dev.workshop.session.SessionSnapshot;
@@ -21,7 +22,10 @@ public final class ConversationExport {
     private ConversationExport() {
     }
 
-    /** A Markdown transcript: the user's title or else the task's first line, status, turns and participants, then every message. */
+    /**
+     * A Markdown transcript: the user's title or else the task's first line, status, turns, participants and
+     * what the replies cost (when a provider reported it), then every message.
+     */
     public static String markdown(ConversationState state, List<RecordedEvent> history) {
         StringBuilder out = new StringBuilder();
         out.append("# ").append(state.customTitle() != null ? state.customTitle()
@@ -30,7 +34,19 @@ public final class ConversationExport {
                 .append(state.statusReason().isEmpty() ? "" : " (" + state.statusReason() + ")").append('\n');
         out.append("- Turns: ").append(state.turnCount()).append(" / ").append(state.maxTurns()).append('\n');
         out.append("- Participants: ")
-                .append(String.join(", ", state.participants().stream().map(p -> p.name()).toList())).append("\n\n");
+                .append(String.join(", ", state.participants().stream().map(p -> p.name()).toList())).append('\n');
+        ConversationStatistics cost = ConversationStatistics.ofUsages(history.stream()
+                .filter(recorded -> recorded.event() instanceof MessageRecorded message && message.usage().isKnown())
+                .map(recorded -> ((MessageRecorded) recorded.event()).usage()).toList());
+        if (cost.messages() > 0) {
+            out.append("- Tokens: ").append(cost.promptTokens()).append(" in, ").append(cost.completionTokens())
+                    .append(" out over ").append(cost.messages()).append(cost.messages() == 1 ? " reply" : " replies");
+            if (!cost.models().isEmpty()) {
+                out.append(" (").append(String.join(", ", cost.models().stream().sorted().toList())).append(')');
+            }
+            out.append('\n');
+        }
+        out.append('\n');
         for (RecordedEvent recorded : history) {
             if (recorded.event() instanceof MessageRecorded message) {
                 out.append("## ").append(message.turnIndex() + 1).append(". ").append(message.speakerName())

@@ -105,7 +105,7 @@ final class ConversationLoop implements Runnable {
             if (announceLastMessage && !transcript.isEmpty()) {
                 MessageRecorded last = transcript.getLast();
                 publish(new LoopEvent.Message(id, workflowTurn, now(), last.turnIndex(), last.speakerId(),
-                        last.speakerName(), last.content()));
+                        last.speakerName(), last.content(), last.usage()));
             }
             takeTurns(takeSlot(currentState()), transcript);
         } catch (InterruptedException e) {
@@ -208,7 +208,8 @@ final class ConversationLoop implements Runnable {
                     new Usage(reply.promptTokens(), reply.completionTokens(), reply.latency().toMillis(), reply.model()));
             state = append(state, message);
             transcript.add(message);
-            publish(new LoopEvent.Message(id, workflowTurn, now(), turn, speaker.agentId(), speaker.name(), text));
+            publish(new LoopEvent.Message(id, workflowTurn, now(), turn, speaker.agentId(), speaker.name(), text,
+                    message.usage()));
         }
         finish(ConversationStatus.COMPLETED, "All " + maxTurns + " turns were taken");
     }

@@ -5,6 +5,7 @@ import dev.workshop.domain.conversation.ConversationId;
 import dev.workshop.domain.conversation.ConversationStatus;
 import dev.workshop.domain.conversation.ResumeCause;
 import dev.workshop.domain.conversation.TenantId;
+import dev.workshop.domain.conversation.Usage;
 import java.time.Instant;
 
 /**
@@ -41,9 +42,9 @@ public sealed interface LoopEvent {
                  String text) implements LoopEvent {
     }
 
-    /** Published only after the message is durably stored. */
+    /** Published only after the message is durably stored; {@code usage} is what producing it cost. */
     record Message(ConversationId conversationId, int turnNumber, Instant at, int turnIndex, AgentId speakerId,
-                   String speakerName, String content) implements LoopEvent {
+                   String speakerName, String content, Usage usage) implements LoopEvent {
     }
 
     record Ended(ConversationId conversationId, int turnNumber, Instant at, ConversationStatus status, String reason)

@@ -199,6 +199,11 @@ class CommandLineTest {
 
         Run markdown = workshop("--data-dir", dir.toString(), "show", id, "--markdown");
         assertThat(markdown.out()).startsWith("# Name three risks").contains("## 2. Bruno");
+        // What the replies cost, summed from the messages' usage as the JSON's statistics are.
+        JsonNode totals = conversation.get("statistics");
+        assertThat(markdown.out()).contains("\n- Tokens: " + totals.get("prompt_tokens").asLong() + " in, "
+                + totals.get("completion_tokens").asLong() + " out over 3 replies (offline/offline-critic, "
+                + "offline/offline-planner)\n\n## 1. Ada");
     }
 
     @Test

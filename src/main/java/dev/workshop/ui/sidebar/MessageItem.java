@@ -5,6 +5,7 @@ import dev.workshop.domain.conversation.ConversationEvent;
 import dev.workshop.domain.conversation.ConversationEvent.MessageRecorded;
 import dev.workshop.domain.conversation.RecordedEvent;
 import dev.workshop.domain.conversation.ResumeCause;
+import dev.workshop.domain.conversation.Usage;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -20,15 +21,16 @@ import java.util.function.Function;
  * the conversation's loop started again (after a restart, a Resume or a Retry; null for any other turn),
  * {@code retried} for a turn that was asked again because its first answer was cut off or failed, and
  * {@code cutOff} for a reply that stopped before it was finished (a crash, a Stop, a failure), kept as far as
- * it had come.
+ * it had come. {@code usage} is what the message cost (tokens, time, model), {@link Usage#NONE} for the
+ * user's own messages and for a reply cut off.
  */
 public record MessageItem(int turnIndex, AgentId speakerId, String speakerName, String colour, String content,
-                          Instant at, ResumeCause resumedBy, boolean retried, boolean cutOff) {
+                          Instant at, ResumeCause resumedBy, boolean retried, boolean cutOff, Usage usage) {
 
-    /** A whole message (not cut off). */
+    /** A whole message (not cut off) whose cost is not known. */
     public MessageItem(int turnIndex, AgentId speakerId, String speakerName, String colour, String content,
                        Instant at, ResumeCause resumedBy, boolean retried) {
-        this(turnIndex, speakerId, speakerName, colour, content, at, resumedBy, retried, false);
+        this(turnIndex, speakerId, speakerName, colour, content, at, resumedBy, retried, false, Usage.NONE);
     }
 
     /** What the mark on the first message after a resume says. */
@@ -99,7 +101,7 @@ public record MessageItem(int turnIndex, AgentId speakerId, String speakerName, 
                     writing = null;
                     items.add(new MessageItem(message.turnIndex(), message.speakerId(), message.speakerName(),
                             colours.apply(message.speakerId()), message.content(), recorded.recordedAt(),
-                            resumedSinceLast, retried.contains(message.turnIndex())));
+                            resumedSinceLast, retried.contains(message.turnIndex()), false, message.usage()));
                     resumedSinceLast = null;
                 }
             }
@@ -115,7 +117,7 @@ public record MessageItem(int turnIndex, AgentId speakerId, String speakerName, 
                 AgentId speaker = writing.speakerId();
                 items.add(new MessageItem(writing.turnIndex(), speaker, names.getOrDefault(speaker, speaker.value()),
                         colours.apply(speaker), cut.toString(), cutAt, null, retried.contains(writing.turnIndex()),
-                        true));
+                        true, Usage.NONE));
             }
             cut.setLength(0);
             writing = null;

@@ -359,6 +359,13 @@ public final class SidebarView extends SplitPane {
         fullReason.setMaxWidth(420);
         reason.tooltipProperty().bind(Bindings.when(reason.textProperty().isEmpty())
                 .then((Tooltip) null).otherwise(fullReason));
+        // The conversation's cost so far, on the turn counter: replies, tokens each way, time, models.
+        UsageText usage = UsageText.here();
+        Tooltip totals = new Tooltip();
+        totals.textProperty().bind(Bindings.createStringBinding(() -> usage.totals(viewModel.messages()),
+                viewModel.messages()));
+        turns.tooltipProperty().bind(Bindings.when(totals.textProperty().isEmpty())
+                .then((Tooltip) null).otherwise(totals));
         status.setMinWidth(Region.USE_PREF_SIZE);
         turns.setMinWidth(Region.USE_PREF_SIZE);
         for (javafx.scene.control.Control control : new javafx.scene.control.Control[] {abort, resume, export, fresh}) {
@@ -957,8 +964,9 @@ public final class SidebarView extends SplitPane {
         }
     }
 
-    /** A message: the speaker's avatar and name, the turn, marks, and the content as Markdown. */
+    /** A message: the speaker's avatar and name, the turn, marks, what it cost, and the content as Markdown. */
     private static final class MessageCell extends ListCell<MessageItem> {
+        private static final UsageText USAGE = UsageText.here();
         private final ListView<MessageItem> owner;
         private final javafx.beans.value.ObservableStringValue highlight;
 
@@ -985,7 +993,10 @@ public final class SidebarView extends SplitPane {
             name.getStyleClass().add("message-speaker");
             Label turn = new Label("turn " + (item.turnIndex() + 1));
             turn.getStyleClass().add("message-turn");
-            turn.setTooltip(new Tooltip(ConversationRow.clockTime(item.at())));
+            List<String> facts = new ArrayList<>(List.of(ConversationRow.clockTime(item.at())));
+            facts.addAll(USAGE.details(item.usage()));
+            Tooltip about = new Tooltip(String.join("\n", facts));
+            turn.setTooltip(about);
             HBox head = new HBox(8, avatar, name, turn);
             head.setAlignment(Pos.CENTER_LEFT);
             item.resumeMark().ifPresent(text -> head.getChildren().add(mark(text, Feather.ROTATE_CCW)));
@@ -994,6 +1005,17 @@ public final class SidebarView extends SplitPane {
             }
             if (item.cutOff()) {
                 head.getChildren().add(mark("cut off here", Feather.SCISSORS));
+            }
+            String cost = USAGE.brief(item.usage());
+            if (!cost.isEmpty()) {
+                // At the right; in a narrow sidebar it gives way before the name and the marks do.
+                Region gap = new Region();
+                HBox.setHgrow(gap, Priority.ALWAYS);
+                Label usage = new Label(cost);
+                usage.getStyleClass().add("message-usage");
+                usage.setMinWidth(0);
+                usage.setTooltip(about);
+                head.getChildren().addAll(gap, usage);
             }
             MarkdownView content = new MarkdownView(item.content(), highlight.get());
             content.maxWidthProperty().bind(owner.widthProperty().subtract(48));

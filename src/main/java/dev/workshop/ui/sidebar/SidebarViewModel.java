@@ -146,7 +146,7 @@ public final class SidebarViewModel {
                         if (messages.stream().noneMatch(item -> item.turnIndex() == message.turnIndex() && !item.cutOff())) {
                             messages.add(new MessageItem(message.turnIndex(), message.speakerId(),
                                     message.speakerName(), colourOf(message.speakerId()), message.content(),
-                                    message.at(), resumed, retriedTurn));
+                                    message.at(), resumed, retriedTurn, false, message.usage()));
                         }
                     }
                 });

@@ -14,6 +14,7 @@ import dev.workshop.domain.conversation.ConversationKind;
 import dev.workshop.domain.conversation.ConversationStatus;
 import dev.workshop.domain.conversation.DeletedConversation;
 import dev.workshop.domain.conversation.Participant;
+import dev.workshop.domain.conversation.Usage;
 import dev.workshop.orchestration.Workspace;
 import dev.workshop.orchestration.WorkspaceOptions;
 import dev.workshop.ui.fx.FxExecutor;
@@ -78,7 +79,8 @@ class SidebarViewTest {
             }
             lines.add(new StatusChanged(ConversationStatus.INTERRUPTED, "Aborted by the user"));
             append(workspace, "Write forty lines", lines.toArray(ConversationEvent[]::new));
-            append(workspace, "Name a cat", new MessageRecorded(0, ADA.agentId(), "Ada", "Mochi"),
+            append(workspace, "Name a cat", new MessageRecorded(0, ADA.agentId(), "Ada", "Mochi",
+                            new Usage(120, 3, 2400, "llama3.2")),
                     new StatusChanged(ConversationStatus.COMPLETED, ""));
             append(workspace, "Plan a weekend in Lisbon", new MessageRecorded(0, ADA.agentId(), "Ada", MARKDOWN),
                     new StatusChanged(ConversationStatus.INTERRUPTED, "Aborted by the user"));
@@ -196,6 +198,29 @@ class SidebarViewTest {
         WaitForAsyncUtils.waitForFxEvents();
         assertThat(robot.lookup("#conversation-search").queryAs(javafx.scene.control.TextField.class).getText()).isEmpty();
         assertThat(list.getItems()).hasSize(3);
+    }
+
+    @Test
+    void aReplyShowsItsTokensAndTimeAndTheTurnCounterTheConversationsTotals(FxRobot robot) throws Exception {
+        list(robot);
+        robot.clickOn("Name a cat");
+        WaitForAsyncUtils.waitFor(5, TimeUnit.SECONDS, () -> robot.lookup("#message-list .message-usage").tryQuery()
+                .isPresent());
+        String seconds = UsageText.here().seconds(2400);
+
+        assertThat(robot.lookup("#message-list .message-usage").queryLabeled().getText())
+                .isEqualTo("3 tokens · " + seconds);
+        assertThat(robot.lookup("#message-list .message-usage").queryLabeled().getTooltip().getText())
+                .endsWith("\nModel: llama3.2\nTokens: 120 in the prompt, 3 in the reply\nAnswered in " + seconds
+                        + " (1 tokens/s)");
+        assertThat(robot.lookup("#detail-turns").queryLabeled().getTooltip().getText())
+                .isEqualTo("1 reply · 120 tokens in, 3 out · " + seconds + " answering\nModel: llama3.2");
+
+        robot.clickOn("Write forty lines");
+        WaitForAsyncUtils.waitFor(5, TimeUnit.SECONDS,
+                () -> "Write forty lines".equals(robot.lookup("#detail-title").queryLabeled().getText()));
+        assertThat(robot.lookup("#message-list .message-usage").tryQuery()).as("no cost recorded, none shown").isEmpty();
+        assertThat(robot.lookup("#detail-turns").queryLabeled().getTooltip()).isNull();
     }
 
     @Test
