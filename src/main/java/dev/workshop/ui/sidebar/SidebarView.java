@@ -997,6 +997,9 @@ public final class SidebarView extends SplitPane {
             facts.addAll(USAGE.details(item.usage()));
             Tooltip about = new Tooltip(String.join("\n", facts));
             turn.setTooltip(about);
+            // The name and turn keep their width; marks and the cost give way in a narrow sidebar.
+            name.setMinWidth(Region.USE_PREF_SIZE);
+            turn.setMinWidth(Region.USE_PREF_SIZE);
             HBox head = new HBox(8, avatar, name, turn);
             head.setAlignment(Pos.CENTER_LEFT);
             item.resumeMark().ifPresent(text -> head.getChildren().add(mark(text, Feather.ROTATE_CCW)));
