@@ -6,13 +6,13 @@ import dev.workshop.gateway.GatewayReply;
 import dev.workshop.gateway.GatewayRequest;
 import java.time.Duration;
 import java.util.List;
-import java.util.Random;
+import java.util.SplittableRandom;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
 
 /**
  * The built-in provider: no network, no model. Its replies are built from the agent's persona, the task,
- * the previous message and the turns left, are the same for the same (conversation, turn), and stream word
+ * the previous message (the user's words quoted, another agent's point taken up) and the turns left, are the same for the same (conversation, turn), and stream word
  * by word over {@code delayMillis}, so the canvas has something alive to show. The reply takes that delay
  * whatever its length.
  */
@@ -20,6 +20,14 @@ public final class OfflineGateway implements AgentGateway {
     private static final List<String> OPENINGS = List.of(
             "Building on what %s said,", "I see it a little differently from %s:", "Picking up %s's point,",
             "To answer %s directly,", "Good point from %s; next,");
+    /** Answers to another agent's point, {@code {who}} and {@code {point}} filled in: they read what was said. */
+    private static final List<String> ANSWERS = List.of(
+            "Picking up {who}'s point that {point},", "{who} says {point}; I see it a little differently:",
+            "Good point from {who} that {point}; next,", "Agreed with {who} that {point}. Beyond that,");
+    /** Answers to the user, quoting them ({@code {quote}}): a demo should show it heard what they wrote. */
+    private static final List<String> TO_YOU = List.of(
+            "On your \"{quote}\":", "You wrote \"{quote}\", and", "Thanks for \"{quote}\";");
+    private static final String TO_YOUR_QUESTION = "To your question \"{quote}\":";
     private static final List<String> OWN_OPENINGS = List.of(
             "Going on from my last point,", "One step further:", "Next,", "Looking at it again,");
     private static final List<String> MOVES = List.of(
@@ -108,7 +116,10 @@ public final class OfflineGateway implements AgentGateway {
 
     /** Deterministic for a (conversation, turn): the seed comes from both. */
     static String compose(GatewayRequest request) {
-        Random random = new Random(request.conversationId().value().hashCode() * 31L + request.turnIndex());
+        // SplittableRandom mixes its seed: java.util.Random's first draw barely moves between neighbouring seeds,
+        // so with it every turn of a conversation had opened with the same words of a four-word list.
+        SplittableRandom random = new SplittableRandom(
+                request.conversationId().value().hashCode() * 31L + request.turnIndex());
         String topic = topic(request.task());
         String name = request.agent().name();
         String trait = trait(request.agent().persona());
@@ -124,11 +135,56 @@ public final class OfflineGateway implements AgentGateway {
             // An agent working alone (a task) goes on from itself rather than answer itself by name.
             opening = pick(OWN_OPENINGS, random) + " as " + trait + " I think";
         } else {
-            opening = addressing(pick(OPENINGS, random), request.previousSpeaker()) + " as " + trait + " I think";
+            opening = answering(request.previousSpeaker(), request.previousMessage(), random) + " as " + trait + " I think";
+        }
+        String move = pick(MOVES, random);
+        // Not the point just made: agreeing with it and then making it again reads like an echo.
+        while (request.previousMessage().contains(move)) {
+            move = pick(MOVES, random);
         }
         int after = request.turnsRemaining() - 1;
-        return opening + " " + pick(MOVES, random) + " " + after + (after == 1 ? " turn" : " turns")
+        return opening + " " + move + " " + after + (after == 1 ? " turn" : " turns")
                 + " to go after this one. " + pick(CLOSINGS, random);
+    }
+
+    /**
+     * The opening of an answer to the previous message: the user's words quoted, another agent's point taken
+     * up (when it is one of the points an offline agent makes), else a plain opening naming who spoke.
+     */
+    private static String answering(String previousSpeaker, String previousMessage, SplittableRandom random) {
+        if (previousSpeaker.equals(Participant.you().name())) {
+            String quote = quote(previousMessage);
+            if (quote.isEmpty()) {
+                return addressing(pick(OPENINGS, random), previousSpeaker);
+            }
+            String template = quote.endsWith("?") ? TO_YOUR_QUESTION : pick(TO_YOU, random);
+            return template.replace("{quote}", quote);
+        }
+        for (String move : MOVES) {
+            if (previousMessage.contains(move)) {
+                String point = move.substring(0, move.length() - 1);
+                return pick(ANSWERS, random).replace("{who}", previousSpeaker).replace("{point}", point);
+            }
+        }
+        return addressing(pick(OPENINGS, random), previousSpeaker);
+    }
+
+    /** The first sentence of what the user wrote, on one line and at most 60 characters, without its full stop. */
+    private static String quote(String message) {
+        String clean = message.strip().replaceAll("\\s+", " ");
+        int end = clean.length();
+        for (int i = 0; i < clean.length() - 1; i++) {
+            char c = clean.charAt(i);
+            if ((c == '.' || c == '!' || c == '?') && clean.charAt(i + 1) == ' ') {
+                end = i + 1;
+                break;
+            }
+        }
+        String sentence = clean.substring(0, end);
+        if (sentence.endsWith(".")) {
+            sentence = sentence.substring(0, sentence.length() - 1);
+        }
+        return sentence.length() > 60 ? sentence.substring(0, 57).strip() + "…" : sentence;
     }
 
     /** The opening with the previous speaker's name, or "you" and "your" when that was the user. */
@@ -155,7 +211,7 @@ public final class OfflineGateway implements AgentGateway {
         return "someone who wants this to work";
     }
 
-    private static String pick(List<String> options, Random random) {
+    private static String pick(List<String> options, SplittableRandom random) {
         return options.get(random.nextInt(options.size()));
     }
 }

@@ -53,19 +53,52 @@ class OfflineGatewayTest {
         assertThat(first).contains("careful planner").contains("Bruno").contains("turns to go");
     }
 
-    @Test
-    void aReplyToTheUserAddressesThemAsYou() throws Exception {
+    private static List<String> repliesTo(String previousSpeaker, String previousMessage) throws Exception {
         OfflineGateway gateway = new OfflineGateway(0);
-        // Every opening, over enough turns: none names "You" as if it were an agent ("You's point").
         List<String> replies = new ArrayList<>();
         for (int turnIndex = 1; turnIndex < 40; turnIndex++) {
-            replies.add(gateway.reply(new GatewayRequest(new ConversationId("c-you"), turnIndex, ADA,
-                    new Prompt("system", "user", false), "Plan a picnic", "You", "Somewhere shady.", 5),
+            replies.add(gateway.reply(new GatewayRequest(new ConversationId("c-" + previousSpeaker), turnIndex, ADA,
+                    new Prompt("system", "user", false), "Plan a picnic", previousSpeaker, previousMessage, 5),
                     token -> { }).text());
         }
-        assertThat(replies).noneMatch(reply -> reply.contains("You"))
+        return replies;
+    }
+
+    @Test
+    void aReplyToTheUserQuotesWhatTheyWrote() throws Exception {
+        // Every opening, over enough turns: each quotes the first sentence, none names "You" as an agent.
+        assertThat(repliesTo("You", "Somewhere shady. Near water if we can."))
+                .allMatch(reply -> reply.contains("\"Somewhere shady\"") && !reply.contains("You's"))
+                .anyMatch(reply -> reply.startsWith("On your \"Somewhere shady\": as a careful planner I think"))
+                .anyMatch(reply -> reply.startsWith("You wrote \"Somewhere shady\", and as a careful planner I think"))
+                .anyMatch(reply -> reply.startsWith("Thanks for \"Somewhere shady\"; as a careful planner I think"));
+        assertThat(repliesTo("You", "Which park   is closest?\nI can walk there."))
+                .allMatch(reply -> reply.startsWith("To your question \"Which park is closest?\": as a careful planner"));
+        assertThat(repliesTo("You", "x".repeat(200)))
+                .allMatch(reply -> reply.contains("\"" + "x".repeat(57) + "…\""));
+        // Nothing to quote: the plain openings, in the second person.
+        assertThat(repliesTo("You", " "))
+                .noneMatch(reply -> reply.contains("You"))
                 .anyMatch(reply -> reply.startsWith("Picking up your point,"))
                 .anyMatch(reply -> reply.startsWith("Building on what you said,"));
+    }
+
+    @Test
+    void aReplyToAnotherAgentTakesUpItsPointAndMakesAnotherOne() throws Exception {
+        String point = "we need one owner and a date for the next step";
+        List<String> replies = repliesTo("Bruno", "Good point from Ada; next, as a friendly sceptic I think " + point
+                + ". 3 turns to go after this one. Let us decide on that.");
+
+        assertThat(replies).allSatisfy(reply -> {
+            assertThat(reply).contains("Bruno").contains(point);
+            assertThat(reply.indexOf(point)).as("made once, as Bruno's: the answer makes another")
+                    .isEqualTo(reply.lastIndexOf(point));
+        });
+        assertThat(replies).anyMatch(reply -> reply.startsWith("Picking up Bruno's point that " + point + ", as a"))
+                .anyMatch(reply -> reply.startsWith("Bruno says " + point + "; I see it a little differently: as a"));
+        // A message that is not one of the offline points (a real model's): the plain openings.
+        assertThat(repliesTo("Bruno", "Let us start.")).allMatch(reply -> reply.contains("Bruno"))
+                .noneMatch(reply -> reply.contains("Bruno's point that") || reply.contains("Bruno says"));
     }
 
     @Test
