@@ -9,6 +9,7 @@ import dev.workshop.orchestration.Workspace;
 import dev.workshop.orchestration.WorkspaceOptions;
 import dev.workshop.store.file.JsonSceneStore;
 import dev.workshop.store.file.JsonWindowLayout;
+import dev.workshop.ui.fx.ExternalLinks;
 import dev.workshop.ui.fx.FxExecutor;
 import dev.workshop.ui.fx.SystemTheme;
 import dev.workshop.ui.shell.LayoutSaver;
@@ -69,6 +70,8 @@ public final class WorkshopApp extends Application {
                 COLOURS_WAIT);
         Application.setUserAgentStylesheet(launch.dark() ? new PrimerDark().getUserAgentStylesheet()
                 : new PrimerLight().getUserAgentStylesheet());
+        // Links in replies and "Open data folder" go to the desktop's browser and file manager.
+        ExternalLinks.install(getHostServices()::showDocument);
         shell = new ShellViewModel(dataDirectory, WorkshopApp::open, FxExecutor.platform());
         stage.setTitle("Workshop");
         JsonWindowLayout layoutFile = new JsonWindowLayout(dataDirectory);

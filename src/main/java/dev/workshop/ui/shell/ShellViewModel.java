@@ -46,6 +46,11 @@ public final class ShellViewModel {
     /** Set once closing began: the loops' last events must not overwrite "Saving…". */
     private volatile boolean closing;
 
+    /** Where this window's data lives (shown in the status bar; its menu opens it or copies it). */
+    public Path dataDirectory() {
+        return dataDirectory;
+    }
+
     public ShellViewModel(Path dataDirectory, WorkspaceOpener opener, FxExecutor fx) {
         this(dataDirectory, opener, fx, WorkspaceOptions.DESKTOP);
     }

@@ -1,13 +1,16 @@
 package dev.workshop.ui.sidebar;
 
+import dev.workshop.ui.fx.ExternalLinks;
 import dev.workshop.ui.fx.SystemClipboard;
 import java.util.List;
 import java.util.Locale;
 import javafx.geometry.Pos;
 import javafx.scene.Node;
 import javafx.scene.control.Button;
+import javafx.scene.control.ContextMenu;
 import javafx.scene.control.Hyperlink;
 import javafx.scene.control.Label;
+import javafx.scene.control.MenuItem;
 import javafx.scene.control.Separator;
 import javafx.scene.control.Tooltip;
 import javafx.scene.layout.GridPane;
@@ -167,19 +170,33 @@ public final class MarkdownView extends VBox {
                 case Code code -> addRun(flow, code.getLiteral(), styles + " md-code");
                 case SoftLineBreak soft -> flow.getChildren().add(run(" ", styles));
                 case HardLineBreak hard -> flow.getChildren().add(run("\n", styles));
-                case Link link -> {
-                    Hyperlink hyperlink = new Hyperlink(plainText(link));
-                    hyperlink.setTooltip(new Tooltip(link.getDestination()));
-                    hyperlink.getStyleClass().add("md-link");
-                    hyperlink.setOnAction(event -> {
-                        SystemClipboard.put(link.getDestination());
-                        hyperlink.setTooltip(new Tooltip("Address copied: " + link.getDestination()));
-                    });
-                    flow.getChildren().add(hyperlink);
-                }
+                case Link link -> flow.getChildren().add(link(plainText(link), link.getDestination()));
                 default -> appendInline(flow, node, styles);
             }
         }
+    }
+
+    /**
+     * A link: a web address opens in the browser; any other (a model may write {@code file:} links) and any
+     * link when the desktop cannot be asked is copied instead, and the tooltip says which happened.
+     */
+    private static Hyperlink link(String text, String address) {
+        Hyperlink hyperlink = new Hyperlink(text);
+        hyperlink.getStyleClass().add("md-link");
+        boolean opens = ExternalLinks.available() && ExternalLinks.isWebAddress(address);
+        hyperlink.setTooltip(new Tooltip((opens ? "Open " : "Copy ") + address));
+        hyperlink.setOnAction(event -> {
+            if (ExternalLinks.openWebAddress(address)) {
+                hyperlink.setTooltip(new Tooltip("Opened in your browser: " + address));
+            } else {
+                SystemClipboard.put(address);
+                hyperlink.setTooltip(new Tooltip("Address copied: " + address));
+            }
+        });
+        MenuItem copy = new MenuItem("Copy address");
+        copy.setOnAction(event -> SystemClipboard.put(address));
+        hyperlink.setContextMenu(new ContextMenu(copy));
+        return hyperlink;
     }
 
     /** A run of text in one style, cut where the Ctrl+F text occurs so that each occurrence is marked. */

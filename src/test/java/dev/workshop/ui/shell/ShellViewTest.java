@@ -195,6 +195,21 @@ class ShellViewTest {
     }
 
     @Test
+    void theStatusBarsDataDirectoryCopiesItsPath(FxRobot robot) throws Exception {
+        WaitForAsyncUtils.waitFor(20, TimeUnit.SECONDS, () -> viewModel.readyProperty().get());
+        robot.interact(() -> javafx.scene.input.Clipboard.getSystemClipboard().clear());
+
+        Label dataDirectory = robot.lookup("#status-data-directory").queryAs(Label.class);
+        // Monocle sends no context-menu event for a right click: the menu is shown as the label would show it.
+        robot.interact(() -> dataDirectory.getContextMenu().show(dataDirectory, javafx.geometry.Side.TOP, 0, 0));
+        robot.clickOn("Copy path");
+
+        assertThat(WaitForAsyncUtils.asyncFx(() -> javafx.scene.input.Clipboard.getSystemClipboard().getString())
+                .get(5, TimeUnit.SECONDS)).isEqualTo(dir.toString());
+        assertThat(dataDirectory.getContextMenu().getItems().getFirst().isDisable()).as("no desktop to open a folder with in a test").isTrue();
+    }
+
+    @Test
     void theAgentEditorAddsAnAgentThatPointsAtAModel(FxRobot robot) throws Exception {
         WaitForAsyncUtils.waitFor(20, TimeUnit.SECONDS, () -> viewModel.readyProperty().get());
         robot.clickOn("#open-agents");
