@@ -38,6 +38,7 @@ public final class WorkshopCommand implements Callable<Integer> {
             new Entry("show", ShowCommand.class),
             new Entry("abort", AbortCommand.class),
             new Entry("rename", RenameCommand.class),
+            new Entry("fork", ForkCommand.class),
             new Entry("delete", DeleteCommand.class),
             new Entry("undelete", UndeleteCommand.class),
             new Entry("agents", AgentsCommand.class),

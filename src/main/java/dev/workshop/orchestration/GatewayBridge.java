@@ -254,6 +254,18 @@ public final class GatewayBridge implements AutoCloseable {
     }
 
     /**
+     * Forks a conversation at one of its messages: a new conversation (new id) with the messages up to and
+     * including turn index {@code throughTurn}, the same members, task and turn limit, paused there as a
+     * restore is (Resume goes on with the next speaker; a message starts a new round). The source is unchanged
+     * and may be running. Publishes {@link LoopEvent.SessionRestored} for the new one.
+     *
+     * @throws IllegalArgumentException for an unknown or deleted conversation, or a turn it does not have
+     */
+    public RestoredSession fork(ConversationId source, int throughTurn) {
+        return restorer.fork(source, throughTurn);
+    }
+
+    /**
      * Continues one stopped conversation now (the user asked for it, so one they aborted too). Returns false
      * when it cannot go on; it is then ended with the reason, as at launch.
      */

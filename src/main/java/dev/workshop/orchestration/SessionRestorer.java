@@ -68,7 +68,7 @@ final class SessionRestorer {
             record(id, snapshot);
             imported = true;
         }
-        return pause(id, imported, Optional.empty());
+        return pause(id, imported, Optional.empty(), Reasons.RESTORED);
     }
 
     /**
@@ -91,7 +91,43 @@ final class SessionRestorer {
         boolean taken = store.tenantOf(id).isPresent();
         ConversationId target = taken ? ConversationId.random() : id;
         record(target, snapshot);
-        return pause(target, true, taken ? Optional.of(id) : Optional.empty());
+        return pause(target, true, taken ? Optional.of(id) : Optional.empty(), Reasons.RESTORED);
+    }
+
+    /**
+     * A new conversation holding {@code source}'s messages up to and including {@code throughTurn}: the same
+     * members, task and turn limit, titled after its source, paused on the turn after that message (ended, open
+     * to a follow-up, when that message took the last turn). The source is read, never changed, so it may
+     * be running.
+     */
+    RestoredSession fork(ConversationId source, int throughTurn) {
+        ConversationState state = store.state(team, source).filter(found -> !found.deleted())
+                .orElseThrow(() -> new IllegalArgumentException("No conversation with id " + source));
+        SessionSnapshot whole = SessionSnapshot.of(team, state, store.history(team, source));
+        if (whole.messages().isEmpty()) {
+            throw new IllegalArgumentException("Conversation " + source + " has no messages to fork from yet");
+        }
+        if (throughTurn < 0 || throughTurn >= whole.messages().size()) {
+            throw new IllegalArgumentException("Conversation " + source + " has no turn " + (throughTurn + 1)
+                    + " to fork from (it has " + whole.messages().size() + ")");
+        }
+        int maxTurns = state.maxTurns() > 0 ? state.maxTurns() : Integer.MAX_VALUE;
+        boolean lastTurn = throughTurn + 1 >= maxTurns;
+        ConversationId target = ConversationId.random();
+        SessionSnapshot fork = new SessionSnapshot(SessionSnapshot.SCHEMA_VERSION, target.value(), team,
+                whole.kind(), lastTurn ? ConversationStatus.COMPLETED : ConversationStatus.WAITING,
+                lastTurn ? Reasons.FORKED_AT_THE_END : "", whole.members(), whole.taskPrompt(), whole.maxTurns(),
+                whole.messages().subList(0, throughTurn + 1), clock.instant(), clock.instant(),
+                forkTitle(state.title(), throughTurn));
+        record(target, fork);
+        return pause(target, false, Optional.empty(), Reasons.FORKED);
+    }
+
+    /** "Cat names (fork at turn 3)", the source's part shortened so that the whole fits a title's 200 characters. */
+    private static String forkTitle(String source, int throughTurn) {
+        String suffix = " (fork at turn " + (throughTurn + 1) + ")";
+        int room = 200 - suffix.length();
+        return (source.length() > room ? source.substring(0, room - 1).strip() + "…" : source) + suffix;
     }
 
     private void record(ConversationId id, SessionSnapshot snapshot) {
@@ -102,15 +138,15 @@ final class SessionRestorer {
         store.append(team, id, 0, snapshot.toEvents());
     }
 
-    private RestoredSession pause(ConversationId id, boolean imported, Optional<ConversationId> copyOf) {
+    private RestoredSession pause(ConversationId id, boolean imported, Optional<ConversationId> copyOf,
+                                  String reason) {
         if (running.test(id)) {
             throw new IllegalStateException("Conversation " + id + " is running; only a stopped one can be restored");
         }
         ConversationState state = store.state(team, id).orElseThrow();
         List<RecordedEvent> history = store.history(team, id);
         if (!state.status().isFinal() && !isPaused(state)) {
-            store.append(team, id, state.version(), List.of(new StatusChanged(ConversationStatus.WAITING,
-                    Reasons.RESTORED)));
+            store.append(team, id, state.version(), List.of(new StatusChanged(ConversationStatus.WAITING, reason)));
             state = store.state(team, id).orElseThrow();
         }
         int messages = state.turnCount();

@@ -204,6 +204,25 @@ class CommandLineTest {
         assertThat(markdown.out()).contains("\n- Tokens: " + totals.get("prompt_tokens").asLong() + " in, "
                 + totals.get("completion_tokens").asLong() + " out over 3 replies (offline/offline-critic, "
                 + "offline/offline-planner)\n\n## 1. Ada");
+
+        Run fork = workshop("--data-dir", dir.toString(), "fork", id, "--at", "2");
+        assertThat(fork.exitCode()).as(fork.err()).isZero();
+        JsonNode forked = new ObjectMapper().readTree(fork.out());
+        assertThat(forked.get("forked_from").asText()).isEqualTo(id);
+        assertThat(forked.get("title").asText()).isEqualTo("Name three risks (fork at turn 2)");
+        assertThat(forked.get("status").asText()).isEqualTo("waiting");
+        assertThat(forked.get("turn_count").asInt()).isEqualTo(2);
+        assertThat(workshop("--data-dir", dir.toString(), "show", forked.get("conversation_id").asText(), "--markdown")
+                .out()).contains("## 2. Bruno").doesNotContain("## 3.");
+        Run tooFar = workshop("--data-dir", dir.toString(), "fork", id, "--at", "9");
+        assertThat(tooFar.exitCode()).isEqualTo(2);
+        assertThat(tooFar.err().strip()).isEqualTo("workshop: Conversation " + id + " has no turn 9 to fork from (it has 3)");
+        Run zero = workshop("--data-dir", dir.toString(), "fork", id, "--at", "0");
+        assertThat(zero.exitCode()).isEqualTo(2);
+        assertThat(zero.err().strip()).isEqualTo("workshop: --at counts turns from 1; 0 is not a turn");
+        Run whole = workshop("--data-dir", dir.toString(), "fork", id);
+        assertThat(new ObjectMapper().readTree(whole.out()).get("status").asText())
+                .as("forked after the last of its 3 turns: ended, open to a follow-up").isEqualTo("completed");
     }
 
     @Test

@@ -371,8 +371,8 @@ public final class SidebarView extends SplitPane {
         for (javafx.scene.control.Control control : new javafx.scene.control.Control[] {abort, resume, export, fresh}) {
             control.setMinWidth(Region.USE_PREF_SIZE);
         }
-        HBox state = new StateRow(List.of(abort, resume), reason, status, turns, reason, spacer, abort, resume, export,
-                fresh);
+        HBox state = new StateRow(List.of(abort, resume), status, reason, status, turns, reason, spacer, abort, resume,
+                export, fresh);
         state.setAlignment(Pos.CENTER_LEFT);
 
         configure(messages, viewModel.messages(), "message-list", "No messages yet",
@@ -789,7 +789,7 @@ public final class SidebarView extends SplitPane {
                            String heading, String hint) {
         list.setId(id);
         list.setItems(items);
-        list.setCellFactory(view -> new MessageCell(list, highlight));
+        list.setCellFactory(view -> new MessageCell(list, highlight, viewModel::forkAt));
         messageLists.add(list);
         list.setPlaceholder(placeholder(heading, hint));
         list.setFocusTraversable(true);
@@ -797,19 +797,23 @@ public final class SidebarView extends SplitPane {
 
     /**
      * The status row. Abort and Resume give up their words (their icons and tooltips stay) when the row is
-     * narrower than everything at full width, and the reason hides rather than show a lone "…": a long status
-     * such as "Waiting for you" never pushes a button out of the sidebar. Whether it all fits is measured as if
-     * the words showed, so nothing flips back and forth between layout passes.
+     * narrower than everything at full width, then the status too (its icon and tooltip stay, and the list says
+     * it in words), and the reason hides rather than show a lone "…": a long status such as "Waiting for you"
+     * never pushes a button out of the sidebar, even with Abort and Resume both shown (a restored or forked
+     * conversation). Whether it all fits is measured as if the words showed, so nothing flips back and forth
+     * between layout passes.
      */
     private static final class StateRow extends HBox {
         /** Less room than this would show the reason as a lone "…". */
         private static final double REASON_ROOM = 48;
         private final List<Button> shortened;
+        private final Label status;
         private final Label reason;
 
-        StateRow(List<Button> shortened, Label reason, javafx.scene.Node... children) {
+        StateRow(List<Button> shortened, Label status, Label reason, javafx.scene.Node... children) {
             super(8, children);
             this.shortened = shortened;
+            this.status = status;
             this.reason = reason;
             // Its width is the sidebar's, not what its contents would like.
             setMinWidth(0);
@@ -822,19 +826,42 @@ public final class SidebarView extends SplitPane {
                 // The reason takes what is left, cut short; it asks for no room of its own.
                 full += (child == reason ? 0 : child.prefWidth(-1)) + getSpacing();
             }
+            double buttonWords = 0;
             for (Button button : shortened) {
-                if (button.isManaged() && button.getContentDisplay() == javafx.scene.control.ContentDisplay.GRAPHIC_ONLY) {
-                    javafx.scene.text.Text words = new javafx.scene.text.Text(button.getText());
-                    words.setFont(button.getFont());
-                    full += words.getLayoutBounds().getWidth() + button.getGraphicTextGap();
+                if (button.isManaged()) {
+                    buttonWords += hiddenWords(button);
+                    full += hiddenWords(button) - shownWords(button);
                 }
             }
-            javafx.scene.control.ContentDisplay display = full > getWidth()
-                    ? javafx.scene.control.ContentDisplay.GRAPHIC_ONLY : javafx.scene.control.ContentDisplay.LEFT;
-            shortened.forEach(button -> button.setContentDisplay(display));
+            full += hiddenWords(status) - shownWords(status);
+            // First the buttons give up their words; then, if that is not enough, the status (its icon stays,
+            // and the list row above says it in words).
+            show(shortened, full > getWidth());
+            show(List.of(status), full - buttonWords > getWidth());
             // Visibility, not management, so the measure above stays the same either way.
             reason.setVisible(getWidth() - full >= REASON_ROOM);
             super.layoutChildren();
+        }
+
+        private static void show(List<? extends javafx.scene.control.Labeled> labels, boolean iconOnly) {
+            javafx.scene.control.ContentDisplay display = iconOnly
+                    ? javafx.scene.control.ContentDisplay.GRAPHIC_ONLY : javafx.scene.control.ContentDisplay.LEFT;
+            labels.forEach(label -> label.setContentDisplay(display));
+        }
+
+        /** The width its words (and the gap before them) take when they are shown. */
+        private static double hiddenWords(javafx.scene.control.Labeled label) {
+            if (label.getText() == null || label.getText().isEmpty()) {
+                return 0;
+            }
+            javafx.scene.text.Text words = new javafx.scene.text.Text(label.getText());
+            words.setFont(label.getFont());
+            return words.getLayoutBounds().getWidth() + label.getGraphicTextGap();
+        }
+
+        /** The part of its present width that is words: none while it shows only its icon. */
+        private static double shownWords(javafx.scene.control.Labeled label) {
+            return label.getContentDisplay() == javafx.scene.control.ContentDisplay.GRAPHIC_ONLY ? 0 : hiddenWords(label);
         }
     }
 
@@ -857,7 +884,9 @@ public final class SidebarView extends SplitPane {
         label.setText(ConversationRow.statusLabel(row.status()));
         label.setGraphic(new FontIcon(ICONS.get(row.status())));
         label.getStyleClass().setAll("label", "status-marker", "status-" + row.status().wireName());
-        label.setTooltip(row.statusReason().isEmpty() ? null : new Tooltip(row.statusReason()));
+        // In a narrow sidebar the label may show only its icon: the tooltip says the status in words as well.
+        label.setTooltip(new Tooltip(ConversationRow.statusLabel(row.status())
+                + (row.statusReason().isEmpty() ? "" : ": " + row.statusReason())));
     }
 
     private void export(String extension, String description, String pattern) {
@@ -969,10 +998,13 @@ public final class SidebarView extends SplitPane {
         private static final UsageText USAGE = UsageText.here();
         private final ListView<MessageItem> owner;
         private final javafx.beans.value.ObservableStringValue highlight;
+        private final java.util.function.IntConsumer forkAt;
 
-        MessageCell(ListView<MessageItem> owner, javafx.beans.value.ObservableStringValue highlight) {
+        MessageCell(ListView<MessageItem> owner, javafx.beans.value.ObservableStringValue highlight,
+                    java.util.function.IntConsumer forkAt) {
             this.owner = owner;
             this.highlight = highlight;
+            this.forkAt = forkAt;
             setMaxWidth(Double.MAX_VALUE);
             prefWidthProperty().bind(owner.widthProperty().subtract(24));
         }
@@ -1030,7 +1062,15 @@ public final class SidebarView extends SplitPane {
             MenuItem select = new MenuItem("Select text…", new FontIcon(Feather.TYPE));
             select.setOnAction(event -> showTextWindow(owner, item.speakerName() + ", turn " + (item.turnIndex() + 1),
                     item.content()));
-            setContextMenu(new ContextMenu(copy, select));
+            ContextMenu menu = new ContextMenu(copy, select);
+            // A reply cut off is not a recorded turn: there is nothing to fork from.
+            if (!item.cutOff()) {
+                MenuItem fork = new MenuItem("Fork from here", new FontIcon(Feather.GIT_BRANCH));
+                fork.setId("fork-from-here");
+                fork.setOnAction(event -> forkAt.accept(item.turnIndex()));
+                menu.getItems().addAll(new javafx.scene.control.SeparatorMenuItem(), fork);
+            }
+            setContextMenu(menu);
         }
 
         private static Node mark(String text, Feather icon) {

@@ -630,6 +630,33 @@ public final class SidebarViewModel {
         });
     }
 
+    /**
+     * Forks the conversation shown at one of its messages (the message's "Fork from here"): a new conversation
+     * with the messages up to that one, paused there, selected so that the user can take it another way.
+     */
+    public void forkAt(int turnIndex) {
+        ConversationRow source = selected.get();
+        if (source == null) {
+            return;
+        }
+        Thread.ofVirtual().name("sidebar-fork").start(() -> {
+            try {
+                RestoredSession fork = workspace.bridge().fork(source.id(), turnIndex);
+                Optional<ConversationState> state = workspace.bridge().state(fork.id());
+                fx.execute(() -> {
+                    state.map(ConversationRow::of).ifPresent(row -> {
+                        upsert(row);
+                        select(row);
+                    });
+                    notice.set("Forked \u201c" + source.title() + "\u201d at turn " + (turnIndex + 1)
+                            + (fork.status().isFinal() ? "; write to follow it up" : "; Resume or write to go on"));
+                });
+            } catch (RuntimeException e) {
+                fx.execute(() -> notice.set("Could not fork \u201c" + source.title() + "\u201d: " + e.getMessage()));
+            }
+        });
+    }
+
     /** A file name for an export: the title and the time, safe on every file system. */
     public String exportName(String extension) {
         ConversationRow row = selected.get();

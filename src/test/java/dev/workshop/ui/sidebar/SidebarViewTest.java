@@ -354,6 +354,47 @@ class SidebarViewTest {
     }
 
     @Test
+    void forkFromHereStartsANewConversationFromThatMessageAndShowsIt(FxRobot robot) throws Exception {
+        ListView<ConversationRow> list = list(robot);
+        robot.clickOn("Name a cat");
+        WaitForAsyncUtils.waitFor(5, TimeUnit.SECONDS, () -> robot.lookup("#message-list .message").tryQuery().isPresent());
+        javafx.scene.control.ListCell<?> cell = (javafx.scene.control.ListCell<?>) robot.lookup("#message-list .message")
+                .query().getParent();
+        javafx.scene.control.ContextMenu menu = cell.getContextMenu();
+        // Monocle sends no context-menu event for a right click: the menu is shown as the cell would show it.
+        robot.interact(() -> menu.show(cell, javafx.geometry.Side.BOTTOM, 0, 0));
+        robot.clickOn("Fork from here");
+
+        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> list.getItems().size() == 4);
+        WaitForAsyncUtils.waitFor(5, TimeUnit.SECONDS,
+                () -> "Name a cat (fork at turn 1)".equals(robot.lookup("#detail-title").queryLabeled().getText()));
+        assertThat(list.getItems().getFirst().title()).as("newest first").isEqualTo("Name a cat (fork at turn 1)");
+        assertThat(robot.lookup("#message-list").queryListView().getItems()).hasSize(1);
+        assertThat(robot.lookup("#status-notice").queryLabeled().getText())
+                .isEqualTo("Forked \u201cName a cat\u201d at turn 1; Resume or write to go on");
+        assertThat(robot.lookup("#resume-conversation").query().isVisible()).isTrue();
+
+        // Waiting, with Abort and Resume both shown: at the narrowest the status keeps only its icon, and no
+        // button leaves the sidebar.
+        javafx.scene.Node sidebar = robot.lookup("#sidebar").query();
+        javafx.scene.control.SplitPane outer = robot.lookup(".split-pane")
+                .match(node -> ((javafx.scene.control.SplitPane) node).getItems().contains(sidebar)).query();
+        robot.interact(() -> outer.setDividerPositions(0.99));
+        WaitForAsyncUtils.waitForFxEvents();
+        javafx.geometry.Bounds side = onFx(() -> sidebar.localToScene(sidebar.getLayoutBounds()));
+        javafx.scene.Node fresh = robot.lookup("#new-conversation").query();
+        assertThat(onFx(() -> fresh.localToScene(fresh.getLayoutBounds()).getMaxX())).as("New conversation in view")
+                .isLessThanOrEqualTo(side.getMaxX());
+        javafx.scene.control.Label status = robot.lookup("#detail-status").queryAs(javafx.scene.control.Label.class);
+        assertThat(status.getContentDisplay()).isEqualTo(javafx.scene.control.ContentDisplay.GRAPHIC_ONLY);
+        assertThat(status.getTooltip().getText()).startsWith("Waiting for you: Forked;");
+        robot.interact(() -> outer.setDividerPositions(0.4));
+        WaitForAsyncUtils.waitForFxEvents();
+        assertThat(status.getContentDisplay()).as("its word back where there is room")
+                .isEqualTo(javafx.scene.control.ContentDisplay.LEFT);
+    }
+
+    @Test
     void aFollowUpOnAnEndedConversationShowsTheTwoPanes(FxRobot robot) throws Exception {
         list(robot);
         robot.clickOn("Name a cat");

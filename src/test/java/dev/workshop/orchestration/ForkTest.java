@@ -1,0 +1,143 @@
+package dev.workshop.orchestration;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.workshop.Wiring;
+import dev.workshop.domain.agent.AgentId;
+import dev.workshop.domain.conversation.ConversationEvent.MessageRecorded;
+import dev.workshop.domain.conversation.ConversationId;
+import dev.workshop.domain.conversation.ConversationState;
+import dev.workshop.domain.conversation.ConversationStatus;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.OptionalInt;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** "Fork from here": a new conversation from one of a conversation's turns, the source untouched. */
+class ForkTest {
+    private static final AgentId ADA = new AgentId("starter-ada");
+    private static final AgentId BRUNO = new AgentId("starter-bruno");
+
+    @TempDir
+    Path dir;
+
+    private Workspace open(long offlineDelayMillis) {
+        return Wiring.openWorkspace(dir, new WorkspaceOptions(offlineDelayMillis));
+    }
+
+    private static List<MessageRecorded> messages(Workspace workspace, ConversationId id) {
+        return workspace.bridge().history(id).stream().map(recorded -> recorded.event())
+                .filter(MessageRecorded.class::isInstance).map(MessageRecorded.class::cast).toList();
+    }
+
+    private static ConversationId finished(Workspace workspace) throws InterruptedException {
+        ConversationId id = workspace.bridge().startConversation(List.of(ADA, BRUNO), "Name a cat", OptionalInt.of(6));
+        assertThat(workspace.bridge().await(id, Duration.ofSeconds(20))).isTrue();
+        return id;
+    }
+
+    @Test
+    void aForkKeepsTheMessagesUpToItsTurnAndGoesOnFromThereWhileTheSourceStaysAsItWas() throws Exception {
+        ConversationId fork;
+        ConversationId source;
+        try (Workspace workspace = open(0)) {
+            source = finished(workspace);
+            List<MessageRecorded> before = messages(workspace, source);
+
+            RestoredSession forked = workspace.bridge().fork(source, 2);
+            fork = forked.id();
+
+            assertThat(fork).isNotEqualTo(source);
+            assertThat(forked.messageCount()).isEqualTo(3);
+            ConversationState state = workspace.bridge().state(fork).orElseThrow();
+            assertThat(state.title()).isEqualTo("Name a cat (fork at turn 3)");
+            assertThat(state.status()).isEqualTo(ConversationStatus.WAITING);
+            assertThat(state.statusReason()).isEqualTo(Reasons.FORKED);
+            assertThat(state.task()).contains("Name a cat");
+            assertThat(state.maxTurns()).isEqualTo(6);
+            assertThat(state.participants()).extracting(participant -> participant.agentId()).containsExactly(ADA, BRUNO);
+            assertThat(messages(workspace, fork)).extracting(MessageRecorded::content)
+                    .containsExactlyElementsOf(before.subList(0, 3).stream().map(MessageRecorded::content).toList());
+            assertThat(workspace.bridge().isRunning(fork)).as("paused until the user goes on").isFalse();
+            assertThat(GatewayBridge.canResume(state)).isTrue();
+            assertThat(messages(workspace, source)).isEqualTo(before);
+            assertThat(workspace.bridge().state(source).orElseThrow().status()).isEqualTo(ConversationStatus.COMPLETED);
+        }
+        try (Workspace relaunched = open(0)) {
+            assertThat(relaunched.bridge().resumeInterruptedConversations()).as("a fork waits across a restart")
+                    .doesNotContain(fork);
+            assertThat(relaunched.bridge().resume(fork)).isTrue();
+            assertThat(relaunched.bridge().await(fork, Duration.ofSeconds(20))).isTrue();
+
+            List<MessageRecorded> taken = messages(relaunched, fork);
+            assertThat(taken).extracting(MessageRecorded::turnIndex).containsExactly(0, 1, 2, 3, 4, 5);
+            assertThat(taken).extracting(MessageRecorded::speakerId).containsExactly(ADA, BRUNO, ADA, BRUNO, ADA, BRUNO);
+            assertThat(relaunched.bridge().state(fork).orElseThrow().status()).isEqualTo(ConversationStatus.COMPLETED);
+            assertThat(messages(relaunched, source)).hasSize(6);
+        }
+    }
+
+    @Test
+    void aForkAtTheLastTurnHasEndedAndAMessageFollowsItUp() throws Exception {
+        try (Workspace workspace = open(0)) {
+            ConversationId source = finished(workspace);
+
+            ConversationId fork = workspace.bridge().fork(source, 5).id();
+
+            ConversationState state = workspace.bridge().state(fork).orElseThrow();
+            assertThat(state.status()).isEqualTo(ConversationStatus.COMPLETED);
+            assertThat(state.statusReason()).isEqualTo(Reasons.FORKED_AT_THE_END);
+            assertThat(GatewayBridge.stoppedByAFailure(state.status(), state.statusReason())).isFalse();
+            workspace.bridge().message(fork, "And a middle name?");
+            assertThat(workspace.bridge().await(fork, Duration.ofSeconds(20))).isTrue();
+            assertThat(messages(workspace, fork)).extracting(MessageRecorded::content).contains("And a middle name?");
+        }
+    }
+
+    @Test
+    void aRunningConversationCanBeForkedAndRunsOn() throws Exception {
+        try (Workspace workspace = open(200)) {
+            CountDownLatch first = new CountDownLatch(1);
+            workspace.bridge().subscribe(event -> {
+                if (event instanceof LoopEvent.Message) {
+                    first.countDown();
+                }
+            });
+            ConversationId source = workspace.bridge().startConversation(List.of(ADA, BRUNO), "Name a dog",
+                    OptionalInt.of(4));
+            assertThat(first.await(20, TimeUnit.SECONDS)).isTrue();
+
+            ConversationId fork = workspace.bridge().fork(source, 0).id();
+
+            assertThat(messages(workspace, fork)).hasSize(1);
+            assertThat(workspace.bridge().await(source, Duration.ofSeconds(20))).isTrue();
+            assertThat(messages(workspace, source)).hasSize(4);
+            assertThat(messages(workspace, fork)).as("the fork does not follow its source").hasSize(1);
+        }
+    }
+
+    @Test
+    void aTurnTheConversationDoesNotHaveOrAnUnknownOrDeletedConversationIsRefused() throws Exception {
+        try (Workspace workspace = open(0)) {
+            ConversationId source = finished(workspace);
+            int before = workspace.bridge().conversations().size();
+
+            assertThatThrownBy(() -> workspace.bridge().fork(source, 6)).isInstanceOf(IllegalArgumentException.class)
+                    .hasMessage("Conversation " + source + " has no turn 7 to fork from (it has 6)");
+            assertThatThrownBy(() -> workspace.bridge().fork(source, -1)).isInstanceOf(IllegalArgumentException.class)
+                    .hasMessage("Conversation " + source + " has no turn 0 to fork from (it has 6)");
+            ConversationId unknown = ConversationId.random();
+            assertThatThrownBy(() -> workspace.bridge().fork(unknown, 0)).isInstanceOf(IllegalArgumentException.class)
+                    .hasMessage("No conversation with id " + unknown);
+            workspace.bridge().delete(source, Duration.ofSeconds(5));
+            assertThatThrownBy(() -> workspace.bridge().fork(source, 0)).isInstanceOf(IllegalArgumentException.class)
+                    .hasMessage("No conversation with id " + source);
+            assertThat(workspace.bridge().conversations()).as("nothing stored").hasSize(before - 1);
+        }
+    }
+}
