@@ -514,8 +514,10 @@ public final class CanvasViewModel {
             }
             List<InstanceId> known = conversationInstances.getOrDefault(state.id(), List.of());
             long members = state.participants().stream().filter(participant -> !participant.isHuman()).count();
-            if (state.status() == ConversationStatus.WAITING && !known.isEmpty() && known.size() == members
-                    && known.stream().allMatch(byId::containsKey)) {
+            // A restored or forked conversation paused before an agent's turn waits for a Resume, not for an
+            // answer: nothing is under way, so it gets no rope and no "Waiting for you".
+            if (state.status() == ConversationStatus.WAITING && !GatewayBridge.canResume(state) && !known.isEmpty()
+                    && known.size() == members && known.stream().allMatch(byId::containsKey)) {
                 conversationStarted(state, false);
                 participants(state.id()).forEach(agent -> agent.mark(AgentMark.WAITING_FOR_YOU));
             }

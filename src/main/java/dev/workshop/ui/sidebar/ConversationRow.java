@@ -37,6 +37,19 @@ public record ConversationRow(ConversationId id, String title, ConversationStatu
         return status == ConversationStatus.WAITING || status.isFinal();
     }
 
+    /**
+     * Waiting for the user to go on (Resume, or a message), not for their turn: a restored or forked
+     * conversation stopped before an agent's turn.
+     */
+    public boolean paused() {
+        return status == ConversationStatus.WAITING && resumable;
+    }
+
+    /** The status in words as the sidebar shows it: "Paused" for a paused conversation, else the status's. */
+    public String statusWords() {
+        return paused() ? "Paused" : statusLabel(status);
+    }
+
     /** "Turn 3 / 8". */
     public String turnText() {
         return maxTurns > 0 ? "Turn " + turnCount + " / " + maxTurns : "Turn " + turnCount;

@@ -118,7 +118,7 @@ final class RecentlyDeletedDialog {
                     + " · last active " + ConversationRow.relativeTime(row.updatedAt(), Instant.now()));
             when.getStyleClass().add("row-time");
             Label people = new Label(row.participants() + " · " + row.turnsShort() + " · "
-                    + ConversationRow.statusLabel(row.status()));
+                    + row.statusWords());
             people.getStyleClass().add("row-people");
             VBox box = new VBox(2, title, people, when);
             box.setAlignment(Pos.CENTER_LEFT);

@@ -371,8 +371,8 @@ public final class SidebarView extends SplitPane {
         for (javafx.scene.control.Control control : new javafx.scene.control.Control[] {abort, resume, export, fresh}) {
             control.setMinWidth(Region.USE_PREF_SIZE);
         }
-        HBox state = new StateRow(List.of(abort, resume), status, reason, status, turns, reason, spacer, abort, resume,
-                export, fresh);
+        HBox state = new StateRow(List.of(abort, resume), reason, status, turns, reason, spacer, abort, resume, export,
+                fresh);
         state.setAlignment(Pos.CENTER_LEFT);
 
         configure(messages, viewModel.messages(), "message-list", "No messages yet",
@@ -797,23 +797,19 @@ public final class SidebarView extends SplitPane {
 
     /**
      * The status row. Abort and Resume give up their words (their icons and tooltips stay) when the row is
-     * narrower than everything at full width, then the status too (its icon and tooltip stay, and the list says
-     * it in words), and the reason hides rather than show a lone "…": a long status such as "Waiting for you"
-     * never pushes a button out of the sidebar, even with Abort and Resume both shown (a restored or forked
-     * conversation). Whether it all fits is measured as if the words showed, so nothing flips back and forth
-     * between layout passes.
+     * narrower than everything at full width, and the reason hides rather than show a lone "…": a long status
+     * such as "Waiting for you" never pushes a button out of the sidebar. Whether it all fits is measured as if
+     * the words showed, so nothing flips back and forth between layout passes.
      */
     private static final class StateRow extends HBox {
         /** Less room than this would show the reason as a lone "…". */
         private static final double REASON_ROOM = 48;
         private final List<Button> shortened;
-        private final Label status;
         private final Label reason;
 
-        StateRow(List<Button> shortened, Label status, Label reason, javafx.scene.Node... children) {
+        StateRow(List<Button> shortened, Label reason, javafx.scene.Node... children) {
             super(8, children);
             this.shortened = shortened;
-            this.status = status;
             this.reason = reason;
             // Its width is the sidebar's, not what its contents would like.
             setMinWidth(0);
@@ -826,42 +822,19 @@ public final class SidebarView extends SplitPane {
                 // The reason takes what is left, cut short; it asks for no room of its own.
                 full += (child == reason ? 0 : child.prefWidth(-1)) + getSpacing();
             }
-            double buttonWords = 0;
             for (Button button : shortened) {
-                if (button.isManaged()) {
-                    buttonWords += hiddenWords(button);
-                    full += hiddenWords(button) - shownWords(button);
+                if (button.isManaged() && button.getContentDisplay() == javafx.scene.control.ContentDisplay.GRAPHIC_ONLY) {
+                    javafx.scene.text.Text words = new javafx.scene.text.Text(button.getText());
+                    words.setFont(button.getFont());
+                    full += words.getLayoutBounds().getWidth() + button.getGraphicTextGap();
                 }
             }
-            full += hiddenWords(status) - shownWords(status);
-            // First the buttons give up their words; then, if that is not enough, the status (its icon stays,
-            // and the list row above says it in words).
-            show(shortened, full > getWidth());
-            show(List.of(status), full - buttonWords > getWidth());
+            javafx.scene.control.ContentDisplay display = full > getWidth()
+                    ? javafx.scene.control.ContentDisplay.GRAPHIC_ONLY : javafx.scene.control.ContentDisplay.LEFT;
+            shortened.forEach(button -> button.setContentDisplay(display));
             // Visibility, not management, so the measure above stays the same either way.
             reason.setVisible(getWidth() - full >= REASON_ROOM);
             super.layoutChildren();
-        }
-
-        private static void show(List<? extends javafx.scene.control.Labeled> labels, boolean iconOnly) {
-            javafx.scene.control.ContentDisplay display = iconOnly
-                    ? javafx.scene.control.ContentDisplay.GRAPHIC_ONLY : javafx.scene.control.ContentDisplay.LEFT;
-            labels.forEach(label -> label.setContentDisplay(display));
-        }
-
-        /** The width its words (and the gap before them) take when they are shown. */
-        private static double hiddenWords(javafx.scene.control.Labeled label) {
-            if (label.getText() == null || label.getText().isEmpty()) {
-                return 0;
-            }
-            javafx.scene.text.Text words = new javafx.scene.text.Text(label.getText());
-            words.setFont(label.getFont());
-            return words.getLayoutBounds().getWidth() + label.getGraphicTextGap();
-        }
-
-        /** The part of its present width that is words: none while it shows only its icon. */
-        private static double shownWords(javafx.scene.control.Labeled label) {
-            return label.getContentDisplay() == javafx.scene.control.ContentDisplay.GRAPHIC_ONLY ? 0 : hiddenWords(label);
         }
     }
 
@@ -875,17 +848,25 @@ public final class SidebarView extends SplitPane {
         return box;
     }
 
+    /** A paused conversation has an icon and a colour of its own: it waits for a Resume, not for a turn. */
+    private static Ikon iconOf(ConversationRow row) {
+        return row.paused() ? Feather.PAUSE : ICONS.get(row.status());
+    }
+
+    private static String statusClassOf(ConversationRow row) {
+        return row.paused() ? "status-paused" : "status-" + row.status().wireName();
+    }
+
     private static void showStatus(Label label, ConversationRow row) {
         if (row == null) {
             label.setText("");
             label.setGraphic(null);
             return;
         }
-        label.setText(ConversationRow.statusLabel(row.status()));
-        label.setGraphic(new FontIcon(ICONS.get(row.status())));
-        label.getStyleClass().setAll("label", "status-marker", "status-" + row.status().wireName());
-        // In a narrow sidebar the label may show only its icon: the tooltip says the status in words as well.
-        label.setTooltip(new Tooltip(ConversationRow.statusLabel(row.status())
+        label.setText(row.statusWords());
+        label.setGraphic(new FontIcon(iconOf(row)));
+        label.getStyleClass().setAll("label", "status-marker", statusClassOf(row));
+        label.setTooltip(new Tooltip(row.statusWords()
                 + (row.statusReason().isEmpty() ? "" : ": " + row.statusReason())));
     }
 
@@ -974,9 +955,9 @@ public final class SidebarView extends SplitPane {
                 setTooltip(null);
                 return;
             }
-            icon.setIconCode(ICONS.get(row.status()));
-            status.setText(ConversationRow.statusLabel(row.status()));
-            String wanted = "status-" + row.status().wireName();
+            icon.setIconCode(iconOf(row));
+            status.setText(row.statusWords());
+            String wanted = statusClassOf(row);
             if (!wanted.equals(statusClass)) {
                 status.getStyleClass().remove(statusClass);
                 status.getStyleClass().add(wanted);

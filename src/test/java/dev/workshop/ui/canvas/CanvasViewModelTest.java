@@ -247,6 +247,27 @@ class CanvasViewModelTest {
     }
 
     @Test
+    void aRestoredConversationPausedBeforeAnAgentsTurnIsNotShownAsWaitingForYou() {
+        AgentNodeModel ada = place(ADA, 0, 0);
+        AgentNodeModel bruno = place(BRUNO, 200, 0);
+        fx.run(() -> canvas.startConversation(List.of(ada, bruno), "Name a dog", 6));
+        await().atMost(Duration.ofSeconds(20)).until(() -> workspace.bridge().conversations().stream()
+                .anyMatch(state -> state.turnCount() >= 1));
+        ConversationId id = workspace.bridge().conversations().getFirst().id();
+        workspace.bridge().abort(id, dev.workshop.orchestration.AbortOutcome.INTERRUPT);
+        await().atMost(Duration.ofSeconds(10)).until(() -> fx.call(() -> canvas.links().isEmpty()));
+        workspace.bridge().restore(id);
+        ConversationState paused = workspace.bridge().state(id).orElseThrow();
+        assertThat(paused.status()).isEqualTo(ConversationStatus.WAITING);
+
+        fx.run(() -> canvas.showWaiting(List.of(paused)));
+
+        assertThat(fx.call(() -> List.copyOf(canvas.links()))).as("nothing is under way").isEmpty();
+        assertThat(fx.call(() -> ada.mark())).isEqualTo(AgentMark.NONE);
+        assertThat(fx.call(() -> bruno.mark())).isEqualTo(AgentMark.NONE);
+    }
+
+    @Test
     void agentsBeyondTheConcurrencyLimitAreMarkedQueuedUntilASlotFrees() {
         reopenWithSlowReplies();
         List<ConversationId> started = new java.util.ArrayList<>();

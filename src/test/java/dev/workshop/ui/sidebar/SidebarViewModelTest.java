@@ -502,6 +502,8 @@ class SidebarViewModelTest {
         assertThat(restored.status()).isEqualTo(ConversationStatus.WAITING);
         assertThat(restored.statusReason()).isEqualTo("Restored; nothing runs until you continue it");
         assertThat(SidebarViewModel.canResume(restored)).as("Bruno's turn is next: Resume goes on").isTrue();
+        assertThat(restored.paused()).isTrue();
+        assertThat(restored.statusWords()).isEqualTo("Paused");
         assertThat(restored.acceptsYourMessage()).isTrue();
         assertThat(workspace.bridge().isRunning(id)).isFalse();
 
