@@ -14,6 +14,7 @@ import javafx.scene.control.ListView;
 import javafx.scene.control.MenuButton;
 import javafx.scene.control.MenuItem;
 import javafx.scene.control.ProgressIndicator;
+import javafx.scene.control.ScrollPane;
 import javafx.scene.control.TextArea;
 import javafx.scene.control.TextField;
 import javafx.scene.control.Tooltip;
@@ -78,14 +79,27 @@ public final class AgentsView extends BorderPane {
             viewModel.newAgent();
             list.getSelectionModel().clearSelection();
         });
+        Button duplicate = new Button("Duplicate");
+        duplicate.setId("duplicate-agent");
+        duplicate.setTooltip(new Tooltip("A new agent with this one's persona and model settings"));
+        duplicate.disableProperty().bind(viewModel.selectedProperty().isNull().or(viewModel.busyProperty()));
+        duplicate.setOnAction(event -> {
+            viewModel.duplicateSelected();
+            list.getSelectionModel().clearSelection();
+        });
         Button remove = new Button("Remove");
         remove.setId("remove-agent");
         remove.disableProperty().bind(viewModel.selectedProperty().isNull().or(viewModel.busyProperty()));
         remove.setTooltip(new Tooltip("Conversations keep the messages of a removed agent"));
-        HBox buttons = new HBox(8, add, remove);
+        HBox buttons = new HBox(8, add, duplicate, remove);
+        for (Button button : List.of(add, duplicate, remove)) {
+            button.setMinWidth(Region.USE_PREF_SIZE);
+        }
         VBox side = new VBox(8, list, buttons);
         side.getStyleClass().add("agent-side");
-        side.setPrefWidth(260);
+        // Wide enough for the three buttons' words.
+        side.setPrefWidth(300);
+        side.setMinWidth(Region.USE_PREF_SIZE);
         return side;
     }
 
@@ -106,7 +120,7 @@ public final class AgentsView extends BorderPane {
         persona.setId("agent-persona");
         persona.setPromptText("Who the agent is and how it should answer (its system prompt)");
         persona.setWrapText(true);
-        persona.setPrefRowCount(4);
+        persona.setPrefRowCount(3);
         persona.textProperty().bindBidirectional(viewModel.personaProperty());
 
         ChoiceBox<String> provider = new ChoiceBox<>();
@@ -182,7 +196,23 @@ public final class AgentsView extends BorderPane {
         title.setId("agent-form-title");
         title.getStyleClass().add("agent-form-title");
         title.textProperty().bind(Bindings.createStringBinding(viewModel::formTitle, viewModel.selectedProperty()));
-        VBox form = new VBox(12, title, grid, hint, actions);
+        // The fields scroll in a short window (or with large fonts); the heading, Save and Done stay in sight.
+        VBox fieldsAndHint = new VBox(12, grid, hint);
+        // Room for the scroll bar, so it never lies over the fields' right edge.
+        fieldsAndHint.setPadding(new Insets(0, 14, 0, 0));
+        ScrollPane scroller = new ScrollPane(fieldsAndHint);
+        scroller.setFitToWidth(true);
+        scroller.setHbarPolicy(ScrollPane.ScrollBarPolicy.NEVER);
+        scroller.getStyleClass().add("agent-form-scroller");
+        VBox.setVgrow(scroller, Priority.ALWAYS);
+        // What Test connection found is under its button: brought into view when it arrives (the bottom stays
+        // the bottom as the report's lines are laid out, since the position is a fraction).
+        viewModel.connectionProperty().addListener((property, old, found) -> {
+            if (found != null) {
+                scroller.setVvalue(scroller.getVmax());
+            }
+        });
+        VBox form = new VBox(12, title, scroller, actions);
         HBox.setHgrow(form, Priority.ALWAYS);
         form.setPadding(new Insets(16));
         return form;

@@ -139,6 +139,33 @@ public final class AgentsViewModel {
                 : "Base URL set for " + preset.name() + "; its key is read from " + preset.apiKeyEnv());
     }
 
+    /**
+     * Starts a new agent from the selected one: the same persona, provider and endpoint (a second agent on the
+     * same server need not type them again), a name no agent has and a colour of its own. Nothing is saved
+     * until Save.
+     */
+    public void duplicateSelected() {
+        AgentDefinition original = selected.get();
+        if (original == null) {
+            return;
+        }
+        selected.set(null);
+        fill(original);
+        name.set(freeName(original.name()));
+        colour.set(directory.colourForANewAgent());
+        message.set("A copy of " + original.name() + ": change what should differ, then Save");
+    }
+
+    /** "Ada 2", or the first of "Ada 3", "Ada 4"… that no agent is called (names are unique, ignoring case). */
+    private String freeName(String base) {
+        for (int n = 2; ; n++) {
+            String candidate = base + " " + n;
+            if (agents.stream().noneMatch(agent -> agent.name().equalsIgnoreCase(candidate))) {
+                return candidate;
+            }
+        }
+    }
+
     /** Clears the form for a new agent. */
     public void newAgent() {
         selected.set(null);

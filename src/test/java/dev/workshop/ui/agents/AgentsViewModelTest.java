@@ -139,6 +139,39 @@ class AgentsViewModelTest {
     }
 
     @Test
+    void duplicatingStartsANewAgentWithTheSameSettingsAFreeNameAndItsOwnColour() {
+        viewModel.newAgent();
+        viewModel.nameProperty().set("Ann");
+        viewModel.personaProperty().set("You are Ann, a tester.");
+        viewModel.providerProperty().set(AgentDefinition.OPENAI_COMPATIBLE);
+        viewModel.baseUrlProperty().set("http://localhost:11434/v1");
+        viewModel.modelProperty().set("llama3.2");
+        viewModel.apiKeyEnvProperty().set("OLLAMA_KEY");
+        saveAndWait();
+        AgentDefinition ann = catalog.findByIdOrName("Ann").orElseThrow();
+        viewModel.select(ann.id());
+
+        viewModel.duplicateSelected();
+
+        assertThat(viewModel.formTitle()).as("nothing saved yet").isEqualTo("New agent");
+        assertThat(viewModel.nameProperty().get()).isEqualTo("Ann 2");
+        assertThat(viewModel.personaProperty().get()).isEqualTo("You are Ann, a tester.");
+        assertThat(viewModel.baseUrlProperty().get()).isEqualTo("http://localhost:11434/v1");
+        assertThat(viewModel.modelProperty().get()).isEqualTo("llama3.2");
+        assertThat(viewModel.apiKeyEnvProperty().get()).isEqualTo("OLLAMA_KEY");
+        assertThat(viewModel.colourProperty().get()).isNotEqualTo(ann.avatarColor()).isEqualTo("#0e7490");
+        assertThat(viewModel.messageProperty().get()).isEqualTo("A copy of Ann: change what should differ, then Save");
+        saveAndWait();
+        AgentDefinition copy = catalog.findByIdOrName("Ann 2").orElseThrow();
+        assertThat(copy.id()).isNotEqualTo(ann.id());
+        assertThat(copy.endpoint()).isEqualTo(ann.endpoint());
+
+        viewModel.select(ann.id());
+        viewModel.duplicateSelected();
+        assertThat(viewModel.nameProperty().get()).as("Ann 2 is taken").isEqualTo("Ann 3");
+    }
+
+    @Test
     void selectingByIdFillsTheFormAndAnUnknownIdChangesNothing() {
         AgentDefinition chen = viewModel.agents().get(2);
 
