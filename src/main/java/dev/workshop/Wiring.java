@@ -1,6 +1,7 @@
 package dev.workshop;
 
 import dev.workshop.domain.agent.AgentDefinition;
+import dev.workshop.domain.settings.Preferences;
 import dev.workshop.gateway.AgentGateway;
 import dev.workshop.gateway.GatewayException;
 import dev.workshop.gateway.GatewayResolver;
@@ -10,14 +11,17 @@ import dev.workshop.gateway.openai.OpenAiCompatibleGateway;
 import dev.workshop.orchestration.DataDirectoryWatch;
 import dev.workshop.orchestration.Drafts;
 import dev.workshop.orchestration.GatewayBridge;
+import dev.workshop.orchestration.PreferencesKeeper;
 import dev.workshop.orchestration.SceneKeeper;
 import dev.workshop.orchestration.Workspace;
 import dev.workshop.orchestration.WorkspaceOptions;
 import dev.workshop.session.SnapshotFolder;
 import dev.workshop.store.AgentCatalog;
 import dev.workshop.store.DataDirectory;
+import dev.workshop.store.PreferenceStore;
 import dev.workshop.store.file.JsonAgentCatalog;
 import dev.workshop.store.file.JsonDrafts;
+import dev.workshop.store.file.JsonPreferences;
 import dev.workshop.store.file.JsonSceneStore;
 import dev.workshop.store.jdbc.JournaledConversationStore;
 import java.nio.file.Path;
@@ -42,15 +46,23 @@ public final class Wiring {
             store = JournaledConversationStore.open(directory);
             List<String> warnings = new ArrayList<>(store.openingWarnings());
             AgentCatalog agents = JsonAgentCatalog.open(directory.path(), warnings::add);
-            GatewayBridge bridge = new GatewayBridge(store, options.team(), agents, gateways(options), options.loops(),
-                    Optional.of(new SnapshotFolder(directory.path())));
+            PreferenceStore preferenceStore = new JsonPreferences(directory.path());
+            Preferences preferences = options.followsPreferences() ? preferenceStore.load(warnings::add)
+                    : Preferences.DEFAULTS;
+            WorkspaceOptions effective = options.followsPreferences() ? options.with(preferences) : options;
+            OfflineGateway offline = new OfflineGateway(effective.offlineDelayMillis());
+            GatewayBridge bridge = new GatewayBridge(store, effective.team(), agents, gateways(offline),
+                    effective.loops(), Optional.of(new SnapshotFolder(directory.path())));
             bridge.markRunningAsInterrupted();
             SceneKeeper scene = new SceneKeeper(new JsonSceneStore(directory.path(), warnings::add),
                     Duration.ofMillis(300));
             Drafts drafts = new Drafts(new JsonDrafts(directory.path(), warnings::add), Duration.ofMillis(500));
             DataDirectoryWatch watch = new DataDirectoryWatch(directory::whyGone, store::refuseWrites,
                     Duration.ofSeconds(2));
-            return new Workspace(directory, store, agents, bridge, scene, drafts, watch, options.team(), warnings);
+            PreferencesKeeper keeper = PreferencesKeeper.of(preferenceStore, preferences, bridge,
+                    offline::setDelayMillis, options.followsPreferences());
+            return new Workspace(directory, store, agents, bridge, scene, drafts, watch, keeper, options.team(),
+                    warnings);
         } catch (RuntimeException e) {
             if (store != null) {
                 store.close();
@@ -64,8 +76,7 @@ public final class Wiring {
         return openWorkspace(dataDirectory, WorkspaceOptions.DEFAULTS);
     }
 
-    private static GatewayResolver gateways(WorkspaceOptions options) {
-        AgentGateway offline = new OfflineGateway(options.offlineDelayMillis());
+    private static GatewayResolver gateways(AgentGateway offline) {
         AgentGateway http = new OpenAiCompatibleGateway(HttpPolicy.DEFAULTS, System::getenv);
         return (AgentDefinition agent) -> switch (agent.provider()) {
             case AgentDefinition.OFFLINE -> offline;

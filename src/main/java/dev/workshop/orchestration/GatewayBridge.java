@@ -38,7 +38,6 @@ import java.util.Optional;
 import java.util.OptionalInt;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
-import java.util.concurrent.Semaphore;
 import java.util.function.Consumer;
 
 /**
@@ -54,10 +53,12 @@ public final class GatewayBridge implements AutoCloseable {
     private final ConversationStore store;
     private final TenantId tenant;
     private final AgentCatalog agents;
-    private final LoopSettings settings;
+    /** Changed by {@link #applySettings}; a loop keeps the settings it started with. */
+    private volatile LoopSettings settings;
     private final Map<ConversationId, ConversationLoop> running = new ConcurrentHashMap<>();
     private final List<Consumer<LoopEvent>> listeners = new CopyOnWriteArrayList<>();
-    private final LoopContext context;
+    private final Slots slots;
+    private volatile LoopContext context;
     private final SessionRestorer restorer;
     private final Optional<SnapshotSaver> saver;
 
@@ -78,8 +79,8 @@ public final class GatewayBridge implements AutoCloseable {
         this.agents = agents;
         this.settings = settings;
         Clock clock = Clock.systemUTC();
-        this.context = new LoopContext(store, tenant, agents, gateways, settings,
-                new Semaphore(settings.concurrencyLimit(), true), this::publish, clock);
+        this.slots = new Slots(settings.concurrencyLimit());
+        this.context = new LoopContext(store, tenant, agents, gateways, settings, slots, this::publish, clock);
         this.restorer = new SessionRestorer(store, tenant, agents, snapshots, this::publish, clock,
                 running::containsKey);
         this.saver = snapshots.map(folder -> new SnapshotSaver(store, tenant, folder, this::publish, clock,
@@ -104,6 +105,18 @@ public final class GatewayBridge implements AutoCloseable {
 
     public LoopSettings settings() {
         return settings;
+    }
+
+    /**
+     * New settings from now on: conversations started (or resumed) later use their turn limit and message
+     * window; the number of conversations at once changes at once (a higher one starts queued conversations
+     * now; a lower one lets those running finish their turns and starts none until fewer run).
+     */
+    public synchronized void applySettings(LoopSettings newSettings) {
+        slots.resize(newSettings.concurrencyLimit());
+        settings = newSettings;
+        context = new LoopContext(context.store(), context.tenant(), context.agents(), context.gateways(), newSettings,
+                slots, context.publisher(), context.clock());
     }
 
     /** Starts a conversation among two or more agents on {@code task}. */

@@ -22,10 +22,12 @@ public final class Workspace implements AutoCloseable {
     private final SceneKeeper scene;
     private final Drafts drafts;
     private final DataDirectoryWatch watch;
+    private final PreferencesKeeper preferences;
 
     public Workspace(DataDirectory directory, ConversationStore store, AgentCatalog agents, GatewayBridge bridge,
-                     SceneKeeper scene, Drafts drafts, DataDirectoryWatch watch, TenantId tenant,
-                     List<String> warnings) {
+                     SceneKeeper scene, Drafts drafts, DataDirectoryWatch watch, PreferencesKeeper preferences,
+                     TenantId tenant, List<String> warnings) {
+        this.preferences = preferences;
         this.scene = scene;
         this.drafts = drafts;
         this.watch = watch;
@@ -71,6 +73,11 @@ public final class Workspace implements AutoCloseable {
     /** Tells when the data directory is deleted or moved away while Workshop runs (nothing is saved then). */
     public DataDirectoryWatch directoryWatch() {
         return watch;
+    }
+
+    /** The user's preferences: what applies now, and saving new ones (applied at once). */
+    public PreferencesKeeper preferences() {
+        return preferences;
     }
 
     public TenantId tenant() {

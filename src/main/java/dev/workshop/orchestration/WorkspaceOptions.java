@@ -6,12 +6,15 @@ import java.util.Objects;
 /**
  * Choices made when opening a workspace: how long the offline provider takes per reply (a few hundred
  * milliseconds by default, so that replies visibly stream on the canvas), how loops run, and which team's
- * conversations this workspace works on (the desktop app's is {@link TenantId#LOCAL}).
+ * conversations this workspace works on (the desktop app's is {@link TenantId#LOCAL}). With
+ * {@code followsPreferences} the user's saved preferences replace the pace, the turn limit and the conversations
+ * at once when the workspace opens (the desktop app); without, these options decide (the command line, tests).
  */
-public record WorkspaceOptions(long offlineDelayMillis, LoopSettings loops, TenantId team) {
+public record WorkspaceOptions(long offlineDelayMillis, LoopSettings loops, TenantId team, boolean followsPreferences) {
     public static final WorkspaceOptions DEFAULTS = new WorkspaceOptions(300, LoopSettings.DEFAULTS);
     /** The app's pace: an offline reply takes about as long as reading it, so a conversation can be watched. */
-    public static final WorkspaceOptions DESKTOP = new WorkspaceOptions(1800, LoopSettings.DEFAULTS);
+    public static final WorkspaceOptions DESKTOP = new WorkspaceOptions(1800, LoopSettings.DEFAULTS, TenantId.LOCAL,
+            true);
 
     public WorkspaceOptions {
         if (offlineDelayMillis < 0) {
@@ -19,6 +22,10 @@ public record WorkspaceOptions(long offlineDelayMillis, LoopSettings loops, Tena
         }
         Objects.requireNonNull(loops, "loops");
         Objects.requireNonNull(team, "team");
+    }
+
+    public WorkspaceOptions(long offlineDelayMillis, LoopSettings loops, TenantId team) {
+        this(offlineDelayMillis, loops, team, false);
     }
 
     public WorkspaceOptions(long offlineDelayMillis, LoopSettings loops) {
@@ -30,6 +37,12 @@ public record WorkspaceOptions(long offlineDelayMillis, LoopSettings loops, Tena
     }
 
     public WorkspaceOptions withTeam(TenantId other) {
-        return new WorkspaceOptions(offlineDelayMillis, loops, other);
+        return new WorkspaceOptions(offlineDelayMillis, loops, other, followsPreferences);
+    }
+
+    /** These options with the pace, turn limit and conversations at once of {@code preferences}. */
+    public WorkspaceOptions with(dev.workshop.domain.settings.Preferences preferences) {
+        return new WorkspaceOptions(preferences.offlineReplyMillis(), PreferencesKeeper.apply(loops, preferences), team,
+                followsPreferences);
     }
 }

@@ -71,7 +71,8 @@ public final class OfflineGateway implements AgentGateway {
         }
     };
 
-    private final long delayNanos;
+    /** Changed while replies stream (the app's settings): a reply takes the value it read when it began. */
+    private volatile long delayNanos;
     private final Pacer pacer;
 
     public OfflineGateway(long delayMillis) {
@@ -86,6 +87,14 @@ public final class OfflineGateway implements AgentGateway {
         this.pacer = pacer;
     }
 
+    /** How long each reply from now on takes to stream. */
+    public void setDelayMillis(long delayMillis) {
+        if (delayMillis < 0) {
+            throw new IllegalArgumentException("The offline delay cannot be negative");
+        }
+        this.delayNanos = TimeUnit.MILLISECONDS.toNanos(delayMillis);
+    }
+
     /**
      * Streams the reply in evenly spaced bursts that end exactly {@code delayMillis} after the call. Each burst
      * waits for its own deadline, counted from the start, so a late wake-up delays one burst, not all those
@@ -96,14 +105,15 @@ public final class OfflineGateway implements AgentGateway {
         long started = pacer.nanoTime();
         String text = compose(request);
         String[] words = text.split(" ");
-        int bursts = (int) Math.max(1, Math.min(words.length, delayNanos / MIN_TICK_NANOS));
+        long delay = delayNanos;
+        int bursts = (int) Math.max(1, Math.min(words.length, delay / MIN_TICK_NANOS));
         StringBuilder streamed = new StringBuilder();
         int sent = 0;
         for (int burst = 1; burst <= bursts; burst++) {
             if (Thread.interrupted()) {
                 throw new InterruptedException("The offline reply was cancelled");
             }
-            pacer.sleepUntil(started + delayNanos * burst / bursts);
+            pacer.sleepUntil(started + delay * burst / bursts);
             for (int upTo = words.length * burst / bursts; sent < upTo; sent++) {
                 String token = sent == 0 ? words[sent] : " " + words[sent];
                 streamed.append(token);

@@ -9,6 +9,7 @@ import dev.workshop.ui.agents.AgentsView;
 import dev.workshop.ui.agents.AgentsViewModel;
 import dev.workshop.ui.canvas.CanvasView;
 import dev.workshop.ui.canvas.CanvasViewModel;
+import dev.workshop.ui.dialogs.PreferencesDialog;
 import dev.workshop.ui.fx.ExternalLinks;
 import dev.workshop.ui.fx.FxExecutor;
 import dev.workshop.ui.fx.SystemClipboard;
@@ -81,6 +82,7 @@ public final class ShellView extends BorderPane {
         setCenter(openingArea());
         setBottom(statusBar());
         noticeTimer.setOnFinished(event -> notice.setText(""));
+        viewModel.noticeProperty().addListener((property, old, text) -> showNotice(text));
         sceneProperty().addListener((property, old, scene) -> {
             if (scene != null) {
                 AppShortcuts.install(scene, this::shortcut);
@@ -354,13 +356,19 @@ public final class ShellView extends BorderPane {
             item.setToggleGroup(themeChoices);
             theme.getItems().add(item);
         }
+        Button settings = new Button(null, new FontIcon(Feather.SLIDERS));
+        settings.setId("open-settings");
+        settings.getStyleClass().add("button-icon");
+        settings.setTooltip(new Tooltip("Settings: turns, conversations at once, offline reply time"));
+        settings.disableProperty().bind(viewModel.readyProperty().not());
+        settings.setOnAction(event -> showPreferences());
         theme.disableProperty().bind(viewModel.readyProperty().not());
         // A narrow window gives up the subtitle, never the name or the buttons' words.
         subtitle.setMinWidth(0);
-        for (Region keeps : List.of(title, start, agents, theme)) {
+        for (Region keeps : List.of(title, start, agents, settings, theme)) {
             keeps.setMinWidth(Region.USE_PREF_SIZE);
         }
-        HBox header = new HBox(12, logo, title, subtitle, spacer, start, agents, theme);
+        HBox header = new HBox(12, logo, title, subtitle, spacer, start, agents, settings, theme);
         header.getStyleClass().add("header");
         header.setAlignment(Pos.CENTER_LEFT);
         return header;
@@ -428,6 +436,17 @@ public final class ShellView extends BorderPane {
         bar.getStyleClass().add("status-bar");
         bar.setAlignment(Pos.CENTER_LEFT);
         return bar;
+    }
+
+    /** The conversation settings; saved and applied at once on Save. */
+    private void showPreferences() {
+        viewModel.preferences().ifPresent(current -> {
+            PreferencesDialog dialog = new PreferencesDialog(current);
+            if (getScene() != null) {
+                dialog.initOwner(getScene().getWindow());
+            }
+            dialog.showAndWait().filter(chosen -> !chosen.equals(current)).ifPresent(viewModel::savePreferences);
+        });
     }
 
     private void showAgents(AgentsViewModel agents) {

@@ -6,6 +6,7 @@ import dev.workshop.domain.conversation.ConversationState;
 import dev.workshop.domain.conversation.ConversationStatus;
 import dev.workshop.domain.conversation.Participant;
 import dev.workshop.orchestration.LoopEvent;
+import dev.workshop.domain.settings.Preferences;
 import dev.workshop.orchestration.Workspace;
 import dev.workshop.orchestration.WorkspaceOpener;
 import dev.workshop.orchestration.WorkspaceOptions;
@@ -36,6 +37,8 @@ public final class ShellViewModel {
     private final ReadOnlyStringWrapper conversationCountText = new ReadOnlyStringWrapper("Opening…");
     private final ReadOnlyStringWrapper warningText = new ReadOnlyStringWrapper("");
     private final ReadOnlyStringWrapper fatalError = new ReadOnlyStringWrapper("");
+    /** What became of the last settings saved; the status bar shows it. */
+    private final ReadOnlyStringWrapper notice = new ReadOnlyStringWrapper("");
     /** Why nothing can be saved any more (the data directory was deleted or moved away), or "". */
     private final ReadOnlyStringWrapper dataDirectoryGone = new ReadOnlyStringWrapper("");
     private final ReadOnlyBooleanWrapper opening = new ReadOnlyBooleanWrapper(true);
@@ -194,6 +197,28 @@ public final class ShellViewModel {
 
     public ReadOnlyStringProperty fatalErrorProperty() {
         return fatalError.getReadOnlyProperty();
+    }
+
+    /** The conversation settings that apply now, once the workspace is open. */
+    public Optional<Preferences> preferences() {
+        return workspace().filter(open -> open.preferences().followed()).map(open -> open.preferences().current());
+    }
+
+    /** Saves new settings and applies them at once, off the FX thread; the notice says how it went. */
+    public void savePreferences(Preferences preferences) {
+        workspace().ifPresent(open -> Thread.ofVirtual().name("workshop-save-settings").start(() -> {
+            try {
+                open.preferences().change(preferences);
+                fx.execute(() -> notice.set("Settings saved: " + preferences.defaultMaxTurns() + " turns, "
+                        + preferences.concurrentConversations() + " at once"));
+            } catch (RuntimeException e) {
+                fx.execute(() -> notice.set("The settings were not saved: " + e.getMessage()));
+            }
+        }));
+    }
+
+    public ReadOnlyStringProperty noticeProperty() {
+        return notice.getReadOnlyProperty();
     }
 
     /** The agent editor of the open workspace. */

@@ -135,6 +135,20 @@ class OfflineGatewayTest {
     }
 
     @Test
+    void aNewDelayAppliesToTheNextReply() throws Exception {
+        SteppingClock clock = new SteppingClock();
+        OfflineGateway gateway = new OfflineGateway(50, clock);
+        gateway.setDelayMillis(200);
+        long start = clock.now;
+
+        GatewayReply reply = gateway.reply(turn("c-1", 0), token -> { });
+
+        assertThat(clock.deadlines.getLast()).isEqualTo(start + TimeUnit.MILLISECONDS.toNanos(200));
+        assertThat(reply.latency()).hasMillis(200);
+        assertThatThrownBy(() -> gateway.setDelayMillis(-1)).isInstanceOf(IllegalArgumentException.class);
+    }
+
+    @Test
     void aLongDelayStreamsOneWordAtATime() throws Exception {
         SteppingClock clock = new SteppingClock();
         long start = clock.now;

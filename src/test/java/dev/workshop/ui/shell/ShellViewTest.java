@@ -179,6 +179,35 @@ class ShellViewTest {
     }
 
     @Test
+    void theSettingsDialogSavesAndAppliesTheConversationSettings(FxRobot robot) throws Exception {
+        WaitForAsyncUtils.waitFor(20, TimeUnit.SECONDS, () -> viewModel.readyProperty().get());
+        var canvas = viewModel.canvasProperty().get();
+        assertThat(canvas.defaultMaxTurns()).isEqualTo(6);
+
+        robot.clickOn("#open-settings");
+        WaitForAsyncUtils.waitFor(5, TimeUnit.SECONDS, () -> robot.lookup("#preferences-dialog").tryQuery().isPresent());
+        javafx.scene.control.Spinner<?> turns = robot.lookup("#preference-turns").queryAs(javafx.scene.control.Spinner.class);
+        javafx.scene.control.Spinner<?> atOnce = robot.lookup("#preference-at-once")
+                .queryAs(javafx.scene.control.Spinner.class);
+        assertThat(turns.getValue()).isEqualTo(6);
+        assertThat(atOnce.getValue()).isEqualTo(3);
+        // Typed and not yet committed with Enter: Save takes it all the same; a value out of range is clamped.
+        robot.interact(() -> {
+            turns.getEditor().setText("9");
+            atOnce.getEditor().setText("500");
+        });
+        robot.clickOn("Save");
+
+        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> Files.exists(dir.resolve("settings.json")));
+        assertThat(Files.readString(dir.resolve("settings.json"))).contains("\"default_max_turns\" : 9")
+                .contains("\"concurrent_conversations\" : 50");
+        WaitForAsyncUtils.waitFor(5, TimeUnit.SECONDS, () -> canvas.defaultMaxTurns() == 9);
+        assertThat(viewModel.workspace().orElseThrow().bridge().settings().concurrencyLimit()).isEqualTo(50);
+        WaitForAsyncUtils.waitFor(5, TimeUnit.SECONDS, () -> robot.lookup("#status-notice").queryAs(Label.class)
+                .getText().equals("Settings saved: 9 turns, 50 at once"));
+    }
+
+    @Test
     void theDividersOpenWhereTheyWereLeftAndAreReportedToBeRemembered(FxRobot robot) throws Exception {
         WaitForAsyncUtils.waitFor(20, TimeUnit.SECONDS, () -> viewModel.readyProperty().get());
         WaitForAsyncUtils.waitForFxEvents();

@@ -1,0 +1,29 @@
+package dev.workshop.domain.settings;
+
+/**
+ * What the user sets for conversations in the app: the turn limit a new conversation starts with, how many
+ * conversations take turns at once (the rest queue), and how long an offline reply takes to stream (the
+ * built-in provider's pace, so a conversation can be watched).
+ */
+public record Preferences(int defaultMaxTurns, int concurrentConversations, long offlineReplyMillis) {
+    public static final int MAX_TURNS_LIMIT = 200;
+    public static final int CONCURRENT_LIMIT = 50;
+    public static final long OFFLINE_REPLY_LIMIT_MILLIS = 20_000;
+    /** The app's defaults: six turns, three at once, an offline reply about as long as reading it. */
+    public static final Preferences DEFAULTS = new Preferences(6, 3, 1800);
+
+    public Preferences {
+        if (defaultMaxTurns < 1 || defaultMaxTurns > MAX_TURNS_LIMIT) {
+            throw new IllegalArgumentException("A conversation's turns are 1 to " + MAX_TURNS_LIMIT + ", not "
+                    + defaultMaxTurns);
+        }
+        if (concurrentConversations < 1 || concurrentConversations > CONCURRENT_LIMIT) {
+            throw new IllegalArgumentException("Conversations at once are 1 to " + CONCURRENT_LIMIT + ", not "
+                    + concurrentConversations);
+        }
+        if (offlineReplyMillis < 0 || offlineReplyMillis > OFFLINE_REPLY_LIMIT_MILLIS) {
+            throw new IllegalArgumentException("An offline reply takes 0 to " + OFFLINE_REPLY_LIMIT_MILLIS / 1000
+                    + " seconds, not " + offlineReplyMillis + " ms");
+        }
+    }
+}

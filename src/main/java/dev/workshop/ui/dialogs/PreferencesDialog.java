@@ -1,0 +1,108 @@
+package dev.workshop.ui.dialogs;
+
+import dev.workshop.domain.settings.Preferences;
+import javafx.geometry.Insets;
+import javafx.scene.control.ButtonBar;
+import javafx.scene.control.ButtonType;
+import javafx.scene.control.Dialog;
+import javafx.scene.control.Label;
+import javafx.scene.control.Spinner;
+import javafx.scene.control.SpinnerValueFactory;
+import javafx.scene.layout.ColumnConstraints;
+import javafx.scene.layout.GridPane;
+import javafx.scene.layout.Priority;
+import javafx.scene.layout.Region;
+import javafx.scene.layout.VBox;
+
+/**
+ * The conversation settings: the turns a new conversation gets, how many take turns at once, and how long an
+ * offline reply takes. Each says what it changes; Save applies them at once. A typed value is committed when
+ * Save is pressed (a spinner otherwise keeps its old value until Enter), and one out of range is clamped.
+ */
+public final class PreferencesDialog extends Dialog<Preferences> {
+
+    public PreferencesDialog(Preferences current) {
+        setTitle("Settings");
+        setHeaderText("How conversations run");
+        ButtonType save = new ButtonType("Save", ButtonBar.ButtonData.OK_DONE);
+        getDialogPane().getButtonTypes().addAll(save, ButtonType.CANCEL);
+        getDialogPane().setId("preferences-dialog");
+
+        Spinner<Integer> turns = whole("preference-turns", 1, Preferences.MAX_TURNS_LIMIT, current.defaultMaxTurns());
+        Spinner<Integer> atOnce = whole("preference-at-once", 1, Preferences.CONCURRENT_LIMIT,
+                current.concurrentConversations());
+        Spinner<Double> pace = new Spinner<>(new SpinnerValueFactory.DoubleSpinnerValueFactory(0,
+                Preferences.OFFLINE_REPLY_LIMIT_MILLIS / 1000.0, current.offlineReplyMillis() / 1000.0, 0.5));
+        pace.setId("preference-offline-seconds");
+        pace.setEditable(true);
+
+        GridPane grid = new GridPane();
+        grid.setHgap(12);
+        grid.setVgap(4);
+        ColumnConstraints labels = new ColumnConstraints();
+        labels.setHgrow(Priority.ALWAYS);
+        grid.getColumnConstraints().addAll(labels, new ColumnConstraints());
+        int row = 0;
+        row = add(grid, row, "Turns a new conversation gets", turns,
+                "The start dialog offers this; a conversation keeps the number it started with.");
+        row = add(grid, row, "Conversations at once", atOnce,
+                "The others wait in the queue and start as one ends. Applies at once.");
+        add(grid, row, "Offline reply time (seconds)", pace,
+                "How long the built-in offline agents take to write a reply, so that you can watch it.");
+        VBox content = new VBox(grid);
+        content.setPadding(new Insets(8, 14, 0, 14));
+        getDialogPane().setContent(content);
+
+        setResultConverter(button -> {
+            if (button != save) {
+                return null;
+            }
+            return new Preferences(committed(turns), committed(atOnce), Math.round(committedSeconds(pace) * 1000));
+        });
+    }
+
+    private static Spinner<Integer> whole(String id, int min, int max, int value) {
+        Spinner<Integer> spinner = new Spinner<>(min, max, value);
+        spinner.setId(id);
+        spinner.setEditable(true);
+        return spinner;
+    }
+
+    private static int add(GridPane grid, int row, String label, Spinner<?> spinner, String hint) {
+        Label name = new Label(label);
+        name.setLabelFor(spinner);
+        spinner.setPrefWidth(110);
+        Label explanation = new Label(hint);
+        explanation.getStyleClass().add("text-muted");
+        explanation.setWrapText(true);
+        explanation.setMaxWidth(380);
+        explanation.setMinHeight(Region.USE_PREF_SIZE);
+        grid.addRow(row, name, spinner);
+        grid.add(explanation, 0, row + 1, 2, 1);
+        GridPane.setMargin(explanation, new Insets(0, 0, 10, 0));
+        return row + 2;
+    }
+
+    /** The value typed in, if any, within the spinner's range; else the one shown. */
+    private static int committed(Spinner<Integer> spinner) {
+        SpinnerValueFactory.IntegerSpinnerValueFactory factory =
+                (SpinnerValueFactory.IntegerSpinnerValueFactory) spinner.getValueFactory();
+        try {
+            int typed = Integer.parseInt(spinner.getEditor().getText().strip());
+            return Math.clamp(typed, factory.getMin(), factory.getMax());
+        } catch (NumberFormatException e) {
+            return spinner.getValue();
+        }
+    }
+
+    private static double committedSeconds(Spinner<Double> spinner) {
+        SpinnerValueFactory.DoubleSpinnerValueFactory factory =
+                (SpinnerValueFactory.DoubleSpinnerValueFactory) spinner.getValueFactory();
+        try {
+            double typed = Double.parseDouble(spinner.getEditor().getText().strip().replace(',', '.'));
+            return Math.clamp(typed, factory.getMin(), factory.getMax());
+        } catch (NumberFormatException e) {
+            return spinner.getValue();
+        }
+    }
+}

@@ -1,0 +1,18 @@
+package dev.workshop.domain.settings;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import org.junit.jupiter.api.Test;
+
+class PreferencesTest {
+    @Test
+    void eachValueHasARangeThatTheMessageNames() {
+        assertThat(new Preferences(1, 1, 0)).isNotNull();
+        assertThat(new Preferences(200, 50, 20_000)).isNotNull();
+        assertThatThrownBy(() -> new Preferences(0, 3, 1800)).hasMessage("A conversation's turns are 1 to 200, not 0");
+        assertThatThrownBy(() -> new Preferences(6, 51, 1800)).hasMessage("Conversations at once are 1 to 50, not 51");
+        assertThatThrownBy(() -> new Preferences(6, 3, -1))
+                .hasMessage("An offline reply takes 0 to 20 seconds, not -1 ms");
+    }
+}

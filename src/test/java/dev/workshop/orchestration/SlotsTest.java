@@ -1,0 +1,28 @@
+package dev.workshop.orchestration;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import org.junit.jupiter.api.Test;
+
+class SlotsTest {
+    @Test
+    void aLargerLimitFreesSlotsAtOnceAndASmallerOneWaitsForHoldersToLetGo() {
+        Slots slots = new Slots(2);
+        assertThat(slots.tryAcquire()).isTrue();
+        assertThat(slots.tryAcquire()).isTrue();
+        assertThat(slots.tryAcquire()).isFalse();
+
+        slots.resize(3);
+        assertThat(slots.tryAcquire()).as("one more at once").isTrue();
+        assertThat(slots.limit()).isEqualTo(3);
+
+        slots.resize(1);
+        slots.release();
+        slots.release();
+        assertThat(slots.tryAcquire()).as("two holders left, one still holds: none free under a limit of 1")
+                .isFalse();
+        slots.release();
+        assertThat(slots.tryAcquire()).isTrue();
+        assertThat(slots.tryAcquire()).isFalse();
+    }
+}
