@@ -13,9 +13,8 @@ public final class PreferencesKeeper {
     private final PreferenceStore store;
     private final GatewayBridge bridge;
     private final LongConsumer offlinePace;
-    private volatile Preferences current;
-
     private final boolean followed;
+    private volatile Preferences current;
 
     private PreferencesKeeper(PreferenceStore store, Preferences current, GatewayBridge bridge, LongConsumer offlinePace,
                               boolean followed) {

@@ -4,6 +4,7 @@ import dev.workshop.domain.agent.AgentId;
 import dev.workshop.domain.conversation.ConversationEvent.MessageRecorded;
 import dev.workshop.domain.conversation.ConversationEvent.StatusChanged;
 import dev.workshop.domain.conversation.ConversationId;
+import dev.workshop.domain.conversation.ConversationRules;
 import dev.workshop.domain.conversation.ConversationState;
 import dev.workshop.domain.conversation.ConversationStatus;
 import dev.workshop.domain.conversation.Participant;
@@ -123,10 +124,10 @@ final class SessionRestorer {
         return pause(target, false, Optional.empty(), Reasons.FORKED);
     }
 
-    /** "Cat names (fork at turn 3)", the source's part shortened so that the whole fits a title's 200 characters. */
+    /** "Cat names (fork at turn 3)", the source's part shortened so that the whole fits in a title. */
     private static String forkTitle(String source, int throughTurn) {
         String suffix = " (fork at turn " + (throughTurn + 1) + ")";
-        int room = 200 - suffix.length();
+        int room = ConversationRules.MAX_TITLE_CHARS - suffix.length();
         return (source.length() > room ? source.substring(0, room - 1).strip() + "…" : source) + suffix;
     }
 

@@ -100,6 +100,18 @@ class ForkTest {
     }
 
     @Test
+    void aLongTitleIsShortenedSoThatTheForksFits() throws Exception {
+        try (Workspace workspace = open(0)) {
+            ConversationId source = finished(workspace);
+            workspace.bridge().rename(source, "x".repeat(200));
+
+            String title = workspace.bridge().state(workspace.bridge().fork(source, 0).id()).orElseThrow().title();
+
+            assertThat(title).hasSize(200).endsWith("x… (fork at turn 1)");
+        }
+    }
+
+    @Test
     void aRunningConversationCanBeForkedAndRunsOn() throws Exception {
         try (Workspace workspace = open(200)) {
             CountDownLatch first = new CountDownLatch(1);
