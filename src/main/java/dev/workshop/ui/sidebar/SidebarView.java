@@ -134,7 +134,12 @@ public final class SidebarView extends SplitPane {
         filter.setConverter(new StringConverter<>() {
             @Override
             public String toString(ConversationStatus status) {
-                return status == null ? "All" : ConversationRow.statusLabel(status);
+                if (status == null) {
+                    return "All";
+                }
+                // A paused conversation (restored or forked) waits too: for a Resume rather than a turn.
+                return status == ConversationStatus.WAITING ? "Waiting for you, or paused"
+                        : ConversationRow.statusLabel(status);
             }
 
             @Override

@@ -181,6 +181,8 @@ class SidebarViewTest {
 
         robot.interact(() -> filter.setValue(ConversationStatus.COMPLETED));
         assertThat(list.getItems()).extracting(ConversationRow::title).containsExactly("Name a cat");
+        assertThat(filter.getConverter().toString(ConversationStatus.WAITING)).as("it lists paused ones too")
+                .isEqualTo("Waiting for you, or paused");
         robot.interact(() -> filter.setValue(null));
 
         robot.clickOn("#conversation-search").write("lisbon");
