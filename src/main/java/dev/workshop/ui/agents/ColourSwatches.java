@@ -21,11 +21,9 @@ import javafx.scene.shape.Circle;
 final class ColourSwatches extends HBox {
     private final ToggleGroup group = new ToggleGroup();
     private final ToggleButton other = new ToggleButton();
-    private final StringProperty colour;
 
     ColourSwatches(StringProperty colour) {
         super(6);
-        this.colour = colour;
         setId("agent-colour");
         setAlignment(Pos.CENTER_LEFT);
         for (Swatch swatch : AvatarPalette.SWATCHES) {

@@ -1029,7 +1029,7 @@ public final class SidebarView extends SplitPane {
             }
             String cost = USAGE.brief(item.usage());
             if (!cost.isEmpty()) {
-                // At the right; in a narrow sidebar it gives way before the name and the marks do.
+                // At the right; in a narrow sidebar it gives way, with the marks, while the name and turn stay.
                 Region gap = new Region();
                 HBox.setHgrow(gap, Priority.ALWAYS);
                 Label usage = new Label(cost);
