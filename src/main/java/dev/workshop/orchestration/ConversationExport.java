@@ -8,8 +8,10 @@ import dev.workshop.domain.conversation.ConversationState;
 import dev.workshop.domain.conversation.ConversationStatistics;
 import dev.workshop.domain.conversation.RecordedEvent;
 import dev.workshop.domain.conversation.TenantId;
+import dev.workshop.domain.conversation.Usage;
 import dev.workshop.session.SessionSnapshot;
 import dev.workshop.session.SnapshotJson;
+import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -35,9 +37,14 @@ public final class ConversationExport {
         out.append("- Turns: ").append(state.turnCount()).append(" / ").append(state.maxTurns()).append('\n');
         out.append("- Participants: ")
                 .append(String.join(", ", state.participants().stream().map(p -> p.name()).toList())).append('\n');
-        ConversationStatistics cost = ConversationStatistics.ofUsages(history.stream()
-                .filter(recorded -> recorded.event() instanceof MessageRecorded message && message.usage().isKnown())
-                .map(recorded -> ((MessageRecorded) recorded.event()).usage()).toList());
+        // The replies a provider reported a cost for; the user's own messages cost nothing.
+        List<Usage> replies = new ArrayList<>();
+        for (RecordedEvent recorded : history) {
+            if (recorded.event() instanceof MessageRecorded message && message.usage().isKnown()) {
+                replies.add(message.usage());
+            }
+        }
+        ConversationStatistics cost = ConversationStatistics.ofUsages(replies);
         if (cost.messages() > 0) {
             out.append("- Tokens: ").append(cost.promptTokens()).append(" in, ").append(cost.completionTokens())
                     .append(" out over ").append(cost.messages()).append(cost.messages() == 1 ? " reply" : " replies");

@@ -53,11 +53,10 @@ public final class GatewayBridge implements AutoCloseable {
     private final ConversationStore store;
     private final TenantId tenant;
     private final AgentCatalog agents;
-    /** Changed by {@link #applySettings}; a loop keeps the settings it started with. */
-    private volatile LoopSettings settings;
     private final Map<ConversationId, ConversationLoop> running = new ConcurrentHashMap<>();
     private final List<Consumer<LoopEvent>> listeners = new CopyOnWriteArrayList<>();
     private final Slots slots;
+    /** Replaced by {@link #applySettings}, settings and all; a loop keeps the context it started with. */
     private volatile LoopContext context;
     private final SessionRestorer restorer;
     private final Optional<SnapshotSaver> saver;
@@ -77,7 +76,6 @@ public final class GatewayBridge implements AutoCloseable {
         this.store = store;
         this.tenant = tenant;
         this.agents = agents;
-        this.settings = settings;
         Clock clock = Clock.systemUTC();
         this.slots = new Slots(settings.concurrencyLimit());
         this.context = new LoopContext(store, tenant, agents, gateways, settings, slots, this::publish, clock);
@@ -104,7 +102,7 @@ public final class GatewayBridge implements AutoCloseable {
     }
 
     public LoopSettings settings() {
-        return settings;
+        return context.settings();
     }
 
     /**
@@ -114,7 +112,6 @@ public final class GatewayBridge implements AutoCloseable {
      */
     public synchronized void applySettings(LoopSettings newSettings) {
         slots.resize(newSettings.concurrencyLimit());
-        settings = newSettings;
         context = new LoopContext(context.store(), context.tenant(), context.agents(), context.gateways(), newSettings,
                 slots, context.publisher(), context.clock());
     }
@@ -150,7 +147,7 @@ public final class GatewayBridge implements AutoCloseable {
         if (task == null || task.isBlank()) {
             throw new IllegalArgumentException("A conversation needs a task prompt");
         }
-        int turns = maxTurns.orElse(settings.defaultMaxTurns());
+        int turns = maxTurns.orElse(settings().defaultMaxTurns());
         if (turns < 1) {
             throw new IllegalArgumentException("The number of turns must be at least 1, was " + turns);
         }
@@ -417,7 +414,7 @@ public final class GatewayBridge implements AutoCloseable {
         }
         int roundTurns = history.stream().map(RecordedEvent::event).filter(ConversationStarted.class::isInstance)
                 .map(event -> ((ConversationStarted) event).maxTurns()).filter(turns -> turns > 0).findFirst()
-                .orElse(settings.defaultMaxTurns());
+                .orElse(settings().defaultMaxTurns());
         int turn = state.turnCount();
         String context = givenContext.orElseGet(() -> FollowUps.context(history));
         store.append(tenant, id, state.version(), List.of(
@@ -549,7 +546,7 @@ public final class GatewayBridge implements AutoCloseable {
         ConversationId id = state.id();
         Optional<String> cannot = reasonItCannotResume(state);
         if (cannot.isPresent()) {
-            ConversationStatus status = state.resumesWithoutProgress() >= settings.maxResumesWithoutProgress()
+            ConversationStatus status = state.resumesWithoutProgress() >= settings().maxResumesWithoutProgress()
                     ? ConversationStatus.FAILED : ConversationStatus.COMPLETED;
             store.append(tenant, id, state.version(), List.of(new StatusChanged(status, cannot.get())));
             publish(new LoopEvent.Ended(id, 1, context.clock().instant(), status, cannot.get()));
@@ -562,7 +559,7 @@ public final class GatewayBridge implements AutoCloseable {
     }
 
     private Optional<String> reasonItCannotResume(ConversationState state) {
-        if (state.resumesWithoutProgress() >= settings.maxResumesWithoutProgress()) {
+        if (state.resumesWithoutProgress() >= settings().maxResumesWithoutProgress()) {
             // The failure that kept it from going on, if one did: the reader's way to fix it.
             String lastFailure = stoppedByAFailure(state.status(), state.statusReason())
                     ? " (last time: " + state.statusReason() + ")" : "";
@@ -583,7 +580,7 @@ public final class GatewayBridge implements AutoCloseable {
         if (state.task().isEmpty()) {
             return Optional.of("No task prompt was recorded, so the conversation cannot continue");
         }
-        int maxTurns = state.maxTurns() > 0 ? state.maxTurns() : settings.defaultMaxTurns();
+        int maxTurns = state.maxTurns() > 0 ? state.maxTurns() : settings().defaultMaxTurns();
         if (state.turnCount() >= maxTurns) {
             return Optional.of("All " + maxTurns + " turns were already taken");
         }

@@ -612,18 +612,11 @@ public final class SidebarViewModel {
         Thread.ofVirtual().name("sidebar-import").start(() -> {
             try {
                 RestoredSession restored = workspace.bridge().restoreFrom(file);
-                Optional<ConversationState> state = workspace.bridge().state(restored.id());
-                fx.execute(() -> {
-                    state.map(ConversationRow::of).ifPresent(row -> {
-                        upsert(row);
-                        select(row);
-                    });
-                    String copy = restored.copyOf().map(taken -> " as a copy (that conversation is here already)")
-                            .orElse("");
-                    notice.set(restored.missingMembers().isEmpty()
-                            ? "Imported " + restored.messageCount() + " messages" + copy + "; continue when you are ready"
-                            : restored.missingMembersWarning());
-                });
+                String copy = restored.copyOf().map(taken -> " as a copy (that conversation is here already)")
+                        .orElse("");
+                show(restored, restored.missingMembers().isEmpty()
+                        ? "Imported " + restored.messageCount() + " messages" + copy + "; continue when you are ready"
+                        : restored.missingMembersWarning());
             } catch (RuntimeException e) {
                 fx.execute(() -> notice.set("Could not import " + file.getFileName() + ": " + e.getMessage()));
             }
@@ -642,18 +635,23 @@ public final class SidebarViewModel {
         Thread.ofVirtual().name("sidebar-fork").start(() -> {
             try {
                 RestoredSession fork = workspace.bridge().fork(source.id(), turnIndex);
-                Optional<ConversationState> state = workspace.bridge().state(fork.id());
-                fx.execute(() -> {
-                    state.map(ConversationRow::of).ifPresent(row -> {
-                        upsert(row);
-                        select(row);
-                    });
-                    notice.set("Forked \u201c" + source.title() + "\u201d at turn " + (turnIndex + 1)
-                            + (fork.status().isFinal() ? "; write to follow it up" : "; Resume or write to go on"));
-                });
+                show(fork, "Forked \u201c" + source.title() + "\u201d at turn " + (turnIndex + 1)
+                        + (fork.status().isFinal() ? "; write to follow it up" : "; Resume or write to go on"));
             } catch (RuntimeException e) {
                 fx.execute(() -> notice.set("Could not fork \u201c" + source.title() + "\u201d: " + e.getMessage()));
             }
+        });
+    }
+
+    /** Lists and shows a conversation just added (imported or forked), with {@code news} in the notice. */
+    private void show(RestoredSession added, String news) {
+        Optional<ConversationState> state = workspace.bridge().state(added.id());
+        fx.execute(() -> {
+            state.map(ConversationRow::of).ifPresent(row -> {
+                upsert(row);
+                select(row);
+            });
+            notice.set(news);
         });
     }
 
