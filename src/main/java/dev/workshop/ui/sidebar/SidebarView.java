@@ -169,6 +169,12 @@ public final class SidebarView extends SplitPane {
             }
         });
         HBox.setHgrow(search, Priority.ALWAYS);
+        // The search keeps room for its hint; the filter gives way instead (its longest entry, "Waiting for you,
+        // or paused", would otherwise take the width of the search), and its list still opens wide enough.
+        search.setMinWidth(Region.USE_PREF_SIZE);
+        search.setPrefColumnCount(12);
+        filter.setPrefWidth(140);
+        filter.setMinWidth(100);
         Button importButton = new Button(null, new FontIcon(Feather.UPLOAD));
         importButton.getStyleClass().add("button-icon");
         importButton.setId("import-conversation");

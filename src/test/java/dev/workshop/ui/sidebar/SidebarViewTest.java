@@ -279,6 +279,16 @@ class SidebarViewTest {
                 .isLessThanOrEqualTo(side.getMaxX());
         assertThat(onFx(() -> title.localToScene(title.getLayoutBounds()).getMinX())).as("nothing pushed out to the left")
                 .isGreaterThanOrEqualTo(side.getMinX());
+        javafx.scene.control.TextField search = robot.lookup("#conversation-search").query();
+        double hint = onFx(() -> {
+            javafx.scene.text.Text text = new javafx.scene.text.Text(search.getPromptText());
+            text.setFont(search.getFont());
+            return text.getLayoutBounds().getWidth();
+        });
+        assertThat(search.getWidth()).as("the search keeps room for its whole hint").isGreaterThan(hint);
+        javafx.scene.Node deleted = robot.lookup("#recently-deleted-button").query();
+        assertThat(onFx(() -> deleted.localToScene(deleted.getLayoutBounds()).getMaxX()))
+                .as("the filter gives way, not the buttons beside it").isLessThanOrEqualTo(side.getMaxX());
         assertThat(abort.getContentDisplay()).as("Abort keeps its icon and tooltip, not its word")
                 .isEqualTo(javafx.scene.control.ContentDisplay.GRAPHIC_ONLY);
         assertThat(abort.isVisible()).isTrue();
