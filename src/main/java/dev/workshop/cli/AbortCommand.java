@@ -22,7 +22,7 @@ final class AbortCommand implements Callable<Integer> {
     @Spec
     private CommandSpec spec;
 
-    @Parameters(paramLabel = "ID", description = "The conversation id.")
+    @Parameters(paramLabel = "ID", description = "The conversation id, or its first characters (at least 4).")
     private String id;
 
     @Option(names = "--end", description = "End the conversation (completed) instead of leaving it resumable.")
@@ -31,7 +31,7 @@ final class AbortCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         try (Workspace workspace = Cli.open(workshop, spec, WorkspaceOptions.DEFAULTS)) {
-            ConversationId conversation = Ids.conversation(id);
+            ConversationId conversation = Ids.conversation(workspace, id);
             workspace.bridge().abort(conversation, end ? AbortOutcome.COMPLETE : AbortOutcome.INTERRUPT);
             var state = workspace.store().state(workspace.tenant(), conversation).orElseThrow();
             spec.commandLine().getOut().println("{\"conversation_id\":\"" + conversation + "\",\"status\":\""

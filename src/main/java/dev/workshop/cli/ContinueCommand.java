@@ -18,7 +18,7 @@ import picocli.CommandLine.Option;
         description = "Send a follow-up in an ended, waiting or restored conversation and run the agents' next round.")
 final class ContinueCommand extends LoopCommand {
     @Option(names = "--workflow-id", required = true, paramLabel = "ID",
-            description = "The conversation to continue (its id is the workflow id).")
+            description = "The conversation to continue (its id is the workflow id; its first characters will do).")
     private String workflowId;
 
     @Option(names = "--turn-number", required = true, paramLabel = "N",
@@ -35,9 +35,10 @@ final class ContinueCommand extends LoopCommand {
 
     @Override
     public Integer call() throws InterruptedException {
-        ConversationId id = Ids.conversation(workflowId);
+        Ids.conversation(workflowId); // a malformed id is refused before the store opens, as a bad context is
         Optional<String> given = context == null ? Optional.empty() : Optional.of(FollowUps.validate(context));
         try (Workspace workspace = openForLoops()) {
+            ConversationId id = Ids.conversation(workspace, workflowId);
             GatewayBridge bridge = workspace.bridge();
             bridge.followUp(id, turnNumber, prompt, given);
             bridge.awaitAll();

@@ -23,14 +23,14 @@ final class DeleteCommand implements Callable<Integer> {
     @Spec
     private CommandSpec spec;
 
-    @Parameters(arity = "1..*", paramLabel = "ID", description = "The conversation ids.")
+    @Parameters(arity = "1..*", paramLabel = "ID", description = "The conversation ids, or their first characters (at least 4).")
     private List<String> ids;
 
     @Override
     public Integer call() throws InterruptedException {
         try (Workspace workspace = Cli.open(workshop, spec, WorkspaceOptions.DEFAULTS)) {
             // Every id is checked before anything is deleted, so a typo in the third id deletes nothing.
-            List<ConversationId> conversations = ids.stream().map(Ids::conversation).toList();
+            List<ConversationId> conversations = ids.stream().map(typed -> Ids.conversation(workspace, typed)).toList();
             for (ConversationId conversation : conversations) {
                 if (workspace.bridge().state(conversation).isEmpty()) {
                     throw new IllegalArgumentException("No conversation with id " + conversation

@@ -28,7 +28,7 @@ final class ForkCommand implements Callable<Integer> {
     @Spec
     private CommandSpec spec;
 
-    @Parameters(index = "0", paramLabel = "ID", description = "The conversation to fork.")
+    @Parameters(index = "0", paramLabel = "ID", description = "The conversation to fork: its id, or the id's first characters.")
     private String id;
 
     @Option(names = "--at", paramLabel = "TURN",
@@ -41,7 +41,7 @@ final class ForkCommand implements Callable<Integer> {
             throw new IllegalArgumentException("--at counts turns from 1; " + turn + " is not a turn");
         }
         try (Workspace workspace = Cli.open(workshop, spec, WorkspaceOptions.DEFAULTS)) {
-            ConversationId source = Ids.conversation(id);
+            ConversationId source = Ids.conversation(workspace, id);
             ConversationState state = workspace.bridge().state(source)
                     .orElseThrow(() -> new IllegalArgumentException("No conversation with id " + source));
             int through = turn == null ? state.turnCount() - 1 : turn - 1;

@@ -21,7 +21,7 @@ final class RenameCommand implements Callable<Integer> {
     @Spec
     private CommandSpec spec;
 
-    @Parameters(index = "0", paramLabel = "ID", description = "The conversation id.")
+    @Parameters(index = "0", paramLabel = "ID", description = "The conversation id, or its first characters (at least 4).")
     private String id;
 
     @Parameters(index = "1", paramLabel = "TITLE", description = "The new title (one line, at most 200 characters).")
@@ -30,7 +30,7 @@ final class RenameCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         try (Workspace workspace = Cli.open(workshop, spec, WorkspaceOptions.DEFAULTS)) {
-            ConversationId conversation = Ids.conversation(id);
+            ConversationId conversation = Ids.conversation(workspace, id);
             workspace.bridge().rename(conversation, title);
             String shown = workspace.bridge().state(conversation).orElseThrow().title();
             spec.commandLine().getOut().println(new ObjectMapper().createObjectNode()

@@ -26,7 +26,7 @@ final class ShowCommand implements Callable<Integer> {
     @Spec
     private CommandSpec spec;
 
-    @Parameters(paramLabel = "ID", description = "The conversation id.")
+    @Parameters(paramLabel = "ID", description = "The conversation id, or its first characters (at least 4).")
     private String id;
 
     @ArgGroup(exclusive = true)
@@ -43,7 +43,7 @@ final class ShowCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         try (Workspace workspace = Cli.open(workshop, spec, WorkspaceOptions.DEFAULTS)) {
-            ConversationId conversation = Ids.conversation(id);
+            ConversationId conversation = Ids.conversation(workspace, id);
             ConversationState state = workspace.store().state(workspace.tenant(), conversation)
                     .orElseThrow(() -> new IllegalArgumentException("No conversation with id " + conversation
                             + " (see 'workshop list')"));

@@ -24,13 +24,13 @@ final class UndeleteCommand implements Callable<Integer> {
     @Spec
     private CommandSpec spec;
 
-    @Parameters(arity = "1..*", paramLabel = "ID", description = "The ids of deleted conversations.")
+    @Parameters(arity = "1..*", paramLabel = "ID", description = "The ids of deleted conversations, or their first characters.")
     private List<String> ids;
 
     @Override
     public Integer call() {
         try (Workspace workspace = Cli.open(workshop, spec, WorkspaceOptions.DEFAULTS)) {
-            List<ConversationId> conversations = ids.stream().map(Ids::conversation).toList();
+            List<ConversationId> conversations = ids.stream().map(typed -> Ids.conversation(workspace, typed)).toList();
             Set<ConversationId> deleted = workspace.bridge().deletedConversations().stream()
                     .map(deletedConversation -> deletedConversation.state().id()).collect(Collectors.toSet());
             // Every id is checked first, as delete does: one wrong id brings nothing back.

@@ -423,7 +423,8 @@ class CommandLineTest {
             ids.add(jsonLines(run.out()).getFirst().get("conversation_id").asText());
         }
 
-        Run rename = workshop("--data-dir", dir.toString(), "rename", ids.get(0), "Picnic plans");
+        // An id's first characters name the conversation, as a commit's do in git.
+        Run rename = workshop("--data-dir", dir.toString(), "rename", ids.get(0).substring(0, 8), "Picnic plans");
         assertThat(rename.exitCode()).as(rename.err()).isZero();
         assertThat(new ObjectMapper().readTree(rename.out()).get("title").asText()).isEqualTo("Picnic plans");
         Run typo = workshop("--data-dir", dir.toString(), "delete", ids.get(1), "no-such-id");
@@ -464,15 +465,19 @@ class CommandLineTest {
         Run unknown = workshop("--data-dir", dir.toString(), "undelete", "no-such-id");
         assertThat(unknown.err().strip()).isEqualTo("workshop: No deleted conversation with id no-such-id"
                 + " (see 'workshop list --deleted'); nothing was brought back");
-        Run undelete = workshop("--data-dir", dir.toString(), "undelete", ids.get(1));
+        Run undelete = workshop("--data-dir", dir.toString(), "undelete", ids.get(1).substring(0, 6));
         assertThat(undelete.exitCode()).as(undelete.err()).isZero();
         assertThat(new ObjectMapper().readTree(undelete.out()).get("deleted").asBoolean()).isFalse();
+        assertThat(new ObjectMapper().readTree(undelete.out()).get("conversation_id").asText()).isEqualTo(ids.get(1));
         assertThat(new ObjectMapper().readTree(workshop("--data-dir", dir.toString(), "list", "--json").out()))
                 .extracting(row -> row.get("id").asText()).containsExactlyInAnyOrderElementsOf(ids);
         assertThat(workshop("--data-dir", dir.toString(), "list", "--deleted").out().strip())
                 .isEqualTo("Nothing is deleted.");
-        assertThat(workshop("--data-dir", dir.toString(), "show", ids.get(1), "--markdown").out())
+        assertThat(workshop("--data-dir", dir.toString(), "show", ids.get(1).substring(0, 4), "--markdown").out())
                 .startsWith("# Write a haiku\n");
+        Run tooShort = workshop("--data-dir", dir.toString(), "show", ids.get(1).substring(0, 3));
+        assertThat(tooShort.err().strip()).isEqualTo("workshop: No conversation with id " + ids.get(1).substring(0, 3)
+                + " (see 'workshop list')");
     }
 
     @Test
