@@ -32,9 +32,18 @@ class CommandLineTest {
 
     private Run workshopWith(java.util.Map<String, String> environment, String... args)
             throws IOException, InterruptedException {
+        return runCommand(environment, workshopCommand(args));
+    }
+
+    private static List<String> workshopCommand(String... args) {
         List<String> command = new ArrayList<>(List.of(ProcessHandle.current().info().command().orElse("java"),
                 "-cp", System.getProperty("java.class.path"), "dev.workshop.Main"));
         command.addAll(List.of(args));
+        return command;
+    }
+
+    private Run runCommand(java.util.Map<String, String> environment, List<String> command)
+            throws IOException, InterruptedException {
         ProcessBuilder builder = new ProcessBuilder(command);
         builder.environment().putAll(environment);
         Process process = builder.start();
@@ -530,6 +539,26 @@ class CommandLineTest {
         assertThat(end.get("event").asText()).isEqualTo("conversation_end");
         assertThat(end.get("status").asText()).isEqualTo("failed");
         assertThat(end.get("reason").asText()).isEqualTo("Agent Remote uses the provider \"nowhere\", which this Workshop does not know");
+    }
+
+    @Test
+    void aJournalFileThatCannotBeWrittenIsStoreErrorFourAndLeavesNoHalfWrittenFileBehind() throws Exception {
+        // The kernel's own refusal, as on a full disk: a process whose files may not grow past 1 MB cannot write
+        // the journal's 16 MB first file (the JVM ignores SIGXFSZ, so the write fails with "File too large").
+        Path data = dir.resolve("data");
+        String workshop = String.join(" ", workshopCommand("--data-dir", data.toString(), "list", "--json").stream()
+                .map(part -> "'" + part + "'").toList());
+        Run run = runCommand(java.util.Map.of(), List.of("bash", "-c", "ulimit -f 1024; exec " + workshop));
+
+        assertThat(run.exitCode()).as(run.err()).isEqualTo(4);
+        assertThat(run.err().strip()).isEqualTo("workshop: Cannot open the journal in " + data.resolve("journal")
+                + ": File too large");
+        try (var left = java.nio.file.Files.list(data.resolve("journal"))) {
+            assertThat(left.toList()).as("the half-written file is removed, so it cannot keep a disk full").isEmpty();
+        }
+        Run again = workshop("--data-dir", data.toString(), "list", "--json");
+        assertThat(again.exitCode()).as(again.err()).isZero();
+        assertThat(again.out().strip()).isEqualTo("[]");
     }
 
     @Test

@@ -78,8 +78,41 @@ final class SegmentFiles {
             writeFully(channel, header, 0);
             fillWithZeros(channel, RecordFormat.SEGMENT_HEADER_BYTES, size);
             channel.force(true);
+        } catch (IOException e) {
+            // A half-written segment holds no record; left behind on a full disk, it would keep the disk full.
+            try {
+                Files.deleteIfExists(temporary);
+            } catch (IOException notDeleted) {
+                e.addSuppressed(notDeleted);
+            }
+            throw withSpaceNeeded(directory, size, e);
         }
         Files.move(temporary, ready, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+    }
+
+    /**
+     * {@code failure}, saying how much room a segment needs when the disk has less free: "No space left on
+     * device" alone does not tell the user how much to free. The space is read after the failure, never before
+     * writing, as some file systems report less than they can still allocate.
+     */
+    private static IOException withSpaceNeeded(Path directory, long size, IOException failure) {
+        long free;
+        try {
+            free = Files.getFileStore(directory).getUsableSpace();
+        } catch (IOException unknown) {
+            return failure;
+        }
+        if (free >= size) {
+            return failure;
+        }
+        return new IOException(failure.getMessage() + " (a journal file takes " + megabytes(size)
+                + " and the disk has " + megabytes(free) + " free: free some space and try again; what is stored"
+                + " already is kept)", failure);
+    }
+
+    private static String megabytes(long bytes) {
+        long tenths = Math.round(bytes / (1024.0 * 1024.0) * 10);
+        return tenths / 10 + "." + tenths % 10 + " MB";
     }
 
     /** Renames a prepared segment into the journal (preparing it first if needed) and syncs the directory. */

@@ -27,6 +27,8 @@ import javafx.geometry.Pos;
 import javafx.scene.Scene;
 import javafx.scene.control.Alert;
 import javafx.scene.control.Button;
+import javafx.scene.control.ButtonBar;
+import javafx.scene.control.ButtonType;
 import javafx.scene.control.ContextMenu;
 import javafx.scene.control.Label;
 import javafx.scene.control.MenuButton;
@@ -479,11 +481,20 @@ public final class ShellView extends BorderPane {
         alert.show();
     }
 
+    /** The open failed: what failed, and a way to try again once it is mended without starting Workshop anew. */
     private void showFatalError(String message) {
-        Alert alert = new Alert(Alert.AlertType.ERROR, message);
+        ButtonType tryAgain = new ButtonType("Try again", ButtonBar.ButtonData.OK_DONE);
+        ButtonType quit = new ButtonType("Quit", ButtonBar.ButtonData.CANCEL_CLOSE);
+        Alert alert = new Alert(Alert.AlertType.ERROR, message, tryAgain, quit);
         alert.setHeaderText("Workshop cannot open its data");
         alert.initOwner(getScene() == null ? null : getScene().getWindow());
-        alert.setOnHidden(event -> Platform.exit());
+        alert.setOnHidden(event -> {
+            if (alert.getResult() == tryAgain) {
+                viewModel.tryAgain();
+            } else {
+                Platform.exit();
+            }
+        });
         alert.show();
     }
 }

@@ -142,6 +142,21 @@ public final class ShellViewModel {
         conversationCountText.set(running == 0 ? conversations : conversations + " · " + running + " running");
     }
 
+    /**
+     * Opens again after a failure the user may have mended meanwhile: space freed on a full disk, the other
+     * Workshop on this data directory closed, the folder put back. A failed open holds nothing (the lock is
+     * released), so this is the first open once more.
+     */
+    public void tryAgain() {
+        if (workspace != null) {
+            return;
+        }
+        fatalError.set("");
+        conversationCountText.set("Opening…");
+        opening.set(true);
+        open();
+    }
+
     private void showFailed(String message) {
         conversationCountText.set("Not opened");
         fatalError.set(message);

@@ -11,6 +11,11 @@ import dev.workshop.ui.fx.FxExecutor;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Supplier;
+import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -19,6 +24,27 @@ class ShellViewModelTest {
     @TempDir
     Path dir;
 
+    /**
+     * One thread stands in for the JavaFX thread: the view-models' updates come from the loops' threads and the
+     * test's, and, as on the real one, must never run at the same time.
+     */
+    private final ExecutorService fxThread = Executors.newSingleThreadExecutor();
+    private final FxExecutor fx = fxThread::execute;
+
+    @AfterEach
+    void stopFxThread() {
+        fxThread.shutdownNow();
+    }
+
+    /** What the "JavaFX thread" sees, read there. */
+    private <T> T read(Supplier<T> property) {
+        try {
+            return fxThread.submit(property::get).get(10, TimeUnit.SECONDS);
+        } catch (Exception e) {
+            throw new AssertionError(e);
+        }
+    }
+
     @Test
     void showsTheDataDirectoryAndItsConversationCountOnceOpened() {
         try (Workspace workspace = Wiring.openWorkspace(dir)) {
@@ -26,16 +52,16 @@ class ShellViewModelTest {
                 workspace.store().append(workspace.tenant(), ConversationId.random(), 0, List.of(Conversations.started(4)));
             }
         }
-        ShellViewModel viewModel = new ShellViewModel(dir, Wiring::openWorkspace, FxExecutor.direct());
-        assertThat(viewModel.conversationCountTextProperty().get()).isEqualTo("Opening…");
-        assertThat(viewModel.openingProperty().get()).isTrue();
+        ShellViewModel viewModel = new ShellViewModel(dir, Wiring::openWorkspace, fx);
+        assertThat(read(() -> viewModel.conversationCountTextProperty().get())).isEqualTo("Opening…");
+        assertThat(read(() -> viewModel.openingProperty().get())).isTrue();
 
         viewModel.open();
 
-        await().atMost(Duration.ofSeconds(20)).until(() -> !viewModel.openingProperty().get());
-        assertThat(viewModel.dataDirectoryTextProperty().get()).isEqualTo(dir.toString());
-        assertThat(viewModel.conversationCountTextProperty().get()).isEqualTo("3 conversations");
-        assertThat(viewModel.fatalErrorProperty().get()).isEmpty();
+        await().atMost(Duration.ofSeconds(20)).until(() -> !read(() -> viewModel.openingProperty().get()));
+        assertThat(read(() -> viewModel.dataDirectoryTextProperty().get())).isEqualTo(dir.toString());
+        assertThat(read(() -> viewModel.conversationCountTextProperty().get())).isEqualTo("3 conversations");
+        assertThat(read(() -> viewModel.fatalErrorProperty().get())).isEmpty();
 
         // A deletion and its undoing change the count at once.
         var bridge = viewModel.workspace().orElseThrow().bridge();
@@ -45,24 +71,33 @@ class ShellViewModelTest {
         } catch (InterruptedException e) {
             throw new AssertionError(e);
         }
-        await().atMost(Duration.ofSeconds(5)).until(() -> viewModel.conversationCountTextProperty().get()
+        await().atMost(Duration.ofSeconds(5)).until(() -> read(() -> viewModel.conversationCountTextProperty().get())
                 .equals("2 conversations"));
         bridge.undelete(first);
-        await().atMost(Duration.ofSeconds(5)).until(() -> viewModel.conversationCountTextProperty().get()
+        await().atMost(Duration.ofSeconds(5)).until(() -> read(() -> viewModel.conversationCountTextProperty().get())
                 .equals("3 conversations"));
         viewModel.close();
     }
 
     @Test
-    void reportsADataDirectoryHeldByAnotherProcess() {
+    void reportsADataDirectoryHeldByAnotherProcessAndOpensWhenTriedAgainAfterItClosed() throws Exception {
+        ShellViewModel viewModel = new ShellViewModel(dir, Wiring::openWorkspace, fx);
         try (Workspace held = Wiring.openWorkspace(dir)) {
-            ShellViewModel viewModel = new ShellViewModel(dir, Wiring::openWorkspace, FxExecutor.direct());
             viewModel.open();
-            await().atMost(Duration.ofSeconds(20)).until(() -> !viewModel.openingProperty().get());
-            assertThat(viewModel.fatalErrorProperty().get())
+            await().atMost(Duration.ofSeconds(20)).until(() -> !read(() -> viewModel.openingProperty().get()));
+            assertThat(read(() -> viewModel.fatalErrorProperty().get()))
                     .isEqualTo("Workshop is already running with data directory " + dir.toAbsolutePath().normalize());
+            assertThat(read(() -> viewModel.conversationCountTextProperty().get())).isEqualTo("Not opened");
             assertThat(viewModel.workspace()).isEmpty();
         }
+
+        fxThread.submit(viewModel::tryAgain).get(10, TimeUnit.SECONDS);
+
+        await().atMost(Duration.ofSeconds(20)).until(() -> !read(() -> viewModel.openingProperty().get()));
+        assertThat(read(() -> viewModel.fatalErrorProperty().get())).isEmpty();
+        assertThat(viewModel.workspace()).isPresent();
+        assertThat(read(() -> viewModel.conversationCountTextProperty().get())).isEqualTo("0 conversations");
+        viewModel.close();
     }
 
     @Test
@@ -75,14 +110,14 @@ class ShellViewModelTest {
             // Closing while it runs leaves it interrupted, as quitting the app would.
         }
         List<String> shown = new java.util.concurrent.CopyOnWriteArrayList<>();
-        ShellViewModel viewModel = new ShellViewModel(dir, Wiring::openWorkspace, FxExecutor.direct());
+        ShellViewModel viewModel = new ShellViewModel(dir, Wiring::openWorkspace, fx);
         viewModel.conversationCountTextProperty().addListener((property, old, text) -> shown.add(text));
         viewModel.open();
 
         await().atMost(Duration.ofSeconds(30)).until(() -> viewModel.workspace()
                 .map(workspace -> workspace.store().state(workspace.tenant(), id).orElseThrow().status().isFinal())
                 .orElse(false));
-        await().atMost(Duration.ofSeconds(5)).until(() -> viewModel.conversationCountTextProperty().get()
+        await().atMost(Duration.ofSeconds(5)).until(() -> read(() -> viewModel.conversationCountTextProperty().get())
                 .equals("1 conversation"));
         assertThat(shown).contains("1 conversation · 1 running");
         Workspace workspace = viewModel.workspace().orElseThrow();
@@ -93,19 +128,19 @@ class ShellViewModelTest {
     @Test
     void closesInTheBackgroundAndLeavesRunningConversationsResumable() throws Exception {
         ShellViewModel viewModel = new ShellViewModel(dir, (path, options) -> Wiring.openWorkspace(path,
-                new dev.workshop.orchestration.WorkspaceOptions(5_000)), FxExecutor.direct());
+                new dev.workshop.orchestration.WorkspaceOptions(5_000)), fx);
         viewModel.open();
         await().atMost(Duration.ofSeconds(20)).until(() -> viewModel.workspace().isPresent()
-                && !viewModel.openingProperty().get());
+                && !read(() -> viewModel.openingProperty().get()));
         Workspace workspace = viewModel.workspace().orElseThrow();
         ConversationId id = workspace.bridge().startConversation(
                 List.of(workspace.agents().list().get(0).id(), workspace.agents().list().get(1).id()),
                 "Plan a picnic", java.util.OptionalInt.of(4));
         java.util.concurrent.CountDownLatch closed = new java.util.concurrent.CountDownLatch(1);
 
-        viewModel.closeInBackground(closed::countDown);
+        fxThread.submit(() -> viewModel.closeInBackground(closed::countDown)).get(10, TimeUnit.SECONDS);
 
-        assertThat(viewModel.conversationCountTextProperty().get()).isEqualTo("Saving…");
+        assertThat(read(() -> viewModel.conversationCountTextProperty().get())).isEqualTo("Saving…");
         assertThat(closed.await(20, java.util.concurrent.TimeUnit.SECONDS)).isTrue();
         assertThat(viewModel.workspace()).isEmpty();
         try (Workspace reopened = Wiring.openWorkspace(dir)) {
