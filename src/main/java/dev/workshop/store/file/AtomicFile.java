@@ -29,6 +29,15 @@ public final class AtomicFile {
                 channel.write(buffer);
             }
             channel.force(true);
+        } catch (IOException e) {
+            // The old file is untouched; a half-written copy beside it would only take room (on a full disk, the
+            // room that was missing).
+            try {
+                Files.deleteIfExists(temporary);
+            } catch (IOException notDeleted) {
+                e.addSuppressed(notDeleted);
+            }
+            throw e;
         }
         Files.move(temporary, file, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
         syncFolder(file.toAbsolutePath().getParent());

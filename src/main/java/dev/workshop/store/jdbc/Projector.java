@@ -4,6 +4,7 @@ import dev.workshop.domain.conversation.ConversationState;
 import dev.workshop.domain.conversation.RecordedEvent;
 import dev.workshop.domain.conversation.TenantId;
 import dev.workshop.store.StoreException;
+import dev.workshop.store.file.DiskSpace;
 import dev.workshop.store.journal.JournalPosition;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -51,6 +52,8 @@ final class Projector implements AutoCloseable {
     /** Well under MAX_QUEUED_EVENTS, so the writers never wait for room while the projector still gathers. */
     private static final int COALESCE_EVENTS = 6_000;
 
+    /** Less free than this when a database write fails, and the full disk is the likely cause. */
+    private static final long NEARLY_FULL_BYTES = 8L * 1024 * 1024;
     private final DataSource dataSource;
     private final ConversationTables tables;
     private final Path journalDirectory;
@@ -104,7 +107,7 @@ final class Projector implements AutoCloseable {
         try (Connection connection = dataSource.getConnection()) {
             write(connection, changes);
         } catch (SQLException e) {
-            throw new StoreException("Cannot write the replayed journal to the database: " + e.getMessage(), e);
+            throw new StoreException("Cannot write the replayed journal to the database: " + why(e), e);
         }
         markApplied(end);
     }
@@ -118,8 +121,19 @@ final class Projector implements AutoCloseable {
         try (Connection connection = dataSource.getConnection()) {
             syncIfDue(connection, position, true);
         } catch (SQLException | IOException e) {
-            throw new StoreException("Cannot sync the database after replaying the journal: " + e.getMessage(), e);
+            throw new StoreException("Cannot sync the database after replaying the journal: " + why(e), e);
         }
+    }
+
+    /**
+     * Why a database write failed, in the user's terms: on a disk with almost nothing free, that the disk is full
+     * (H2 reports only a write that failed, under a chain of its own exceptions); otherwise H2's message.
+     */
+    private String why(Exception e) {
+        return DiskSpace.freeIfBelow(journalDirectory, NEARLY_FULL_BYTES)
+                .map(free -> "the disk holding " + journalDirectory.toAbsolutePath().getParent() + " is full ("
+                        + DiskSpace.megabytes(free) + " free): free some space and try again")
+                .orElse(e.getMessage());
     }
 
     /** Returns once every change up to {@code position} is in the tables. */
@@ -172,7 +186,7 @@ final class Projector implements AutoCloseable {
             }
             syncIfDue(connection, applied(), true);
         } catch (SQLException | IOException | RuntimeException e) {
-            failure = new StoreException("The database stopped taking the journal's changes: " + e.getMessage()
+            failure = new StoreException("The database stopped taking the journal's changes: " + why(e)
                     + ". They are safe in the journal and are applied at the next start.", e);
             signal();
         } catch (InterruptedException e) {

@@ -1,5 +1,6 @@
 package dev.workshop.store.journal;
 
+import dev.workshop.store.file.DiskSpace;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
@@ -90,29 +91,13 @@ final class SegmentFiles {
         Files.move(temporary, ready, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
     }
 
-    /**
-     * {@code failure}, saying how much room a segment needs when the disk has less free: "No space left on
-     * device" alone does not tell the user how much to free. The space is read after the failure, never before
-     * writing, as some file systems report less than they can still allocate.
-     */
+    /** {@code failure}, saying how much room a segment takes when the disk has less free than that. */
     private static IOException withSpaceNeeded(Path directory, long size, IOException failure) {
-        long free;
-        try {
-            free = Files.getFileStore(directory).getUsableSpace();
-        } catch (IOException unknown) {
-            return failure;
-        }
-        if (free >= size) {
-            return failure;
-        }
-        return new IOException(failure.getMessage() + " (a journal file takes " + megabytes(size)
-                + " and the disk has " + megabytes(free) + " free: free some space and try again; what is stored"
-                + " already is kept)", failure);
-    }
-
-    private static String megabytes(long bytes) {
-        long tenths = Math.round(bytes / (1024.0 * 1024.0) * 10);
-        return tenths / 10 + "." + tenths % 10 + " MB";
+        return DiskSpace.freeIfBelow(directory, size)
+                .map(free -> new IOException(failure.getMessage() + " (a journal file takes " + DiskSpace.megabytes(size)
+                        + " and the disk has " + DiskSpace.megabytes(free) + " free: free some space and try again;"
+                        + " what is stored already is kept)", failure))
+                .orElse(failure);
     }
 
     /** Renames a prepared segment into the journal (preparing it first if needed) and syncs the directory. */

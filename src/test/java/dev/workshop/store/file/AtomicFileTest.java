@@ -1,0 +1,51 @@
+package dev.workshop.store.file;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class AtomicFileTest {
+    @TempDir
+    Path dir;
+
+    /** Writes {@code args[1]} bytes to {@code args[0]} with {@link AtomicFile#write}: run in a process of its own. */
+    public static final class Writer {
+        public static void main(String[] args) throws Exception {
+            AtomicFile.write(Path.of(args[0]), new byte[Integer.parseInt(args[1])]);
+        }
+    }
+
+    @Test
+    void replacesTheFileWhole() throws Exception {
+        Path file = Files.writeString(dir.resolve("settings.json"), "old");
+
+        AtomicFile.write(file, "new".getBytes(StandardCharsets.UTF_8));
+
+        assertThat(file).hasContent("new");
+        assertThat(dir.resolve("settings.json.new")).doesNotExist();
+    }
+
+    @Test
+    void aWriteTheDiskRefusesLeavesTheOldFileAndNoHalfWrittenCopy() throws Exception {
+        Path file = Files.writeString(dir.resolve("settings.json"), "old");
+        // The kernel refuses to let the file grow past 64 KB, as a full disk refuses more blocks (the JVM ignores
+        // SIGXFSZ, so the write fails with "File too large").
+        String java = ProcessHandle.current().info().command().orElse("java");
+        String command = "ulimit -f 64; exec '" + java + "' -cp '" + System.getProperty("java.class.path") + "' '"
+                + Writer.class.getName() + "' '" + file + "' 1000000";
+        Process writer = new ProcessBuilder(List.of("bash", "-c", command)).redirectErrorStream(true).start();
+        String output = new String(writer.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertThat(writer.waitFor(60, TimeUnit.SECONDS)).isTrue();
+
+        assertThat(writer.exitValue()).as(output).isNotZero();
+        assertThat(output).contains("File too large");
+        assertThat(file).hasContent("old");
+        assertThat(dir.resolve("settings.json.new")).as("the half-written copy is removed").doesNotExist();
+    }
+}
