@@ -3,6 +3,7 @@ package dev.workshop.orchestration;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.workshop.domain.conversation.ConversationEvent.Forked;
 import dev.workshop.domain.conversation.ConversationEvent.MessageRecorded;
 import dev.workshop.domain.conversation.ConversationState;
 import dev.workshop.domain.conversation.ConversationStatistics;
@@ -37,6 +38,8 @@ public final class ConversationExport {
         out.append("- Turns: ").append(state.turnCount()).append(" / ").append(state.maxTurns()).append('\n');
         out.append("- Participants: ")
                 .append(String.join(", ", state.participants().stream().map(p -> p.name()).toList())).append('\n');
+        Forked.in(history).ifPresent(forked -> out.append("- Forked from: conversation ").append(forked.source())
+                .append(", turn ").append(forked.turnIndex() + 1).append('\n'));
         // The replies a provider reported a cost for; the user's own messages cost nothing.
         List<Usage> replies = new ArrayList<>();
         for (RecordedEvent recorded : history) {
@@ -92,6 +95,10 @@ public final class ConversationExport {
      * back, and which keeps every field of the {@code show --json} contract.
      */
     public static ObjectNode withMessages(TenantId team, ConversationState state, List<RecordedEvent> history) {
-        return SnapshotJson.write(SessionSnapshot.of(team, state, history));
+        ObjectNode exported = SnapshotJson.write(SessionSnapshot.of(team, state, history));
+        // Where a fork came from, for a reader; an import makes a conversation of its own and leaves it out.
+        Forked.in(history).ifPresent(forked -> exported.putObject("forked_from")
+                .put("conversation_id", forked.source().value()).put("turn_index", forked.turnIndex()));
+        return exported;
     }
 }

@@ -1,6 +1,7 @@
 package dev.workshop.orchestration;
 
 import dev.workshop.domain.agent.AgentId;
+import dev.workshop.domain.conversation.ConversationEvent;
 import dev.workshop.domain.conversation.ConversationEvent.MessageRecorded;
 import dev.workshop.domain.conversation.ConversationEvent.StatusChanged;
 import dev.workshop.domain.conversation.ConversationId;
@@ -120,7 +121,10 @@ final class SessionRestorer {
                 lastTurn ? Reasons.FORKED_AT_THE_END : "", whole.members(), whole.taskPrompt(), whole.maxTurns(),
                 whole.messages().subList(0, throughTurn + 1), clock.instant(), clock.instant(),
                 forkTitle(state.title(), throughTurn));
-        record(target, fork);
+        // One append, as an import is, with where it came from recorded before the messages copied.
+        List<ConversationEvent> events = new ArrayList<>(fork.toEvents());
+        events.add(1, new ConversationEvent.Forked(source, throughTurn));
+        store.append(team, target, 0, events);
         return pause(target, false, Optional.empty(), Reasons.FORKED);
     }
 

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.workshop.Wiring;
 import dev.workshop.domain.agent.AgentId;
+import dev.workshop.domain.conversation.ConversationEvent;
 import dev.workshop.domain.conversation.ConversationEvent.MessageRecorded;
 import dev.workshop.domain.conversation.ConversationId;
 import dev.workshop.domain.conversation.ConversationState;
@@ -67,6 +68,17 @@ class ForkTest {
             assertThat(GatewayBridge.canResume(state)).isTrue();
             assertThat(messages(workspace, source)).isEqualTo(before);
             assertThat(workspace.bridge().state(source).orElseThrow().status()).isEqualTo(ConversationStatus.COMPLETED);
+
+            // Where it came from is in its log, before the messages copied, and in its exports.
+            List<dev.workshop.domain.conversation.RecordedEvent> history = workspace.bridge().history(fork);
+            assertThat(history.get(1).event()).isEqualTo(new ConversationEvent.Forked(source, 2));
+            assertThat(ConversationEvent.Forked.in(history)).contains(new ConversationEvent.Forked(source, 2));
+            assertThat(ConversationEvent.Forked.in(workspace.bridge().history(source))).isEmpty();
+            var exported = ConversationExport.withMessages(workspace.tenant(), state, history);
+            assertThat(exported.path("forked_from").path("conversation_id").asText()).isEqualTo(source.value());
+            assertThat(exported.path("forked_from").path("turn_index").asInt()).isEqualTo(2);
+            assertThat(ConversationExport.markdown(state, history))
+                    .contains("- Forked from: conversation " + source + ", turn 3\n");
         }
         try (Workspace relaunched = open(0)) {
             assertThat(relaunched.bridge().resumeInterruptedConversations()).as("a fork waits across a restart")

@@ -4,6 +4,7 @@ import dev.workshop.domain.agent.AgentId;
 import java.time.Instant;
 import java.util.List;
 import java.util.Objects;
+import java.util.Optional;
 
 /**
  * Everything that can happen to a conversation. The log of these events is the source of truth;
@@ -190,6 +191,36 @@ public sealed interface ConversationEvent {
         @Override
         public ConversationState foldInto(ConversationState state, long seq, Instant at) {
             return state.undeleted(seq);
+        }
+    }
+
+    /**
+     * Where a fork came from: {@code source}'s messages up to turn {@code turnIndex} were copied into this
+     * conversation when it was made. Recorded with them, before them; a link to follow, not a dependency (the
+     * source may be renamed, deleted or go on; the copy stands alone).
+     */
+    record Forked(ConversationId source, int turnIndex) implements ConversationEvent {
+        public Forked {
+            Objects.requireNonNull(source, "source");
+            requireTurnIndex(turnIndex);
+        }
+
+        /** The fork origin a history records, if it is a fork's (looked for only before its first message). */
+        public static Optional<Forked> in(List<RecordedEvent> history) {
+            for (RecordedEvent recorded : history) {
+                if (recorded.event() instanceof Forked forked) {
+                    return Optional.of(forked);
+                }
+                if (recorded.event() instanceof MessageRecorded) {
+                    break;
+                }
+            }
+            return Optional.empty();
+        }
+
+        @Override
+        public ConversationState foldInto(ConversationState state, long seq, Instant at) {
+            return state.forked(seq);
         }
     }
 

@@ -2,6 +2,7 @@ package dev.workshop.domain.conversation;
 
 import dev.workshop.domain.conversation.ConversationEvent.ConversationStarted;
 import dev.workshop.domain.conversation.ConversationEvent.Deleted;
+import dev.workshop.domain.conversation.ConversationEvent.Forked;
 import dev.workshop.domain.conversation.ConversationEvent.ReplyChunk;
 import dev.workshop.domain.conversation.ConversationEvent.Undeleted;
 import dev.workshop.domain.conversation.ConversationEvent.FollowUpStarted;
@@ -73,6 +74,13 @@ public final class ConversationRules {
                             + " is not being written");
                 }
                 requireSize("A reply chunk", chunk.text());
+            }
+            case Forked ignored -> {
+                requireStarted(state);
+                if (state.turnCount() > 0) {
+                    throw new InvalidEventException("Conversation " + state.id() + " already has messages: where it"
+                            + " was forked from is recorded before them");
+                }
             }
             case Undeleted ignored -> {
                 if (!state.deleted()) {

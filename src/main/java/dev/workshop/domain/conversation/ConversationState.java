@@ -168,6 +168,12 @@ public record ConversationState(
                 lastSpeakerId, turnInDoubt, resumesWithoutProgress, seq, createdAt, at, customTitle, deleted);
     }
 
+    /** Where it was forked from is in its history; the state only moves on to that event. */
+    ConversationState forked(long seq) {
+        return new ConversationState(id, kind, status, statusReason, participants, taskPrompt, maxTurns, turnCount,
+                lastSpeakerId, turnInDoubt, resumesWithoutProgress, seq, createdAt, updatedAt, customTitle, deleted);
+    }
+
     ConversationState undeleted(long seq) {
         return new ConversationState(id, kind, status, statusReason, participants, taskPrompt, maxTurns, turnCount,
                 lastSpeakerId, turnInDoubt, resumesWithoutProgress, seq, createdAt, updatedAt, customTitle, false);

@@ -15,6 +15,7 @@ import dev.workshop.domain.conversation.ConversationEvent.ResumeStarted;
 import dev.workshop.domain.conversation.ConversationEvent.FollowUpStarted;
 import dev.workshop.domain.conversation.ConversationEvent.StatusChanged;
 import dev.workshop.domain.conversation.ConversationEvent.TurnStarted;
+import dev.workshop.domain.conversation.ConversationId;
 import dev.workshop.domain.conversation.ConversationKind;
 import dev.workshop.domain.conversation.ConversationStatus;
 import dev.workshop.domain.conversation.Participant;
@@ -54,6 +55,7 @@ final class EventCodec {
             case Deleted ignored -> "deleted";
             case ConversationEvent.Undeleted ignored -> "undeleted";
             case ConversationEvent.ReplyChunk ignored -> "reply_chunk";
+            case ConversationEvent.Forked ignored -> "forked";
         };
     }
 
@@ -129,6 +131,10 @@ final class EventCodec {
                     out.writeNumberField("turn_index", chunk.turnIndex());
                     out.writeStringField("text", chunk.text());
                 }
+                case ConversationEvent.Forked forked -> {
+                    out.writeStringField("source", forked.source().value());
+                    out.writeNumberField("turn_index", forked.turnIndex());
+                }
             }
             out.writeEndObject();
         } catch (IOException e) {
@@ -191,6 +197,8 @@ final class EventCodec {
             case "undeleted" -> new ConversationEvent.Undeleted();
             case "reply_chunk" -> new ConversationEvent.ReplyChunk(node.path("turn_index").asInt(),
                     node.path("text").asText());
+            case "forked" -> new ConversationEvent.Forked(new ConversationId(node.path("source").asText()),
+                    node.path("turn_index").asInt());
             default -> throw new IllegalArgumentException("Unknown event type '" + type
                     + "': it was written by a newer Workshop");
         };

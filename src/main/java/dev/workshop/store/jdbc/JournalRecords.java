@@ -52,6 +52,7 @@ final class JournalRecords {
     private static final byte RESUME_STARTED_BY = 9;
     private static final byte UNDELETED = 10;
     private static final byte REPLY_CHUNK = 11;
+    private static final byte FORKED = 12;
 
     /** Who a record belongs to and which events it holds ({@code count} from {@code seq}), read without decoding them. */
     record Envelope(String tenant, String conversation, long seq, int count) {
@@ -156,6 +157,11 @@ final class JournalRecords {
                 out.int8(REPLY_CHUNK);
                 out.int32(chunk.turnIndex());
                 out.text(chunk.text());
+            }
+            case ConversationEvent.Forked forked -> {
+                out.int8(FORKED);
+                out.text(forked.source().value());
+                out.int32(forked.turnIndex());
             }
         }
     }
@@ -266,6 +272,7 @@ final class JournalRecords {
             case DELETED -> new Deleted();
             case UNDELETED -> new ConversationEvent.Undeleted();
             case REPLY_CHUNK -> new ConversationEvent.ReplyChunk(in.int32(), in.text());
+            case FORKED -> new ConversationEvent.Forked(new ConversationId(in.text()), in.int32());
             default -> throw new IllegalArgumentException("event type " + type
                     + " is unknown to this Workshop: it was written by a newer version");
         };

@@ -28,6 +28,7 @@ import javafx.scene.control.ButtonBar;
 import javafx.scene.control.ButtonType;
 import javafx.scene.control.ComboBox;
 import javafx.scene.control.ContextMenu;
+import javafx.scene.control.Hyperlink;
 import javafx.scene.control.Label;
 import javafx.scene.control.ListCell;
 import javafx.scene.control.ListView;
@@ -449,13 +450,40 @@ public final class SidebarView extends SplitPane {
         writing.managedProperty().bind(writing.visibleProperty());
 
         Label none = placeholder("Nothing selected", "Pick a conversation above to read it.");
-        VBox detail = new VBox(8, heading, state, findBar, body, failureBanner(), writing, composer());
+        VBox detail = new VBox(8, heading, forkOrigin(), state, findBar, body, failureBanner(), writing, composer());
         detail.visibleProperty().bind(viewModel.selectedProperty().isNotNull());
         none.visibleProperty().bind(viewModel.selectedProperty().isNull());
         VBox pane = new VBox(new StackPane(detail, none));
         VBox.setVgrow(pane.getChildren().get(0), Priority.ALWAYS);
         pane.getStyleClass().add("sidebar-detail-pane");
         return pane;
+    }
+
+    /** Under a fork's title: where it came from, a link to that message in its source (while that is listed). */
+    private Hyperlink forkOrigin() {
+        Hyperlink origin = new Hyperlink();
+        origin.setId("fork-origin");
+        origin.getStyleClass().add("fork-origin");
+        origin.setGraphic(new FontIcon(Feather.GIT_BRANCH));
+        origin.setMinWidth(0);
+        origin.setMaxWidth(Double.MAX_VALUE);
+        origin.setOnAction(event -> viewModel.showForkSource());
+        viewModel.forkOriginProperty().addListener((property, old, fork) -> {
+            origin.setVisible(fork != null);
+            if (fork == null) {
+                return;
+            }
+            String turn = "turn " + (fork.turnIndex() + 1);
+            // The turn first: a long title is what gives way.
+            origin.setText("Forked at " + turn + " of " + (fork.sourceListed() ? "“" + fork.sourceTitle() + "”"
+                    : "a conversation since deleted"));
+            origin.setDisable(!fork.sourceListed());
+            origin.setTooltip(fork.sourceListed() ? new Tooltip("Show " + turn + " of “" + fork.sourceTitle() + "”")
+                    : null);
+        });
+        origin.setVisible(false);
+        origin.managedProperty().bind(origin.visibleProperty());
+        return origin;
     }
 
     /**

@@ -1,6 +1,7 @@
 package dev.workshop.ui.sidebar;
 
 import dev.workshop.domain.agent.AgentId;
+import dev.workshop.domain.conversation.ConversationEvent;
 import dev.workshop.domain.conversation.ConversationId;
 import dev.workshop.domain.conversation.ConversationState;
 import dev.workshop.domain.conversation.ConversationStatus;
@@ -80,6 +81,7 @@ public final class SidebarViewModel {
     private final Map<ConversationId, ResumeCause> resumedBy = new HashMap<>();
     private final Map<ConversationId, Set<Integer>> askedAgain = new HashMap<>();
     private final ReadOnlyObjectWrapper<Reveal> revealed = new ReadOnlyObjectWrapper<>();
+    private final ReadOnlyObjectWrapper<ForkOrigin> forkOrigin = new ReadOnlyObjectWrapper<>();
     private final ReadOnlyBooleanWrapper searching = new ReadOnlyBooleanWrapper();
     /** Conversations with a message holding the search text (titles and agents are matched in memory). */
     private Set<ConversationId> messageHits = Set.of();
@@ -324,6 +326,7 @@ public final class SidebarViewModel {
     public void select(ConversationRow row) {
         long ticket = ++selection;
         selected.set(row);
+        forkOrigin.set(null);
         messages.clear();
         splitPanes();
         writing.set("");
@@ -347,8 +350,10 @@ public final class SidebarViewModel {
                 Map<AgentId, String> known = Map.copyOf(colours);
                 List<MessageItem> items = MessageItem.fromHistory(history,
                         agent -> known.getOrDefault(agent, "#6e7781"), running);
+                Optional<ConversationEvent.Forked> forked = ConversationEvent.Forked.in(history);
                 fx.execute(() -> {
                     if (ticket == selection) {
+                        forkOrigin.set(forked.map(this::originOf).orElse(null));
                         // Messages that arrived live while the history loaded are kept if it missed them.
                         List<MessageItem> live = List.copyOf(messages);
                         messages.setAll(items);
@@ -365,6 +370,35 @@ public final class SidebarViewModel {
                 });
             }
         });
+    }
+
+    /**
+     * Where the conversation shown was forked from: the source's id, the turn it was forked at, and the source's
+     * title while it is listed (null once it is deleted: it can only be named, not shown).
+     */
+    public record ForkOrigin(ConversationId source, int turnIndex, String sourceTitle) {
+        public boolean sourceListed() {
+            return sourceTitle != null;
+        }
+    }
+
+    private ForkOrigin originOf(ConversationEvent.Forked forked) {
+        String title = rows.stream().filter(row -> row.id().equals(forked.source())).findFirst()
+                .map(ConversationRow::title).orElse(null);
+        return new ForkOrigin(forked.source(), forked.turnIndex(), title);
+    }
+
+    /** Where the conversation shown came from, if it is a fork; null otherwise (and while it loads). */
+    public ReadOnlyObjectProperty<ForkOrigin> forkOriginProperty() {
+        return forkOrigin.getReadOnlyProperty();
+    }
+
+    /** Shows the message the conversation shown was forked at, in its source. */
+    public void showForkSource() {
+        ForkOrigin origin = forkOrigin.get();
+        if (origin != null && origin.sourceListed()) {
+            reveal(origin.source(), origin.turnIndex());
+        }
     }
 
     /**

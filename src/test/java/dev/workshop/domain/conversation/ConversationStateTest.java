@@ -120,6 +120,25 @@ class ConversationStateTest {
     }
 
     @Test
+    void whereAForkCameFromIsRecordedBeforeItsMessagesAndChangesNothingElse() {
+        ConversationEvent.Forked origin = new ConversationEvent.Forked(new ConversationId("source"), 2);
+        assertThatThrownBy(() -> record(origin))
+                .isInstanceOf(InvalidEventException.class).hasMessage("Conversation c-1 has not started");
+        record(new ConversationStarted(ConversationKind.CONVERSATION, List.of(ADA, BOB), "Plan a picnic", 4));
+        ConversationState started = state;
+
+        record(origin);
+
+        assertThat(state.version()).isEqualTo(2);
+        assertThat(state).usingRecursiveComparison().ignoringFields("version").isEqualTo(started);
+        record(new MessageRecorded(0, ADA.agentId(), "Ada", "Sandwiches?"));
+        assertThatThrownBy(() -> record(origin)).isInstanceOf(InvalidEventException.class)
+                .hasMessage("Conversation c-1 already has messages: where it was forked from is recorded before them");
+        assertThatThrownBy(() -> new ConversationEvent.Forked(new ConversationId("source"), -1))
+                .isInstanceOf(IllegalArgumentException.class);
+    }
+
+    @Test
     void aReplyChunkBelongsToTheTurnBeingWrittenAndChangesNoCount() {
         record(new ConversationStarted(ConversationKind.CONVERSATION, List.of(ADA, BOB), "Plan a picnic", 4));
         assertThatThrownBy(() -> record(new ConversationEvent.ReplyChunk(0, "Hel")))

@@ -38,7 +38,7 @@ class JournalRecordsTest {
     private final EventCodec json = new EventCodec();
     private final JournalRecords records = new JournalRecords(json);
 
-    private static List<ConversationEvent> everyKindOfEvent() {
+    static List<ConversationEvent> everyKindOfEvent() {
         Participant rita = new Participant(new AgentId("agent-rita"), "Rita");
         return List.of(
                 new ConversationStarted(ConversationKind.CONVERSATION, List.of(Conversations.ADA, rita),
@@ -60,7 +60,8 @@ class JournalRecordsTest {
                 new ConversationEvent.Renamed(""),
                 new ConversationEvent.Deleted(),
                 new ConversationEvent.Undeleted(),
-                new ConversationEvent.ReplyChunk(3, "Grüße — half a rep"));
+                new ConversationEvent.ReplyChunk(3, "Grüße — half a rep"),
+                new ConversationEvent.Forked(new ConversationId("37ea3562-3bfb-4d60-87b0-6218f287ddfe"), 2));
     }
 
     @Test

@@ -366,6 +366,37 @@ class SidebarViewModelTest {
     }
 
     @Test
+    void aForkNamesItsSourceWhileThatIsListedAndOnlyItsTurnOnceItIsDeleted() throws Exception {
+        ConversationId source = stored("Name a cat", message(0, ADA, "Tom?"), message(1, BRUNO, "Felix."),
+                new StatusChanged(ConversationStatus.COMPLETED, ""));
+        ConversationId fork = workspace.bridge().fork(source, 1).id();
+        startSidebar();
+        await().atMost(Duration.ofSeconds(10)).until(() -> onFx(() -> sidebar.allRows().size()) == 2);
+
+        select(row(fork));
+        await().atMost(Duration.ofSeconds(10)).until(() -> onFx(() -> sidebar.forkOriginProperty().get()) != null);
+        assertThat(onFx(() -> sidebar.forkOriginProperty().get()))
+                .isEqualTo(new SidebarViewModel.ForkOrigin(source, 1, "Name a cat"));
+        select(row(source));
+        await().atMost(Duration.ofSeconds(10)).until(() -> !onFx(() -> sidebar.loadingProperty().get()));
+        assertThat(onFx(() -> sidebar.forkOriginProperty().get())).as("the source is no fork").isNull();
+
+        workspace.bridge().delete(source, Duration.ofSeconds(5));
+        await().atMost(Duration.ofSeconds(10)).until(() -> onFx(() -> sidebar.allRows().size()) == 1);
+        select(row(fork));
+        await().atMost(Duration.ofSeconds(10)).until(() -> onFx(() -> sidebar.forkOriginProperty().get()) != null);
+        SidebarViewModel.ForkOrigin origin = onFx(() -> sidebar.forkOriginProperty().get());
+        assertThat(origin.sourceListed()).isFalse();
+        assertThat(origin.turnIndex()).isEqualTo(1);
+        onFx(() -> {
+            sidebar.showForkSource();
+            return null;
+        });
+        assertThat(onFx(() -> sidebar.selectedProperty().get().id())).as("nothing to show: the fork stays shown")
+                .isEqualTo(fork);
+    }
+
+    @Test
     void deletingSaysWhatItMeansAndTheRowsGoWithTheSelection() throws Exception {
         ConversationId done = stored("Name a cat", new StatusChanged(ConversationStatus.COMPLETED, ""));
         ConversationId paused = stored("Plan a picnic", new StatusChanged(ConversationStatus.INTERRUPTED, "Stopped"));

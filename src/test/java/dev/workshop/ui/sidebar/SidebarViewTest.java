@@ -400,6 +400,19 @@ class SidebarViewTest {
         javafx.scene.control.Label status = robot.lookup("#detail-status").queryAs(javafx.scene.control.Label.class);
         assertThat(status.getText()).as("it waits for Resume, not for the user's turn").isEqualTo("Paused");
         assertThat(status.getTooltip().getText()).startsWith("Paused: Forked;");
+
+        // Under its title, where it came from: a link back to that message in the source.
+        robot.interact(() -> outer.setDividerPositions(0.4));
+        javafx.scene.control.Hyperlink origin = robot.lookup("#fork-origin").queryAs(javafx.scene.control.Hyperlink.class);
+        WaitForAsyncUtils.waitFor(5, TimeUnit.SECONDS, origin::isVisible);
+        assertThat(origin.getText()).isEqualTo("Forked at turn 1 of \u201cName a cat\u201d");
+        robot.clickOn(origin);
+        WaitForAsyncUtils.waitFor(5, TimeUnit.SECONDS,
+                () -> "Name a cat".equals(robot.lookup("#detail-title").queryLabeled().getText()));
+        WaitForAsyncUtils.waitFor(5, TimeUnit.SECONDS, () -> !robot.lookup("#history-loading").query().isVisible());
+        assertThat(robot.lookup("#message-list").queryListView().getSelectionModel().getSelectedIndex())
+                .as("the message it was forked at").isZero();
+        assertThat(origin.isVisible()).as("the source is no fork").isFalse();
     }
 
     @Test
