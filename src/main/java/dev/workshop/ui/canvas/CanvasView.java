@@ -1,5 +1,6 @@
 package dev.workshop.ui.canvas;
 
+import dev.workshop.ui.fx.IconOnly;
 import dev.workshop.domain.agent.AgentDefinition;
 import dev.workshop.domain.canvas.Behaviour;
 import dev.workshop.domain.canvas.Bounds;
@@ -917,7 +918,7 @@ public final class CanvasView extends Pane implements DropTarget {
                                 java.util.function.Consumer<Boolean> change) {
         ToggleButton button = new ToggleButton(null, new FontIcon(icon));
         button.getStyleClass().addAll("flat", "button-icon");
-        button.setTooltip(new Tooltip(tooltip));
+        IconOnly.withTip(button, tooltip);
         button.setId(id);
         button.setFocusTraversable(false);
         button.setSelected(setting.test(viewModel.settingsProperty().get()));
@@ -929,7 +930,7 @@ public final class CanvasView extends Pane implements DropTarget {
     private static Button toolButton(Feather icon, String tooltip, String id, Runnable action) {
         Button button = new Button(null, new FontIcon(icon));
         button.getStyleClass().addAll("flat", "button-icon");
-        button.setTooltip(new Tooltip(tooltip));
+        IconOnly.withTip(button, tooltip);
         button.setId(id);
         button.setFocusTraversable(false);
         button.setOnAction(event -> action.run());

@@ -2,6 +2,7 @@ package dev.workshop.ui.shell;
 
 import atlantafx.base.theme.PrimerDark;
 import atlantafx.base.theme.PrimerLight;
+import dev.workshop.ui.fx.IconOnly;
 import dev.workshop.domain.canvas.Bounds;
 import dev.workshop.domain.canvas.SceneSettings;
 import dev.workshop.domain.canvas.WindowLayout;
@@ -350,7 +351,7 @@ public final class ShellView extends BorderPane {
         theme.setId("theme-menu");
         theme.getStyleClass().addAll("button-icon");
         theme.setGraphic(new FontIcon(Feather.MONITOR));
-        theme.setTooltip(new Tooltip("Theme"));
+        IconOnly.withTip(theme, "Theme");
         for (SceneSettings.Theme option : SceneSettings.Theme.values()) {
             RadioMenuItem item = new RadioMenuItem(themeName(option));
             item.setId("theme-" + option.name().toLowerCase(Locale.ROOT));
@@ -361,7 +362,7 @@ public final class ShellView extends BorderPane {
         Button settings = new Button(null, new FontIcon(Feather.SLIDERS));
         settings.setId("open-settings");
         settings.getStyleClass().add("button-icon");
-        settings.setTooltip(new Tooltip("Settings: turns, conversations at once, offline reply time"));
+        IconOnly.withTip(settings, "Settings: turns, conversations at once, offline reply time");
         settings.disableProperty().bind(viewModel.readyProperty().not());
         settings.setOnAction(event -> showPreferences());
         theme.disableProperty().bind(viewModel.readyProperty().not());

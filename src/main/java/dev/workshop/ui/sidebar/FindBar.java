@@ -1,5 +1,6 @@
 package dev.workshop.ui.sidebar;
 
+import dev.workshop.ui.fx.IconOnly;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -9,7 +10,6 @@ import javafx.geometry.Pos;
 import javafx.scene.control.Button;
 import javafx.scene.control.Label;
 import javafx.scene.control.TextField;
-import javafx.scene.control.Tooltip;
 import javafx.scene.input.KeyCode;
 import javafx.scene.input.KeyEvent;
 import javafx.scene.layout.HBox;
@@ -82,7 +82,7 @@ final class FindBar extends HBox {
     private static Button iconButton(Feather icon, String tip, Runnable action) {
         Button button = new Button(null, new FontIcon(icon));
         button.getStyleClass().addAll("button-icon", "flat");
-        button.setTooltip(new Tooltip(tip));
+        IconOnly.withTip(button, tip);
         button.setOnAction(event -> action.run());
         button.setFocusTraversable(false);
         return button;

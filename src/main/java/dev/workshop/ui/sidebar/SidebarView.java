@@ -1,5 +1,6 @@
 package dev.workshop.ui.sidebar;
 
+import dev.workshop.ui.fx.IconOnly;
 import dev.workshop.domain.agent.Initials;
 import dev.workshop.domain.conversation.ConversationId;
 import dev.workshop.domain.conversation.ConversationKind;
@@ -179,13 +180,13 @@ public final class SidebarView extends SplitPane {
         Button importButton = new Button(null, new FontIcon(Feather.UPLOAD));
         importButton.getStyleClass().add("button-icon");
         importButton.setId("import-conversation");
-        importButton.setTooltip(new Tooltip("Import a conversation (a JSON export or snapshot, older formats too); "
-                + "it comes back paused until you continue it"));
+        IconOnly.withTip(importButton, "Import a conversation (a JSON export or snapshot, older formats too); "
+                + "it comes back paused until you continue it");
         importButton.setOnAction(event -> importConversation());
         Button deletedButton = new Button(null, new FontIcon(Feather.TRASH_2));
         deletedButton.getStyleClass().add("button-icon");
         deletedButton.setId("recently-deleted-button");
-        deletedButton.setTooltip(new Tooltip("Recently deleted: bring back a conversation you deleted"));
+        IconOnly.withTip(deletedButton, "Recently deleted: bring back a conversation you deleted");
         deletedButton.setOnAction(event -> new RecentlyDeletedDialog(viewModel, this).show());
         HBox tools = new HBox(6, search, filter, importButton, deletedButton);
 
@@ -311,7 +312,7 @@ public final class SidebarView extends SplitPane {
         Button rename = new Button(null, new FontIcon(Feather.EDIT_2));
         rename.setId("rename-conversation");
         rename.getStyleClass().addAll("button-icon", "flat");
-        rename.setTooltip(new Tooltip("Rename (F2, or double-click the title)"));
+        IconOnly.withTip(rename, "Rename (F2, or double-click the title)");
         rename.setOnAction(event -> startRename(viewModel.selectedProperty().get()));
         rename.setMinWidth(Region.USE_PREF_SIZE);
         HBox heading = new HBox(4, title, titleEditor, rename);
@@ -340,7 +341,7 @@ public final class SidebarView extends SplitPane {
         MenuButton export = new MenuButton(null, new FontIcon(Feather.DOWNLOAD), markdown, json);
         export.setId("export-conversation");
         export.getStyleClass().add("button-icon");
-        export.setTooltip(new Tooltip("Export as Markdown or JSON"));
+        IconOnly.withTip(export, "Export as Markdown or JSON");
         abort.visibleProperty().bind(Bindings.createBooleanBinding(() -> viewModel.selectedProperty().get() != null
                 && SidebarViewModel.canAbort(viewModel.selectedProperty().get().status()), viewModel.selectedProperty()));
         abort.managedProperty().bind(abort.visibleProperty());
@@ -352,7 +353,7 @@ public final class SidebarView extends SplitPane {
         Button fresh = new Button(null, new FontIcon(Feather.PLUS));
         fresh.getStyleClass().add("button-icon");
         fresh.setId("new-conversation");
-        fresh.setTooltip(new Tooltip("New conversation: a fresh start (new id, empty panes)"));
+        IconOnly.withTip(fresh, "New conversation: a fresh start (new id, empty panes)");
         fresh.setOnAction(event -> {
             viewModel.newConversation();
             onNewConversation.run();
@@ -583,7 +584,7 @@ public final class SidebarView extends SplitPane {
         Button send = new Button(null, new FontIcon(Feather.SEND));
         send.setId("send-message");
         send.getStyleClass().addAll("accent", "button-icon");
-        send.setTooltip(new Tooltip("Send (Ctrl+Enter)"));
+        IconOnly.withTip(send, "Send (Ctrl+Enter)");
         send.setMinWidth(Region.USE_PREF_SIZE);
         javafx.beans.binding.BooleanBinding yourTurn = Bindings.createBooleanBinding(
                 () -> viewModel.selectedProperty().get() != null

@@ -73,6 +73,45 @@ class ShellViewTest {
     }
 
     @Test
+    void everyButtonThatShowsOnlyAnIconHasANameForAScreenReader(FxRobot robot) throws Exception {
+        WaitForAsyncUtils.waitFor(20, TimeUnit.SECONDS, () -> !viewModel.openingProperty().get());
+        // A conversation shown, so that its buttons and the composer's are in the window too.
+        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> robot.lookup(".row-title").tryQuery().isPresent());
+        robot.clickOn((javafx.scene.Node) robot.lookup(".row-title").query());
+        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> robot.lookup("#send-message").tryQuery().isPresent());
+        shortcut(robot, KeyCode.F);
+        WaitForAsyncUtils.waitFor(5, TimeUnit.SECONDS, () -> robot.lookup("#find-bar").query().isVisible());
+
+        List<String> unnamed = new java.util.ArrayList<>();
+        List<javafx.scene.Node> checked = new java.util.ArrayList<>();
+        robot.interact(() -> collectUnnamed(view, unnamed, checked));
+
+        assertThat(checked).as("the buttons looked at").hasSizeGreaterThan(15);
+        assertThat(unnamed).as("buttons with an icon and no name").isEmpty();
+    }
+
+    /** Every button below {@code node} whose only content is an icon, and no accessible text to say what it does. */
+    private static void collectUnnamed(javafx.scene.Node node, List<String> unnamed, List<javafx.scene.Node> checked) {
+        if (!node.isVisible()) {
+            return; // not in the window, so not read out either
+        }
+        if (node instanceof javafx.scene.control.ButtonBase || node instanceof javafx.scene.control.MenuButton) {
+            javafx.scene.control.Labeled labeled = (javafx.scene.control.Labeled) node;
+            checked.add(node);
+            boolean iconOnly = labeled.getText() == null || labeled.getText().isBlank();
+            if (iconOnly && (node.getAccessibleText() == null || node.getAccessibleText().isBlank())) {
+                unnamed.add((node.getId() == null ? node.getClass().getSimpleName() : "#" + node.getId())
+                        + (labeled.getTooltip() == null ? "" : " (tooltip: " + labeled.getTooltip().getText() + ")"));
+            }
+        }
+        if (node instanceof javafx.scene.Parent parent) {
+            for (javafx.scene.Node child : parent.getChildrenUnmodifiable()) {
+                collectUnnamed(child, unnamed, checked);
+            }
+        }
+    }
+
+    @Test
     void keysThatWorkWhereverTheFocusIs(FxRobot robot) throws Exception {
         WaitForAsyncUtils.waitFor(20, TimeUnit.SECONDS, () -> viewModel.readyProperty().get());
         var canvas = viewModel.canvasProperty().get();
