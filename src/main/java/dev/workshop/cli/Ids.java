@@ -13,7 +13,7 @@ import java.util.List;
  */
 final class Ids {
     /** Shorter than this, a prefix is taken as a whole id: "a" or "12" would pick a conversation by chance. */
-    static final int SHORTEST_PREFIX = 4;
+    private static final int SHORTEST_PREFIX = 4;
 
     /** How many of the conversations an ambiguous prefix matches are named in its message. */
     private static final int NAMED_CANDIDATES = 5;

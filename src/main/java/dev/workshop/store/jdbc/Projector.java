@@ -54,6 +54,7 @@ final class Projector implements AutoCloseable {
 
     /** Less free than this when a database write fails, and the full disk is the likely cause. */
     private static final long NEARLY_FULL_BYTES = 8L * 1024 * 1024;
+
     private final DataSource dataSource;
     private final ConversationTables tables;
     private final Path journalDirectory;

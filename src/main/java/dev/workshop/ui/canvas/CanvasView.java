@@ -1,6 +1,5 @@
 package dev.workshop.ui.canvas;
 
-import dev.workshop.ui.fx.IconOnly;
 import dev.workshop.domain.agent.AgentDefinition;
 import dev.workshop.domain.canvas.Behaviour;
 import dev.workshop.domain.canvas.Bounds;
@@ -12,6 +11,7 @@ import dev.workshop.domain.canvas.SceneSettings;
 import dev.workshop.domain.conversation.ConversationId;
 import dev.workshop.domain.fsm.AgentState;
 import dev.workshop.ui.dialogs.StartConversationDialog;
+import dev.workshop.ui.fx.IconOnly;
 import dev.workshop.ui.palette.DropTarget;
 import java.util.ArrayList;
 import java.util.HashMap;

@@ -2,7 +2,6 @@ package dev.workshop.ui.shell;
 
 import atlantafx.base.theme.PrimerDark;
 import atlantafx.base.theme.PrimerLight;
-import dev.workshop.ui.fx.IconOnly;
 import dev.workshop.domain.canvas.Bounds;
 import dev.workshop.domain.canvas.SceneSettings;
 import dev.workshop.domain.canvas.WindowLayout;
@@ -13,6 +12,7 @@ import dev.workshop.ui.canvas.CanvasViewModel;
 import dev.workshop.ui.dialogs.PreferencesDialog;
 import dev.workshop.ui.fx.ExternalLinks;
 import dev.workshop.ui.fx.FxExecutor;
+import dev.workshop.ui.fx.IconOnly;
 import dev.workshop.ui.fx.SystemClipboard;
 import dev.workshop.ui.fx.SystemTheme;
 import dev.workshop.ui.palette.PaletteView;

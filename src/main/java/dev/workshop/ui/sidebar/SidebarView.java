@@ -1,10 +1,10 @@
 package dev.workshop.ui.sidebar;
 
-import dev.workshop.ui.fx.IconOnly;
 import dev.workshop.domain.agent.Initials;
 import dev.workshop.domain.conversation.ConversationId;
 import dev.workshop.domain.conversation.ConversationKind;
 import dev.workshop.domain.conversation.ConversationStatus;
+import dev.workshop.ui.fx.IconOnly;
 import dev.workshop.ui.fx.PlainText;
 import dev.workshop.ui.fx.SystemClipboard;
 import java.io.File;
