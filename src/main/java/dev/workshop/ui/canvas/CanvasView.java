@@ -553,6 +553,25 @@ public final class CanvasView extends Pane implements DropTarget {
             viewModel.zoomAt(1.2, getWidth() / 2, getHeight() / 2);
         } else if (event.getCode() == KeyCode.MINUS || event.getCode() == KeyCode.SUBTRACT) {
             viewModel.zoomAt(1 / 1.2, getWidth() / 2, getHeight() / 2);
+        } else if (event.getCode() == KeyCode.CONTEXT_MENU || (event.getCode() == KeyCode.F10 && event.isShiftDown())) {
+            if (!showSelectionMenu()) {
+                return;
+            }
+        } else if (event.getCode() == KeyCode.TAB && !event.isShortcutDown() && !event.isAltDown()) {
+            // Tab steps through the agents; past the last one it is not consumed, so the focus moves on.
+            Optional<AgentNodeModel> next = viewModel.selectNext(event.isShiftDown());
+            if (next.isEmpty()) {
+                return;
+            }
+            keepInView(next.get());
+        } else if (event.getCode().isArrowKey() && event.isAltDown()) {
+            switch (event.getCode()) {
+                case LEFT -> viewModel.nudgeSelection(-1, 0);
+                case RIGHT -> viewModel.nudgeSelection(1, 0);
+                case UP -> viewModel.nudgeSelection(0, -1);
+                default -> viewModel.nudgeSelection(0, 1);
+            }
+            viewModel.selection().stream().findFirst().ifPresent(this::keepInView);
         } else if (event.getCode().isArrowKey()) {
             double step = event.isShiftDown() ? 200 : 50;
             switch (event.getCode()) {
@@ -570,15 +589,42 @@ public final class CanvasView extends Pane implements DropTarget {
     // ---- menus and dialogs -------------------------------------------------------------------------------------
 
     private void contextMenu(ContextMenuEvent event) {
-        showMenu(event.getPickResult().getIntersectedNode(), event.getX(), event.getY(), event.getScreenX(),
-                event.getScreenY());
+        if (!event.isKeyboardTrigger() || !showSelectionMenu()) {
+            showMenu(event.getPickResult().getIntersectedNode(), event.getX(), event.getY(), event.getScreenX(),
+                    event.getScreenY());
+        }
         event.consume();
+    }
+
+    /**
+     * The menu key or Shift+F10: the selection's menu, opened at its first agent rather than at the pointer.
+     * The keys are read here too, as not every platform's toolkit turns them into a menu request.
+     */
+    private boolean showSelectionMenu() {
+        List<AgentNodeModel> selected = viewModel.selection();
+        if (selected.isEmpty()) {
+            return false;
+        }
+        Point at = viewModel.cameraProperty().get().toScreen(selected.getFirst().position());
+        Point2D screen = localToScreen(at.x(), at.y());
+        showMenu(selected.getFirst(), at.x(), at.y(), screen.getX(), screen.getY());
+        return true;
+    }
+
+    /** Pans so that an agent the keyboard picked or moved is in view, if it is not already. */
+    private void keepInView(AgentNodeModel agent) {
+        Point at = viewModel.cameraProperty().get().toScreen(agent.position());
+        double margin = AgentNode.RADIUS * 2;
+        if (at.x() < margin || at.y() < margin || at.x() > getWidth() - margin || at.y() > getHeight() - margin) {
+            viewModel.centreOn(agent.position(), getWidth(), getHeight());
+        }
     }
 
     private void showMenu(Object target, double x, double y, double screenX, double screenY) {
         closeMenu();
         menuRequested = true;
-        Optional<AgentNodeModel> agent = agentAt(target).or(() -> agentAtPoint(x, y));
+        Optional<AgentNodeModel> agent = target instanceof AgentNodeModel model ? Optional.of(model)
+                : agentAt(target).or(() -> agentAtPoint(x, y));
         Optional<Rope> rope = agent.isPresent() ? Optional.empty()
                 : RopeLayer.ropeAt(x, y, viewModel.cameraProperty().get(), positions, viewModel.ropes());
         ContextMenu menu = agent.map(this::agentMenu)

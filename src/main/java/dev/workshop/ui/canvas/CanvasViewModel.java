@@ -26,6 +26,7 @@ import dev.workshop.ui.fx.FxExecutor;
 import dev.workshop.ui.fx.PlainText;
 import java.util.ArrayList;
 import java.util.Collection;
+import java.util.Comparator;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
@@ -232,6 +233,56 @@ public final class CanvasViewModel {
 
     public List<AgentNodeModel> selection() {
         return agents.stream().filter(agent -> agent.selectedProperty().get()).toList();
+    }
+
+    /**
+     * Selects the agent after the one selected last in reading order (rows of one grid step, top to bottom, each
+     * left to right), or before it when {@code backwards}: Tab on the canvas. Stepping past the last (or first)
+     * agent clears the selection and returns empty, so that the keyboard's focus can move on from the canvas.
+     */
+    public Optional<AgentNodeModel> selectNext(boolean backwards) {
+        List<AgentNodeModel> order = agents.stream().sorted(READING_ORDER).toList();
+        if (order.isEmpty()) {
+            return Optional.empty();
+        }
+        // From the last agent selected going on, from the first going back; from either end when none is.
+        int first = -1;
+        int last = -1;
+        for (int i = 0; i < order.size(); i++) {
+            if (order.get(i).selectedProperty().get()) {
+                first = first == -1 ? i : first;
+                last = i;
+            }
+        }
+        int next = backwards ? (first == -1 ? order.size() - 1 : first - 1) : last + 1;
+        if (next < 0 || next >= order.size()) {
+            clearSelection();
+            return Optional.empty();
+        }
+        AgentNodeModel chosen = order.get(next);
+        select(List.of(chosen.id()), false);
+        return Optional.of(chosen);
+    }
+
+    private static final Comparator<AgentNodeModel> READING_ORDER = Comparator
+            .comparingLong((AgentNodeModel agent) -> Math.round(agent.position().y() / SceneSettings.GRID_SPACING))
+            .thenComparingDouble(agent -> agent.position().x())
+            .thenComparing(agent -> agent.id().value());
+
+    /**
+     * Moves the selection by one grid step in a direction ({@code dx}, {@code dy} each -1, 0 or 1), as one step of
+     * undo: the keyboard's way to move agents. A grid step, so that it lands on the next dot with snapping on.
+     */
+    public void nudgeSelection(int dx, int dy) {
+        List<AgentNodeModel> moving = selection();
+        if (moving.isEmpty()) {
+            return;
+        }
+        Map<AgentNodeModel, Point> starts = new LinkedHashMap<>();
+        moving.forEach(agent -> starts.put(agent, agent.position()));
+        pickUp(moving);
+        dragBy(starts, dx * SceneSettings.GRID_SPACING, dy * SceneSettings.GRID_SPACING);
+        putDown(moving);
     }
 
     /** Starts moving the selection: the agents are picked up. */

@@ -9,7 +9,8 @@ import javafx.scene.layout.Region;
 
 /**
  * Every mouse gesture and key of the main window on one sheet. Two columns, so that it fits a laptop screen:
- * the keys that work anywhere and those of the sidebar on the left, the canvas's on the right.
+ * the keys that work anywhere and the sidebar's on the left; the canvas's mouse gestures and its keys
+ * (everything it does without a mouse) on the right.
  */
 final class ShortcutSheet {
     private static final String[][] ANYWHERE = {
@@ -26,7 +27,7 @@ final class ShortcutSheet {
             {"Ctrl+F", "find in the conversation shown"},
             {"End", "jump to the latest message"},
             {"Ctrl+Enter", "send your message"}};
-    private static final String[][] CANVAS = {
+    private static final String[][] CANVAS_MOUSE = {
             {"Drag from the palette", "place an agent (double-click: place it in view)"},
             {"Drag an agent", "move it, with the rest of the selection"},
             {"Click · Ctrl-click · Shift-click", "select · add to the selection"},
@@ -34,17 +35,18 @@ final class ShortcutSheet {
             {"Shift-drag from agent to agent", "tie a labelled rope"},
             {"Drag empty space · middle drag", "pan"},
             {"Wheel", "zoom toward the cursor"},
-            {"Arrow keys (Shift: faster)", "pan"},
-            {"+  /  −", "zoom in / out"},
-            {"Ctrl+F", "fit everything in view"},
-            {"Ctrl+0", "zoom 100 %"},
-            {"Ctrl+D", "duplicate the selection"},
-            {"Ctrl+Z", "undo the last change to agents or ropes"},
-            {"Ctrl+Shift+Z · Ctrl+Y", "redo"},
-            {"Delete", "remove the selection (asks first if it is talking)"},
-            {"Ctrl+A", "select every agent"},
-            {"Escape", "clear the selection"},
             {"Right-click", "actions for an agent, a rope or the canvas"}};
+    private static final String[][] CANVAS_KEYS = {
+            {"Tab · Shift+Tab", "select the next / previous agent"},
+            {"Ctrl+A · Escape", "select every agent · clear the selection"},
+            {"Alt+arrow keys", "move the selection one grid step"},
+            {"Shift+F10 · Menu key", "actions for the selection"},
+            {"Ctrl+D", "duplicate the selection"},
+            {"Delete", "remove the selection (asks if it is talking)"},
+            {"Ctrl+Z · Ctrl+Shift+Z", "undo · redo a change to agents or ropes (Ctrl+Y redoes too)"},
+            {"Arrow keys (Shift: faster)", "pan"},
+            {"+ · − · Ctrl+0", "zoom in · out · to 100 %"},
+            {"Ctrl+F", "fit everything in view"}};
     /** Meanings wrap beyond this, so that two columns stay narrower than a small screen. */
     private static final double MEANING_WIDTH = 250;
 
@@ -60,7 +62,8 @@ final class ShortcutSheet {
         addSection(left, "Anywhere", ANYWHERE);
         addSection(left, "In the sidebar", SIDEBAR);
         GridPane right = new GridPane();
-        addSection(right, "On the canvas", CANVAS);
+        addSection(right, "On the canvas", CANVAS_MOUSE);
+        addSection(right, "Canvas keys", CANVAS_KEYS);
         HBox columns = new HBox(40, left, right);
         columns.setAlignment(Pos.TOP_LEFT);
         // Without a header the dialog's content would touch its edges.

@@ -393,6 +393,46 @@ class CanvasViewModelTest {
     }
 
     @Test
+    void tabStepsThroughTheAgentsInReadingOrderAndLetsGoAfterTheLast() {
+        AgentNodeModel right = place(ADA, 400, 0);
+        AgentNodeModel left = place(BRUNO, 0, 10);
+        AgentNodeModel below = place(ADA, 0, 300);
+        fx.run(() -> canvas.clearSelection());
+
+        assertThat(fx.call(() -> canvas.selectNext(false))).contains(left);
+        assertThat(fx.call(() -> canvas.selectNext(false))).as("same row, further right").contains(right);
+        assertThat(fx.call(() -> canvas.selectNext(false))).contains(below);
+        assertThat(fx.call(() -> canvas.selection())).containsExactly(below);
+        assertThat(fx.call(() -> canvas.selectNext(false))).as("past the last: the focus may move on").isEmpty();
+        assertThat(fx.call(() -> canvas.selection())).isEmpty();
+
+        assertThat(fx.call(() -> canvas.selectNext(true))).as("Shift+Tab starts from the end").contains(below);
+        assertThat(fx.call(() -> canvas.selectNext(true))).contains(right);
+        fx.run(() -> canvas.selectAll());
+        assertThat(fx.call(() -> canvas.selectNext(false))).as("from the last of several selected").isEmpty();
+        assertThat(fx.call(() -> canvas.undoLabelProperty().get())).as("selecting is no step").isEqualTo("add Ada");
+    }
+
+    @Test
+    void theKeyboardMovesTheSelectionOneGridStepAtATimeEachAStep() {
+        AgentNodeModel ada = place(ADA, 0, 0);
+        AgentNodeModel bruno = place(BRUNO, 200, 40);
+        fx.run(() -> canvas.selectAll());
+
+        fx.run(() -> canvas.nudgeSelection(1, 0));
+        fx.run(() -> canvas.nudgeSelection(0, -1));
+
+        assertThat(ada.home()).isEqualTo(new Point(40, -40));
+        assertThat(bruno.home()).isEqualTo(new Point(240, 0));
+        assertThat(fx.call(() -> canvas.undoLabelProperty().get())).isEqualTo("move Ada and Bruno");
+        assertThat(fx.call(() -> canvas.undo())).isTrue();
+        assertThat(ada.home()).as("one press, one step").isEqualTo(new Point(40, 0));
+        fx.run(() -> canvas.clearSelection());
+        fx.run(() -> canvas.nudgeSelection(1, 0));
+        assertThat(ada.home()).as("nothing selected, nothing moves").isEqualTo(new Point(40, 0));
+    }
+
+    @Test
     void oneDragIsOneStepThatUndoAndRedoTakeBackAndForthAndTheSavedSceneFollows() {
         AgentNodeModel ada = place(ADA, 0, 0);
         fx.run(() -> canvas.pickUp(List.of(ada)));

@@ -204,6 +204,45 @@ class CanvasViewTest {
     }
 
     @Test
+    void theKeyboardPicksMovesAndOpensTheMenuOfAnAgentAndTabLeavesAfterTheLast(FxRobot robot) throws Exception {
+        CanvasViewModel canvas = canvas();
+        AgentNodeModel ada = onFx(() -> canvas.place(ADA, new Point(200, 200)).orElseThrow());
+        AgentNodeModel bruno = onFx(() -> canvas.place(BRUNO, new Point(400, 200)).orElseThrow());
+        onFx(() -> {
+            canvas.clearSelection();
+            return null;
+        });
+        Node view = robot.lookup("#canvas").query();
+        robot.interact(view::requestFocus);
+
+        robot.type(KeyCode.TAB);
+        assertThat(onFx(canvas::selection)).containsExactly(ada);
+        robot.push(KeyCode.ALT, KeyCode.RIGHT);
+        WaitForAsyncUtils.waitForFxEvents();
+        assertThat(onFx(ada::home)).isEqualTo(new Point(240, 200));
+        // Shift+F10: the menu of the selected agent.
+        robot.push(KeyCode.SHIFT, KeyCode.F10);
+        WaitForAsyncUtils.waitFor(5, TimeUnit.SECONDS, () -> robot.lookup("#menu-edit-agent").tryQuery().isPresent());
+        robot.type(KeyCode.ESCAPE);
+        WaitForAsyncUtils.waitFor(5, TimeUnit.SECONDS, () -> robot.lookup("#menu-edit-agent").tryQuery().isEmpty());
+        // A toolkit that makes a menu request of the key itself: the same menu, though the request names a
+        // point of empty canvas.
+        robot.interact(() -> javafx.event.Event.fireEvent(view, new javafx.scene.input.ContextMenuEvent(
+                javafx.scene.input.ContextMenuEvent.CONTEXT_MENU_REQUESTED, 10, 10,
+                view.localToScreen(10, 10).getX(), view.localToScreen(10, 10).getY(), true, null)));
+        WaitForAsyncUtils.waitFor(5, TimeUnit.SECONDS, () -> robot.lookup("#menu-edit-agent").tryQuery().isPresent());
+        robot.type(KeyCode.ESCAPE);
+
+        robot.interact(view::requestFocus);
+        robot.type(KeyCode.TAB);
+        assertThat(onFx(canvas::selection)).containsExactly(bruno);
+        robot.type(KeyCode.TAB);
+        WaitForAsyncUtils.waitForFxEvents();
+        assertThat(onFx(canvas::selection)).as("past the last agent nothing is selected").isEmpty();
+        assertThat(onFx(view::isFocused)).as("and the focus has moved on").isFalse();
+    }
+
+    @Test
     void theMinimapShowsTheWholeCanvasAndAClickThereMovesTheView(FxRobot robot) throws Exception {
         CanvasViewModel canvas = canvas();
         onFx(() -> canvas.place(ADA, new Point(100, 100)));
