@@ -36,6 +36,7 @@ public final class WorkshopCommand implements Callable<Integer> {
             new Entry("import", ImportCommand.class),
             new Entry("list", ListCommand.class),
             new Entry("show", ShowCommand.class),
+            new Entry("export", ExportCommand.class),
             new Entry("abort", AbortCommand.class),
             new Entry("rename", RenameCommand.class),
             new Entry("fork", ForkCommand.class),

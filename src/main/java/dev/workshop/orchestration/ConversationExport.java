@@ -94,6 +94,23 @@ public final class ConversationExport {
      * {@code team}, speakers as {@code id}/{@code name}/{@code displayName}), which restores and imports read
      * back, and which keeps every field of the {@code show --json} contract.
      */
+    /**
+     * The file an export of {@code state} goes to when several are written into one folder: its title as a file
+     * name and the start of its id (two conversations may share a title), such as
+     * {@code plan-a-picnic-37ea3562.json}. The same conversation exported again goes to the same file.
+     */
+    public static String fileName(ConversationState state, String extension) {
+        String id = state.id().value();
+        return slug(state.title()) + "-" + id.substring(0, Math.min(8, id.length())) + "." + extension;
+    }
+
+    /** A title as a file name: letters and digits, the rest one "-"; "conversation" when nothing is left. */
+    public static String slug(String title) {
+        String slug = title.replaceAll("[^\\p{L}\\p{N}]+", "-").replaceAll("(^-|-$)", "")
+                .toLowerCase(java.util.Locale.ROOT);
+        return slug.isEmpty() ? "conversation" : slug.length() > 80 ? slug.substring(0, 80) : slug;
+    }
+
     public static ObjectNode withMessages(TenantId team, ConversationState state, List<RecordedEvent> history) {
         ObjectNode exported = SnapshotJson.write(SessionSnapshot.of(team, state, history));
         // Where a fork came from, for a reader; an import makes a conversation of its own and leaves it out.

@@ -490,6 +490,35 @@ class CommandLineTest {
     }
 
     @Test
+    void exportsConversationsToFilesNamedByTitleThatImportReadsBack() throws Exception {
+        Run run = workshop("--data-dir", dir.toString(), "run", "--agents", "Ada,Bruno", "--prompt", "Plan a picnic!",
+                "--max-turns", "2", "--offline-delay-ms", "0");
+        String id = jsonLines(run.out()).getFirst().get("conversation_id").asText();
+        Path folder = dir.resolve("exports");
+
+        Run none = workshop("--data-dir", dir.toString(), "export", "--to", folder.toString());
+        assertThat(none.exitCode()).isEqualTo(2);
+        assertThat(none.err().strip()).isEqualTo("workshop: Name the conversations to export, or give --all");
+        Run unknown = workshop("--data-dir", dir.toString(), "export", id, "no-such-id", "--to", folder.toString());
+        assertThat(unknown.exitCode()).isEqualTo(2);
+        assertThat(folder).as("nothing written when one id is wrong").doesNotExist();
+
+        Run json = workshop("--data-dir", dir.toString(), "export", id.substring(0, 6), "--to", folder.toString());
+        Run markdown = workshop("--data-dir", dir.toString(), "export", "--all", "--markdown", "--to", folder.toString());
+
+        assertThat(json.exitCode()).as(json.err()).isZero();
+        assertThat(markdown.exitCode()).as(markdown.err()).isZero();
+        Path exported = folder.resolve("plan-a-picnic-" + id.substring(0, 8) + ".json");
+        assertThat(new ObjectMapper().readTree(json.out()).get("file").asText()).isEqualTo(exported.toString());
+        assertThat(folder.resolve("plan-a-picnic-" + id.substring(0, 8) + ".md")).content()
+                .startsWith("# Plan a picnic!\n").contains("## 2. Bruno");
+        Run imported = workshop("--data-dir", dir.toString(), "import", exported.toString());
+        assertThat(imported.exitCode()).as(imported.err()).isZero();
+        JsonNode listed = new ObjectMapper().readTree(workshop("--data-dir", dir.toString(), "list", "--json").out());
+        assertThat(listed).hasSize(2).allSatisfy(row -> assertThat(row.get("turn_count").asInt()).isEqualTo(2));
+    }
+
+    @Test
     void managesAgents() throws Exception {
         Run list = workshop("--data-dir", dir.toString(), "agents", "list", "--json");
         JsonNode starters = new ObjectMapper().readTree(list.out());

@@ -693,7 +693,7 @@ public final class SidebarViewModel {
     public String exportName(String extension) {
         ConversationRow row = selected.get();
         String time = java.time.LocalDateTime.now().format(java.time.format.DateTimeFormatter.ofPattern("yyyyMMdd-HHmm"));
-        return fileSlug(row == null ? "" : row.title()) + "-" + time + "." + extension;
+        return ConversationExport.slug(row == null ? "" : row.title()) + "-" + time + "." + extension;
     }
 
     /** A conversation as an export: JSON that Import reads back, or Markdown to read. */
@@ -703,13 +703,6 @@ public final class SidebarViewModel {
         List<RecordedEvent> history = workspace.bridge().history(id);
         return json ? ConversationExport.withMessages(workspace.bridge().team(), state, history).toPrettyString()
                 : ConversationExport.markdown(state, history);
-    }
-
-    /** A title as a file name: letters and digits, the rest one "-"; "conversation" when nothing is left. */
-    static String fileSlug(String title) {
-        String slug = title.replaceAll("[^\\p{L}\\p{N}]+", "-").replaceAll("(^-|-$)", "")
-                .toLowerCase(java.util.Locale.ROOT);
-        return slug.isEmpty() ? "conversation" : slug.length() > 80 ? slug.substring(0, 80) : slug;
     }
 
     /**
@@ -725,10 +718,10 @@ public final class SidebarViewModel {
                 int at = done + problems.size() + 1;
                 fx.execute(() -> notice.set("Exporting " + at + " of " + chosen.size() + "…"));
                 try {
-                    String text = exported(row.id(), true);
-                    String name = fileSlug(row.title()) + "-" + row.id().value().substring(0,
-                            Math.min(8, row.id().value().length())) + ".json";
-                    Files.writeString(folder.resolve(name), text, StandardCharsets.UTF_8);
+                    ConversationState state = workspace.bridge().state(row.id())
+                            .orElseThrow(() -> new IllegalStateException("it is no longer here"));
+                    Files.writeString(folder.resolve(ConversationExport.fileName(state, "json")),
+                            exported(row.id(), true), StandardCharsets.UTF_8);
                     done++;
                 } catch (IOException | RuntimeException e) {
                     problems.add("\u201c" + row.title() + "\u201d: " + e.getMessage());

@@ -1,0 +1,91 @@
+package dev.workshop.cli;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.workshop.domain.conversation.ConversationId;
+import dev.workshop.domain.conversation.ConversationState;
+import dev.workshop.orchestration.ConversationExport;
+import dev.workshop.orchestration.Workspace;
+import dev.workshop.orchestration.WorkspaceOptions;
+import dev.workshop.store.StoreException;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.ParentCommand;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code workshop export ID… | --all}: conversations written to files in a folder, named by title and id as
+ * the app's "Export these conversations…" names them; JSON (what {@code import} reads back) or Markdown.
+ */
+@Command(name = "export", mixinStandardHelpOptions = true,
+        description = "Write conversations to files in a folder: JSON, which 'import' reads back, or Markdown.")
+final class ExportCommand implements Callable<Integer> {
+    @ParentCommand
+    private WorkshopCommand workshop;
+
+    @Spec
+    private CommandSpec spec;
+
+    @Parameters(arity = "0..*", paramLabel = "ID",
+            description = "The conversations, by id or its first characters (at least 4).")
+    private List<String> ids = new ArrayList<>();
+
+    @Option(names = "--all", description = "Every conversation of the team (deleted ones are left out).")
+    private boolean all;
+
+    @Option(names = "--markdown", description = "Markdown transcripts to read, instead of JSON.")
+    private boolean markdown;
+
+    @Option(names = "--to", paramLabel = "DIR", description = "The folder to write to, made if needed (default: here).")
+    private Path folder = Path.of(".");
+
+    @Override
+    public Integer call() {
+        if (all == !ids.isEmpty()) {
+            throw new IllegalArgumentException(all ? "Name conversations or give --all, not both"
+                    : "Name the conversations to export, or give --all");
+        }
+        try (Workspace workspace = Cli.open(workshop, spec, WorkspaceOptions.DEFAULTS)) {
+            // Every id is checked before anything is written, as delete does.
+            List<ConversationState> chosen = all ? workspace.store().list(workspace.tenant()) : new ArrayList<>();
+            for (String typed : ids) {
+                ConversationId id = Ids.conversation(workspace, typed);
+                ConversationState state = workspace.bridge().state(id).filter(found -> !found.deleted())
+                        .orElseThrow(() -> new IllegalArgumentException("No conversation with id " + id
+                                + " (see 'workshop list'); nothing was exported"));
+                chosen.add(state);
+            }
+            String extension = markdown ? "md" : "json";
+            for (ConversationState state : chosen) {
+                Path file = folder.resolve(ConversationExport.fileName(state, extension));
+                write(file, exported(workspace, state));
+                spec.commandLine().getOut().println(new ObjectMapper().createObjectNode()
+                        .put("conversation_id", state.id().value()).put("file", file.toString()));
+            }
+        }
+        return ExitCode.OK;
+    }
+
+    private String exported(Workspace workspace, ConversationState state) {
+        var history = workspace.bridge().history(state.id());
+        return markdown ? ConversationExport.markdown(state, history)
+                : ConversationExport.withMessages(workspace.tenant(), state, history).toPrettyString();
+    }
+
+    private static void write(Path file, String text) {
+        try {
+            Files.createDirectories(file.toAbsolutePath().getParent());
+            Files.writeString(file, text, StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            throw new StoreException("Cannot write " + file + ": " + e.getMessage(), e);
+        }
+    }
+}
