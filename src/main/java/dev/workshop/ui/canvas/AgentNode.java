@@ -86,6 +86,7 @@ final class AgentNode extends Group {
         resumedBadge.setLayoutX(RADIUS - 4);
         resumedBadge.setLayoutY(-RADIUS + 6);
         getChildren().addAll(ring, avatar, initials, name, stateIcon, stateText, resumedBadge);
+        model.nameProperty().addListener((property, old, now) -> showWords());
         model.stateProperty().addListener((property, old, state) -> showState(old, state));
         model.markProperty().addListener((property, old, mark) -> showMark(old, mark));
         model.selectedProperty().addListener((property, old, selected) -> pseudoClassStateChanged(SELECTED, selected));
@@ -133,6 +134,8 @@ final class AgentNode extends Group {
         AgentMark mark = model.mark();
         stateIcon.setIconCode(mark == AgentMark.NONE ? ICONS.get(model.state()) : MARK_ICONS.get(mark));
         stateText.setText(mark == AgentMark.NONE ? model.state().label() : mark.label());
+        // What a screen reader says of the agent: its name and the word under it ("Ada, Thinking").
+        setAccessibleText(model.nameProperty().get() + ", " + stateText.getText());
     }
 
     private void showResumed(boolean resumed) {

@@ -310,9 +310,11 @@ class CanvasViewTest {
         Node node = robot.lookup("#agent-" + ada.id().value()).query();
         javafx.scene.text.Text word = (javafx.scene.text.Text) robot.from(node).lookup(".agent-state").query();
         assertThat(word.getText()).isEqualTo("Idle");
+        assertThat(node.getAccessibleText()).as("what a screen reader says").isEqualTo("Ada, Idle");
 
         robot.interact(() -> ada.mark(AgentMark.WAITING_FOR_YOU));
         assertThat(word.getText()).isEqualTo("Waiting for you");
+        assertThat(node.getAccessibleText()).isEqualTo("Ada, Waiting for you");
         assertThat(node.getPseudoClassStates()).contains(PseudoClass.getPseudoClass("mark-waiting-for-you"));
 
         robot.interact(() -> ada.mark(AgentMark.FAILED));
