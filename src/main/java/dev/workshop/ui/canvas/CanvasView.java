@@ -9,6 +9,8 @@ import dev.workshop.domain.canvas.Point;
 import dev.workshop.domain.canvas.Rope;
 import dev.workshop.domain.canvas.SceneSettings;
 import dev.workshop.domain.conversation.ConversationId;
+import dev.workshop.domain.conversation.ConversationState;
+import dev.workshop.domain.conversation.Participant;
 import dev.workshop.domain.fsm.AgentState;
 import dev.workshop.ui.dialogs.StartConversationDialog;
 import dev.workshop.ui.fx.IconOnly;
@@ -742,6 +744,33 @@ public final class CanvasView extends Pane implements DropTarget {
         List<AgentNodeModel> ticked = preselected.isEmpty() && offered.size() == 2 ? offered : preselected;
         StartConversationDialog<AgentNodeModel> dialog = new StartConversationDialog<>(offered, ticked,
                 AgentNodeModel::name, viewModel.defaultMaxTurns(), false, suggestedTask);
+        owner(dialog.getDialogPane());
+        dialog.initOwner(getScene() == null ? null : getScene().getWindow());
+        dialog.showAndWait().ifPresent(request -> viewModel.startConversation(request.participants(), request.task(),
+                request.maxTurns(), request.withYou()));
+    }
+
+    /**
+     * "Start again…" on a conversation: the start dialog with its agents ticked, in their order (placed in view if
+     * they are not on the canvas), "You" if the user took part, its task and its turn limit; one agent alone gets
+     * the task dialog. The user can change any of it before starting.
+     */
+    public void startAgain(ConversationState state) {
+        List<Participant> agents = state.participants().stream().filter(participant -> !participant.isHuman()).toList();
+        boolean withYou = agents.size() < state.participants().size();
+        Point centre = viewModel.cameraProperty().get().toWorld(getWidth() / 2, getHeight() / 2);
+        List<AgentNodeModel> chosen = viewModel.placedFor(agents, centre);
+        if (chosen.isEmpty()) {
+            return;
+        }
+        String task = state.taskPrompt() == null ? "" : state.taskPrompt();
+        int turns = Math.max(1, Math.min(StartConversationDialog.MAX_TURNS, state.maxTurns()));
+        boolean alone = chosen.size() == 1 && !withYou;
+        // Its agents first, in the order they spoke, so that ticking them keeps that order.
+        List<AgentNodeModel> offered = new java.util.ArrayList<>(chosen);
+        viewModel.agents().stream().filter(agent -> !chosen.contains(agent)).forEach(offered::add);
+        StartConversationDialog<AgentNodeModel> dialog = new StartConversationDialog<>(alone ? chosen : offered,
+                chosen, AgentNodeModel::name, turns, alone, task, withYou);
         owner(dialog.getDialogPane());
         dialog.initOwner(getScene() == null ? null : getScene().getWindow());
         dialog.showAndWait().ifPresent(request -> viewModel.startConversation(request.participants(), request.task(),

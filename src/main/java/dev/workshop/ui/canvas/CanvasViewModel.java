@@ -206,6 +206,49 @@ public final class CanvasViewModel {
         return placed;
     }
 
+    /**
+     * An agent on the canvas for each of {@code wanted}, in that order: one already there, else one placed in a
+     * row around {@code centre} (all placed as one step of undo). Agents that no longer exist are left out, and
+     * the notice names them. The ones returned are selected.
+     */
+    public List<AgentNodeModel> placedFor(List<Participant> wanted, Point centre) {
+        List<AgentNodeModel> chosen = new ArrayList<>();
+        List<AgentDefinition> missing = new ArrayList<>();
+        List<String> gone = new ArrayList<>();
+        for (Participant participant : wanted) {
+            Optional<AgentNodeModel> there = agents.stream()
+                    .filter(model -> model.agentId().equals(participant.agentId()) && !chosen.contains(model))
+                    .findFirst();
+            if (there.isPresent()) {
+                chosen.add(there.get());
+            } else {
+                definition(participant.agentId()).ifPresentOrElse(missing::add, () -> gone.add(participant.name()));
+            }
+        }
+        if (!missing.isEmpty()) {
+            double left = centre.x() - STARTER_GAP * (missing.size() - 1) / 2.0;
+            chosen.addAll(edit("add " + String.join(" and ", missing.stream().map(AgentDefinition::name).toList()),
+                    () -> {
+                        List<AgentNodeModel> placed = new ArrayList<>();
+                        for (int i = 0; i < missing.size(); i++) {
+                            Point at = settings.get().placed(new Point(left + i * STARTER_GAP, centre.y()));
+                            placed.add(add(new AgentInstance(InstanceId.generate(), missing.get(i).id(), at,
+                                    Behaviour.STATIONARY), missing.get(i)));
+                        }
+                        return placed;
+                    }));
+            sceneChanged();
+        }
+        // Back in the order asked for: the order they speak in.
+        List<AgentId> order = wanted.stream().map(Participant::agentId).toList();
+        chosen.sort(Comparator.comparingInt(model -> order.indexOf(model.agentId())));
+        if (!gone.isEmpty()) {
+            notice.set("No longer an agent here: " + String.join(", ", gone));
+        }
+        select(chosen.stream().map(AgentNodeModel::id).toList(), false);
+        return chosen;
+    }
+
     public void select(Collection<InstanceId> ids, boolean addToSelection) {
         if (!addToSelection) {
             agents.forEach(agent -> agent.selectedProperty().set(false));

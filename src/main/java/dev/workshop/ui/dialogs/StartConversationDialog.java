@@ -39,6 +39,15 @@ public final class StartConversationDialog<T> extends Dialog<StartConversationDi
      */
     public StartConversationDialog(List<T> offered, List<T> preselected, Function<T, String> names, int defaultTurns,
                                    boolean task, String suggestedTask) {
+        this(offered, preselected, names, defaultTurns, task, suggestedTask, false);
+    }
+
+    /**
+     * @param suggestedTask a task already written in, and selected so that typing replaces it; empty for none
+     * @param youTicked     whether "You" starts ticked (a conversation started again that the user took part in)
+     */
+    public StartConversationDialog(List<T> offered, List<T> preselected, Function<T, String> names, int defaultTurns,
+                                   boolean task, String suggestedTask, boolean youTicked) {
         setTitle(task ? "Assign a task" : "Start a conversation");
         setHeaderText(task ? "Give " + names.apply(offered.get(0)) + " a task to work on alone"
                 : "Choose who talks, and about what");
@@ -57,6 +66,7 @@ public final class StartConversationDialog<T> extends Dialog<StartConversationDi
         people.getChildren().addAll(boxes);
         CheckBox you = new CheckBox("You (take turns yourself)");
         you.setId("participant-you");
+        you.setSelected(youTicked && !task);
         you.setVisible(!task);
         you.setManaged(!task);
         people.getChildren().add(you);

@@ -116,6 +116,7 @@ public final class ShellView extends BorderPane {
         sidebarView = sidebar;
         sidebar.setDividerPositions(layout.listDivider());
         sidebar.setOnNewConversation(() -> canvasView.startConversation(canvas.selection()));
+        sidebar.setOnStartAgain(canvasView::startAgain);
         canvas.setOnOpenMessage(message -> sidebarModel.reveal(message.conversationId(), message.turnIndex()));
         canvas.setTitleLookup(sidebarModel::titleOf);
         // The window is named after the conversation shown, as a document app names its document (task bar,

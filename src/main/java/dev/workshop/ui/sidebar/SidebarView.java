@@ -101,6 +101,7 @@ public final class SidebarView extends SplitPane {
     /** The conversation whose title is in the editor, or null. */
     private ConversationRow renaming;
     private Runnable onNewConversation = () -> { };
+    private java.util.function.Consumer<dev.workshop.domain.conversation.ConversationState> onStartAgain = state -> { };
     /** Set while the list's selection is set from the view-model, so it is not taken for a user's click. */
     private boolean syncing;
 
@@ -705,6 +706,14 @@ public final class SidebarView extends SplitPane {
         MenuItem rename = new MenuItem("Rename (F2)", new FontIcon(Feather.EDIT_2));
         rename.setId("rename-menu-item");
         rename.setOnAction(event -> startRename());
+        MenuItem again = new MenuItem("Start again…", new FontIcon(Feather.REFRESH_CW));
+        again.setId("start-again-menu-item");
+        again.setOnAction(event -> {
+            List<ConversationRow> picked = targets();
+            if (picked.size() == 1) {
+                viewModel.startAgain(picked.getFirst(), onStartAgain);
+            }
+        });
         MenuItem delete = new MenuItem("Delete… (Del)", new FontIcon(Feather.TRASH_2));
         delete.setId("delete-menu-item");
         delete.setOnAction(event -> confirmDelete());
@@ -721,11 +730,12 @@ public final class SidebarView extends SplitPane {
         MenuItem deleted = new MenuItem("Recently deleted…", new FontIcon(Feather.CORNER_UP_LEFT));
         deleted.setId("recently-deleted-menu-item");
         deleted.setOnAction(event -> new RecentlyDeletedDialog(viewModel, this).show());
-        ContextMenu menu = new ContextMenu(rename, delete, new javafx.scene.control.SeparatorMenuItem(),
+        ContextMenu menu = new ContextMenu(rename, again, delete, new javafx.scene.control.SeparatorMenuItem(),
                 exportMarkdown, exportJson, exportAll, new javafx.scene.control.SeparatorMenuItem(), deleted);
         menu.setOnShowing(event -> {
             int count = targets().size();
             rename.setDisable(count != 1);
+            again.setDisable(count != 1);
             // Export writes the conversation shown: only when that is the one (or the only one) picked.
             boolean one = count == 1 && viewModel.selectedProperty().get() != null
                     && targets().getFirst().id().equals(viewModel.selectedProperty().get().id());
@@ -818,6 +828,11 @@ public final class SidebarView extends SplitPane {
             }
         });
         return editor;
+    }
+
+    /** What "Start again…" does with the conversation picked (the app opens the start dialog, filled in). */
+    public void setOnStartAgain(java.util.function.Consumer<dev.workshop.domain.conversation.ConversationState> action) {
+        onStartAgain = action;
     }
 
     /** What "New" does after clearing the panes (the app opens the start dialog). */

@@ -388,6 +388,18 @@ public final class SidebarViewModel {
         return new ForkOrigin(forked.source(), forked.turnIndex(), title);
     }
 
+    /**
+     * Reads the conversation of {@code row} in the background and hands it to {@code then} on the FX thread: for
+     * Start again, which offers a new conversation with its members, task and turn limit.
+     */
+    public void startAgain(ConversationRow row, java.util.function.Consumer<ConversationState> then) {
+        inBackground("start it again", () -> {
+            ConversationState state = workspace.bridge().state(row.id())
+                    .orElseThrow(() -> new IllegalStateException("it is no longer here"));
+            fx.execute(() -> then.accept(state));
+        });
+    }
+
     /** Where the conversation shown came from, if it is a fork; null otherwise (and while it loads). */
     public ReadOnlyObjectProperty<ForkOrigin> forkOriginProperty() {
         return forkOrigin.getReadOnlyProperty();

@@ -19,6 +19,7 @@ import dev.workshop.domain.canvas.SceneSettings;
 import dev.workshop.domain.conversation.ConversationId;
 import dev.workshop.domain.conversation.ConversationState;
 import dev.workshop.domain.conversation.ConversationStatus;
+import dev.workshop.domain.conversation.Participant;
 import dev.workshop.domain.fsm.AgentState;
 import dev.workshop.gateway.openai.FakeChatServer;
 import dev.workshop.domain.fsm.AgentTrigger;
@@ -411,6 +412,26 @@ class CanvasViewModelTest {
         fx.run(() -> canvas.selectAll());
         assertThat(fx.call(() -> canvas.selectNext(false))).as("from the last of several selected").isEmpty();
         assertThat(fx.call(() -> canvas.undoLabelProperty().get())).as("selecting is no step").isEqualTo("add Ada");
+    }
+
+    @Test
+    void startingAgainUsesTheAgentsOnTheCanvasAndPlacesTheOthersInOneStepInTheOrderTheySpoke() {
+        AgentNodeModel bruno = place(BRUNO, 400, 0);
+        List<Participant> wanted = List.of(new Participant(ADA, "Ada"), new Participant(BRUNO, "Bruno"),
+                new Participant(new AgentId("gone"), "Gwen"));
+
+        List<AgentNodeModel> chosen = fx.call(() -> canvas.placedFor(wanted, new Point(0, 0)));
+
+        assertThat(chosen).hasSize(2);
+        assertThat(chosen.get(0).agentId()).isEqualTo(ADA);
+        assertThat(chosen.get(1)).as("the one already there").isSameAs(bruno);
+        assertThat(fx.call(() -> canvas.agents().size())).isEqualTo(2);
+        assertThat(fx.call(() -> canvas.selection())).containsExactlyInAnyOrderElementsOf(chosen);
+        assertThat(fx.call(() -> canvas.noticeProperty().get())).isEqualTo("No longer an agent here: Gwen");
+        assertThat(fx.call(() -> canvas.undoLabelProperty().get())).isEqualTo("add Ada");
+        assertThat(fx.call(() -> canvas.placedFor(wanted.subList(0, 2), new Point(0, 0))))
+                .as("both there now: nothing more placed").containsExactlyElementsOf(chosen);
+        assertThat(fx.call(() -> canvas.agents().size())).isEqualTo(2);
     }
 
     @Test

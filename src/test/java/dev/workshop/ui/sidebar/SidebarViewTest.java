@@ -226,6 +226,42 @@ class SidebarViewTest {
     }
 
     @Test
+    void startAgainOffersANewConversationWithItsAgentsTaskAndTurnsPlacingTheAgentsOnTheCanvas(FxRobot robot)
+            throws Exception {
+        ListView<ConversationRow> list = list(robot);
+        robot.clickOn("Name a cat");
+        WaitForAsyncUtils.waitFor(5, TimeUnit.SECONDS,
+                () -> "Name a cat".equals(robot.lookup("#detail-title").queryLabeled().getText()));
+        assertThat(robot.lookup(".agent").queryAll()).as("nobody on the canvas yet").isEmpty();
+        javafx.scene.control.ContextMenu menu = list.getContextMenu();
+        javafx.scene.control.MenuItem again = menu.getItems().stream()
+                .filter(candidate -> "start-again-menu-item".equals(candidate.getId())).findFirst().orElseThrow();
+
+        robot.interact(() -> menu.show(list, javafx.geometry.Side.BOTTOM, 0, 0));
+        assertThat(again.isDisable()).isFalse();
+        robot.interact(() -> {
+            menu.hide();
+            again.fire();
+        });
+
+        WaitForAsyncUtils.waitFor(5, TimeUnit.SECONDS,
+                () -> robot.lookup("#start-conversation-dialog").tryQuery().isPresent());
+        assertThat(robot.lookup("#task-prompt").queryAs(javafx.scene.control.TextArea.class).getText())
+                .isEqualTo("Name a cat");
+        assertThat(robot.lookup("#max-turns").queryAs(javafx.scene.control.Spinner.class).getValue()).isEqualTo(4);
+        assertThat(robot.lookup("#participant-Ada").queryAs(javafx.scene.control.CheckBox.class).isSelected()).isTrue();
+        assertThat(robot.lookup("#participant-Bruno").queryAs(javafx.scene.control.CheckBox.class).isSelected())
+                .isTrue();
+        assertThat(robot.lookup("#participant-you").queryAs(javafx.scene.control.CheckBox.class).isSelected())
+                .isFalse();
+        assertThat(robot.lookup(".agent").queryAll()).as("its agents placed to talk").hasSize(2);
+        robot.clickOn("Start");
+
+        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> list.getItems().size() == 4);
+        assertThat(list.getItems()).filteredOn(row -> row.title().equals("Name a cat")).hasSize(2);
+    }
+
+    @Test
     void theRowMenuExportsTheConversationShownAndOnlyThatOne(FxRobot robot) throws Exception {
         ListView<ConversationRow> list = list(robot);
         robot.clickOn("Name a cat");
