@@ -90,11 +90,6 @@ public final class ConversationExport {
     }
 
     /**
-     * The conversation with every message: a session snapshot in the current schema ({@code schema_version},
-     * {@code team}, speakers as {@code id}/{@code name}/{@code displayName}), which restores and imports read
-     * back, and which keeps every field of the {@code show --json} contract.
-     */
-    /**
      * The file an export of {@code state} goes to when several are written into one folder: its title as a file
      * name and the start of its id (two conversations may share a title), such as
      * {@code plan-a-picnic-37ea3562.json}. The same conversation exported again goes to the same file.
@@ -111,6 +106,11 @@ public final class ConversationExport {
         return slug.isEmpty() ? "conversation" : slug.length() > 80 ? slug.substring(0, 80) : slug;
     }
 
+    /**
+     * The conversation with every message: a session snapshot in the current schema ({@code schema_version},
+     * {@code team}, speakers as {@code id}/{@code name}/{@code displayName}), which restores and imports read
+     * back, and which keeps every field of the {@code show --json} contract.
+     */
     public static ObjectNode withMessages(TenantId team, ConversationState state, List<RecordedEvent> history) {
         ObjectNode exported = SnapshotJson.write(SessionSnapshot.of(team, state, history));
         // Where a fork came from, for a reader; an import makes a conversation of its own and leaves it out.

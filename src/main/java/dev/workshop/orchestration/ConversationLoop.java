@@ -61,10 +61,10 @@ final class ConversationLoop implements Runnable {
     record Stop(ConversationStatus status, String reason) {
     }
 
-    /** @param onFinished called once the loop has stopped, before anyone waiting on it is released */
     /**
      * @param announceLastMessage publish the last stored message before the first turn (the user's, stored by
      *                            the bridge just before this loop starts)
+     * @param onFinished          called once the loop has stopped, before anyone waiting on it is released
      */
     ConversationLoop(ConversationId id, ResumeCause resumedBy, boolean announceLastMessage, LoopContext context,
                      java.util.function.Consumer<ConversationLoop> onFinished) {

@@ -77,7 +77,6 @@ final class BubbleNode extends Label {
         return anchorY;
     }
 
-    /** Moves the bubble's top-left corner to (x, y), if it is not there already. */
     /** Whether {@link #placeAt} has put it somewhere yet. */
     boolean isPlaced() {
         return !Double.isNaN(placedX);
@@ -91,6 +90,7 @@ final class BubbleNode extends Label {
         return placedY;
     }
 
+    /** Moves the bubble's top-left corner to (x, y), if it is not there already. */
     void placeAt(double x, double y) {
         if (x != placedX || y != placedY) {
             placedX = x;

@@ -764,10 +764,12 @@ public final class CanvasView extends Pane implements DropTarget {
             return;
         }
         String task = state.taskPrompt() == null ? "" : state.taskPrompt();
-        int turns = Math.max(1, Math.min(StartConversationDialog.MAX_TURNS, state.maxTurns()));
+        // A record without a turn limit runs to the one in the settings, as it would on resume.
+        int limit = state.maxTurns() > 0 ? state.maxTurns() : viewModel.defaultMaxTurns();
+        int turns = Math.min(StartConversationDialog.MAX_TURNS, limit);
         boolean alone = chosen.size() == 1 && !withYou;
         // Its agents first, in the order they spoke, so that ticking them keeps that order.
-        List<AgentNodeModel> offered = new java.util.ArrayList<>(chosen);
+        List<AgentNodeModel> offered = new ArrayList<>(chosen);
         viewModel.agents().stream().filter(agent -> !chosen.contains(agent)).forEach(offered::add);
         StartConversationDialog<AgentNodeModel> dialog = new StartConversationDialog<>(alone ? chosen : offered,
                 chosen, AgentNodeModel::name, turns, alone, task, withYou);

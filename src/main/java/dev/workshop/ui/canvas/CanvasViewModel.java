@@ -61,6 +61,11 @@ import javafx.collections.ObservableList;
 public final class CanvasViewModel {
     /** How far apart the quick start places its two agents (world units): room for a rope and its label. */
     private static final double STARTER_GAP = 240;
+    /** Tab's order on the canvas: rows one grid step high, top to bottom, each left to right. */
+    private static final Comparator<AgentNodeModel> READING_ORDER = Comparator
+            .comparingLong((AgentNodeModel agent) -> Math.round(agent.position().y() / SceneSettings.GRID_SPACING))
+            .thenComparingDouble(agent -> agent.position().x())
+            .thenComparing(agent -> agent.id().value());
     /** Longer titles are cut in status-bar notices, which share their line with the data directory. */
     private static final int TITLE_IN_NOTICE = 40;
     static final double COOLDOWN_SECONDS = 3;
@@ -306,11 +311,6 @@ public final class CanvasViewModel {
         select(List.of(chosen.id()), false);
         return Optional.of(chosen);
     }
-
-    private static final Comparator<AgentNodeModel> READING_ORDER = Comparator
-            .comparingLong((AgentNodeModel agent) -> Math.round(agent.position().y() / SceneSettings.GRID_SPACING))
-            .thenComparingDouble(agent -> agent.position().x())
-            .thenComparing(agent -> agent.id().value());
 
     /**
      * Moves the selection by one grid step in a direction ({@code dx}, {@code dy} each -1, 0 or 1), as one step of

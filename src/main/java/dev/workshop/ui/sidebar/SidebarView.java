@@ -3,6 +3,7 @@ package dev.workshop.ui.sidebar;
 import dev.workshop.domain.agent.Initials;
 import dev.workshop.domain.conversation.ConversationId;
 import dev.workshop.domain.conversation.ConversationKind;
+import dev.workshop.domain.conversation.ConversationState;
 import dev.workshop.domain.conversation.ConversationStatus;
 import dev.workshop.ui.fx.IconOnly;
 import dev.workshop.ui.fx.PlainText;
@@ -15,6 +16,7 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.Consumer;
 import javafx.animation.KeyFrame;
 import javafx.animation.Timeline;
 import javafx.beans.binding.Bindings;
@@ -101,7 +103,7 @@ public final class SidebarView extends SplitPane {
     /** The conversation whose title is in the editor, or null. */
     private ConversationRow renaming;
     private Runnable onNewConversation = () -> { };
-    private java.util.function.Consumer<dev.workshop.domain.conversation.ConversationState> onStartAgain = state -> { };
+    private Consumer<ConversationState> onStartAgain = state -> { };
     /** Set while the list's selection is set from the view-model, so it is not taken for a user's click. */
     private boolean syncing;
 
@@ -831,7 +833,7 @@ public final class SidebarView extends SplitPane {
     }
 
     /** What "Start again…" does with the conversation picked (the app opens the start dialog, filled in). */
-    public void setOnStartAgain(java.util.function.Consumer<dev.workshop.domain.conversation.ConversationState> action) {
+    public void setOnStartAgain(Consumer<ConversationState> action) {
         onStartAgain = action;
     }
 
