@@ -55,6 +55,14 @@ class CommandLineTest {
                 new String(err, StandardCharsets.UTF_8));
     }
 
+    /** Runs Ada and Bruno on {@code prompt} for {@code turns} turns in {@code data}; the new conversation's id. */
+    private String ranConversation(Path data, String prompt, int turns) throws IOException, InterruptedException {
+        Run run = workshop("--data-dir", data.toString(), "run", "--agents", "Ada,Bruno", "--prompt", prompt,
+                "--max-turns", Integer.toString(turns), "--offline-delay-ms", "0");
+        assertThat(run.exitCode()).as(run.err()).isZero();
+        return jsonLines(run.out()).getFirst().get("conversation_id").asText();
+    }
+
     /** The last {@code conversation_end} line (a {@code session_saved} line follows it). */
     private static JsonNode lastEnd(List<JsonNode> events) {
         return events.stream().filter(event -> event.get("event").asText().equals("conversation_end"))
@@ -236,9 +244,7 @@ class CommandLineTest {
 
     @Test
     void continueRunsAFollowUpRoundWhoseEventsCarryItsTurnNumber() throws Exception {
-        Run run = workshop("--data-dir", dir.toString(), "run", "--agents", "Ada,Bruno", "--prompt", "Name a cat",
-                "--max-turns", "2", "--offline-delay-ms", "0");
-        String id = jsonLines(run.out()).getFirst().get("conversation_id").asText();
+        String id = ranConversation(dir, "Name a cat", 2);
 
         Run next = workshop("--data-dir", dir.toString(), "continue", "--workflow-id", id, "--turn-number", "2",
                 "--prompt", "And a middle name?", "--offline-delay-ms", "0");
@@ -260,9 +266,7 @@ class CommandLineTest {
 
     @Test
     void continueRefusesWhatDoesNotFitWithOneLineAndExitTwoAndStoresNothing() throws Exception {
-        Run run = workshop("--data-dir", dir.toString(), "run", "--agents", "Ada,Bruno", "--prompt", "Name a cat",
-                "--max-turns", "2", "--offline-delay-ms", "0");
-        String id = jsonLines(run.out()).getFirst().get("conversation_id").asText();
+        String id = ranConversation(dir, "Name a cat", 2);
         Path oversize = dir.resolve("context.args");
         Files.writeString(oversize, "--conversation-context '{\"entry_agent\":\"a\",\"turns\":[{\"role\":\"human\","
                 + "\"content\":\"" + "x".repeat(1024 * 1024) + "\"}]}'\n");
@@ -347,9 +351,7 @@ class CommandLineTest {
     @Test
     void importBringsInAnExportOrALegacySnapshotAndRefusesABrokenOneNamingTheFile() throws Exception {
         Path source = dir.resolve("source");
-        Run run = workshop("--data-dir", source.toString(), "run", "--agents", "Ada,Bruno", "--prompt", "Name a cat",
-                "--max-turns", "2", "--offline-delay-ms", "0");
-        String id = jsonLines(run.out()).getFirst().get("conversation_id").asText();
+        String id = ranConversation(source, "Name a cat", 2);
         Path export = dir.resolve("export.json");
         Files.writeString(export, workshop("--data-dir", source.toString(), "show", id, "--json").out());
         Path legacy = dir.resolve("legacy.json");
@@ -427,9 +429,7 @@ class CommandLineTest {
     void renamesAndDeletesConversations() throws Exception {
         List<String> ids = new ArrayList<>();
         for (String prompt : List.of("Plan a picnic", "Write a haiku")) {
-            Run run = workshop("--data-dir", dir.toString(), "run", "--agents", "Ada,Bruno", "--prompt", prompt,
-                    "--max-turns", "1", "--offline-delay-ms", "0");
-            ids.add(jsonLines(run.out()).getFirst().get("conversation_id").asText());
+            ids.add(ranConversation(dir, prompt, 1));
         }
 
         // An id's first characters name the conversation, as a commit's do in git.
@@ -491,9 +491,7 @@ class CommandLineTest {
 
     @Test
     void exportsConversationsToFilesNamedByTitleThatImportReadsBack() throws Exception {
-        Run run = workshop("--data-dir", dir.toString(), "run", "--agents", "Ada,Bruno", "--prompt", "Plan a picnic!",
-                "--max-turns", "2", "--offline-delay-ms", "0");
-        String id = jsonLines(run.out()).getFirst().get("conversation_id").asText();
+        String id = ranConversation(dir, "Plan a picnic!", 2);
         Path folder = dir.resolve("exports");
 
         Run none = workshop("--data-dir", dir.toString(), "export", "--to", folder.toString());
