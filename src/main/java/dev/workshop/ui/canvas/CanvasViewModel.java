@@ -94,6 +94,7 @@ public final class CanvasViewModel {
     private Consumer<MessageRef> onOpenMessage = message -> { };
     private java.util.function.Function<ConversationId, Optional<String>> titleOf = id -> Optional.empty();
     private Consumer<AgentId> onEditAgent = agent -> { };
+    private Consumer<ConversationId> onStarted = id -> { };
     private final Map<InstanceId, AgentNodeModel> byId = new HashMap<>();
     private final Map<ConversationId, List<InstanceId>> conversationInstances = new LinkedHashMap<>();
     /** The agents each failed conversation marked, kept after its end forgets its instances. */
@@ -576,11 +577,15 @@ public final class CanvasViewModel {
         }
         sceneChanged();
         if (agentIds.size() == 1) {
-            background("assign the task", () -> workspace.bridge().assignTask(id, agentIds.get(0), task,
-                    OptionalInt.of(maxTurns)));
+            background("assign the task", () -> {
+                workspace.bridge().assignTask(id, agentIds.get(0), task, OptionalInt.of(maxTurns));
+                fx.execute(() -> onStarted.accept(id));
+            });
         } else {
-            background("start the conversation", () -> workspace.bridge().startConversation(id, agentIds, task,
-                    OptionalInt.of(maxTurns)));
+            background("start the conversation", () -> {
+                workspace.bridge().startConversation(id, agentIds, task, OptionalInt.of(maxTurns));
+                fx.execute(() -> onStarted.accept(id));
+            });
         }
     }
 
@@ -908,6 +913,14 @@ public final class CanvasViewModel {
     /** What opening a speech bubble does: the app shows that message in the sidebar. */
     public void setOnOpenMessage(Consumer<MessageRef> action) {
         onOpenMessage = Objects.requireNonNull(action, "action");
+    }
+
+    /**
+     * What happens once a conversation the user started here is stored: the app shows it in the sidebar, even
+     * when another one was open there (the user just asked for this one).
+     */
+    public void setOnConversationStarted(Consumer<ConversationId> action) {
+        onStarted = Objects.requireNonNull(action, "action");
     }
 
     /** What "Edit agent…" does: the app opens the agent editor on that definition. */

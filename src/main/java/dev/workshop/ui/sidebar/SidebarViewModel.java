@@ -693,12 +693,28 @@ public final class SidebarViewModel {
     private void show(RestoredSession added, String news) {
         Optional<ConversationState> state = workspace.bridge().state(added.id());
         fx.execute(() -> {
-            state.map(ConversationRow::of).ifPresent(row -> {
-                upsert(row);
-                select(row);
-            });
+            state.map(ConversationRow::of).ifPresent(this::showAdded);
             notice.set(news);
         });
+    }
+
+    /**
+     * Shows a conversation the user has just started (from the canvas), in place of the one they were reading:
+     * it is the one they want to watch. Filters that would hide it are cleared.
+     */
+    public void showStarted(ConversationId id) {
+        Thread.ofVirtual().name("sidebar-show-started").start(() -> {
+            Optional<ConversationState> state = workspace.bridge().state(id);
+            fx.execute(() -> state.map(ConversationRow::of).ifPresent(this::showAdded));
+        });
+    }
+
+    private void showAdded(ConversationRow row) {
+        // The loop's own events may have listed it already, with news this read does not have yet.
+        if (rows.stream().noneMatch(each -> each.id().equals(row.id()))) {
+            upsert(row);
+        }
+        showConversation(row.id());
     }
 
     /** A file name for an export: the title and the time, safe on every file system. */

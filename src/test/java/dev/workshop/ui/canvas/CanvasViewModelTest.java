@@ -191,6 +191,23 @@ class CanvasViewModelTest {
     }
 
     @Test
+    void aConversationStartedHereIsHandedOnOnceStoredAndATaskToo() {
+        AgentNodeModel ada = place(ADA, 0, 0);
+        AgentNodeModel bruno = place(BRUNO, 200, 0);
+        List<ConversationId> shown = new java.util.concurrent.CopyOnWriteArrayList<>();
+        fx.run(() -> canvas.setOnConversationStarted(shown::add));
+
+        fx.run(() -> canvas.startConversation(List.of(ada, bruno), "Name a cat", 2));
+        fx.run(() -> canvas.startConversation(List.of(ada), "Name a dog", 1));
+
+        await().atMost(Duration.ofSeconds(20)).until(() -> shown.size() == 2);
+        assertThat(shown).allSatisfy(id -> assertThat(workspace.bridge().state(id)).as("stored before it is shown")
+                .isPresent());
+        assertThat(shown).extracting(id -> workspace.bridge().state(id).orElseThrow().task().orElse(""))
+                .containsExactlyInAnyOrder("Name a cat", "Name a dog");
+    }
+
+    @Test
     void noticesNameAConversationByItsTitleAndFallBackToItsId() {
         AgentNodeModel ada = place(ADA, 0, 0);
         AgentNodeModel bruno = place(BRUNO, 200, 0);

@@ -520,6 +520,37 @@ class SidebarViewModelTest {
     }
 
     @Test
+    void aConversationJustStartedTakesThePlaceOfTheOneBeingReadAndAFilterThatWouldHideIt() throws Exception {
+        ConversationId cat = stored("Name a cat", message(0, ADA, "Mochi"),
+                new StatusChanged(ConversationStatus.COMPLETED, ""));
+        startSidebar();
+        await().atMost(Duration.ofSeconds(10)).until(() -> onFx(() -> sidebar.rows().size()) == 1);
+        select(row(cat));
+        onFx(() -> {
+            sidebar.statusFilterProperty().set(ConversationStatus.COMPLETED);
+            return null;
+        });
+
+        ConversationId dog = workspace.bridge().startConversation(List.of(ADA.agentId(), BRUNO.agentId()),
+                "Name a dog", OptionalInt.of(30));
+        // The loop's own start leaves the reader where they are: only the canvas's start (below) moves them.
+        await().atMost(Duration.ofSeconds(10)).until(() -> onFx(() -> sidebar.allRows().size()) == 2);
+        assertThat(onFx(() -> sidebar.selectedProperty().get().id())).isEqualTo(cat);
+
+        onFx(() -> {
+            sidebar.showStarted(dog);
+            return null;
+        });
+
+        await().atMost(Duration.ofSeconds(10)).until(() -> onFx(() -> sidebar.selectedProperty().get().id()).equals(dog));
+        assertThat(onFx(() -> sidebar.statusFilterProperty().get())).as("the filter that hid it").isNull();
+        assertThat(onFx(() -> sidebar.rows().stream().map(ConversationRow::id).toList())).contains(dog, cat);
+        await().atMost(Duration.ofSeconds(10)).until(() -> onFx(() -> sidebar.messages().size()) >= 1);
+        assertThat(onFx(() -> sidebar.messages().getFirst().speakerName())).isEqualTo("Ada");
+        workspace.bridge().abort(dog, dev.workshop.orchestration.AbortOutcome.COMPLETE);
+    }
+
+    @Test
     void aRestoredConversationIsPausedWithResumeOfferedAndAMessageStartsTheNextRound() throws Exception {
         ConversationId id = stored("Name a cat", new TurnStarted(0, ADA.agentId(), false),
                 new MessageRecorded(0, ADA.agentId(), "Ada", "Whiskers?"),
