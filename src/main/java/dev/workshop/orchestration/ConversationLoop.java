@@ -126,6 +126,7 @@ final class ConversationLoop implements Runnable {
             } else {
                 // Another writer, or a store that cannot write: nothing more can be recorded from here.
                 publish(new LoopEvent.Error(id, workflowTurn, now(), e.getMessage()));
+                endedUnrecorded(e.getMessage());
             }
         } catch (RuntimeException e) {
             publish(new LoopEvent.Error(id, workflowTurn, now(), "Unexpected error: " + e));
@@ -335,9 +336,18 @@ final class ConversationLoop implements Runnable {
             append(currentState(), new StatusChanged(status, reason));
             ended = new LoopEvent.Ended(id, workflowTurn, now(), status, reason);
         } catch (RuntimeException e) {
-            publish(new LoopEvent.Error(id, workflowTurn, now(), "Could not record the end of the conversation: "
-                    + e.getMessage()));
+            String why = "Could not record the end of the conversation: " + e.getMessage();
+            publish(new LoopEvent.Error(id, workflowTurn, now(), why));
+            endedUnrecorded(why);
         }
+    }
+
+    /**
+     * The loop stops with its end not in the log: those who show it still hear that it stopped (a spinner must
+     * not outlive its run), as the interrupted conversation the next open of the data will find.
+     */
+    private void endedUnrecorded(String reason) {
+        ended = new LoopEvent.Ended(id, workflowTurn, now(), ConversationStatus.INTERRUPTED, reason, false);
     }
 
     private void publish(LoopEvent event) {

@@ -47,8 +47,17 @@ public sealed interface LoopEvent {
                    String speakerName, String content, Usage usage) implements LoopEvent {
     }
 
-    record Ended(ConversationId conversationId, int turnNumber, Instant at, ConversationStatus status, String reason)
-            implements LoopEvent {
+    /**
+     * The loop stopped. {@code recorded}: its end is in the log with this status; if not (the store could not
+     * write any more), the log still says it runs, the next open of the data makes it interrupted, and
+     * {@code status} says so already.
+     */
+    record Ended(ConversationId conversationId, int turnNumber, Instant at, ConversationStatus status, String reason,
+                 boolean recorded) implements LoopEvent {
+        public Ended(ConversationId conversationId, int turnNumber, Instant at, ConversationStatus status,
+                     String reason) {
+            this(conversationId, turnNumber, at, status, reason, true);
+        }
     }
 
     record Error(ConversationId conversationId, int turnNumber, Instant at, String message) implements LoopEvent {

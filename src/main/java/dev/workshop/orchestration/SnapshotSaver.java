@@ -57,7 +57,8 @@ final class SnapshotSaver implements Consumer<LoopEvent>, AutoCloseable {
 
     @Override
     public void accept(LoopEvent event) {
-        if (event instanceof LoopEvent.Ended ended) {
+        // An end the store could not record has nothing new to save (and the disk refused the last write).
+        if (event instanceof LoopEvent.Ended ended && ended.recorded()) {
             save(ended.conversationId());
         }
     }

@@ -75,6 +75,15 @@ public final class Workspace implements AutoCloseable {
         return watch;
     }
 
+    /**
+     * Hears once, with the reason, when saving stops for good in this process (the disk refused a write of the
+     * journal): running conversations stop as interrupted, and opening the data again goes on from the last
+     * saved event once the disk takes writes.
+     */
+    public void onSavingStopped(java.util.function.Consumer<String> listener) {
+        store.onWritesStopped(listener);
+    }
+
     /** The user's preferences: what applies now, and saving new ones (applied at once). */
     public PreferencesKeeper preferences() {
         return preferences;

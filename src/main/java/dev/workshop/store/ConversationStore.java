@@ -68,6 +68,14 @@ public interface ConversationStore extends AutoCloseable {
     /** What opening the store found and repaired: shown to the user, never swallowed. */
     List<String> openingWarnings();
 
+    /**
+     * Hears once, with what happened in words for the user, when the store stops saving for good in this
+     * process (its disk refused a write); at once if it already has. Opening the data again goes on from the
+     * last saved event. A store with no such state (each call reports its own failure) never calls it.
+     */
+    default void onWritesStopped(java.util.function.Consumer<String> listener) {
+    }
+
     @Override
     void close();
 }

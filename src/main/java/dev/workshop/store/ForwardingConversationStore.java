@@ -65,6 +65,11 @@ public abstract class ForwardingConversationStore implements ConversationStore {
     }
 
     @Override
+    public void onWritesStopped(java.util.function.Consumer<String> listener) {
+        store.onWritesStopped(listener);
+    }
+
+    @Override
     public void close() {
         store.close();
     }

@@ -60,6 +60,29 @@ class GatewayBridgeTest {
     }
 
     @Test
+    void aLoopWhoseStoreStopsSavingEndsAsTheInterruptedConversationTheNextOpenFinds() throws InterruptedException {
+        engine = new EngineFixture(dir).open(EngineFixture.offline(50), LoopSettings.DEFAULTS);
+        ConversationId id = engine.bridge().startConversation(engine.pair(), "Plan a picnic", OptionalInt.of(20));
+        org.awaitility.Awaitility.await().atMost(Duration.ofSeconds(10))
+                .until(() -> engine.events().stream().anyMatch(LoopEvent.Message.class::isInstance));
+
+        engine.store().refuseWrites("The disk went away");
+        assertThat(engine.bridge().await(id, Duration.ofSeconds(10))).isTrue();
+
+        LoopEvent.Ended ended = engine.events().stream().filter(LoopEvent.Ended.class::isInstance)
+                .map(LoopEvent.Ended.class::cast).findFirst().orElseThrow();
+        assertThat(ended.recorded()).isFalse();
+        assertThat(ended.status()).isEqualTo(ConversationStatus.INTERRUPTED);
+        assertThat(ended.reason()).startsWith("The disk went away");
+        assertThat(engine.state(id).status()).as("nothing more was saved").isEqualTo(ConversationStatus.ACTIVE);
+        int saved = engine.messages(id).size();
+
+        engine.open();
+        assertThat(engine.state(id).status()).isEqualTo(ConversationStatus.INTERRUPTED);
+        assertThat(engine.messages(id)).hasSize(saved);
+    }
+
+    @Test
     void givesASingleAgentTaskEveryTurn() throws InterruptedException {
         engine = new EngineFixture(dir).open();
         ConversationId id = engine.bridge().assignTask(engine.agent("Chen"), "Write a checklist", OptionalInt.of(2));

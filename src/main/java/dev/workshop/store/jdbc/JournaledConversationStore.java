@@ -475,9 +475,8 @@ public final class JournaledConversationStore implements ConversationStore {
             entry.state = state;
             return List.copyOf(recorded);
         } catch (IOException e) {
-            throw new StoreException("Cannot save to the journal in " + directory.journalDirectory() + ": "
-                    + e.getMessage() + ". Nothing after the last saved event was kept; restart Workshop once the "
-                    + "disk is writable.", e);
+            throw new StoreException(cannotSave(e) + ". Nothing after the last saved event was kept; once the disk is"
+                    + " writable, open the data again (the app's Reopen, or a new start) and it goes on from there.", e);
         } finally {
             entry.lock.unlock();
         }
@@ -613,6 +612,15 @@ public final class JournaledConversationStore implements ConversationStore {
     @Override
     public List<String> openingWarnings() {
         return List.copyOf(warnings);
+    }
+
+    @Override
+    public void onWritesStopped(java.util.function.Consumer<String> listener) {
+        journal.onFailure(failure -> listener.accept(cannotSave(failure)));
+    }
+
+    private String cannotSave(IOException failure) {
+        return "Cannot save to the journal in " + directory.journalDirectory() + ": " + failure.getMessage();
     }
 
     /**

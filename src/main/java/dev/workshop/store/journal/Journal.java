@@ -69,6 +69,8 @@ public final class Journal implements AutoCloseable {
     private CompletableFuture<Void> nextSegmentReady;
     private volatile JournalPosition durableEnd;
     private volatile IOException failure;
+    /** Told once when the journal stops accepting writes; guarded by itself. */
+    private final List<Consumer<IOException>> failureListeners = new ArrayList<>();
     private volatile boolean closed;
     private Thread writer;
     private boolean fromSavedIndex;
@@ -427,6 +429,7 @@ public final class Journal implements AutoCloseable {
                 failure = e;
                 batch.forEach(pending -> pending.done().completeExceptionally(e));
                 failEverythingQueued(e);
+                tellFailure(e);
                 return;
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
@@ -530,6 +533,32 @@ public final class Journal implements AutoCloseable {
         writeOffset = RecordFormat.SEGMENT_HEADER_BYTES;
         channel = FileChannel.open(SegmentFiles.path(directory, next), StandardOpenOption.READ,
                 StandardOpenOption.WRITE);
+    }
+
+    /**
+     * Hears once, with the error, when the journal stops accepting writes (a write, sync or new segment
+     * failed); at once if it already has. Called on the writer's thread: hand anything slow to another.
+     */
+    public void onFailure(Consumer<IOException> listener) {
+        IOException already;
+        synchronized (failureListeners) {
+            already = failure;
+            if (already == null) {
+                failureListeners.add(listener);
+            }
+        }
+        if (already != null) {
+            listener.accept(already);
+        }
+    }
+
+    private void tellFailure(IOException cause) {
+        List<Consumer<IOException>> listeners;
+        synchronized (failureListeners) {
+            listeners = List.copyOf(failureListeners);
+            failureListeners.clear();
+        }
+        listeners.forEach(listener -> listener.accept(cause));
     }
 
     private void failEverythingQueued(IOException cause) {

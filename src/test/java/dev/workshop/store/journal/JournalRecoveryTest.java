@@ -119,6 +119,49 @@ class JournalRecoveryTest {
         assertThat(reopen()).hasSize(2000);
     }
 
+    @Test
+    void aSegmentThatCannotBeMadeStopsTheWritesTellsOnceAndTheNextOpenGoesOnAfterTheLastAcknowledged()
+            throws IOException {
+        // The next segment cannot be written: a folder (kept, as it is not empty) holds its temporary name.
+        Path blocker = Files.createDirectories(dir.resolve(SegmentFiles.path(dir, 2).getFileName() + ".ready.new")
+                .resolve("keep"));
+        List<String> told = new java.util.concurrent.CopyOnWriteArrayList<>();
+        List<String> acknowledged = new ArrayList<>();
+        IOException refused = null;
+        try (Journal journal = Journal.open(dir, SEGMENT, JournalPosition.START, entry -> { }, warnings::add)) {
+            journal.start((attachments, end) -> { });
+            journal.onFailure(failure -> told.add("early: " + failure.getMessage()));
+            byte[] record = new byte[1000];
+            for (int i = 0; refused == null && i < 200; i++) {
+                java.util.Arrays.fill(record, (byte) ('a' + i % 26));
+                try {
+                    journal.append(List.of(record.clone()), null);
+                    acknowledged.add(new String(record, StandardCharsets.UTF_8));
+                } catch (IOException e) {
+                    refused = e;
+                }
+            }
+            org.assertj.core.api.Assertions.assertThatThrownBy(() -> journal.append(List.of(new byte[8]), null))
+                    .hasMessageStartingWith("The journal stopped accepting writes after an earlier failure");
+            journal.onFailure(failure -> told.add("late: " + failure.getMessage()));
+        }
+        assertThat(refused).as("an append past the first segment").isNotNull();
+        assertThat(told).containsExactly("early: " + refused.getMessage(), "late: " + refused.getMessage());
+
+        Files.delete(blocker);
+        Files.delete(blocker.getParent());
+        List<String> records = new ArrayList<>();
+        try (Journal journal = Journal.open(dir, SEGMENT, JournalPosition.START,
+                entry -> records.add(new String(entry.payload(), StandardCharsets.UTF_8)), warnings::add)) {
+            journal.start((attachments, end) -> { });
+            journal.append(List.of(new byte[1000]), null);
+        }
+        assertThat(records).isEqualTo(acknowledged);
+        assertThat(Files.exists(SegmentFiles.path(dir, 2))).isTrue();
+        assertThat(reopen()).hasSize(acknowledged.size() + 1);
+        assertThat(warnings).isEmpty();
+    }
+
     private void corrupt(long offset, String bytes) throws IOException {
         try (RandomAccessFile file = new RandomAccessFile(segment().toFile(), "rw")) {
             file.seek(offset);
