@@ -81,7 +81,7 @@ public final class ShellView extends BorderPane {
         this.viewModel = viewModel;
         getStyleClass().add("shell");
         getStylesheets().add(ShellView.class.getResource("shell.css").toExternalForm());
-        setTop(new VBox(header(), dataDirectoryGoneBanner()));
+        setTop(new VBox(header(), dataDirectoryGoneBanner(), savingStoppedBanner()));
         setCenter(openingArea());
         setBottom(statusBar());
         noticeTimer.setOnFinished(event -> notice.setText(""));
@@ -109,6 +109,10 @@ public final class ShellView extends BorderPane {
     }
 
     private void showCanvas(CanvasViewModel canvas) {
+        if (canvasAndSidebar != null) {
+            // The data was opened again (Reopen): the new panes keep the dividers where the user left them.
+            layout = currentLayout(layout.bounds(), layout.maximized());
+        }
         canvasView = new CanvasView(canvas);
         PaletteView palette = new PaletteView(canvas.palette(), canvasView);
         SidebarViewModel sidebarModel = viewModel.sidebarProperty().get();
@@ -326,6 +330,30 @@ public final class ShellView extends BorderPane {
         banner.getStyleClass().add("gone-banner");
         banner.setAlignment(Pos.CENTER_LEFT);
         banner.visibleProperty().bind(viewModel.dataDirectoryGoneProperty().isNotEmpty());
+        banner.managedProperty().bind(banner.visibleProperty());
+        return banner;
+    }
+
+    /**
+     * A banner once saving stopped (the disk refused a write), until the user reopens the data: what stopped,
+     * that nothing saved is lost, and the one remedy, a button away.
+     */
+    private HBox savingStoppedBanner() {
+        Label text = new Label();
+        text.setId("saving-stopped");
+        text.setWrapText(true);
+        text.textProperty().bind(viewModel.savingStoppedProperty());
+        HBox.setHgrow(text, Priority.ALWAYS);
+        Button reopen = new Button("Reopen", new FontIcon(Feather.REFRESH_CW));
+        reopen.setId("reopen-data");
+        reopen.setMinWidth(Region.USE_PREF_SIZE);
+        reopen.setTooltip(new Tooltip("Opens the data again, as a new start of Workshop would: conversations go on"
+                + " from their last saved message"));
+        reopen.setOnAction(event -> viewModel.reopen());
+        HBox banner = new HBox(10, new FontIcon(Feather.ALERT_OCTAGON), text, reopen);
+        banner.getStyleClass().add("gone-banner");
+        banner.setAlignment(Pos.CENTER_LEFT);
+        banner.visibleProperty().bind(viewModel.savingStoppedProperty().isNotEmpty());
         banner.managedProperty().bind(banner.visibleProperty());
         return banner;
     }

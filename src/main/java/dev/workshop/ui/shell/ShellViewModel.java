@@ -2,6 +2,7 @@ package dev.workshop.ui.shell;
 
 import dev.workshop.domain.canvas.CanvasScene;
 import dev.workshop.domain.canvas.SceneRestore;
+import dev.workshop.domain.conversation.ConversationId;
 import dev.workshop.domain.conversation.ConversationState;
 import dev.workshop.domain.conversation.ConversationStatus;
 import dev.workshop.domain.conversation.Participant;
@@ -12,6 +13,7 @@ import dev.workshop.orchestration.WorkspaceOpener;
 import dev.workshop.orchestration.WorkspaceOptions;
 import dev.workshop.ui.agents.AgentsViewModel;
 import dev.workshop.ui.canvas.CanvasViewModel;
+import dev.workshop.ui.sidebar.ConversationRow;
 import dev.workshop.ui.sidebar.SidebarViewModel;
 import dev.workshop.ui.fx.FxExecutor;
 import java.nio.file.Path;
@@ -41,11 +43,15 @@ public final class ShellViewModel {
     private final ReadOnlyStringWrapper notice = new ReadOnlyStringWrapper("");
     /** Why nothing can be saved any more (the data directory was deleted or moved away), or "". */
     private final ReadOnlyStringWrapper dataDirectoryGone = new ReadOnlyStringWrapper("");
+    /** Why saving stopped (the disk refused a write), with what to do, or "" while it works. */
+    private final ReadOnlyStringWrapper savingStopped = new ReadOnlyStringWrapper("");
     private final ReadOnlyBooleanWrapper opening = new ReadOnlyBooleanWrapper(true);
     private final ReadOnlyBooleanWrapper ready = new ReadOnlyBooleanWrapper(false);
     private final ReadOnlyObjectWrapper<CanvasViewModel> canvas = new ReadOnlyObjectWrapper<>();
     private final ReadOnlyObjectWrapper<SidebarViewModel> sidebar = new ReadOnlyObjectWrapper<>();
     private volatile Workspace workspace;
+    /** The conversation the sidebar showed when the user asked to reopen the data; shown again after. */
+    private volatile ConversationId shownBeforeReopen;
     /** Set once closing began: the loops' last events must not overwrite "Saving…". */
     private volatile boolean closing;
 
@@ -84,7 +90,7 @@ public final class ShellViewModel {
                 CanvasViewModel canvasModel = new CanvasViewModel(opened, fx);
                 canvasModel.connect();
                 SidebarViewModel sidebarModel = new SidebarViewModel(opened, fx);
-                sidebarModel.start();
+                sidebarModel.start(shownBeforeReopen);
                 opened.bridge().subscribe(event -> {
                     // What changes the counts: a loop starting or ending, a conversation imported, deleted or
                     // brought back.
@@ -99,6 +105,9 @@ public final class ShellViewModel {
                 opened.directoryWatch().onGone(reason -> fx.execute(() -> dataDirectoryGone.set(reason
                         + ". Nothing more can be saved, so running conversations stop: put the folder back, or"
                         + " restore it from a backup, and start Workshop again.")));
+                opened.onSavingStopped(reason -> fx.execute(() -> savingStopped.set(reason
+                        + ". Running conversations stopped; everything saved before is safe. Make room on the disk"
+                        + " (or mend it), then Reopen: they go on from their last saved message.")));
                 int count = opened.conversationCount();
                 List<String> warnings = opened.warnings();
                 fx.execute(() -> {
@@ -157,6 +166,32 @@ public final class ShellViewModel {
         open();
     }
 
+    /**
+     * Closes the data and opens it again, once saving stopped and the user has made room: what a new start of
+     * Workshop would do (the journal is read back as far as it was saved, and what was running goes on from
+     * there), without closing the window. If the disk still refuses, the open fails with its reason and Try
+     * again.
+     */
+    public void reopen() {
+        if (workspace == null || savingStopped.get().isEmpty()) {
+            return;
+        }
+        savingStopped.set("");
+        shownBeforeReopen = Optional.ofNullable(sidebar.get()).map(SidebarViewModel::selectedProperty)
+                .map(ReadOnlyObjectProperty::get).map(ConversationRow::id).orElse(null);
+        ready.set(false);
+        opening.set(true);
+        conversationCountText.set("Reopening…");
+        Thread.ofVirtual().name("workshop-reopen").start(() -> {
+            try {
+                close();
+            } catch (RuntimeException notClosedCleanly) {
+                // Expected with a journal that failed: what it holds is read back at the open below.
+            }
+            open();
+        });
+    }
+
     private void showFailed(String message) {
         conversationCountText.set("Not opened");
         fatalError.set(message);
@@ -204,6 +239,11 @@ public final class ShellViewModel {
     /** Why nothing can be saved any more, with what to do, or "" while the data directory is in place. */
     public ReadOnlyStringProperty dataDirectoryGoneProperty() {
         return dataDirectoryGone.getReadOnlyProperty();
+    }
+
+    /** Why saving stopped, with what to do, or "" while saving works; {@link #reopen()} is the remedy. */
+    public ReadOnlyStringProperty savingStoppedProperty() {
+        return savingStopped.getReadOnlyProperty();
     }
 
     public ReadOnlyStringProperty warningTextProperty() {

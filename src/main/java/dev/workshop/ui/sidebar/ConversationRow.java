@@ -10,23 +10,37 @@ import dev.workshop.domain.conversation.Participant;
 import java.time.Duration;
 import java.time.Instant;
 
-/** One line of the conversation list. */
+/**
+ * One line of the conversation list. {@code endRecorded} is false for a loop that stopped without its end in
+ * the log (the store could not write): neither Resume nor Retry can do anything for it until the data is
+ * opened again.
+ */
 public record ConversationRow(ConversationId id, String title, ConversationStatus status, String statusReason,
                               ConversationKind kind, String participants, int turnCount, int maxTurns,
                               Instant updatedAt, boolean withYou, AgentId entryAgent, boolean resumable,
-                              int agentCount) {
+                              int agentCount, boolean endRecorded) {
     static ConversationRow of(ConversationState state) {
         return new ConversationRow(state.id(), state.title(), state.status(), state.statusReason(), state.kind(),
                 String.join(", ", state.participants().stream().map(Participant::name).toList()), state.turnCount(),
                 state.maxTurns(), state.updatedAt(), state.participants().stream().anyMatch(Participant::isHuman),
                 state.participants().stream().filter(participant -> !participant.isHuman()).map(Participant::agentId)
                         .findFirst().orElse(null), GatewayBridge.canResume(state),
-                (int) state.participants().stream().filter(participant -> !participant.isHuman()).count());
+                (int) state.participants().stream().filter(participant -> !participant.isHuman()).count(), true);
+    }
+
+    /**
+     * This row for a loop that stopped without its end in the log (the store could not write any more): shown
+     * as the status the next open of the data will find, and not resumable until then.
+     */
+    ConversationRow stoppedUnrecorded(ConversationStatus stoppedAs, String reason) {
+        return new ConversationRow(id, title, stoppedAs, reason, kind, participants, turnCount, maxTurns, updatedAt,
+                withYou, entryAgent, false, agentCount, false);
     }
 
     /** Whether a failed turn stopped it: failed, or interrupted by an error rather than on purpose. */
     public boolean failedTurn() {
-        return GatewayBridge.stoppedByAFailure(status, statusReason);
+        // Saving failed, not the turn: the window's banner says so, and Retry could not record anything.
+        return endRecorded && GatewayBridge.stoppedByAFailure(status, statusReason);
     }
 
     /**

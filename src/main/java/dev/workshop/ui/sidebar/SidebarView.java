@@ -600,6 +600,9 @@ public final class SidebarView extends SplitPane {
                 return row.resumable() ? "Write a new round, or Resume (Ctrl+Enter)"
                         : "Your turn (Ctrl+Enter sends)";
             }
+            if (row != null && !row.endRecorded()) {
+                return "Saving stopped: Reopen (above) to go on";
+            }
             if (row != null && row.status() == ConversationStatus.INTERRUPTED) {
                 return "Stopped: Resume goes on from the next turn";
             }

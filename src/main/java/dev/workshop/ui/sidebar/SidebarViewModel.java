@@ -104,6 +104,14 @@ public final class SidebarViewModel {
 
     /** Loads the list in the background and follows the loops from then on. */
     public void start() {
+        start(null);
+    }
+
+    /**
+     * As {@link #start()}, then shows {@code shown} once the list has loaded, if it is there: the conversation
+     * the user was reading before the data was opened again.
+     */
+    public void start(ConversationId shown) {
         workspace.bridge().subscribe(this::onLoopEvent);
         workspace.drafts().onFailure(problem -> fx.execute(() -> notice.set(problem)));
         Thread.ofVirtual().name("sidebar-list").start(() -> {
@@ -113,6 +121,9 @@ public final class SidebarViewModel {
             fx.execute(() -> {
                 colours.putAll(agentColours);
                 loaded.forEach(this::upsert);
+                if (shown != null && selected.get() == null) {
+                    showConversation(shown);
+                }
             });
         });
     }
@@ -167,7 +178,9 @@ public final class SidebarViewModel {
             case LoopEvent.Ended ended -> {
                 Optional<ConversationState> state = workspace.bridge().state(id);
                 fx.execute(() -> {
-                    state.map(ConversationRow::of).ifPresent(this::upsert);
+                    state.map(ConversationRow::of)
+                            .map(row -> ended.recorded() ? row : row.stoppedUnrecorded(ended.status(), ended.reason()))
+                            .ifPresent(this::upsert);
                     // A reply being written when the loop stopped was kept as far as it had come: the list
                     // shows it cut off, from the log, instead of the writing line showing it for ever.
                     if (isSelected(id) && !writing.get().isEmpty()) {

@@ -5,7 +5,12 @@ import static org.awaitility.Awaitility.await;
 
 import dev.workshop.Wiring;
 import dev.workshop.domain.conversation.ConversationId;
+import dev.workshop.domain.conversation.ConversationEvent.MessageRecorded;
 import dev.workshop.orchestration.Workspace;
+import dev.workshop.orchestration.WorkspaceOptions;
+import dev.workshop.store.StoreException;
+import dev.workshop.ui.sidebar.SidebarViewModel;
+import java.nio.file.Files;
 import dev.workshop.store.Conversations;
 import dev.workshop.ui.fx.FxExecutor;
 import java.nio.file.Path;
@@ -76,6 +81,70 @@ class ShellViewModelTest {
         bridge.undelete(first);
         await().atMost(Duration.ofSeconds(5)).until(() -> read(() -> viewModel.conversationCountTextProperty().get())
                 .equals("3 conversations"));
+        viewModel.close();
+    }
+
+    @Test
+    void whenTheDiskRefusesAJournalFileSavingStopsUntilReopenWhichGoesOnFromTheLastSavedEvent() throws Exception {
+        ConversationId id = ConversationId.random();
+        try (Workspace setUp = Wiring.openWorkspace(dir)) {
+            setUp.store().append(setUp.tenant(), id, 0, List.of(Conversations.started(40)));
+        }
+        ShellViewModel viewModel = new ShellViewModel(dir, Wiring::openWorkspace, fx, new WorkspaceOptions(0));
+        viewModel.open();
+        await().atMost(Duration.ofSeconds(20)).until(() -> read(() -> viewModel.readyProperty().get()));
+        Workspace first = viewModel.workspace().orElseThrow();
+        await().atMost(Duration.ofSeconds(10)).until(() -> read(() -> viewModel.sidebarProperty().get().allRows().size()) == 1);
+        fxThread.submit(() -> {
+            SidebarViewModel sidebar = viewModel.sidebarProperty().get();
+            sidebar.select(sidebar.allRows().getFirst());
+        }).get(10, TimeUnit.SECONDS);
+        // The journal's next 16 MB file cannot be written: a folder (not empty, so it is not cleared away) holds
+        // the name it is written under first. The kernel refuses it as it refuses a file on a full disk.
+        Path blocker = Files.createDirectories(dir.resolve("journal").resolve("00000000000000000002.wal.ready.new")
+                .resolve("keep"));
+        // Its agents are not among this data's, so the resume at open ended it; messages still append (follow-ups).
+        long base = first.store().state(first.tenant(), id).orElseThrow().version();
+        String text = "x".repeat(900_000);
+        int saved = 0;
+        StoreException refused = null;
+        while (refused == null && saved < 40) {
+            MessageRecorded message = Conversations.message(saved);
+            try {
+                first.store().append(first.tenant(), id, base + saved, List.of(new MessageRecorded(message.turnIndex(),
+                        message.speakerId(), message.speakerName(), text)));
+                saved++;
+            } catch (StoreException e) {
+                refused = e;
+            }
+        }
+        assertThat(refused).as("the first append past the first journal file").isNotNull();
+        assertThat(saved).as(refused.getMessage()).isBetween(15, 19);
+        assertThat(refused.getMessage()).contains("open the data again");
+        await().atMost(Duration.ofSeconds(10)).until(() -> !read(() -> viewModel.savingStoppedProperty().get()).isEmpty());
+        assertThat(read(() -> viewModel.savingStoppedProperty().get()))
+                .startsWith("Cannot save to the journal in " + dir.resolve("journal"))
+                .endsWith("then Reopen: they go on from their last saved message.");
+
+        Files.delete(blocker);
+        Files.delete(blocker.getParent());
+        fxThread.submit(viewModel::reopen).get(10, TimeUnit.SECONDS);
+
+        await().atMost(Duration.ofSeconds(30)).until(() -> read(() -> viewModel.readyProperty().get())
+                && viewModel.workspace().filter(open -> open != first).isPresent());
+        Workspace again = viewModel.workspace().orElseThrow();
+        assertThat(read(() -> viewModel.savingStoppedProperty().get())).isEmpty();
+        assertThat(again.store().history(again.tenant(), id)).filteredOn(event -> event.event() instanceof MessageRecorded)
+                .as("every acknowledged message, and nothing of the refused one").hasSize(saved);
+        // The journal takes writes again, into the file that was refused before.
+        MessageRecorded next = Conversations.message(saved);
+        again.store().append(again.tenant(), id, again.store().state(again.tenant(), id).orElseThrow().version(),
+                List.of(new MessageRecorded(next.turnIndex(), next.speakerId(), next.speakerName(), text)));
+        assertThat(Files.exists(dir.resolve("journal").resolve("00000000000000000002.wal"))).isTrue();
+        await().atMost(Duration.ofSeconds(10)).until(() -> read(() -> {
+            SidebarViewModel sidebar = viewModel.sidebarProperty().get();
+            return sidebar.selectedProperty().get() != null && sidebar.selectedProperty().get().id().equals(id);
+        }));
         viewModel.close();
     }
 

@@ -190,6 +190,46 @@ class ShellViewTest {
     }
 
     @Test
+    void whenSavingStopsABannerSaysSoAndReopenOpensTheDataAgainInTheSameWindow(FxRobot robot) throws Exception {
+        WaitForAsyncUtils.waitFor(20, TimeUnit.SECONDS, () -> viewModel.readyProperty().get());
+        assertThat(robot.lookup("#saving-stopped").query().getParent().isVisible()).isFalse();
+        Workspace first = viewModel.workspace().orElseThrow();
+        javafx.scene.Node firstCanvas = robot.lookup(".workshop-canvas").query();
+        // The journal's next file cannot be written (a folder holds its temporary name), as on a full disk.
+        Path blocker = Files.createDirectories(dir.resolve("journal").resolve("00000000000000000002.wal.ready.new")
+                .resolve("keep"));
+        ConversationId id = ConversationId.random();
+        first.store().append(first.tenant(), id, 0, List.of(Conversations.started(40)));
+        String text = "x".repeat(900_000);
+        try {
+            for (int turn = 0; turn < 40; turn++) {
+                var message = Conversations.message(turn);
+                first.store().append(first.tenant(), id, turn + 1, List.of(
+                        new dev.workshop.domain.conversation.ConversationEvent.MessageRecorded(turn, message.speakerId(),
+                                message.speakerName(), text)));
+            }
+        } catch (dev.workshop.store.StoreException expected) {
+            // The append past the first journal file.
+        }
+
+        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> robot.lookup("#saving-stopped").query().getParent()
+                .isVisible());
+        assertThat(robot.lookup("#saving-stopped").queryAs(Label.class).getText())
+                .startsWith("Cannot save to the journal in " + dir.resolve("journal"));
+        Files.delete(blocker);
+        Files.delete(blocker.getParent());
+        robot.clickOn("#reopen-data");
+
+        WaitForAsyncUtils.waitFor(30, TimeUnit.SECONDS, () -> viewModel.readyProperty().get()
+                && viewModel.workspace().filter(open -> open != first).isPresent());
+        WaitForAsyncUtils.waitForFxEvents();
+        assertThat(robot.lookup("#saving-stopped").query().getParent().isVisible()).isFalse();
+        assertThat(robot.lookup(".workshop-canvas").queryAll()).as("the new canvas, in place of the old")
+                .singleElement().isNotSameAs(firstCanvas);
+        assertThat(robot.lookup("#sidebar").queryAll()).hasSize(1);
+    }
+
+    @Test
     void theThemeMenuOffersSystemLightAndDarkAndSavesTheChoice(FxRobot robot) throws Exception {
         WaitForAsyncUtils.waitFor(20, TimeUnit.SECONDS, () -> viewModel.readyProperty().get());
         var canvas = viewModel.canvasProperty().get();
