@@ -51,10 +51,22 @@ public final class AtomicFile {
         }
     }
 
-    /** Renames an unreadable file so that nothing overwrites it; returns where it went. */
+    /**
+     * Renames an unreadable file so that nothing overwrites it; returns where it went. A file moved aside earlier
+     * in the same second keeps its name: this one takes the next free number after the time.
+     */
     public static Path moveAside(Path file) throws IOException {
-        Path aside = file.resolveSibling(file.getFileName() + ".unreadable-" + LocalDateTime.now().format(STAMP));
-        Files.move(file, aside);
-        return aside;
+        String stamped = file.getFileName() + ".unreadable-" + LocalDateTime.now().format(STAMP);
+        for (int copy = 1; ; copy++) {
+            Path aside = file.resolveSibling(copy == 1 ? stamped : stamped + "-" + copy);
+            try {
+                Files.move(file, aside);
+                return aside;
+            } catch (java.nio.file.FileAlreadyExistsException taken) {
+                if (copy >= 100) {
+                    throw taken;
+                }
+            }
+        }
     }
 }

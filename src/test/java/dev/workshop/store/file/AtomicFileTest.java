@@ -32,6 +32,21 @@ class AtomicFileTest {
     }
 
     @Test
+    void filesMovedAsideInTheSameSecondEachKeepTheirOwnCopy() throws Exception {
+        Path file = dir.resolve("settings.json");
+        List<Path> aside = new java.util.ArrayList<>();
+        for (String broken : List.of("{broken", "{broken again", "{and again")) {
+            Files.writeString(file, broken);
+            aside.add(AtomicFile.moveAside(file));
+        }
+
+        assertThat(file).doesNotExist();
+        assertThat(aside).doesNotHaveDuplicates().allSatisfy(path -> assertThat(path.getFileName().toString())
+                .startsWith("settings.json.unreadable-"));
+        assertThat(aside).extracting(Files::readString).containsExactly("{broken", "{broken again", "{and again");
+    }
+
+    @Test
     void aWriteTheDiskRefusesLeavesTheOldFileAndNoHalfWrittenCopy() throws Exception {
         Path file = Files.writeString(dir.resolve("settings.json"), "old");
         // The kernel refuses to let the file grow past 64 KB, as a full disk refuses more blocks (the JVM ignores
