@@ -25,6 +25,7 @@ import java.util.Optional;
 import javafx.application.Application;
 import javafx.application.Platform;
 import javafx.geometry.Pos;
+import javafx.beans.property.ReadOnlyStringProperty;
 import javafx.scene.Scene;
 import javafx.scene.control.Alert;
 import javafx.scene.control.Button;
@@ -81,7 +82,8 @@ public final class ShellView extends BorderPane {
         this.viewModel = viewModel;
         getStyleClass().add("shell");
         getStylesheets().add(ShellView.class.getResource("shell.css").toExternalForm());
-        setTop(new VBox(header(), dataDirectoryGoneBanner(), savingStoppedBanner()));
+        setTop(new VBox(header(), cannotSaveBanner("data-directory-gone", viewModel.dataDirectoryGoneProperty()),
+                cannotSaveBanner("saving-stopped", viewModel.savingStoppedProperty())));
         setCenter(openingArea());
         setBottom(statusBar());
         noticeTimer.setOnFinished(event -> notice.setText(""));
@@ -317,35 +319,18 @@ public final class ShellView extends BorderPane {
     }
 
     /**
-     * A banner across the window, for as long as the app runs, once its data directory is gone: every save
-     * fails from then on, and the user must know before they type or start anything else.
+     * A banner across the window while nothing can be saved (the data directory is gone, or the disk refused a
+     * write): the user must know before they type or start anything else. It stays until Reopen opens the data
+     * again, the one remedy, a button away.
      */
-    private HBox dataDirectoryGoneBanner() {
+    private HBox cannotSaveBanner(String id, ReadOnlyStringProperty why) {
         Label text = new Label();
-        text.setId("data-directory-gone");
+        text.setId(id);
         text.setWrapText(true);
-        text.textProperty().bind(viewModel.dataDirectoryGoneProperty());
-        HBox.setHgrow(text, Priority.ALWAYS);
-        HBox banner = new HBox(10, new FontIcon(Feather.ALERT_OCTAGON), text);
-        banner.getStyleClass().add("gone-banner");
-        banner.setAlignment(Pos.CENTER_LEFT);
-        banner.visibleProperty().bind(viewModel.dataDirectoryGoneProperty().isNotEmpty());
-        banner.managedProperty().bind(banner.visibleProperty());
-        return banner;
-    }
-
-    /**
-     * A banner once saving stopped (the disk refused a write), until the user reopens the data: what stopped,
-     * that nothing saved is lost, and the one remedy, a button away.
-     */
-    private HBox savingStoppedBanner() {
-        Label text = new Label();
-        text.setId("saving-stopped");
-        text.setWrapText(true);
-        text.textProperty().bind(viewModel.savingStoppedProperty());
+        text.textProperty().bind(why);
         HBox.setHgrow(text, Priority.ALWAYS);
         Button reopen = new Button("Reopen", new FontIcon(Feather.REFRESH_CW));
-        reopen.setId("reopen-data");
+        reopen.setId(id + "-reopen");
         reopen.setMinWidth(Region.USE_PREF_SIZE);
         reopen.setTooltip(new Tooltip("Opens the data again, as a new start of Workshop would: conversations go on"
                 + " from their last saved message"));
@@ -353,7 +338,7 @@ public final class ShellView extends BorderPane {
         HBox banner = new HBox(10, new FontIcon(Feather.ALERT_OCTAGON), text, reopen);
         banner.getStyleClass().add("gone-banner");
         banner.setAlignment(Pos.CENTER_LEFT);
-        banner.visibleProperty().bind(viewModel.savingStoppedProperty().isNotEmpty());
+        banner.visibleProperty().bind(why.isNotEmpty());
         banner.managedProperty().bind(banner.visibleProperty());
         return banner;
     }

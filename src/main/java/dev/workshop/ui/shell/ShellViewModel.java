@@ -50,6 +50,8 @@ public final class ShellViewModel {
     private final ReadOnlyObjectWrapper<CanvasViewModel> canvas = new ReadOnlyObjectWrapper<>();
     private final ReadOnlyObjectWrapper<SidebarViewModel> sidebar = new ReadOnlyObjectWrapper<>();
     private volatile Workspace workspace;
+    /** Set from Reopen until the old workspace is closed: a second click does nothing meanwhile. */
+    private volatile boolean reopening;
     /** The conversation the sidebar showed when the user asked to reopen the data; shown again after. */
     private volatile ConversationId shownBeforeReopen;
     /** Set once closing began: the loops' last events must not overwrite "Saving…". */
@@ -104,7 +106,7 @@ public final class ShellViewModel {
                 });
                 opened.directoryWatch().onGone(reason -> fx.execute(() -> dataDirectoryGone.set(reason
                         + ". Nothing more can be saved, so running conversations stop: put the folder back, or"
-                        + " restore it from a backup, and start Workshop again.")));
+                        + " restore it from a backup, then Reopen.")));
                 opened.onSavingStopped(reason -> fx.execute(() -> savingStopped.set(reason
                         + ". Running conversations stopped; everything saved before is safe. Make room on the disk"
                         + " (or mend it), then Reopen: they go on from their last saved message.")));
@@ -173,10 +175,29 @@ public final class ShellViewModel {
      * again.
      */
     public void reopen() {
-        if (workspace == null || savingStopped.get().isEmpty()) {
+        boolean folderGone = !dataDirectoryGone.get().isEmpty();
+        if (workspace == null || reopening || (savingStopped.get().isEmpty() && !folderGone)) {
             return;
         }
+        reopening = true;
+        Thread.ofVirtual().name("workshop-reopen").start(() -> {
+            // Opening a folder that is not there would make a new, empty one: the user would see nothing of theirs.
+            if (folderGone && !java.nio.file.Files.isDirectory(dataDirectory)) {
+                fx.execute(() -> {
+                    reopening = false;
+                    notice.set("The data directory " + dataDirectory + " is not there yet: put it back (or restore"
+                            + " it), then Reopen");
+                });
+                return;
+            }
+            fx.execute(this::closeAndOpenAgain);
+        });
+    }
+
+    private void closeAndOpenAgain() {
         savingStopped.set("");
+        dataDirectoryGone.set("");
+        notice.set("");
         shownBeforeReopen = Optional.ofNullable(sidebar.get()).map(SidebarViewModel::selectedProperty)
                 .map(ReadOnlyObjectProperty::get).map(ConversationRow::id).orElse(null);
         ready.set(false);
@@ -187,6 +208,8 @@ public final class ShellViewModel {
                 close();
             } catch (RuntimeException notClosedCleanly) {
                 // Expected with a journal that failed: what it holds is read back at the open below.
+            } finally {
+                reopening = false;
             }
             open();
         });

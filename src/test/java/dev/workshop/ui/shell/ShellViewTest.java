@@ -186,7 +186,26 @@ class ShellViewTest {
                 .isVisible());
         assertThat(robot.lookup("#data-directory-gone").queryAs(Label.class).getText())
                 .startsWith("The data directory " + dir + " was deleted or moved while Workshop was running. Nothing"
-                        + " more can be saved");
+                        + " more can be saved").endsWith("then Reopen.");
+        Workspace first = viewModel.workspace().orElseThrow();
+
+        // Reopen before the folder is back would open a new, empty one: it says what is missing instead.
+        robot.clickOn("#data-directory-gone-reopen");
+        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> notice(robot).contains("is not there yet"));
+        assertThat(Files.exists(dir)).isFalse();
+        assertThat(viewModel.workspace()).containsSame(first);
+
+        Files.move(dir.resolveSibling(dir.getFileName() + "-moved"), dir);
+        robot.clickOn("#data-directory-gone-reopen");
+        WaitForAsyncUtils.waitFor(30, TimeUnit.SECONDS, () -> viewModel.readyProperty().get()
+                && viewModel.workspace().filter(open -> open != first).isPresent());
+        WaitForAsyncUtils.waitForFxEvents();
+        assertThat(robot.lookup("#data-directory-gone").query().getParent().isVisible()).isFalse();
+        assertThat(viewModel.workspace().orElseThrow().directoryWatch().gone()).isEmpty();
+    }
+
+    private static String notice(FxRobot robot) {
+        return robot.lookup("#status-notice").queryAs(Label.class).getText();
     }
 
     @Test
@@ -218,7 +237,7 @@ class ShellViewTest {
                 .startsWith("Cannot save to the journal in " + dir.resolve("journal"));
         Files.delete(blocker);
         Files.delete(blocker.getParent());
-        robot.clickOn("#reopen-data");
+        robot.clickOn("#saving-stopped-reopen");
 
         WaitForAsyncUtils.waitFor(30, TimeUnit.SECONDS, () -> viewModel.readyProperty().get()
                 && viewModel.workspace().filter(open -> open != first).isPresent());
