@@ -126,7 +126,7 @@ final class ConversationLoop implements Runnable {
             } else {
                 // Another writer, or a store that cannot write: nothing more can be recorded from here.
                 publish(new LoopEvent.Error(id, workflowTurn, now(), e.getMessage()));
-                endedUnrecorded(e.getMessage());
+                endedBy(e);
             }
         } catch (RuntimeException e) {
             publish(new LoopEvent.Error(id, workflowTurn, now(), "Unexpected error: " + e));
@@ -340,6 +340,23 @@ final class ConversationLoop implements Runnable {
             publish(new LoopEvent.Error(id, workflowTurn, now(), why));
             endedUnrecorded(why);
         }
+    }
+
+    /**
+     * How this loop's end reads after a write it could not make: as the other writer left the conversation, or,
+     * when the store cannot write, unrecorded.
+     */
+    private void endedBy(RuntimeException refused) {
+        if (refused instanceof ConcurrentAppendException || refused instanceof InvalidEventException) {
+            try {
+                ConversationState now = currentState();
+                ended = new LoopEvent.Ended(id, workflowTurn, now(), now.status(), now.statusReason());
+                return;
+            } catch (RuntimeException unreadable) {
+                // Reported below as a store that cannot be used.
+            }
+        }
+        endedUnrecorded(refused.getMessage());
     }
 
     /**

@@ -83,6 +83,31 @@ class GatewayBridgeTest {
     }
 
     @Test
+    void aLoopRefusedBecauseAnotherWriterEndedTheConversationEndsAsThatWriterLeftIt() throws InterruptedException {
+        engine = new EngineFixture(dir).open(EngineFixture.offline(100), LoopSettings.DEFAULTS);
+        ConversationId id = engine.bridge().startConversation(engine.pair(), "Plan a picnic", OptionalInt.of(20));
+        org.awaitility.Awaitility.await().atMost(Duration.ofSeconds(10))
+                .until(() -> engine.events().stream().anyMatch(LoopEvent.Message.class::isInstance));
+
+        // Written past the loop, as a second writer would: the loop's next append is refused.
+        org.awaitility.Awaitility.await().atMost(Duration.ofSeconds(10)).ignoreException(
+                dev.workshop.store.ConcurrentAppendException.class).until(() -> {
+                    engine.append(id, List.of(new ConversationEvent.StatusChanged(ConversationStatus.COMPLETED,
+                            "Closed elsewhere")));
+                    return true;
+                });
+        assertThat(engine.bridge().await(id, Duration.ofSeconds(10))).isTrue();
+
+        LoopEvent.Ended ended = engine.events().stream().filter(LoopEvent.Ended.class::isInstance)
+                .map(LoopEvent.Ended.class::cast).findFirst().orElseThrow();
+        assertThat(ended.recorded()).isTrue();
+        assertThat(ended.status()).isEqualTo(ConversationStatus.COMPLETED);
+        assertThat(ended.reason()).isEqualTo("Closed elsewhere");
+        assertThat(engine.events()).filteredOn(LoopEvent.Error.class::isInstance).singleElement()
+                .extracting(event -> ((LoopEvent.Error) event).message()).asString().contains("someone else wrote to it");
+    }
+
+    @Test
     void givesASingleAgentTaskEveryTurn() throws InterruptedException {
         engine = new EngineFixture(dir).open();
         ConversationId id = engine.bridge().assignTask(engine.agent("Chen"), "Write a checklist", OptionalInt.of(2));
