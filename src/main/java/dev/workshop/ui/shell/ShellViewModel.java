@@ -169,10 +169,10 @@ public final class ShellViewModel {
     }
 
     /**
-     * Closes the data and opens it again, once saving stopped and the user has made room: what a new start of
-     * Workshop would do (the journal is read back as far as it was saved, and what was running goes on from
-     * there), without closing the window. If the disk still refuses, the open fails with its reason and Try
-     * again.
+     * Closes the data and opens it again, once saving stopped and the user has mended the cause (made room on
+     * the disk, put the data directory back): what a new start of Workshop would do (the journal is read back as
+     * far as it was saved, and what was running goes on from there), without closing the window. A data
+     * directory that is still missing is only reported. If the open fails, it says why and offers Try again.
      */
     public void reopen() {
         boolean folderGone = !dataDirectoryGone.get().isEmpty();
