@@ -427,9 +427,10 @@ public final class Journal implements AutoCloseable {
                 }
             } catch (IOException e) {
                 failure = e;
+                // Told before the appenders hear it: whoever sees an append fail finds the journal's state known.
+                tellFailure(e);
                 batch.forEach(pending -> pending.done().completeExceptionally(e));
                 failEverythingQueued(e);
-                tellFailure(e);
                 return;
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
@@ -558,7 +559,13 @@ public final class Journal implements AutoCloseable {
             listeners = List.copyOf(failureListeners);
             failureListeners.clear();
         }
-        listeners.forEach(listener -> listener.accept(cause));
+        for (Consumer<IOException> listener : listeners) {
+            try {
+                listener.accept(cause);
+            } catch (RuntimeException ignored) {
+                // A listener's own trouble must not keep the appenders waiting for their answer.
+            }
+        }
     }
 
     private void failEverythingQueued(IOException cause) {
