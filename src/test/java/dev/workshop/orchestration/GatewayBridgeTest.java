@@ -59,18 +59,28 @@ class GatewayBridgeTest {
         assertThat(engine.events().getLast()).isInstanceOf(LoopEvent.Ended.class);
     }
 
-    @Test
-    void aLoopWhoseStoreStopsSavingEndsAsTheInterruptedConversationTheNextOpenFinds() throws InterruptedException {
-        engine = new EngineFixture(dir).open(EngineFixture.offline(50), LoopSettings.DEFAULTS);
+    /** A 20-turn conversation of Ada and Bruno, each reply taking {@code replyMillis}, once its first message is in. */
+    private ConversationId startedAndTalking(long replyMillis) {
+        engine = new EngineFixture(dir).open(EngineFixture.offline(replyMillis), LoopSettings.DEFAULTS);
         ConversationId id = engine.bridge().startConversation(engine.pair(), "Plan a picnic", OptionalInt.of(20));
         org.awaitility.Awaitility.await().atMost(Duration.ofSeconds(10))
                 .until(() -> engine.events().stream().anyMatch(LoopEvent.Message.class::isInstance));
+        return id;
+    }
+
+    private LoopEvent.Ended firstEnd() {
+        return engine.events().stream().filter(LoopEvent.Ended.class::isInstance).map(LoopEvent.Ended.class::cast)
+                .findFirst().orElseThrow();
+    }
+
+    @Test
+    void aLoopWhoseStoreStopsSavingEndsAsTheInterruptedConversationTheNextOpenFinds() throws InterruptedException {
+        ConversationId id = startedAndTalking(50);
 
         engine.store().refuseWrites("The disk went away");
         assertThat(engine.bridge().await(id, Duration.ofSeconds(10))).isTrue();
 
-        LoopEvent.Ended ended = engine.events().stream().filter(LoopEvent.Ended.class::isInstance)
-                .map(LoopEvent.Ended.class::cast).findFirst().orElseThrow();
+        LoopEvent.Ended ended = firstEnd();
         assertThat(ended.recorded()).isFalse();
         assertThat(ended.status()).isEqualTo(ConversationStatus.INTERRUPTED);
         assertThat(ended.reason()).startsWith("The disk went away");
@@ -84,10 +94,7 @@ class GatewayBridgeTest {
 
     @Test
     void aLoopRefusedBecauseAnotherWriterEndedTheConversationEndsAsThatWriterLeftIt() throws InterruptedException {
-        engine = new EngineFixture(dir).open(EngineFixture.offline(100), LoopSettings.DEFAULTS);
-        ConversationId id = engine.bridge().startConversation(engine.pair(), "Plan a picnic", OptionalInt.of(20));
-        org.awaitility.Awaitility.await().atMost(Duration.ofSeconds(10))
-                .until(() -> engine.events().stream().anyMatch(LoopEvent.Message.class::isInstance));
+        ConversationId id = startedAndTalking(100);
 
         // Written past the loop, as a second writer would: the loop's next append is refused.
         org.awaitility.Awaitility.await().atMost(Duration.ofSeconds(10)).ignoreException(
@@ -98,8 +105,7 @@ class GatewayBridgeTest {
                 });
         assertThat(engine.bridge().await(id, Duration.ofSeconds(10))).isTrue();
 
-        LoopEvent.Ended ended = engine.events().stream().filter(LoopEvent.Ended.class::isInstance)
-                .map(LoopEvent.Ended.class::cast).findFirst().orElseThrow();
+        LoopEvent.Ended ended = firstEnd();
         assertThat(ended.recorded()).isTrue();
         assertThat(ended.status()).isEqualTo(ConversationStatus.COMPLETED);
         assertThat(ended.reason()).isEqualTo("Closed elsewhere");
