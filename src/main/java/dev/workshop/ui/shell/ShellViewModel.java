@@ -133,6 +133,11 @@ public final class ShellViewModel {
             } catch (RuntimeException e) {
                 String message = e.getMessage() == null ? e.toString() : e.getMessage();
                 fx.execute(() -> showFailed(message));
+            } catch (Error e) {
+                // Not for the app to mend (a class that cannot load, no memory left), but the window must not say
+                // "Opening…" for ever: it says what happened, and the error goes on to the thread's handler.
+                fx.execute(() -> showFailed("An internal error stopped it: " + e));
+                throw e;
             }
         });
     }

@@ -149,6 +149,20 @@ class ShellViewModelTest {
     }
 
     @Test
+    void anErrorWhileOpeningIsReportedInsteadOfOpeningForEver() {
+        ShellViewModel viewModel = new ShellViewModel(dir, (directory, options) -> {
+            throw new NoClassDefFoundError("dev/workshop/store/journal/Checkpoints");
+        }, fx);
+
+        viewModel.open();
+
+        await().atMost(Duration.ofSeconds(10)).until(() -> !read(() -> viewModel.openingProperty().get()));
+        assertThat(read(() -> viewModel.fatalErrorProperty().get())).isEqualTo("An internal error stopped it: "
+                + "java.lang.NoClassDefFoundError: dev/workshop/store/journal/Checkpoints");
+        assertThat(read(() -> viewModel.conversationCountTextProperty().get())).isEqualTo("Not opened");
+    }
+
+    @Test
     void reportsADataDirectoryHeldByAnotherProcessAndOpensWhenTriedAgainAfterItClosed() throws Exception {
         ShellViewModel viewModel = new ShellViewModel(dir, Wiring::openWorkspace, fx);
         try (Workspace held = Wiring.openWorkspace(dir)) {
