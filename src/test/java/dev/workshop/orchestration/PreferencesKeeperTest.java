@@ -45,8 +45,9 @@ class PreferencesKeeperTest {
             await().atMost(Duration.ofSeconds(10)).until(() -> workspace.bridge().state(second).orElseThrow().status()
                     == ConversationStatus.QUEUED);
 
-            // Two at once from now on: the queued one starts while the first is still running.
-            workspace.preferences().change(new Preferences(3, 2, 0));
+            // Two at once from now on: the queued one starts while the first is still running. (The new pace
+            // applies to the first one's next replies too: slow enough that it is still talking at the check.)
+            workspace.preferences().change(new Preferences(3, 2, 150));
 
             assertThat(workspace.bridge().await(second, Duration.ofSeconds(20))).isTrue();
             assertThat(workspace.bridge().isRunning(first)).as("the second ran beside it").isTrue();
@@ -61,9 +62,9 @@ class PreferencesKeeperTest {
             assertThat(workspace.bridge().state(third).orElseThrow().turnCount()).isEqualTo(3);
         }
         assertThat(Files.readString(dir.resolve("settings.json"))).contains("\"default_max_turns\" : 3")
-                .contains("\"concurrent_conversations\" : 2").contains("\"offline_reply_ms\" : 0");
+                .contains("\"concurrent_conversations\" : 2").contains("\"offline_reply_ms\" : 150");
         try (Workspace reopened = Wiring.openWorkspace(dir, FOLLOWING)) {
-            assertThat(reopened.preferences().current()).isEqualTo(new Preferences(3, 2, 0));
+            assertThat(reopened.preferences().current()).isEqualTo(new Preferences(3, 2, 150));
         }
     }
 

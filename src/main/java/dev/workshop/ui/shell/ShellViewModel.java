@@ -135,9 +135,9 @@ public final class ShellViewModel {
                 fx.execute(() -> showFailed(message));
             } catch (Error e) {
                 // Not for the app to mend (a class that cannot load, no memory left), but the window must not say
-                // "Opening…" for ever: it says what happened, and the error goes on to the thread's handler.
+                // "Opening…" for ever: it says what happened, and the trace goes where a launcher's output goes.
                 fx.execute(() -> showFailed("An internal error stopped it: " + e));
-                throw e;
+                e.printStackTrace();
             }
         });
     }

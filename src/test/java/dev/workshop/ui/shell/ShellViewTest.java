@@ -114,6 +114,8 @@ class ShellViewTest {
     @Test
     void keysThatWorkWhereverTheFocusIs(FxRobot robot) throws Exception {
         WaitForAsyncUtils.waitFor(20, TimeUnit.SECONDS, () -> viewModel.readyProperty().get());
+        // Failed once in a full run on a loaded machine with "#canvas returned no nodes": wait for it in the scene.
+        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> robot.lookup("#canvas").tryQuery().isPresent());
         var canvas = viewModel.canvasProperty().get();
         robot.clickOn("#canvas");
 
