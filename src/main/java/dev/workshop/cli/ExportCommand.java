@@ -64,10 +64,11 @@ final class ExportCommand implements Callable<Integer> {
                 chosen.add(state);
             }
             String extension = markdown ? "md" : "json";
+            ObjectMapper json = new ObjectMapper();
             for (ConversationState state : chosen) {
                 Path file = folder.resolve(ConversationExport.fileName(state, extension));
                 write(file, exported(workspace, state));
-                spec.commandLine().getOut().println(new ObjectMapper().createObjectNode()
+                spec.commandLine().getOut().println(json.createObjectNode()
                         .put("conversation_id", state.id().value()).put("file", file.toString()));
             }
         }

@@ -30,17 +30,25 @@ public final class AtomicFile {
             }
             channel.force(true);
         } catch (IOException e) {
-            // The old file is untouched; a half-written copy beside it would only take room (on a full disk, the
-            // room that was missing).
-            try {
-                Files.deleteIfExists(temporary);
-            } catch (IOException notDeleted) {
-                e.addSuppressed(notDeleted);
-            }
-            throw e;
+            // The old file is untouched.
+            throw discardAfter(e, temporary);
         }
         Files.move(temporary, file, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
         syncFolder(file.toAbsolutePath().getParent());
+    }
+
+    /**
+     * Deletes a half-written temporary file after {@code failure} and returns the failure to throw (with the
+     * delete's own error suppressed in it). Left behind, the copy would only take room: on a full disk, the room
+     * that was missing.
+     */
+    public static IOException discardAfter(IOException failure, Path temporary) {
+        try {
+            Files.deleteIfExists(temporary);
+        } catch (IOException notDeleted) {
+            failure.addSuppressed(notDeleted);
+        }
+        return failure;
     }
 
     private static void syncFolder(Path folder) {

@@ -1,5 +1,6 @@
 package dev.workshop.store.journal;
 
+import dev.workshop.store.file.AtomicFile;
 import dev.workshop.store.file.DiskSpace;
 import java.io.IOException;
 import java.nio.ByteBuffer;
@@ -80,13 +81,8 @@ final class SegmentFiles {
             fillWithZeros(channel, RecordFormat.SEGMENT_HEADER_BYTES, size);
             channel.force(true);
         } catch (IOException e) {
-            // A half-written segment holds no record; left behind on a full disk, it would keep the disk full.
-            try {
-                Files.deleteIfExists(temporary);
-            } catch (IOException notDeleted) {
-                e.addSuppressed(notDeleted);
-            }
-            throw withSpaceNeeded(directory, size, e);
+            // A half-written segment holds no record.
+            throw withSpaceNeeded(directory, size, AtomicFile.discardAfter(e, temporary));
         }
         Files.move(temporary, ready, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
     }
