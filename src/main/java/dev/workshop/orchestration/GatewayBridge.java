@@ -95,9 +95,17 @@ public final class GatewayBridge implements AutoCloseable {
         listeners.add(listener);
     }
 
+    /**
+     * Tells every listener, each on its own: one that fails (a view reading a store that is being closed) is
+     * reported and skipped, so the loop that publishes still finishes its bookkeeping and the others still hear.
+     */
     private void publish(LoopEvent event) {
         for (Consumer<LoopEvent> listener : listeners) {
-            listener.accept(event);
+            try {
+                listener.accept(event);
+            } catch (RuntimeException failed) {
+                System.err.println("workshop: a listener of conversation events failed on " + event + ": " + failed);
+            }
         }
     }
 

@@ -114,6 +114,23 @@ class GatewayBridgeTest {
     }
 
     @Test
+    void aListenerThatFailsNeitherStopsTheLoopNorKeepsTheOthersFromHearing() throws InterruptedException {
+        engine = new EngineFixture(dir).open();
+        List<LoopEvent> heardAfter = new java.util.concurrent.CopyOnWriteArrayList<>();
+        engine.bridge().subscribe(event -> {
+            throw new IllegalStateException("a view whose store is closed");
+        });
+        engine.bridge().subscribe(heardAfter::add);
+
+        ConversationId id = engine.bridge().startConversation(engine.pair(), "Plan a picnic", OptionalInt.of(3));
+
+        assertThat(engine.bridge().await(id, Duration.ofSeconds(10))).isTrue();
+        assertThat(engine.messages(id)).hasSize(3);
+        assertThat(heardAfter).filteredOn(LoopEvent.Message.class::isInstance).hasSize(3);
+        assertThat(heardAfter.getLast()).isInstanceOf(LoopEvent.Ended.class);
+    }
+
+    @Test
     void givesASingleAgentTaskEveryTurn() throws InterruptedException {
         engine = new EngineFixture(dir).open();
         ConversationId id = engine.bridge().assignTask(engine.agent("Chen"), "Write a checklist", OptionalInt.of(2));
