@@ -48,6 +48,7 @@ import javafx.scene.layout.StackPane;
 import javafx.scene.layout.VBox;
 import javafx.stage.Modality;
 import javafx.stage.Stage;
+import javafx.util.Subscription;
 import org.kordamp.ikonli.feather.Feather;
 import org.kordamp.ikonli.javafx.FontIcon;
 
@@ -73,6 +74,11 @@ public final class ShellView extends BorderPane {
     private Boolean appliedDark;
     /** When the desktop was last asked for its colours ({@link System#nanoTime()}). */
     private long systemThemeAskedAt;
+    /**
+     * What the shown canvas and sidebar listen to beyond their own nodes (the window's focus, the status bar):
+     * dropped when Reopen shows new ones, so the old ones neither linger in memory nor answer for the new.
+     */
+    private Subscription shownWorkspace = Subscription.EMPTY;
     /** What the desktop answered just before the window opened, if it was asked then. */
     private Optional<Boolean> systemDarkAtLaunch = Optional.empty();
     private final javafx.animation.PauseTransition noticeTimer =
@@ -115,6 +121,7 @@ public final class ShellView extends BorderPane {
             // The data was opened again (Reopen): the new panes keep the dividers where the user left them.
             layout = currentLayout(layout.bounds(), layout.maximized());
         }
+        shownWorkspace.unsubscribe();
         canvasView = new CanvasView(canvas);
         PaletteView palette = new PaletteView(canvas.palette(), canvasView);
         SidebarViewModel sidebarModel = viewModel.sidebarProperty().get();
@@ -128,7 +135,7 @@ public final class ShellView extends BorderPane {
         canvas.setTitleLookup(sidebarModel::titleOf);
         // The window is named after the conversation shown, as a document app names its document (task bar,
         // Alt+Tab); a rename shows at once.
-        sidebarModel.selectedProperty().map(ConversationRow::title).subscribe(this::nameWindow);
+        Subscription windowName = sidebarModel.selectedProperty().map(ConversationRow::title).subscribe(this::nameWindow);
         canvas.setOnEditAgent(agent -> viewModel.agentsEditor().ifPresent(editor -> {
             editor.select(agent);
             showAgents(editor);
@@ -141,8 +148,9 @@ public final class ShellView extends BorderPane {
         area.setLeft(palette);
         setCenter(area);
         // The status bar tells the latest news from the canvas or the sidebar.
-        canvas.noticeProperty().addListener((property, old, text) -> showNotice(text));
-        sidebarModel.noticeProperty().addListener((property, old, text) -> showNotice(text));
+        Subscription notices = Subscription.combine(
+                canvas.noticeProperty().subscribe((old, text) -> showNotice(text)),
+                sidebarModel.noticeProperty().subscribe((old, text) -> showNotice(text)));
         Tooltip details = new Tooltip();
         details.textProperty().bind(notice.textProperty());
         details.setWrapText(true);
@@ -160,7 +168,7 @@ public final class ShellView extends BorderPane {
         applyTheme(canvas);
         themeChoices.getToggles().forEach(toggle -> ((RadioMenuItem) toggle).setOnAction(event ->
                 canvas.setTheme((SceneSettings.Theme) toggle.getUserData())));
-        followSystemTheme(canvas);
+        shownWorkspace = Subscription.combine(windowName, notices, followSystemTheme(canvas));
         start.setOnAction(event -> canvasView.startConversation(canvas.selection()));
         start.disableProperty().bind(javafx.beans.binding.Bindings.size(canvas.agents()).lessThan(2));
         canvasView.requestFocus();
@@ -286,9 +294,10 @@ public final class ShellView extends BorderPane {
     /**
      * Asks the system for its colours while the theme follows it: when the canvas opens, when the user picks
      * System, and when the window comes back to the front (the desktop may have turned dark meanwhile), at most
-     * once in {@link #SYSTEM_THEME_RECHECK} for that. Off the FX thread: it runs a small process.
+     * once in {@link #SYSTEM_THEME_RECHECK} for that. Off the FX thread: it runs a small process. Returns the
+     * window-focus watch, which outlives this canvas unless it is unsubscribed.
      */
-    private void followSystemTheme(CanvasViewModel canvas) {
+    private Subscription followSystemTheme(CanvasViewModel canvas) {
         FxExecutor fx = FxExecutor.platform();
         Runnable probe = () -> {
             if (canvas.settingsProperty().get().theme() != SceneSettings.Theme.SYSTEM) {
@@ -309,8 +318,8 @@ public final class ShellView extends BorderPane {
                 probe.run();
             }
         });
-        sceneProperty().flatMap(Scene::windowProperty).flatMap(window -> window.focusedProperty())
-                .addListener((property, was, focused) -> {
+        return sceneProperty().flatMap(Scene::windowProperty).flatMap(window -> window.focusedProperty())
+                .subscribe((was, focused) -> {
                     if (Boolean.TRUE.equals(focused)
                             && System.nanoTime() - systemThemeAskedAt >= SYSTEM_THEME_RECHECK.toNanos()) {
                         probe.run();

@@ -216,6 +216,7 @@ class ShellViewTest {
         assertThat(robot.lookup("#saving-stopped").query().getParent().isVisible()).isFalse();
         Workspace first = viewModel.workspace().orElseThrow();
         javafx.scene.Node firstCanvas = robot.lookup(".workshop-canvas").query();
+        var firstSidebar = viewModel.sidebarProperty().get();
         // The journal's next file cannot be written (a folder holds its temporary name), as on a full disk.
         Path blocker = Files.createDirectories(dir.resolve("journal").resolve("00000000000000000002.wal.ready.new")
                 .resolve("keep"));
@@ -248,6 +249,11 @@ class ShellViewTest {
         assertThat(robot.lookup(".workshop-canvas").queryAll()).as("the new canvas, in place of the old")
                 .singleElement().isNotSameAs(firstCanvas);
         assertThat(robot.lookup("#sidebar").queryAll()).hasSize(1);
+        // The status bar listens to the new panes only: the old ones are let go.
+        robot.interact(() -> firstSidebar.reveal(ConversationId.random(), 0));
+        assertThat(notice(robot)).isNotEqualTo("That conversation is not in the list yet");
+        robot.interact(() -> viewModel.sidebarProperty().get().reveal(ConversationId.random(), 0));
+        assertThat(notice(robot)).isEqualTo("That conversation is not in the list yet");
     }
 
     @Test
