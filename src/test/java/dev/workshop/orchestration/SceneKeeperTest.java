@@ -43,7 +43,8 @@ class SceneKeeperTest {
     }
 
     private static CanvasScene withZoom(double zoom) {
-        return new CanvasScene(List.of(), List.of(), new Camera(0, 0, zoom), CanvasScene.EMPTY.settings(), java.util.Map.of());
+        return new CanvasScene(List.of(), List.of(), new Camera(0, 0, zoom), CanvasScene.EMPTY.settings(), java.util.Map.of(),
+                java.util.Map.of());
     }
 
     @Test

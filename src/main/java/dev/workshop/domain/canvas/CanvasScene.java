@@ -6,17 +6,20 @@ import java.util.Map;
 
 /**
  * Everything the canvas shows that is not a conversation: the placed agents, the ropes, the camera and the
- * settings, and which instances take part in which conversation (so a restart puts each conversation back
- * on the same instances when one agent is placed twice).
+ * settings, which instances take part in which conversation (so a restart puts each conversation back on
+ * the same instances when one agent is placed twice), and which instances show the error of a failed
+ * conversation (a failed conversation is not resumed, so nothing else would mark them again after a restart).
  */
 public record CanvasScene(List<AgentInstance> instances, List<Rope> ropes, Camera camera, SceneSettings settings,
-                          Map<ConversationId, List<InstanceId>> conversationInstances) {
+                          Map<ConversationId, List<InstanceId>> conversationInstances,
+                          Map<ConversationId, List<InstanceId>> failedMarks) {
     public static final CanvasScene EMPTY = new CanvasScene(List.of(), List.of(), Camera.DEFAULT, SceneSettings.DEFAULTS,
-            Map.of());
+            Map.of(), Map.of());
 
     public CanvasScene {
         instances = List.copyOf(instances);
         ropes = List.copyOf(ropes);
         conversationInstances = Map.copyOf(conversationInstances);
+        failedMarks = Map.copyOf(failedMarks);
     }
 }

@@ -108,18 +108,31 @@ public final class JsonSceneStore implements SceneStore {
         }
         JsonNode camera = root.path("camera");
         JsonNode settings = root.path("settings");
-        Map<ConversationId, List<InstanceId>> conversations = new LinkedHashMap<>();
-        root.path("conversation_instances").properties().forEach(entry -> {
-            List<InstanceId> ids = new ArrayList<>();
-            entry.getValue().forEach(id -> ids.add(new InstanceId(id.asText())));
-            conversations.put(new ConversationId(entry.getKey()), ids);
-        });
         return new CanvasScene(instances, ropes,
                 new Camera(camera.path("x").asDouble(0), camera.path("y").asDouble(0), camera.path("zoom").asDouble(1)),
                 new SceneSettings(theme(settings.path("theme")),
                         settings.path("default_max_turns").asInt(SceneSettings.DEFAULTS.defaultMaxTurns()),
                         settings.path("snap_to_grid").asBoolean(false), settings.path("minimap").asBoolean(false)),
-                conversations);
+                instancesByConversation(root.path("conversation_instances")),
+                instancesByConversation(root.path("failed_marks")));
+    }
+
+    /** {@code {"conversation id": ["instance id", …], …}}; a missing object is an empty map (older files). */
+    private static Map<ConversationId, List<InstanceId>> instancesByConversation(JsonNode object) {
+        Map<ConversationId, List<InstanceId>> conversations = new LinkedHashMap<>();
+        object.properties().forEach(entry -> {
+            List<InstanceId> ids = new ArrayList<>();
+            entry.getValue().forEach(id -> ids.add(new InstanceId(id.asText())));
+            conversations.put(new ConversationId(entry.getKey()), ids);
+        });
+        return conversations;
+    }
+
+    private static void putInstancesByConversation(ObjectNode object, Map<ConversationId, List<InstanceId>> map) {
+        map.forEach((id, ids) -> {
+            ArrayNode array = object.putArray(id.toString());
+            ids.forEach(instance -> array.add(instance.value()));
+        });
     }
 
     /**
@@ -163,11 +176,8 @@ public final class JsonSceneStore implements SceneStore {
         root.putObject("settings").put("theme", scene.settings().theme().name().toLowerCase(Locale.ROOT))
                 .put("default_max_turns", scene.settings().defaultMaxTurns())
                 .put("snap_to_grid", scene.settings().snapToGrid()).put("minimap", scene.settings().minimap());
-        ObjectNode conversations = root.putObject("conversation_instances");
-        scene.conversationInstances().forEach((id, ids) -> {
-            ArrayNode array = conversations.putArray(id.toString());
-            ids.forEach(instance -> array.add(instance.value()));
-        });
+        putInstancesByConversation(root.putObject("conversation_instances"), scene.conversationInstances());
+        putInstancesByConversation(root.putObject("failed_marks"), scene.failedMarks());
         try {
             AtomicFile.write(file, json.writerWithDefaultPrettyPrinter().writeValueAsBytes(root));
         } catch (IOException e) {

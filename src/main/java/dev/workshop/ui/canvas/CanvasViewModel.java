@@ -40,6 +40,7 @@ import java.util.function.BiConsumer;
 import java.util.function.Consumer;
 import java.util.function.Supplier;
 import java.util.function.UnaryOperator;
+import java.util.stream.Collectors;
 import javafx.beans.binding.Bindings;
 import javafx.beans.binding.BooleanBinding;
 import javafx.beans.property.BooleanProperty;
@@ -97,7 +98,10 @@ public final class CanvasViewModel {
     private Consumer<ConversationId> onStarted = id -> { };
     private final Map<InstanceId, AgentNodeModel> byId = new HashMap<>();
     private final Map<ConversationId, List<InstanceId>> conversationInstances = new LinkedHashMap<>();
-    /** The agents each failed conversation marked, kept after its end forgets its instances. */
+    /**
+     * The agents each failed conversation marked, kept after its end forgets its instances, and saved with the
+     * scene so that a restart marks them again ({@link #showAtLaunch}).
+     */
     private final Map<ConversationId, List<InstanceId>> failedMarks = new HashMap<>();
     private boolean loaded;
 
@@ -142,6 +146,9 @@ public final class CanvasViewModel {
                 .toList());
         conversationInstances.clear();
         conversationInstances.putAll(scene.conversationInstances());
+        // Shown by showAtLaunch once the conversations' statuses are read: one resumed since shows no error.
+        failedMarks.clear();
+        failedMarks.putAll(scene.failedMarks());
         camera.set(scene.camera());
         settings.set(scene.settings());
         history.clear();
@@ -600,13 +607,21 @@ public final class CanvasViewModel {
     }
 
     /**
-     * At launch: conversations that wait for the user keep their rope and their agents stay "in conversation",
-     * as before the restart. No loop runs for them, so no start event would say so. None places an agent: a
-     * conversation whose figures are no longer on the canvas shows only in the sidebar. One already linked (the
-     * user answered between the read and this call) is left to its loop's events.
+     * At launch, what no loop will say again because none runs: conversations that wait for the user keep their
+     * rope and their agents stay "in conversation", and the agents whose turn failed a conversation show the
+     * error again, as before the restart. The marks of a failed conversation that is no longer failed (resumed
+     * or deleted from the command line meanwhile) are dropped. None places an agent: a conversation whose
+     * figures are no longer on the canvas shows only in the sidebar. One already linked (the user answered
+     * between the read and this call) is left to its loop's events.
+     *
+     * @param conversations every stored conversation, as read just after the scene was loaded
      */
-    public void showWaiting(List<ConversationState> waiting) {
-        for (ConversationState state : waiting) {
+    public void showAtLaunch(List<ConversationState> conversations) {
+        showFailedMarks(conversations);
+        for (ConversationState state : conversations) {
+            if (state.status() != ConversationStatus.WAITING) {
+                continue;
+            }
             if (links.stream().anyMatch(link -> link.id().equals(state.id()))) {
                 // Read a moment ago: the user has answered since, and its loop already showed it.
                 continue;
@@ -623,6 +638,19 @@ public final class CanvasViewModel {
         }
     }
 
+    private void showFailedMarks(List<ConversationState> conversations) {
+        Set<ConversationId> stillFailed = conversations.stream()
+                .filter(state -> state.status() == ConversationStatus.FAILED).map(ConversationState::id)
+                .collect(Collectors.toSet());
+        if (failedMarks.keySet().retainAll(stillFailed)) {
+            sceneChanged();
+        }
+        failedMarks.values().stream().flatMap(List::stream).distinct().flatMap(id -> find(id).stream())
+                // A conversation started since the scene was loaded has the agent's attention now.
+                .filter(agent -> agent.conversations().isEmpty() && agent.mark() == AgentMark.NONE)
+                .forEach(agent -> agent.mark(AgentMark.FAILED));
+    }
+
     void conversationStarted(ConversationState state, boolean resumed) {
         // The human member, if any, has no figure on the canvas.
         List<InstanceId> instances = instancesFor(state.id(),
@@ -631,6 +659,9 @@ public final class CanvasViewModel {
         links.add(new ConversationLink(state.id(), instances, resumed, Optional.empty()));
         for (InstanceId id : instances) {
             find(id).ifPresent(agent -> {
+                if (agent.mark() == AgentMark.FAILED) {
+                    forgetFailedMark(agent.id());
+                }
                 agent.mark(AgentMark.NONE);
                 agent.conversations().add(state.id());
                 agent.fire(AgentTrigger.CONVERSATION_START);
@@ -748,11 +779,19 @@ public final class CanvasViewModel {
                 failed.add(agent.id());
             }
         }
-        if (failed.isEmpty()) {
-            failedMarks.remove(ended.conversationId());
-        } else {
-            failedMarks.put(ended.conversationId(), failed);
+        boolean changed = failed.isEmpty() ? failedMarks.remove(ended.conversationId()) != null
+                : !failed.equals(failedMarks.put(ended.conversationId(), failed));
+        if (changed) {
+            sceneChanged();
         }
+    }
+
+    /** The agent's error mark was taken away (its next conversation started): a restart must not show it again. */
+    private void forgetFailedMark(InstanceId agent) {
+        failedMarks.replaceAll((conversation, instances) -> instances.contains(agent)
+                ? instances.stream().filter(instance -> !instance.equals(agent)).toList() : instances);
+        failedMarks.values().removeIf(List::isEmpty);
+        sceneChanged();
     }
 
     /** A failed conversation that is deleted no longer leaves its agents marked. */
@@ -760,7 +799,9 @@ public final class CanvasViewModel {
         for (InstanceId instance : failedMarks.getOrDefault(id, List.of())) {
             find(instance).filter(agent -> agent.mark() == AgentMark.FAILED).ifPresent(agent -> agent.mark(AgentMark.NONE));
         }
-        failedMarks.remove(id);
+        if (failedMarks.remove(id) != null) {
+            sceneChanged();
+        }
     }
 
     /** The conversation as the sidebar names it: its title in quotes, else "conversation" and its id's start. */
@@ -862,7 +903,7 @@ public final class CanvasViewModel {
     /** The scene as it would be saved now. */
     public CanvasScene snapshot() {
         return new CanvasScene(agents.stream().map(AgentNodeModel::toInstance).toList(), List.copyOf(ropes),
-                camera.get(), settings.get(), conversationInstances);
+                camera.get(), settings.get(), conversationInstances, failedMarks);
     }
 
     private void sceneChanged() {

@@ -4,7 +4,6 @@ import dev.workshop.domain.canvas.CanvasScene;
 import dev.workshop.domain.canvas.SceneRestore;
 import dev.workshop.domain.conversation.ConversationId;
 import dev.workshop.domain.conversation.ConversationState;
-import dev.workshop.domain.conversation.ConversationStatus;
 import dev.workshop.domain.conversation.Participant;
 import dev.workshop.domain.settings.Preferences;
 import dev.workshop.orchestration.LoopEvent;
@@ -119,10 +118,10 @@ public final class ShellViewModel {
                     showOpened(count, warnings);
                     // What was running when Workshop stopped goes on now, with no action from the user.
                     Thread.ofVirtual().name("workshop-resume").start(() -> {
-                        // Off the way to the first frame: the marks of conversations that wait for the user.
-                        List<ConversationState> waiting = opened.bridge().conversations().stream()
-                                .filter(state -> state.status() == ConversationStatus.WAITING).toList();
-                        fx.execute(() -> canvasModel.showWaiting(waiting));
+                        // Off the way to the first frame: the marks of conversations no loop runs for (waiting
+                        // for the user, failed).
+                        List<ConversationState> stored = opened.bridge().conversations();
+                        fx.execute(() -> canvasModel.showAtLaunch(stored));
                         try {
                             opened.bridge().resumeInterruptedConversations();
                         } catch (RuntimeException e) {

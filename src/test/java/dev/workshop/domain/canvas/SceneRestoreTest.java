@@ -20,7 +20,7 @@ class SceneRestoreTest {
     }
 
     private static CanvasScene scene(List<AgentInstance> instances, Map<ConversationId, List<InstanceId>> mapping) {
-        return new CanvasScene(instances, List.of(), Camera.DEFAULT, SceneSettings.DEFAULTS, mapping);
+        return new CanvasScene(instances, List.of(), Camera.DEFAULT, SceneSettings.DEFAULTS, mapping, Map.of());
     }
 
     @Test

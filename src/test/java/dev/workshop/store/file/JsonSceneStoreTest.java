@@ -36,7 +36,8 @@ class JsonSceneStoreTest {
                 new Point(300, 40), Behaviour.PATROL);
         return new CanvasScene(List.of(ada, bruno), List.of(new Rope("r1", ada.id(), bruno.id(), "mentors")),
                 new Camera(-120, 35.25, 0.75), new SceneSettings(SceneSettings.Theme.DARK, 9, true, true),
-                Map.of(new ConversationId("c-1"), List.of(ada.id(), bruno.id())));
+                Map.of(new ConversationId("c-1"), List.of(ada.id(), bruno.id())),
+                Map.of(new ConversationId("c-0"), List.of(bruno.id())));
     }
 
     @Test
@@ -59,7 +60,9 @@ class JsonSceneStoreTest {
         assertThat(new JsonSceneStore(dir, warnings::add).load().settings()).isEqualTo(SceneSettings.DEFAULTS);
 
         Files.writeString(dir.resolve("scene.json"), "{\"format\":1,\"instances\":[]}");
-        assertThat(new JsonSceneStore(dir, warnings::add).load().settings().theme()).isEqualTo(SceneSettings.Theme.SYSTEM);
+        CanvasScene oldest = new JsonSceneStore(dir, warnings::add).load();
+        assertThat(oldest.settings().theme()).isEqualTo(SceneSettings.Theme.SYSTEM);
+        assertThat(oldest.failedMarks()).as("a file from before the marks were kept").isEmpty();
         assertThat(warnings).isEmpty();
     }
 

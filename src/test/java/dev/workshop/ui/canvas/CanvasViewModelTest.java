@@ -246,11 +246,10 @@ class CanvasViewModelTest {
         workspace = Wiring.openWorkspace(dir, new WorkspaceOptions(150));
         canvas = new CanvasViewModel(workspace, fx.executor());
         canvas.connect();
-        List<ConversationState> waiting = workspace.bridge().conversations().stream()
-                .filter(state -> state.status() == ConversationStatus.WAITING).toList();
+        List<ConversationState> waiting = workspace.bridge().conversations();
         fx.run(() -> {
             canvas.load(workspace.scene().initialScene());
-            canvas.showWaiting(waiting);
+            canvas.showAtLaunch(waiting);
         });
 
         assertThat(fx.call(() -> List.copyOf(canvas.links()))).singleElement().satisfies(link -> {
@@ -278,7 +277,7 @@ class CanvasViewModelTest {
         ConversationState paused = workspace.bridge().state(id).orElseThrow();
         assertThat(paused.status()).isEqualTo(ConversationStatus.WAITING);
 
-        fx.run(() -> canvas.showWaiting(List.of(paused)));
+        fx.run(() -> canvas.showAtLaunch(List.of(paused)));
 
         assertThat(fx.call(() -> List.copyOf(canvas.links()))).as("nothing is under way").isEmpty();
         assertThat(fx.call(() -> ada.mark())).isEqualTo(AgentMark.NONE);
@@ -327,6 +326,71 @@ class CanvasViewModelTest {
             workspace.bridge().delete(id, Duration.ofSeconds(5));
             await().atMost(Duration.ofSeconds(10)).until(() -> fx.call(() -> ann.mark()) == AgentMark.NONE);
         }
+    }
+
+    @Test
+    void theErrorMarkOfAFailedConversationComesBackAfterARestartUntilItsAgentStartsAgain() throws Exception {
+        try (FakeChatServer server = new FakeChatServer()) {
+            server.then(FakeChatServer.status(401, "{\"error\":{\"message\":\"Incorrect API key provided\"}}", null));
+            AgentId remote = workspace.agentDirectory().save(new AgentDefinition(new AgentId("remote-ann"), "Ann",
+                    "You are Ann, a helpful colleague.", AgentDefinition.OPENAI_COMPATIBLE, "model-ann", null,
+                    new ModelEndpoint(server.baseUrl(), 0.7, 256, "FAKE_KEY"))).id();
+            fx.run(() -> canvas.refreshPalette());
+            AgentNodeModel ann = place(remote, 0, 0);
+            AgentNodeModel ada = place(ADA, 200, 0);
+            fx.run(() -> canvas.startConversation(List.of(ann, ada), "Plan a launch", 4));
+            await().atMost(Duration.ofSeconds(10)).until(() -> fx.call(() -> ann.mark()) == AgentMark.FAILED);
+            ConversationId failed = workspace.bridge().conversations().getFirst().id();
+            assertThat(workspace.bridge().state(failed).orElseThrow().status()).isEqualTo(ConversationStatus.FAILED);
+
+            restartCanvas();
+            assertThat(fx.call(() -> canvas.find(ann.id()).orElseThrow().mark())).as("shown again after a restart")
+                    .isEqualTo(AgentMark.FAILED);
+            assertThat(fx.call(() -> canvas.find(ada.id()).orElseThrow().mark())).isEqualTo(AgentMark.NONE);
+
+            // Ann starts something else: the error is behind her, and a restart does not bring it back.
+            AgentNodeModel annAgain = fx.call(() -> canvas.find(ann.id()).orElseThrow());
+            AgentNodeModel adaAgain = fx.call(() -> canvas.find(ada.id()).orElseThrow());
+            server.then(FakeChatServer.status(401, "{\"error\":{\"message\":\"Incorrect API key provided\"}}", null));
+            fx.run(() -> canvas.startConversation(List.of(adaAgain, annAgain), "Plan a party", 2));
+            await().atMost(Duration.ofSeconds(10)).until(() -> workspace.bridge().conversations().size() == 2
+                    && workspace.bridge().conversations().stream().allMatch(state -> state.status().isFinal()));
+            await().atMost(Duration.ofSeconds(5)).until(() -> fx.call(() -> annAgain.mark()) == AgentMark.FAILED);
+            ConversationId party = workspace.bridge().conversations().stream()
+                    .filter(state -> !state.id().equals(failed)).findFirst().orElseThrow().id();
+            workspace.bridge().delete(party, Duration.ofSeconds(5));
+            await().atMost(Duration.ofSeconds(5)).until(() -> fx.call(() -> annAgain.mark()) == AgentMark.NONE);
+
+            restartCanvas();
+            assertThat(fx.call(() -> canvas.find(ann.id()).orElseThrow().mark()))
+                    .as("the first failure was cleared when her next conversation started").isEqualTo(AgentMark.NONE);
+        }
+    }
+
+    @Test
+    void aFailedMarkIsDroppedWhenItsConversationIsNoLongerFailedAtLaunch() {
+        AgentNodeModel ada = place(ADA, 0, 0);
+        ConversationId gone = ConversationId.random();
+        fx.run(() -> canvas.load(new CanvasScene(List.of(ada.toInstance()), List.of(), Camera.DEFAULT,
+                SceneSettings.DEFAULTS, Map.of(), Map.of(gone, List.of(ada.id())))));
+
+        fx.run(() -> canvas.showAtLaunch(List.of()));
+
+        assertThat(fx.call(() -> canvas.find(ada.id()).orElseThrow().mark())).isEqualTo(AgentMark.NONE);
+        assertThat(fx.call(() -> canvas.snapshot().failedMarks())).isEmpty();
+    }
+
+    /** Closes the workspace (which saves the scene) and opens it again with a new canvas, as a restart does. */
+    private void restartCanvas() {
+        workspace.close();
+        workspace = Wiring.openWorkspace(dir, new WorkspaceOptions(150));
+        canvas = new CanvasViewModel(workspace, fx.executor());
+        canvas.connect();
+        List<ConversationState> stored = workspace.bridge().conversations();
+        fx.run(() -> {
+            canvas.load(workspace.scene().initialScene());
+            canvas.showAtLaunch(stored);
+        });
     }
 
     @Test
