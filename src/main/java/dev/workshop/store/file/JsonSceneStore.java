@@ -114,7 +114,19 @@ public final class JsonSceneStore implements SceneStore {
                         settings.path("default_max_turns").asInt(SceneSettings.DEFAULTS.defaultMaxTurns()),
                         settings.path("snap_to_grid").asBoolean(false), settings.path("minimap").asBoolean(false)),
                 instancesByConversation(root.path("conversation_instances")),
-                instancesByConversation(root.path("failed_marks")));
+                failedMarks(root.path("failed_marks")));
+    }
+
+    /**
+     * The error marks are a reminder, not worth the canvas: a damaged entry loses the marks only (the failed
+     * conversations still say so in the sidebar).
+     */
+    private static Map<ConversationId, List<InstanceId>> failedMarks(JsonNode object) {
+        try {
+            return instancesByConversation(object);
+        } catch (RuntimeException e) {
+            return Map.of();
+        }
     }
 
     /** {@code {"conversation id": ["instance id", …], …}}; a missing object is an empty map (older files). */

@@ -67,6 +67,19 @@ class JsonSceneStoreTest {
     }
 
     @Test
+    void damagedErrorMarksAreDroppedAndTheRestOfTheCanvasIsKept() throws IOException {
+        Files.writeString(dir.resolve("scene.json"), "{\"format\":1,\"instances\":[{\"id\":\"i-ada\","
+                + "\"agent_id\":\"starter-ada\"}],\"failed_marks\":{\"c-1\":[\"\",{}]}}");
+
+        CanvasScene scene = new JsonSceneStore(dir, warnings::add).load();
+
+        assertThat(scene.instances()).extracting(AgentInstance::id).containsExactly(new InstanceId("i-ada"));
+        assertThat(scene.failedMarks()).isEmpty();
+        assertThat(warnings).isEmpty();
+        assertThat(dir.resolve("scene.json")).exists();
+    }
+
+    @Test
     void theThemeIsPeekedBeforeTheWindowOpensWithoutTouchingABrokenFile() throws IOException {
         JsonSceneStore store = new JsonSceneStore(dir, warnings::add);
         assertThat(store.peekTheme()).as("a new data directory").isEqualTo(SceneSettings.Theme.SYSTEM);
