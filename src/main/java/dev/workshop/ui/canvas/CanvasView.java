@@ -652,6 +652,12 @@ public final class CanvasView extends Pane implements DropTarget {
         start.setDisable(viewModel.agents().size() < 2);
         MenuItem task = item("Assign task…", Feather.CLIPBOARD, "menu-assign-task");
         task.setOnAction(event -> assignTask(agent));
+        // From a figure to what it is doing, or to the turn that failed: the sidebar shows that conversation.
+        boolean showsFailure = agent.mark() == AgentMark.FAILED && agent.conversations().isEmpty();
+        MenuItem show = item(showsFailure ? "Show the failed conversation" : "Show conversation",
+                showsFailure ? Feather.ALERT_TRIANGLE : Feather.MESSAGE_CIRCLE, "menu-show-conversation");
+        show.setDisable(viewModel.conversationOf(agent).isEmpty());
+        show.setOnAction(event -> viewModel.showConversationOf(agent));
         Menu behaviour = new Menu("Behaviour");
         behaviour.setGraphic(new FontIcon(Feather.ACTIVITY));
         ToggleGroup choices = new ToggleGroup();
@@ -672,7 +678,7 @@ public final class CanvasView extends Pane implements DropTarget {
                 Feather.TRASH_2, "menu-remove");
         remove.setAccelerator(new KeyCodeCombination(KeyCode.DELETE));
         remove.setOnAction(event -> removeWithConfirmation(selection));
-        ContextMenu menu = new ContextMenu(start, task, behaviour, new SeparatorMenuItem(), edit, duplicate, remove);
+        ContextMenu menu = new ContextMenu(start, task, show, behaviour, new SeparatorMenuItem(), edit, duplicate, remove);
         menu.setId("agent-menu");
         return menu;
     }

@@ -95,7 +95,7 @@ public final class CanvasViewModel {
     private Consumer<MessageRef> onOpenMessage = message -> { };
     private java.util.function.Function<ConversationId, Optional<String>> titleOf = id -> Optional.empty();
     private Consumer<AgentId> onEditAgent = agent -> { };
-    private Consumer<ConversationId> onStarted = id -> { };
+    private Consumer<ConversationId> onShowConversation = id -> { };
     private final Map<InstanceId, AgentNodeModel> byId = new HashMap<>();
     private final Map<ConversationId, List<InstanceId>> conversationInstances = new LinkedHashMap<>();
     /**
@@ -586,12 +586,12 @@ public final class CanvasViewModel {
         if (agentIds.size() == 1) {
             background("assign the task", () -> {
                 workspace.bridge().assignTask(id, agentIds.get(0), task, OptionalInt.of(maxTurns));
-                fx.execute(() -> onStarted.accept(id));
+                fx.execute(() -> onShowConversation.accept(id));
             });
         } else {
             background("start the conversation", () -> {
                 workspace.bridge().startConversation(id, agentIds, task, OptionalInt.of(maxTurns));
-                fx.execute(() -> onStarted.accept(id));
+                fx.execute(() -> onShowConversation.accept(id));
             });
         }
     }
@@ -957,11 +957,12 @@ public final class CanvasViewModel {
     }
 
     /**
-     * What happens once a conversation the user started here is stored: the app shows it in the sidebar, even
-     * when another one was open there (the user just asked for this one).
+     * How a conversation the user asked for is shown: one they started here, once it is stored, or the one an
+     * agent's menu leads to. The app shows it in the sidebar, even when another one was open there (the user
+     * just asked for this one).
      */
-    public void setOnConversationStarted(Consumer<ConversationId> action) {
-        onStarted = Objects.requireNonNull(action, "action");
+    public void setOnShowConversation(Consumer<ConversationId> action) {
+        onShowConversation = Objects.requireNonNull(action, "action");
     }
 
     /** What "Edit agent…" does: the app opens the agent editor on that definition. */
@@ -971,6 +972,24 @@ public final class CanvasViewModel {
 
     public void editAgent(AgentNodeModel agent) {
         onEditAgent.accept(agent.agentId());
+    }
+
+    /**
+     * The conversation an agent's figure stands for now: the one it takes part in (the latest, if several), else
+     * the failed one whose error it shows. None for an agent at rest.
+     */
+    public Optional<ConversationId> conversationOf(AgentNodeModel agent) {
+        Optional<ConversationId> current = agent.conversations().stream().reduce((first, second) -> second);
+        if (current.isPresent() || agent.mark() != AgentMark.FAILED) {
+            return current;
+        }
+        return failedMarks.entrySet().stream().filter(entry -> entry.getValue().contains(agent.id()))
+                .map(Map.Entry::getKey).findFirst();
+    }
+
+    /** Shows the agent's {@link #conversationOf conversation} in the sidebar, if it has one. */
+    public void showConversationOf(AgentNodeModel agent) {
+        conversationOf(agent).ifPresent(onShowConversation);
     }
 
     /** Opens the message that {@code agent}'s speech bubble shows (or whose turn it is writing), if any. */

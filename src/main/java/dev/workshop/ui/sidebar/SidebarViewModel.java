@@ -712,11 +712,11 @@ public final class SidebarViewModel {
     }
 
     /**
-     * Shows a conversation the user has just started (from the canvas), in place of the one they were reading:
-     * it is the one they want to watch. Filters that would hide it are cleared.
+     * Shows a conversation the user asked for on the canvas (one they just started, or an agent's), in place of
+     * the one they were reading: it is the one they want to watch. Filters that would hide it are cleared.
      */
-    public void showStarted(ConversationId id) {
-        Thread.ofVirtual().name("sidebar-show-started").start(() -> {
+    public void show(ConversationId id) {
+        Thread.ofVirtual().name("sidebar-show").start(() -> {
             Optional<ConversationState> state = workspace.bridge().state(id);
             fx.execute(() -> state.map(ConversationRow::of).ifPresent(this::showAdded));
         });

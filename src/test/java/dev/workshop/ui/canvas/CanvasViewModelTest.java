@@ -195,7 +195,7 @@ class CanvasViewModelTest {
         AgentNodeModel ada = place(ADA, 0, 0);
         AgentNodeModel bruno = place(BRUNO, 200, 0);
         List<ConversationId> shown = new java.util.concurrent.CopyOnWriteArrayList<>();
-        fx.run(() -> canvas.setOnConversationStarted(shown::add));
+        fx.run(() -> canvas.setOnShowConversation(shown::add));
 
         fx.run(() -> canvas.startConversation(List.of(ada, bruno), "Name a cat", 2));
         fx.run(() -> canvas.startConversation(List.of(ada), "Name a dog", 1));
@@ -347,6 +347,9 @@ class CanvasViewModelTest {
             assertThat(fx.call(() -> canvas.find(ann.id()).orElseThrow().mark())).as("shown again after a restart")
                     .isEqualTo(AgentMark.FAILED);
             assertThat(fx.call(() -> canvas.find(ada.id()).orElseThrow().mark())).isEqualTo(AgentMark.NONE);
+            // Her menu leads to the conversation whose error she shows; Ada's, at rest, to none.
+            assertThat(fx.call(() -> canvas.conversationOf(canvas.find(ann.id()).orElseThrow()))).contains(failed);
+            assertThat(fx.call(() -> canvas.conversationOf(canvas.find(ada.id()).orElseThrow()))).isEmpty();
 
             // Ann starts something else: the error is behind her, and a restart does not bring it back.
             AgentNodeModel annAgain = fx.call(() -> canvas.find(ann.id()).orElseThrow());

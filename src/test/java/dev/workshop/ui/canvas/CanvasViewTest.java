@@ -383,6 +383,37 @@ class CanvasViewTest {
     }
 
     @Test
+    void anAgentsMenuShowsItsConversationInTheSidebar(FxRobot robot) throws Exception {
+        CanvasViewModel canvas = canvas();
+        Pair picnic = startPicnic(canvas, new Point(250, 200), new Point(500, 200));
+        SidebarViewModel sidebar = shell.sidebarProperty().get();
+        waitUntil(15, () -> sidebar.selectedProperty().get() != null);
+        ConversationId picnicId = onFx(() -> sidebar.selectedProperty().get().id());
+        AgentNodeModel chen = onFx(() -> canvas.place(new AgentId("starter-chen"), new Point(250, 420)).orElseThrow());
+        AgentNodeModel dalia = onFx(() -> canvas.place(new AgentId("starter-dalia"), new Point(500, 420)).orElseThrow());
+        onFx(() -> {
+            canvas.startConversation(List.of(chen, dalia), "Name a boat", 4);
+            return null;
+        });
+        waitUntil(15, () -> sidebar.selectedProperty().get() != null
+                && !sidebar.selectedProperty().get().id().equals(picnicId));
+
+        robot.rightClickOn("#agent-" + picnic.ada().id().value());
+        WaitForAsyncUtils.waitForFxEvents();
+        robot.clickOn("Show conversation");
+
+        waitUntil(10, () -> sidebar.selectedProperty().get().id().equals(picnicId));
+        // An agent at rest has none to show.
+        AgentNodeModel idle = onFx(() -> canvas.place(BRUNO, new Point(375, 310)).orElseThrow());
+        robot.rightClickOn("#agent-" + idle.id().value());
+        WaitForAsyncUtils.waitForFxEvents();
+        // A menu's row shows its item's state as a pseudo-class (the row itself stays enabled).
+        assertThat(robot.lookup("#menu-show-conversation").query().getPseudoClassStates())
+                .contains(PseudoClass.getPseudoClass("disabled"));
+        robot.type(KeyCode.ESCAPE);
+    }
+
+    @Test
     void theContextMenuStartsAConversationAndTheAgentsShowItsStates(FxRobot robot) throws Exception {
         CanvasViewModel canvas = canvas();
         AgentNodeModel ada = onFx(() -> canvas.place(ADA, new Point(250, 250)).orElseThrow());

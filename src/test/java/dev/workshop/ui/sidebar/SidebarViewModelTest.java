@@ -538,7 +538,7 @@ class SidebarViewModelTest {
         assertThat(onFx(() -> sidebar.selectedProperty().get().id())).isEqualTo(cat);
 
         onFx(() -> {
-            sidebar.showStarted(dog);
+            sidebar.show(dog);
             return null;
         });
 
