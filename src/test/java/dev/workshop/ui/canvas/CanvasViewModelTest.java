@@ -242,15 +242,8 @@ class CanvasViewModelTest {
         assertThat(fx.call(() -> bruno.mark())).isEqualTo(AgentMark.WAITING_FOR_YOU);
 
         // Closing writes the scene, with the instances the conversation runs on.
-        workspace.close();
-        workspace = Wiring.openWorkspace(dir, new WorkspaceOptions(150));
-        canvas = new CanvasViewModel(workspace, fx.executor());
-        canvas.connect();
+        restartCanvas();
         List<ConversationState> waiting = workspace.bridge().conversations();
-        fx.run(() -> {
-            canvas.load(workspace.scene().initialScene());
-            canvas.showAtLaunch(waiting);
-        });
 
         assertThat(fx.call(() -> List.copyOf(canvas.links()))).singleElement().satisfies(link -> {
             assertThat(link.id()).isEqualTo(waiting.getFirst().id());
@@ -307,15 +300,24 @@ class CanvasViewModelTest {
         assertThat(fx.call(() -> pairs.get(3).get(0).state())).isNotEqualTo(AgentState.IDLE);
     }
 
+    /** Ann, an agent of {@code server}, placed at the origin; the server refuses her key once. */
+    private AgentNodeModel placeAnnWhoseKeyIsRefused(FakeChatServer server) {
+        refuseTheKey(server);
+        AgentId remote = workspace.agentDirectory().save(new AgentDefinition(new AgentId("remote-ann"), "Ann",
+                "You are Ann, a helpful colleague.", AgentDefinition.OPENAI_COMPATIBLE, "model-ann", null,
+                new ModelEndpoint(server.baseUrl(), 0.7, 256, "FAKE_KEY"))).id();
+        fx.run(() -> canvas.refreshPalette());
+        return place(remote, 0, 0);
+    }
+
+    private static void refuseTheKey(FakeChatServer server) {
+        server.then(FakeChatServer.status(401, "{\"error\":{\"message\":\"Incorrect API key provided\"}}", null));
+    }
+
     @Test
     void theAgentWhoseTurnFailedIsMarkedUntilTheConversationIsDeleted() throws Exception {
         try (FakeChatServer server = new FakeChatServer()) {
-            server.then(FakeChatServer.status(401, "{\"error\":{\"message\":\"Incorrect API key provided\"}}", null));
-            AgentId remote = workspace.agentDirectory().save(new AgentDefinition(new AgentId("remote-ann"), "Ann",
-                    "You are Ann, a helpful colleague.", AgentDefinition.OPENAI_COMPATIBLE, "model-ann", null,
-                    new ModelEndpoint(server.baseUrl(), 0.7, 256, "FAKE_KEY"))).id();
-            fx.run(() -> canvas.refreshPalette());
-            AgentNodeModel ann = place(remote, 0, 0);
+            AgentNodeModel ann = placeAnnWhoseKeyIsRefused(server);
             AgentNodeModel ada = place(ADA, 200, 0);
 
             fx.run(() -> canvas.startConversation(List.of(ann, ada), "Plan a launch", 4));
@@ -331,12 +333,7 @@ class CanvasViewModelTest {
     @Test
     void theErrorMarkOfAFailedConversationComesBackAfterARestartUntilItsAgentStartsAgain() throws Exception {
         try (FakeChatServer server = new FakeChatServer()) {
-            server.then(FakeChatServer.status(401, "{\"error\":{\"message\":\"Incorrect API key provided\"}}", null));
-            AgentId remote = workspace.agentDirectory().save(new AgentDefinition(new AgentId("remote-ann"), "Ann",
-                    "You are Ann, a helpful colleague.", AgentDefinition.OPENAI_COMPATIBLE, "model-ann", null,
-                    new ModelEndpoint(server.baseUrl(), 0.7, 256, "FAKE_KEY"))).id();
-            fx.run(() -> canvas.refreshPalette());
-            AgentNodeModel ann = place(remote, 0, 0);
+            AgentNodeModel ann = placeAnnWhoseKeyIsRefused(server);
             AgentNodeModel ada = place(ADA, 200, 0);
             fx.run(() -> canvas.startConversation(List.of(ann, ada), "Plan a launch", 4));
             await().atMost(Duration.ofSeconds(10)).until(() -> fx.call(() -> ann.mark()) == AgentMark.FAILED);
@@ -354,7 +351,7 @@ class CanvasViewModelTest {
             // Ann starts something else: the error is behind her, and a restart does not bring it back.
             AgentNodeModel annAgain = fx.call(() -> canvas.find(ann.id()).orElseThrow());
             AgentNodeModel adaAgain = fx.call(() -> canvas.find(ada.id()).orElseThrow());
-            server.then(FakeChatServer.status(401, "{\"error\":{\"message\":\"Incorrect API key provided\"}}", null));
+            refuseTheKey(server);
             fx.run(() -> canvas.startConversation(List.of(adaAgain, annAgain), "Plan a party", 2));
             await().atMost(Duration.ofSeconds(10)).until(() -> workspace.bridge().conversations().size() == 2
                     && workspace.bridge().conversations().stream().allMatch(state -> state.status().isFinal()));
