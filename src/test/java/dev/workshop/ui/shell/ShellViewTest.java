@@ -76,9 +76,18 @@ class ShellViewTest {
     void everyButtonThatShowsOnlyAnIconHasANameForAScreenReader(FxRobot robot) throws Exception {
         WaitForAsyncUtils.waitFor(20, TimeUnit.SECONDS, () -> !viewModel.openingProperty().get());
         // A conversation shown, so that its buttons and the composer's are in the window too.
-        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> robot.lookup(".row-title").tryQuery().isPresent());
-        robot.clickOn((javafx.scene.Node) robot.lookup(".row-title").query());
-        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> robot.lookup("#send-message").tryQuery().isPresent());
+        // The two conversations resume at launch, and each of their turns redraws the rows: a row looked up a
+        // moment before the click may have left the window by then, so the click is tried until one lands.
+        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> {
+            robot.lookup(".row-title").tryQuery().filter(row -> row.getScene() != null).ifPresent(row -> {
+                try {
+                    robot.clickOn(row);
+                } catch (RuntimeException gone) {
+                    // Redrawn between the look-up and the click; the next try takes the new row.
+                }
+            });
+            return robot.lookup("#send-message").tryQuery().isPresent();
+        });
         shortcut(robot, KeyCode.F);
         WaitForAsyncUtils.waitFor(5, TimeUnit.SECONDS, () -> robot.lookup("#find-bar").query().isVisible());
 
