@@ -120,7 +120,7 @@ class CommandLineTest {
     @Test
     void storeBenchmarkPrintsTheFourKindsOfLine() throws Exception {
         Run run = workshop("bench", "store", "--json", "--sizes", "10,50", "--conversations", "20", "--turns", "3",
-                "--restore-runs", "3", "--work-dir", dir.resolve("bench").toString());
+                "--restore-runs", "3", "--append-samples", "100", "--work-dir", dir.resolve("bench").toString());
 
         assertThat(run.exitCode()).as(run.err()).isZero();
         ObjectMapper mapper = new ObjectMapper();
@@ -132,9 +132,17 @@ class CommandLineTest {
                 .containsExactly("fsync", "append", "restore", "append", "restore", "many");
         JsonNode fsync = lines.get(0);
         assertThat(fsync.get("p99_ms").asDouble()).isGreaterThanOrEqualTo(fsync.get("p50_ms").asDouble()).isPositive();
+        JsonNode shortOnes = lines.get(1);
+        assertThat(shortOnes.get("messages").asInt()).isEqualTo(10);
+        assertThat(shortOnes.get("conversations").asInt()).as("enough of them for 100 timed appends").isEqualTo(10);
+        assertThat(shortOnes.get("samples").asInt()).isEqualTo(100);
+        assertThat(shortOnes.get("max_ms").asDouble()).isGreaterThanOrEqualTo(shortOnes.get("p99_ms").asDouble());
+        assertThat(lines.get(2).get("events_loaded").asInt()).as("the first of them, restored").isEqualTo(11);
         JsonNode append = lines.get(3);
         assertThat(append.get("messages").asInt()).isEqualTo(50);
-        assertThat(append.get("store_bytes").asLong()).isGreaterThan(50L * 500);
+        assertThat(append.get("conversations").asInt()).isEqualTo(2);
+        assertThat(append.get("samples").asInt()).isEqualTo(100);
+        assertThat(append.get("store_bytes").asLong()).isGreaterThan(100L * 500);
         JsonNode restore = lines.get(4);
         assertThat(restore.get("events_loaded").asInt()).isEqualTo(51);
         assertThat(restore.get("restore_ms").asDouble()).isPositive();
@@ -147,6 +155,19 @@ class CommandLineTest {
         JsonNode many = lines.get(5);
         assertThat(many.get("conversations").asInt()).isEqualTo(20);
         assertThat(many.get("turns_per_s").asLong()).isPositive();
+    }
+
+    @Test
+    void storeBenchmarkRefusesSizesAndSampleCountsBelowOne() throws Exception {
+        Run sizes = workshop("bench", "store", "--json", "--sizes", "10,0", "--work-dir", dir.resolve("b1").toString());
+        Run samples = workshop("bench", "store", "--json", "--append-samples", "0", "--work-dir",
+                dir.resolve("b2").toString());
+
+        assertThat(sizes.exitCode()).isEqualTo(2);
+        assertThat(sizes.err().strip()).isEqualTo("workshop: --sizes must all be at least 1, were [10, 0]");
+        assertThat(samples.exitCode()).isEqualTo(2);
+        assertThat(samples.err().strip()).isEqualTo("workshop: --append-samples must be at least 1, was 0");
+        assertThat(sizes.out()).as("nothing measured").isEmpty();
     }
 
     @Test

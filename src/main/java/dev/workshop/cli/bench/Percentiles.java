@@ -3,13 +3,14 @@ package dev.workshop.cli.bench;
 import java.util.Arrays;
 
 /** Latency figures from a set of samples in nanoseconds, reported in milliseconds. */
-record Percentiles(double meanMs, double p50Ms, double p99Ms) {
+record Percentiles(double meanMs, double p50Ms, double p99Ms, double maxMs) {
 
     static Percentiles of(long[] nanos) {
         long[] sorted = nanos.clone();
         Arrays.sort(sorted);
         double mean = Arrays.stream(sorted).average().orElse(0);
-        return new Percentiles(mean / 1e6, at(sorted, 0.50) / 1e6, at(sorted, 0.99) / 1e6);
+        return new Percentiles(mean / 1e6, at(sorted, 0.50) / 1e6, at(sorted, 0.99) / 1e6,
+                (sorted.length == 0 ? 0 : sorted[sorted.length - 1]) / 1e6);
     }
 
     /** Nearest-rank percentile. */

@@ -28,6 +28,11 @@ final class StoreBenchCommand implements Callable<Integer> {
             description = "Fresh JVMs that restore each size; the median is reported (default: ${DEFAULT-VALUE}).")
     private int restoreRuns;
 
+    @Option(names = "--append-samples", defaultValue = "1000",
+            description = "Appends timed at least per size: a shorter size grows several conversations in turn, so "
+                    + "that its p99 is one (default: ${DEFAULT-VALUE}).")
+    private int appendSamples;
+
     @Option(names = "--message-bytes", defaultValue = "500", description = "Size of each message (default: ${DEFAULT-VALUE}).")
     private int messageBytes;
 
@@ -36,12 +41,18 @@ final class StoreBenchCommand implements Callable<Integer> {
         if (restoreRuns < 1) {
             throw new IllegalArgumentException("--restore-runs must be at least 1, was " + restoreRuns);
         }
+        if (sizes.stream().anyMatch(size -> size < 1)) {
+            throw new IllegalArgumentException("--sizes must all be at least 1, were " + sizes);
+        }
+        if (appendSamples < 1) {
+            throw new IllegalArgumentException("--append-samples must be at least 1, was " + appendSamples);
+        }
         return output.run(root -> {
             StoreBenchmark benchmark = new StoreBenchmark(root, messageBytes, output::print);
             benchmark.fsyncFloor(2000);
             benchmark.warmUp();
             for (int size : sizes) {
-                Path dir = benchmark.append(size);
+                Path dir = benchmark.append(size, appendSamples);
                 benchmark.restore(dir, size, restoreRuns);
             }
             benchmark.many(conversations, turns);

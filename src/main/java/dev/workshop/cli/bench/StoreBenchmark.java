@@ -78,19 +78,30 @@ final class StoreBenchmark {
         BenchOutput.deleteRecursively(dir);
     }
 
-    /** One conversation growing to {@code messages}; every append durable before the next. */
-    Path append(int messages) throws IOException {
+    /**
+     * Conversations growing to {@code messages} one after another in one store, every append durable before
+     * the next, until at least {@code minSamples} appends were timed: a p99 needs a hundred samples or more to
+     * be one (of ten appends it is simply the slowest). The first conversation is the one the restore reads.
+     */
+    Path append(int messages, int minSamples) throws IOException {
         Path dir = root.resolve("append-" + messages);
-        long[] samples = new long[messages];
-        ConversationId id = new ConversationId("bench-" + messages);
+        int conversations = Math.max(1, (minSamples + messages - 1) / messages);
+        long[] samples = new long[conversations * messages];
         try (DataDirectory data = DataDirectory.lock(dir); var store = JournaledConversationStore.open(data)) {
-            appendMessages(store, id, messages, samples);
+            for (int c = 0; c < conversations; c++) {
+                ConversationId id = new ConversationId(c == 0 ? "bench-" + messages : "bench-" + messages + "-" + c);
+                long[] timed = new long[messages];
+                appendMessages(store, id, messages, timed);
+                System.arraycopy(timed, 0, samples, c * messages, messages);
+            }
         }
         long bytes = storedBytes(dir);
         Percentiles p = Percentiles.of(samples);
-        report.accept(line("append").put("messages", messages).put("mean_ms", Percentiles.round(p.meanMs()))
+        report.accept(line("append").put("messages", messages).put("conversations", conversations)
+                .put("samples", samples.length).put("mean_ms", Percentiles.round(p.meanMs()))
                 .put("p50_ms", Percentiles.round(p.p50Ms())).put("p99_ms", Percentiles.round(p.p99Ms()))
-                .put("store_bytes", bytes).put("bytes_per_message", bytes / Math.max(1, messages)));
+                .put("max_ms", Percentiles.round(p.maxMs()))
+                .put("store_bytes", bytes).put("bytes_per_message", bytes / samples.length));
         return dir;
     }
 
