@@ -12,6 +12,7 @@ import dev.workshop.domain.conversation.ConversationEvent.MessageRecorded;
 import dev.workshop.domain.conversation.ConversationRules;
 import dev.workshop.domain.conversation.Participant;
 import dev.workshop.domain.conversation.RecordedEvent;
+import dev.workshop.store.file.JsonProblems;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Optional;
@@ -79,8 +80,7 @@ public final class FollowUps {
         try {
             root = JSON.readTree(context);
         } catch (JsonProcessingException e) {
-            throw new IllegalArgumentException("--conversation-context is not valid JSON: "
-                    + e.getOriginalMessage());
+            throw new IllegalArgumentException("--conversation-context is not valid JSON " + JsonProblems.detail(e));
         }
         if (root == null || !root.isObject() || !root.path("entry_agent").isTextual() || !root.path("turns").isArray()) {
             throw new IllegalArgumentException("--conversation-context must be an object with \"entry_agent\" (text) "

@@ -13,6 +13,7 @@ import dev.workshop.domain.conversation.Participant;
 import dev.workshop.domain.conversation.TenantId;
 import dev.workshop.domain.conversation.Usage;
 import dev.workshop.session.SessionSnapshot.Message;
+import dev.workshop.store.file.JsonProblems;
 import java.time.Instant;
 import java.time.format.DateTimeParseException;
 import java.util.ArrayList;
@@ -96,8 +97,7 @@ public final class SnapshotJson {
         try {
             root = JSON.readTree(text);
         } catch (JsonProcessingException e) {
-            throw new InvalidSnapshotException("it is not valid JSON (line " + e.getLocation().getLineNr()
-                    + ", column " + e.getLocation().getColumnNr() + ": " + e.getOriginalMessage() + ")", e);
+            throw new InvalidSnapshotException(JsonProblems.describe(e), e);
         }
         if (root == null || !root.isObject()) {
             throw new InvalidSnapshotException("it is not a JSON object");

@@ -85,7 +85,7 @@ class PreferencesKeeperTest {
         try (Workspace workspace = Wiring.openWorkspace(dir, FOLLOWING)) {
             assertThat(workspace.preferences().current()).isEqualTo(Preferences.DEFAULTS);
             assertThat(workspace.warnings()).anySatisfy(warning -> assertThat(warning)
-                    .contains("settings.json could not be used (Conversations at once are 1 to 50, not 0)"));
+                    .contains("settings.json could not be used: Conversations at once are 1 to 50, not 0; the defaults"));
         }
     }
 }

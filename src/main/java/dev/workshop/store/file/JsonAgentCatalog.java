@@ -69,10 +69,10 @@ public final class JsonAgentCatalog implements AgentCatalog {
             try {
                 aside = AtomicFile.moveAside(file);
             } catch (IOException moveFailed) {
-                throw new StoreException("The agent list " + file + " cannot be read (" + e.getMessage()
+                throw new StoreException("The agent list " + file + " cannot be read (" + JsonProblems.describe(e)
                         + ") nor moved aside: " + moveFailed.getMessage(), moveFailed);
             }
-            warnings.accept("The agent list " + file + " could not be read (" + e.getMessage() + "). It was moved to "
+            warnings.accept("The agent list " + file + " could not be read: " + JsonProblems.describe(e) + ". It was moved to "
                     + aside + " and the starter agents were set up again; conversations whose agents are missing "
                     + "keep their transcripts.");
             publish(StarterAgents.all());

@@ -44,7 +44,7 @@ public final class JsonDrafts implements DraftStore {
             });
             return loaded;
         } catch (IOException | RuntimeException e) {
-            keepAside(e.getMessage());
+            keepAside(JsonProblems.describe(e));
             return Map.of();
         }
     }
@@ -52,7 +52,7 @@ public final class JsonDrafts implements DraftStore {
     private void keepAside(String problem) {
         try {
             Path aside = AtomicFile.moveAside(file);
-            warnings.accept("Your unsent messages in " + file + " could not be read (" + problem + "). The file was"
+            warnings.accept("Your unsent messages in " + file + " could not be read: " + problem + ". The file was"
                     + " moved to " + aside + ".");
         } catch (IOException e) {
             warnings.accept("Your unsent messages in " + file + " could not be read (" + problem + ") nor moved"

@@ -47,7 +47,7 @@ public final class JsonPreferences implements PreferenceStore {
             } catch (IOException moveFailed) {
                 aside = " It could not be moved aside either (" + moveFailed.getMessage() + ").";
             }
-            warnings.accept("The settings in " + file + " could not be used (" + e.getMessage() + "); the defaults"
+            warnings.accept("The settings in " + file + " could not be used: " + JsonProblems.describe(e) + "; the defaults"
                     + " apply until you save new ones." + aside);
             return Preferences.DEFAULTS;
         }

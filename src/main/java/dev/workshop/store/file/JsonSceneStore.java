@@ -51,7 +51,7 @@ public final class JsonSceneStore implements SceneStore {
         try {
             root = json.readTree(file.toFile());
         } catch (IOException e) {
-            return keepAside(e.getMessage());
+            return keepAside(JsonProblems.describe(e));
         }
         int format = root == null ? 0 : root.path("format").asInt(0);
         if (format > FORMAT) {
@@ -82,7 +82,7 @@ public final class JsonSceneStore implements SceneStore {
     private CanvasScene keepAside(String problem) {
         try {
             Path aside = AtomicFile.moveAside(file);
-            warnings.accept("The canvas file " + file + " could not be read (" + problem + "). It was moved to " + aside
+            warnings.accept("The canvas file " + file + " could not be read: " + problem + ". It was moved to " + aside
                     + " and the canvas starts empty; your conversations are kept.");
             return CanvasScene.EMPTY;
         } catch (IOException e) {

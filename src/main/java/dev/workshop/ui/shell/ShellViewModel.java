@@ -144,7 +144,9 @@ public final class ShellViewModel {
     private void showOpened(int count, List<String> warnings) {
         Workspace open = workspace;
         showCounts(count, open == null ? 0 : open.bridge().runningCount());
-        warningText.set(String.join("\n", warnings));
+        // A paragraph each: several repairs in one opening (the agent list and the settings, say) read as one
+        // block of text when joined line by line.
+        warningText.set(String.join("\n\n", warnings));
         opening.set(false);
         ready.set(true);
     }

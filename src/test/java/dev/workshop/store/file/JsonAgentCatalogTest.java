@@ -62,6 +62,24 @@ class JsonAgentCatalogTest {
     }
 
     @Test
+    void aCutOffListIsSetAsideNamedPlainlyAndTheStarterAgentsComeBack(@TempDir Path dir) throws Exception {
+        Path file = dir.resolve("agents.json");
+        Files.writeString(file, "{\"agents\": [\n");
+        List<String> warnings = new ArrayList<>();
+
+        JsonAgentCatalog catalog = JsonAgentCatalog.open(dir, warnings::add);
+
+        assertThat(catalog.list()).isEqualTo(StarterAgents.all());
+        assertThat(warnings).singleElement().asString().startsWith("The agent list " + file + " could not be read: it is"
+                + " not valid JSON (line 2, column 1: Unexpected end-of-input: expected close marker for Array (start"
+                + " marker at line 1, column 12)). It was moved to " + dir.resolve("agents.json.unreadable-"));
+        try (var files = Files.list(dir)) {
+            assertThat(files.map(path -> path.getFileName().toString()))
+                    .as("kept aside with what it held").anyMatch(name -> name.startsWith("agents.json.unreadable-"));
+        }
+    }
+
+    @Test
     void readersSeeWholeListsWhileAgentsChange(@TempDir Path dir) throws Exception {
         JsonAgentCatalog catalog = JsonAgentCatalog.open(dir, warning -> { });
         AgentId starter = catalog.list().getFirst().id();

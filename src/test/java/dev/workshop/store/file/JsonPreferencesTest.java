@@ -51,7 +51,8 @@ class JsonPreferencesTest {
             assertThat(new JsonPreferences(folder).load(warnings::add)).as(bad).isEqualTo(Preferences.DEFAULTS);
 
             assertThat(warnings).as(bad).singleElement().asString().startsWith("The settings in " + file
-                    + " could not be used (").contains("the defaults apply until you save new ones. It was moved to ");
+                    + " could not be used: ").contains("; the defaults apply until you save new ones. It was moved to ")
+                    .doesNotContain("Source", "REDACTED", "\n");
             assertThat(file).as("set aside, not left to fail again").doesNotExist();
         }
         assertThat(warnings.getFirst()).doesNotContain("null");

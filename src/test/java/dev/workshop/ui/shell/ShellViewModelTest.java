@@ -149,6 +149,23 @@ class ShellViewModelTest {
     }
 
     @Test
+    void eachRepairMadeWhileOpeningIsAParagraphOfItsOwnInTheNotice() throws Exception {
+        Files.writeString(dir.resolve("agents.json"), "{\"agents\": [\n");
+        Files.writeString(dir.resolve("settings.json"), "{\"default_max_turns\": ");
+        ShellViewModel viewModel = new ShellViewModel(dir, Wiring::openWorkspace, fx);
+
+        viewModel.open();
+
+        await().atMost(Duration.ofSeconds(20)).until(() -> !read(() -> viewModel.openingProperty().get()));
+        String notice = read(() -> viewModel.warningTextProperty().get());
+        assertThat(notice.split("\n\n")).hasSize(2)
+                .anySatisfy(repair -> assertThat(repair).startsWith("The agent list ").doesNotContain("\n"))
+                .anySatisfy(repair -> assertThat(repair).startsWith("The settings in ").doesNotContain("\n"));
+        assertThat(notice).doesNotContain("REDACTED");
+        viewModel.close();
+    }
+
+    @Test
     void anErrorWhileOpeningIsReportedInsteadOfOpeningForEver() {
         ShellViewModel viewModel = new ShellViewModel(dir, (directory, options) -> {
             throw new NoClassDefFoundError("dev/workshop/store/journal/Checkpoints");
