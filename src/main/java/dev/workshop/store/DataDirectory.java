@@ -5,6 +5,9 @@ import java.nio.channels.FileChannel;
 import java.nio.channels.FileLock;
 import java.nio.channels.OverlappingFileLockException;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.AccessDeniedException;
+import java.nio.file.FileAlreadyExistsException;
+import java.nio.file.FileSystemException;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
@@ -71,8 +74,30 @@ public final class DataDirectory implements AutoCloseable {
             throw new DataDirectoryInUseException(absolute);
         } catch (IOException e) {
             closeQuietly(channel);
-            throw new StoreException("Cannot use data directory " + absolute + ": " + e.getMessage(), e);
+            throw new StoreException("Cannot use data directory " + absolute + ": " + reason(absolute, e), e);
         }
+    }
+
+    /** Why a folder cannot be made or written, in words: the JDK's message for these is often the bare path. */
+    private static String reason(Path directory, IOException problem) {
+        if (problem instanceof FileAlreadyExistsException inTheWay && inTheWay.getFile() != null) {
+            return Path.of(inTheWay.getFile()).equals(directory) ? "it is a file, not a folder"
+                    : inTheWay.getFile() + " is a file, not a folder";
+        }
+        if (problem instanceof AccessDeniedException denied && denied.getFile() != null) {
+            Path where = Path.of(denied.getFile());
+            // The lock file is the first thing written inside: not being allowed to make it is the folder's doing.
+            return "no permission to write in " + (directory.equals(where.getParent()) ? directory : where);
+        }
+        if (problem instanceof FileSystemException failed && "Not a directory".equals(failed.getReason())) {
+            // Only one folder on the way can be a file: nothing can lie below a file.
+            for (Path step = directory.getParent(); step != null; step = step.getParent()) {
+                if (Files.isRegularFile(step)) {
+                    return step + " is a file, not a folder";
+                }
+            }
+        }
+        return problem.getMessage();
     }
 
     /**

@@ -614,7 +614,7 @@ class CommandLineTest {
         Path file = java.nio.file.Files.writeString(dir.resolve("a-file"), "not a directory");
         Run run = workshop("--data-dir", file.toString(), "list", "--json");
         assertThat(run.exitCode()).isEqualTo(4);
-        assertThat(run.err().strip()).startsWith("workshop: Cannot use data directory " + file);
+        assertThat(run.err().strip()).isEqualTo("workshop: Cannot use data directory " + file + ": it is a file, not a folder");
     }
 
     @Test

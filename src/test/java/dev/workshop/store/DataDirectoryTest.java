@@ -42,7 +42,16 @@ class DataDirectoryTest {
         Path file = Files.writeString(dir.resolve("not-a-directory"), "x");
         assertThatThrownBy(() -> DataDirectory.lock(file))
                 .isInstanceOf(StoreException.class)
-                .hasMessageStartingWith("Cannot use data directory " + file);
+                .hasMessage("Cannot use data directory " + file + ": it is a file, not a folder");
+    }
+
+    @Test
+    void aFileOnTheWayToTheDirectoryIsNamed(@TempDir Path dir) throws Exception {
+        Path file = Files.writeString(dir.resolve("not-a-directory"), "x");
+        Path below = file.resolve("workshop").resolve("data");
+        assertThatThrownBy(() -> DataDirectory.lock(below))
+                .isInstanceOf(StoreException.class)
+                .hasMessage("Cannot use data directory " + below + ": " + file + " is a file, not a folder");
     }
 
     @Test
