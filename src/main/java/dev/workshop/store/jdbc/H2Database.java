@@ -14,6 +14,7 @@ import java.time.format.DateTimeFormatter;
 import java.util.OptionalInt;
 import java.util.function.Consumer;
 import org.flywaydb.core.Flyway;
+import org.h2.api.ErrorCode;
 import org.h2.jdbcx.JdbcConnectionPool;
 
 /**
@@ -46,7 +47,7 @@ final class H2Database {
                 throw new StoreException("Cannot create the database " + file + ": " + e.getMessage(), e);
             }
             Path aside = moveAside(file);
-            warnings.accept("The database " + file + " could not be read (" + firstLine(e) + "). It was moved to "
+            warnings.accept("The database " + file + " could not be read (" + whyUnreadable(e) + "). It was moved to "
                     + aside + " and the conversations were rebuilt from the journal.");
             try {
                 return openAndLoad(directory, file, loader);
@@ -137,6 +138,22 @@ final class H2Database {
             throw new StoreException("The database " + file + " cannot be read and cannot be moved aside: "
                     + e.getMessage(), e);
         }
+    }
+
+    /**
+     * H2 says "IO Exception: "/…/workshop.mv.db" [90028-232]" for a file cut short and "File corrupted while
+     * reading record … use the recovery tool" for a damaged one: the first names nothing a person can act on,
+     * the second a tool that Workshop's own rebuild replaces.
+     */
+    private static String whyUnreadable(Throwable e) {
+        // A caller's own exception may wrap H2's.
+        for (Throwable cause = e; cause != null; cause = cause.getCause()) {
+            if (cause instanceof SQLException sql && (sql.getErrorCode() == ErrorCode.IO_EXCEPTION_1
+                    || sql.getErrorCode() == ErrorCode.IO_EXCEPTION_2 || sql.getErrorCode() == ErrorCode.FILE_CORRUPTED_1)) {
+                return "it is damaged or cut short; H2 error " + sql.getErrorCode();
+            }
+        }
+        return firstLine(e);
     }
 
     private static String firstLine(Throwable e) {
