@@ -11,7 +11,11 @@ import dev.workshop.domain.fsm.AgentState;
 import dev.workshop.domain.fsm.AgentStateMachine;
 import dev.workshop.domain.fsm.AgentTrigger;
 import dev.workshop.domain.fsm.Transition;
+import java.util.Collections;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Random;
 import java.util.Set;
@@ -52,6 +56,11 @@ public final class AgentNodeModel {
     private final ReadOnlyObjectWrapper<AgentMark> mark = new ReadOnlyObjectWrapper<>(AgentMark.NONE);
     private final AgentStateMachine machine;
     private final Set<ConversationId> conversations = new LinkedHashSet<>();
+    /**
+     * What each of its conversations says about the agent (queued, waiting for you, its turn failed): an agent
+     * can take part in several at once, and one of them ending must not take away what another one said.
+     */
+    private final Map<ConversationId, AgentMark> marks = new LinkedHashMap<>();
     private final Random random;
     private double bubbleAge;
     /** The message the bubble is about; null when it shows nothing. */
@@ -79,7 +88,11 @@ public final class AgentNodeModel {
         return id;
     }
 
-    /** Queued, waiting for you or failed, shown in place of the state; {@link AgentMark#NONE} for none. */
+    /**
+     * Queued, waiting for you or failed, shown in place of the state; {@link AgentMark#NONE} for none, and while
+     * any of its conversations is under way: that one has its attention, and its state shows what it is doing.
+     * Of several marks the most pressing shows (see {@link AgentMark}).
+     */
     public ReadOnlyObjectProperty<AgentMark> markProperty() {
         return mark.getReadOnlyProperty();
     }
@@ -88,8 +101,36 @@ public final class AgentNodeModel {
         return mark.get();
     }
 
-    void mark(AgentMark value) {
-        mark.set(value);
+    /** What {@code conversation} now says about the agent; {@link AgentMark#NONE} takes its mark away. */
+    void mark(ConversationId conversation, AgentMark value) {
+        if (value == AgentMark.NONE) {
+            marks.remove(conversation);
+        } else {
+            marks.put(conversation, value);
+        }
+        showMark();
+    }
+
+    /** Takes away every mark of a failed turn (the agent has moved on to a new conversation). */
+    void forgetFailures() {
+        marks.values().removeIf(value -> value == AgentMark.FAILED);
+        showMark();
+    }
+
+    boolean hasFailed() {
+        return marks.containsValue(AgentMark.FAILED);
+    }
+
+    /** The conversation whose mark the agent shows, if it shows one. */
+    Optional<ConversationId> markedConversation() {
+        AgentMark shown = mark.get();
+        return shown == AgentMark.NONE ? Optional.empty() : marks.entrySet().stream()
+                .filter(entry -> entry.getValue() == shown).map(Map.Entry::getKey).reduce((first, second) -> second);
+    }
+
+    private void showMark() {
+        boolean underWay = conversations.stream().anyMatch(conversation -> !marks.containsKey(conversation));
+        mark.set(underWay ? AgentMark.NONE : marks.values().stream().max(Comparator.naturalOrder()).orElse(AgentMark.NONE));
     }
 
     public AgentId agentId() {
@@ -174,8 +215,19 @@ public final class AgentNodeModel {
         return resumed;
     }
 
+    /** The conversations it takes part in now, oldest first (one waiting for the user's message included). */
     Set<ConversationId> conversations() {
-        return conversations;
+        return Collections.unmodifiableSet(conversations);
+    }
+
+    void join(ConversationId conversation) {
+        conversations.add(conversation);
+        showMark();
+    }
+
+    void leave(ConversationId conversation) {
+        conversations.remove(conversation);
+        showMark();
     }
 
     Optional<Transition> fire(AgentTrigger trigger) {

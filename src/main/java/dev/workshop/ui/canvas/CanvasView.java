@@ -653,7 +653,7 @@ public final class CanvasView extends Pane implements DropTarget {
         MenuItem task = item("Assign task…", Feather.CLIPBOARD, "menu-assign-task");
         task.setOnAction(event -> assignTask(agent));
         // From a figure to what it is doing, or to the turn that failed: the sidebar shows that conversation.
-        boolean showsFailure = agent.mark() == AgentMark.FAILED && agent.conversations().isEmpty();
+        boolean showsFailure = agent.mark() == AgentMark.FAILED;
         MenuItem show = item(showsFailure ? "Show the failed conversation" : "Show conversation",
                 showsFailure ? Feather.ALERT_TRIANGLE : Feather.MESSAGE_CIRCLE, "menu-show-conversation");
         show.setDisable(viewModel.conversationOf(agent).isEmpty());

@@ -126,7 +126,8 @@ public final class CanvasViewModel {
             if (event instanceof LoopEvent.Started started) {
                 // The participants come from the store, read here on the loop's thread, not on the FX thread.
                 Optional<ConversationState> state = workspace.bridge().state(started.conversationId());
-                state.ifPresent(found -> fx.execute(() -> conversationStarted(found, started.resumed())));
+                state.ifPresent(found -> fx.execute(() -> conversationStarted(found, started.resumed(),
+                        started.resumedBy() == null)));
             } else {
                 fx.execute(() -> onEvent(event));
             }
@@ -632,8 +633,8 @@ public final class CanvasViewModel {
             // answer: nothing is under way, so it gets no rope and no "Waiting for you".
             if (state.status() == ConversationStatus.WAITING && !GatewayBridge.canResume(state) && !known.isEmpty()
                     && known.size() == members && known.stream().allMatch(byId::containsKey)) {
-                conversationStarted(state, false);
-                participants(state.id()).forEach(agent -> agent.mark(AgentMark.WAITING_FOR_YOU));
+                conversationStarted(state, false, false);
+                participants(state.id()).forEach(agent -> agent.mark(state.id(), AgentMark.WAITING_FOR_YOU));
             }
         }
     }
@@ -645,13 +646,17 @@ public final class CanvasViewModel {
         if (failedMarks.keySet().retainAll(stillFailed)) {
             sceneChanged();
         }
-        failedMarks.values().stream().flatMap(List::stream).distinct().flatMap(id -> find(id).stream())
-                // A conversation started since the scene was loaded has the agent's attention now.
-                .filter(agent -> agent.conversations().isEmpty() && agent.mark() == AgentMark.NONE)
-                .forEach(agent -> agent.mark(AgentMark.FAILED));
+        // An agent in a conversation started since the scene was loaded keeps the mark but shows what it does now.
+        failedMarks.forEach((conversation, instances) -> instances.forEach(
+                instance -> find(instance).ifPresent(agent -> agent.mark(conversation, AgentMark.FAILED))));
     }
 
-    void conversationStarted(ConversationState state, boolean resumed) {
+    /**
+     * @param resumed   resumed after a restart (its rope and figures say so)
+     * @param beginning a new conversation or a follow-up, not one resumed: the agents have moved on from a failed
+     *                  turn elsewhere, whose error marks go
+     */
+    void conversationStarted(ConversationState state, boolean resumed, boolean beginning) {
         // The human member, if any, has no figure on the canvas.
         List<InstanceId> instances = instancesFor(state.id(),
                 state.participants().stream().filter(participant -> !participant.isHuman()).toList());
@@ -659,11 +664,12 @@ public final class CanvasViewModel {
         links.add(new ConversationLink(state.id(), instances, resumed, Optional.empty()));
         for (InstanceId id : instances) {
             find(id).ifPresent(agent -> {
-                if (agent.mark() == AgentMark.FAILED) {
+                if (beginning && agent.hasFailed()) {
+                    agent.forgetFailures();
                     forgetFailedMark(agent.id());
                 }
-                agent.mark(AgentMark.NONE);
-                agent.conversations().add(state.id());
+                agent.mark(state.id(), AgentMark.NONE);
+                agent.join(state.id());
                 agent.fire(AgentTrigger.CONVERSATION_START);
                 if (resumed) {
                     agent.resumedProperty().set(true);
@@ -706,10 +712,10 @@ public final class CanvasViewModel {
             case LoopEvent.SessionSaved saved -> { }
             case LoopEvent.Renamed renamed -> { }
             // A deleted conversation was stopped first: its Ended already took its rope away, and now its marks go.
-            case LoopEvent.Deleted deleted -> unmarkFailed(deleted.conversationId());
+            case LoopEvent.Deleted deleted -> unmark(deleted.conversationId());
             case LoopEvent.Undeleted undeleted -> { }
             case LoopEvent.Queued queued -> participants(queued.conversationId())
-                    .forEach(agent -> agent.mark(AgentMark.QUEUED));
+                    .forEach(agent -> agent.mark(queued.conversationId(), AgentMark.QUEUED));
             case LoopEvent.Token token -> { }
         }
     }
@@ -737,16 +743,20 @@ public final class CanvasViewModel {
         if (ended.status() == ConversationStatus.WAITING) {
             // Paused for the human's message: the agents stay in the conversation, nobody is speaking.
             replaceLink(ended.conversationId(), link -> link.speaking(Optional.empty()));
-            participants(ended.conversationId()).forEach(agent -> agent.mark(AgentMark.WAITING_FOR_YOU));
+            participants(ended.conversationId()).forEach(agent -> agent.mark(ended.conversationId(), AgentMark.WAITING_FOR_YOU));
             notice.set("Your turn in " + nameOf(ended.conversationId()) + ": write in the sidebar");
             return;
         }
         markEnd(ended);
+        Optional<InstanceId> speaking = links.stream().filter(link -> link.id().equals(ended.conversationId()))
+                .findFirst().flatMap(ConversationLink::speaker);
         for (AgentNodeModel agent : participants(ended.conversationId())) {
-            agent.conversations().remove(ended.conversationId());
+            agent.leave(ended.conversationId());
             if (agent.conversations().isEmpty()) {
                 agent.fire(AgentTrigger.CONVERSATION_END);
                 agent.resumedProperty().set(false);
+            } else if (speaking.isPresent() && speaking.get().equals(agent.id())) {
+                showTurnsElsewhere(agent);
             }
         }
         links.removeIf(link -> link.id().equals(ended.conversationId()));
@@ -763,6 +773,22 @@ public final class CanvasViewModel {
     }
 
     /**
+     * The agent's turn ended with its conversation, and it is in others still: it shows what it does there —
+     * reading while another agent writes, writing if its own turn is under way in one of them.
+     */
+    private void showTurnsElsewhere(AgentNodeModel agent) {
+        List<Optional<InstanceId>> speakers = links.stream().filter(link -> agent.conversations().contains(link.id()))
+                .map(ConversationLink::speaker).toList();
+        if (speakers.contains(Optional.of(agent.id()))) {
+            return;
+        }
+        agent.fire(AgentTrigger.TURN_END);
+        if (speakers.stream().anyMatch(Optional::isPresent)) {
+            agent.fire(AgentTrigger.OTHER_TURN_START);
+        }
+    }
+
+    /**
      * A conversation stopped by a failed turn (failed, or interrupted by an error) marks the agent whose turn
      * failed (every member when the canvas did not see the turn start); any other end takes the marks away.
      */
@@ -774,7 +800,7 @@ public final class CanvasViewModel {
         List<InstanceId> failed = new ArrayList<>();
         for (AgentNodeModel agent : participants(ended.conversationId())) {
             boolean failedHere = turnFailed && (failing.isEmpty() || failing.get().equals(agent.id()));
-            agent.mark(failedHere ? AgentMark.FAILED : AgentMark.NONE);
+            agent.mark(ended.conversationId(), failedHere ? AgentMark.FAILED : AgentMark.NONE);
             if (failedHere) {
                 failed.add(agent.id());
             }
@@ -794,11 +820,9 @@ public final class CanvasViewModel {
         sceneChanged();
     }
 
-    /** A failed conversation that is deleted no longer leaves its agents marked. */
-    private void unmarkFailed(ConversationId id) {
-        for (InstanceId instance : failedMarks.getOrDefault(id, List.of())) {
-            find(instance).filter(agent -> agent.mark() == AgentMark.FAILED).ifPresent(agent -> agent.mark(AgentMark.NONE));
-        }
+    /** A conversation that is deleted (failed, or waiting for the user) no longer leaves its agents marked. */
+    private void unmark(ConversationId id) {
+        byId.values().forEach(agent -> agent.mark(id, AgentMark.NONE));
         if (failedMarks.remove(id) != null) {
             sceneChanged();
         }
@@ -975,16 +999,12 @@ public final class CanvasViewModel {
     }
 
     /**
-     * The conversation an agent's figure stands for now: the one it takes part in (the latest, if several), else
-     * the failed one whose error it shows. None for an agent at rest.
+     * The conversation an agent's figure stands for now: the one whose mark it shows (the failed turn, the
+     * conversation waiting for you), else the one it takes part in (the latest, if several). None for an agent
+     * at rest.
      */
     public Optional<ConversationId> conversationOf(AgentNodeModel agent) {
-        Optional<ConversationId> current = agent.conversations().stream().reduce((first, second) -> second);
-        if (current.isPresent() || agent.mark() != AgentMark.FAILED) {
-            return current;
-        }
-        return failedMarks.entrySet().stream().filter(entry -> entry.getValue().contains(agent.id()))
-                .map(Map.Entry::getKey).findFirst();
+        return agent.markedConversation().or(() -> agent.conversations().stream().reduce((first, second) -> second));
     }
 
     /** Shows the agent's {@link #conversationOf conversation} in the sidebar, if it has one. */

@@ -310,6 +310,16 @@ class CanvasViewModelTest {
         return place(remote, 0, 0);
     }
 
+    /** Ann, an agent of {@code server} that needs no key, placed at the origin; her first call is refused. */
+    private AgentNodeModel placeAnnWhoseFirstCallIsRefused(FakeChatServer server) {
+        refuseTheKey(server);
+        AgentId remote = workspace.agentDirectory().save(new AgentDefinition(new AgentId("remote-ann"), "Ann",
+                "You are Ann, a helpful colleague.", AgentDefinition.OPENAI_COMPATIBLE, "model-ann", null,
+                new ModelEndpoint(server.baseUrl(), 0.7, 256, ""))).id();
+        fx.run(() -> canvas.refreshPalette());
+        return place(remote, 0, 0);
+    }
+
     private static void refuseTheKey(FakeChatServer server) {
         server.then(FakeChatServer.status(401, "{\"error\":{\"message\":\"Incorrect API key provided\"}}", null));
     }
@@ -365,6 +375,74 @@ class CanvasViewModelTest {
             assertThat(fx.call(() -> canvas.find(ann.id()).orElseThrow().mark()))
                     .as("the first failure was cleared when her next conversation started").isEqualTo(AgentMark.NONE);
         }
+    }
+
+    @Test
+    void anAgentInTwoConversationsShowsTheOneUnderWayAndTheOtherOnesErrorOnceThatOneEnds() throws Exception {
+        reopenWithSlowReplies();
+        try (FakeChatServer server = new FakeChatServer()) {
+            AgentNodeModel ann = placeAnnWhoseFirstCallIsRefused(server);
+            AgentNodeModel ada = place(ADA, 200, 0);
+            AgentNodeModel bruno = place(BRUNO, 0, 200);
+            // Ada speaks first and takes seconds: Ann is in this conversation, waiting for her turn.
+            fx.run(() -> canvas.startConversation(List.of(ada, ann), "Plan a picnic", 4));
+            ConversationId picnic = awaitConversation("Plan a picnic");
+            await().atMost(Duration.ofSeconds(10)).until(() -> fx.call(() -> ann.conversations().contains(picnic)));
+
+            // Meanwhile her own turn in another conversation fails.
+            fx.run(() -> canvas.startConversation(List.of(ann, bruno), "Plan a launch", 4));
+            ConversationId launch = awaitConversation("Plan a launch");
+            await().atMost(Duration.ofSeconds(10)).until(() -> workspace.bridge().state(launch).orElseThrow().status().isFinal());
+            await().atMost(Duration.ofSeconds(5)).until(() -> fx.call(() -> !ann.conversations().contains(launch)));
+
+            assertThat(fx.call(() -> ann.mark())).as("the picnic, under way, has her attention").isEqualTo(AgentMark.NONE);
+            assertThat(fx.call(() -> ann.state())).as("Ada is writing in the picnic; Ann's failed turn is over")
+                    .isEqualTo(AgentState.READING);
+            assertThat(fx.call(() -> canvas.conversationOf(ann))).contains(picnic);
+
+            workspace.bridge().abort(picnic, dev.workshop.orchestration.AbortOutcome.COMPLETE);
+
+            await().atMost(Duration.ofSeconds(10)).until(() -> fx.call(() -> ann.mark()) == AgentMark.FAILED);
+            assertThat(fx.call(() -> canvas.conversationOf(ann))).as("her menu leads to the failure").contains(launch);
+            assertThat(fx.call(() -> ada.mark())).isEqualTo(AgentMark.NONE);
+            assertThat(fx.call(() -> bruno.mark())).as("only the agent whose turn failed").isEqualTo(AgentMark.NONE);
+        }
+    }
+
+    @Test
+    void anotherConversationResumingAfterARestartLeavesTheErrorMarkInPlace() throws Exception {
+        reopenWithSlowReplies();
+        try (FakeChatServer server = new FakeChatServer()) {
+            AgentNodeModel ann = placeAnnWhoseFirstCallIsRefused(server);
+            AgentNodeModel ada = place(ADA, 200, 0);
+            AgentNodeModel bruno = place(BRUNO, 0, 200);
+            fx.run(() -> canvas.startConversation(List.of(ada, ann), "Plan a picnic", 4));
+            ConversationId picnic = awaitConversation("Plan a picnic");
+            await().atMost(Duration.ofSeconds(10)).until(() -> fx.call(() -> ann.conversations().contains(picnic)));
+            fx.run(() -> canvas.startConversation(List.of(ann, bruno), "Plan a launch", 4));
+            ConversationId launch = awaitConversation("Plan a launch");
+            await().atMost(Duration.ofSeconds(10)).until(() -> workspace.bridge().state(launch).orElseThrow().status().isFinal());
+
+            // Workshop stops while the picnic is under way; at the next start it resumes.
+            restartCanvas();
+            assertThat(fx.call(() -> canvas.find(ann.id()).orElseThrow().mark())).isEqualTo(AgentMark.FAILED);
+            assertThat(workspace.bridge().resumeInterruptedConversations()).containsExactly(picnic);
+            await().atMost(Duration.ofSeconds(20)).until(() -> workspace.bridge().state(picnic).orElseThrow().status()
+                    .isFinal());
+            assertThat(workspace.bridge().state(picnic).orElseThrow().status()).as(workspace.bridge().state(picnic).toString()).isEqualTo(ConversationStatus.COMPLETED);
+
+            AgentNodeModel annNow = fx.call(() -> canvas.find(ann.id()).orElseThrow());
+            await().atMost(Duration.ofSeconds(5)).until(() -> fx.call(() -> annNow.conversations().isEmpty()));
+            assertThat(fx.call(() -> annNow.mark())).as("the picnic went on; the launch still failed").isEqualTo(AgentMark.FAILED);
+            assertThat(fx.call(() -> canvas.conversationOf(annNow))).contains(launch);
+        }
+    }
+
+    /** The id of the conversation started with {@code task}, once the bridge has it. */
+    private ConversationId awaitConversation(String task) {
+        return await().atMost(Duration.ofSeconds(10)).until(() -> workspace.bridge().conversations().stream()
+                .filter(state -> task.equals(state.taskPrompt())).map(ConversationState::id).findFirst(),
+                java.util.Optional::isPresent).orElseThrow();
     }
 
     @Test

@@ -312,17 +312,18 @@ class CanvasViewTest {
         assertThat(word.getText()).isEqualTo("Idle");
         assertThat(node.getAccessibleText()).as("what a screen reader says").isEqualTo("Ada, Idle");
 
-        robot.interact(() -> ada.mark(AgentMark.WAITING_FOR_YOU));
+        ConversationId conversation = ConversationId.random();
+        robot.interact(() -> ada.mark(conversation, AgentMark.WAITING_FOR_YOU));
         assertThat(word.getText()).isEqualTo("Waiting for you");
         assertThat(node.getAccessibleText()).isEqualTo("Ada, Waiting for you");
         assertThat(node.getPseudoClassStates()).contains(PseudoClass.getPseudoClass("mark-waiting-for-you"));
 
-        robot.interact(() -> ada.mark(AgentMark.FAILED));
+        robot.interact(() -> ada.mark(conversation, AgentMark.FAILED));
         assertThat(word.getText()).isEqualTo("Error");
         assertThat(node.getPseudoClassStates()).contains(PseudoClass.getPseudoClass("mark-failed"))
                 .doesNotContain(PseudoClass.getPseudoClass("mark-waiting-for-you"));
 
-        robot.interact(() -> ada.mark(AgentMark.NONE));
+        robot.interact(() -> ada.mark(conversation, AgentMark.NONE));
         assertThat(word.getText()).as("the state's word again").isEqualTo("Idle");
         assertThat(node.getPseudoClassStates()).doesNotContain(PseudoClass.getPseudoClass("mark-failed"));
     }
