@@ -300,22 +300,24 @@ class CanvasViewModelTest {
         assertThat(fx.call(() -> pairs.get(3).get(0).state())).isNotEqualTo(AgentState.IDLE);
     }
 
-    /** Ann, an agent of {@code server}, placed at the origin; the server refuses her key once. */
+    /**
+     * Ann, an agent of {@code server}, placed at the origin: her key is read from FAKE_KEY, which tests leave
+     * unset, so every turn of hers fails before it reaches the server (which would refuse her first call too).
+     */
     private AgentNodeModel placeAnnWhoseKeyIsRefused(FakeChatServer server) {
-        refuseTheKey(server);
-        AgentId remote = workspace.agentDirectory().save(new AgentDefinition(new AgentId("remote-ann"), "Ann",
-                "You are Ann, a helpful colleague.", AgentDefinition.OPENAI_COMPATIBLE, "model-ann", null,
-                new ModelEndpoint(server.baseUrl(), 0.7, 256, "FAKE_KEY"))).id();
-        fx.run(() -> canvas.refreshPalette());
-        return place(remote, 0, 0);
+        return placeAnn(server, "FAKE_KEY");
     }
 
     /** Ann, an agent of {@code server} that needs no key, placed at the origin; her first call is refused. */
     private AgentNodeModel placeAnnWhoseFirstCallIsRefused(FakeChatServer server) {
+        return placeAnn(server, "");
+    }
+
+    private AgentNodeModel placeAnn(FakeChatServer server, String keyVariable) {
         refuseTheKey(server);
         AgentId remote = workspace.agentDirectory().save(new AgentDefinition(new AgentId("remote-ann"), "Ann",
                 "You are Ann, a helpful colleague.", AgentDefinition.OPENAI_COMPATIBLE, "model-ann", null,
-                new ModelEndpoint(server.baseUrl(), 0.7, 256, ""))).id();
+                new ModelEndpoint(server.baseUrl(), 0.7, 256, keyVariable))).id();
         fx.run(() -> canvas.refreshPalette());
         return place(remote, 0, 0);
     }
@@ -381,31 +383,21 @@ class CanvasViewModelTest {
     void anAgentInTwoConversationsShowsTheOneUnderWayAndTheOtherOnesErrorOnceThatOneEnds() throws Exception {
         reopenWithSlowReplies();
         try (FakeChatServer server = new FakeChatServer()) {
-            AgentNodeModel ann = placeAnnWhoseFirstCallIsRefused(server);
-            AgentNodeModel ada = place(ADA, 200, 0);
-            AgentNodeModel bruno = place(BRUNO, 0, 200);
-            // Ada speaks first and takes seconds: Ann is in this conversation, waiting for her turn.
-            fx.run(() -> canvas.startConversation(List.of(ada, ann), "Plan a picnic", 4));
-            ConversationId picnic = awaitConversation("Plan a picnic");
-            await().atMost(Duration.ofSeconds(10)).until(() -> fx.call(() -> ann.conversations().contains(picnic)));
-
-            // Meanwhile her own turn in another conversation fails.
-            fx.run(() -> canvas.startConversation(List.of(ann, bruno), "Plan a launch", 4));
-            ConversationId launch = awaitConversation("Plan a launch");
-            await().atMost(Duration.ofSeconds(10)).until(() -> workspace.bridge().state(launch).orElseThrow().status().isFinal());
-            await().atMost(Duration.ofSeconds(5)).until(() -> fx.call(() -> !ann.conversations().contains(launch)));
+            AnnInTwo two = annFailsInOneConversationWhileTheOtherGoesOn(server);
+            AgentNodeModel ann = two.ann();
+            await().atMost(Duration.ofSeconds(5)).until(() -> fx.call(() -> !ann.conversations().contains(two.launch())));
 
             assertThat(fx.call(() -> ann.mark())).as("the picnic, under way, has her attention").isEqualTo(AgentMark.NONE);
             assertThat(fx.call(() -> ann.state())).as("Ada is writing in the picnic; Ann's failed turn is over")
                     .isEqualTo(AgentState.READING);
-            assertThat(fx.call(() -> canvas.conversationOf(ann))).contains(picnic);
+            assertThat(fx.call(() -> canvas.conversationOf(ann))).contains(two.picnic());
 
-            workspace.bridge().abort(picnic, dev.workshop.orchestration.AbortOutcome.COMPLETE);
+            workspace.bridge().abort(two.picnic(), dev.workshop.orchestration.AbortOutcome.COMPLETE);
 
             await().atMost(Duration.ofSeconds(10)).until(() -> fx.call(() -> ann.mark()) == AgentMark.FAILED);
-            assertThat(fx.call(() -> canvas.conversationOf(ann))).as("her menu leads to the failure").contains(launch);
-            assertThat(fx.call(() -> ada.mark())).isEqualTo(AgentMark.NONE);
-            assertThat(fx.call(() -> bruno.mark())).as("only the agent whose turn failed").isEqualTo(AgentMark.NONE);
+            assertThat(fx.call(() -> canvas.conversationOf(ann))).as("her menu leads to the failure").contains(two.launch());
+            assertThat(fx.call(() -> two.ada().mark())).isEqualTo(AgentMark.NONE);
+            assertThat(fx.call(() -> two.bruno().mark())).as("only the agent whose turn failed").isEqualTo(AgentMark.NONE);
         }
     }
 
@@ -413,29 +405,42 @@ class CanvasViewModelTest {
     void anotherConversationResumingAfterARestartLeavesTheErrorMarkInPlace() throws Exception {
         reopenWithSlowReplies();
         try (FakeChatServer server = new FakeChatServer()) {
-            AgentNodeModel ann = placeAnnWhoseFirstCallIsRefused(server);
-            AgentNodeModel ada = place(ADA, 200, 0);
-            AgentNodeModel bruno = place(BRUNO, 0, 200);
-            fx.run(() -> canvas.startConversation(List.of(ada, ann), "Plan a picnic", 4));
-            ConversationId picnic = awaitConversation("Plan a picnic");
-            await().atMost(Duration.ofSeconds(10)).until(() -> fx.call(() -> ann.conversations().contains(picnic)));
-            fx.run(() -> canvas.startConversation(List.of(ann, bruno), "Plan a launch", 4));
-            ConversationId launch = awaitConversation("Plan a launch");
-            await().atMost(Duration.ofSeconds(10)).until(() -> workspace.bridge().state(launch).orElseThrow().status().isFinal());
+            AnnInTwo two = annFailsInOneConversationWhileTheOtherGoesOn(server);
 
             // Workshop stops while the picnic is under way; at the next start it resumes.
             restartCanvas();
-            assertThat(fx.call(() -> canvas.find(ann.id()).orElseThrow().mark())).isEqualTo(AgentMark.FAILED);
-            assertThat(workspace.bridge().resumeInterruptedConversations()).containsExactly(picnic);
-            await().atMost(Duration.ofSeconds(20)).until(() -> workspace.bridge().state(picnic).orElseThrow().status()
-                    .isFinal());
-            assertThat(workspace.bridge().state(picnic).orElseThrow().status()).as(workspace.bridge().state(picnic).toString()).isEqualTo(ConversationStatus.COMPLETED);
+            assertThat(fx.call(() -> canvas.find(two.ann().id()).orElseThrow().mark())).isEqualTo(AgentMark.FAILED);
+            assertThat(workspace.bridge().resumeInterruptedConversations()).containsExactly(two.picnic());
+            await().atMost(Duration.ofSeconds(20)).until(() -> workspace.bridge().state(two.picnic()).orElseThrow()
+                    .status().isFinal());
+            assertThat(workspace.bridge().state(two.picnic()).orElseThrow().status()).isEqualTo(ConversationStatus.COMPLETED);
 
-            AgentNodeModel annNow = fx.call(() -> canvas.find(ann.id()).orElseThrow());
+            AgentNodeModel annNow = fx.call(() -> canvas.find(two.ann().id()).orElseThrow());
             await().atMost(Duration.ofSeconds(5)).until(() -> fx.call(() -> annNow.conversations().isEmpty()));
             assertThat(fx.call(() -> annNow.mark())).as("the picnic went on; the launch still failed").isEqualTo(AgentMark.FAILED);
-            assertThat(fx.call(() -> canvas.conversationOf(annNow))).contains(launch);
+            assertThat(fx.call(() -> canvas.conversationOf(annNow))).contains(two.launch());
         }
+    }
+
+    private record AnnInTwo(AgentNodeModel ann, AgentNodeModel ada, AgentNodeModel bruno, ConversationId picnic,
+                            ConversationId launch) {
+    }
+
+    /**
+     * Ann waits for her turn in a picnic where Ada speaks first (and takes seconds), while her own first turn in
+     * a launch with Bruno is refused: returns once the launch has failed.
+     */
+    private AnnInTwo annFailsInOneConversationWhileTheOtherGoesOn(FakeChatServer server) {
+        AgentNodeModel ann = placeAnnWhoseFirstCallIsRefused(server);
+        AgentNodeModel ada = place(ADA, 200, 0);
+        AgentNodeModel bruno = place(BRUNO, 0, 200);
+        fx.run(() -> canvas.startConversation(List.of(ada, ann), "Plan a picnic", 4));
+        ConversationId picnic = awaitConversation("Plan a picnic");
+        await().atMost(Duration.ofSeconds(10)).until(() -> fx.call(() -> ann.conversations().contains(picnic)));
+        fx.run(() -> canvas.startConversation(List.of(ann, bruno), "Plan a launch", 4));
+        ConversationId launch = awaitConversation("Plan a launch");
+        await().atMost(Duration.ofSeconds(10)).until(() -> workspace.bridge().state(launch).orElseThrow().status().isFinal());
+        return new AnnInTwo(ann, ada, bruno, picnic, launch);
     }
 
     /** The id of the conversation started with {@code task}, once the bridge has it. */
