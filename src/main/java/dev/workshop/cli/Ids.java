@@ -38,14 +38,31 @@ final class Ids {
      */
     static ConversationId conversation(Workspace workspace, String text) {
         ConversationId typed = conversation(text);
-        if (typed.value().length() < SHORTEST_PREFIX || workspace.store().state(workspace.tenant(), typed).isPresent()) {
+        if (workspace.store().state(workspace.tenant(), typed).isPresent()) {
             return typed;
         }
         List<ConversationState> known = new ArrayList<>(workspace.store().list(workspace.tenant()));
         for (DeletedConversation deleted : workspace.store().listDeleted(workspace.tenant())) {
             known.add(deleted.state());
         }
+        if (typed.value().length() < SHORTEST_PREFIX) {
+            requireLongEnough(typed, known);
+            return typed;
+        }
         return byPrefix(typed, known);
+    }
+
+    /**
+     * A start too short to be taken as one (see {@link #SHORTEST_PREFIX}) that some id does begin with is
+     * refused with how much to type, rather than reported as an id nothing has.
+     */
+    static void requireLongEnough(ConversationId typed, List<ConversationState> known) {
+        for (ConversationState state : known) {
+            if (state.id().value().startsWith(typed.value())) {
+                throw new IllegalArgumentException("\"" + typed + "\" is too short to pick a conversation: type at least "
+                        + SHORTEST_PREFIX + " characters of its id (see 'workshop list')");
+            }
+        }
     }
 
     /** The one of {@code known} whose id starts with {@code typed}; {@code typed} itself if none does. */

@@ -1,6 +1,7 @@
 package dev.workshop.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatCode;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.workshop.domain.conversation.ConversationId;
@@ -40,6 +41,18 @@ class IdsTest {
                 .hasMessage("\"3a3a\" starts the ids of 7 conversations: 3a3a-1 (Conversation 3a3a-1), "
                         + "3a3a-2 (Conversation 3a3a-2), 3a3a-3 (Conversation 3a3a-3), 3a3a-4 (Conversation 3a3a-4), "
                         + "3a3a-5 (Conversation 3a3a-5) and 2 more; type more of the id");
+    }
+
+    @Test
+    void aStartTooShortToPickOneSaysHowMuchToType() {
+        List<ConversationState> known = conversations("37ea3562-3bfb", "39dfe86d-cfe0");
+
+        assertThatThrownBy(() -> Ids.requireLongEnough(new ConversationId("37e"), known))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("\"37e\" is too short to pick a conversation: type at least 4 characters of its id "
+                        + "(see 'workshop list')");
+        // Nothing starts with it: the command reports an unknown id in its own words.
+        assertThatCode(() -> Ids.requireLongEnough(new ConversationId("4a"), known)).doesNotThrowAnyException();
     }
 
     @Test
