@@ -1,12 +1,17 @@
 package dev.workshop.ui.agents;
 
 import dev.workshop.domain.agent.AgentDefinition;
+import dev.workshop.ui.fx.FxExecutor;
 import java.util.List;
 import javafx.beans.binding.Bindings;
 import javafx.beans.binding.BooleanBinding;
 import javafx.geometry.Insets;
 import javafx.geometry.Pos;
+import javafx.scene.Node;
+import javafx.scene.control.Alert;
 import javafx.scene.control.Button;
+import javafx.scene.control.ButtonBar;
+import javafx.scene.control.ButtonType;
 import javafx.scene.control.ChoiceBox;
 import javafx.scene.control.Label;
 import javafx.scene.control.ListCell;
@@ -33,32 +38,65 @@ import org.kordamp.ikonli.javafx.FontIcon;
 
 /** The agent editor: agents on the left, the selected one's settings on the right. */
 public final class AgentsView extends BorderPane {
+    private final AgentsViewModel viewModel;
 
     /** @param close closes the window the editor is shown in */
     public AgentsView(AgentsViewModel viewModel, Runnable close) {
+        this.viewModel = viewModel;
         getStyleClass().add("agents-view");
         getStylesheets().add(AgentsView.class.getResource("agents.css").toExternalForm());
-        setLeft(agentList(viewModel));
+        setLeft(agentList(viewModel, this));
         setCenter(form(viewModel));
         Button done = new Button("Done");
         done.setId("close-agents");
         done.setCancelButton(true);
-        done.setOnAction(event -> close.run());
+        done.setOnAction(event -> closeAsked(close));
         HBox footer = new HBox(done);
         footer.setAlignment(Pos.CENTER_RIGHT);
         footer.getStyleClass().add("agents-footer");
         setBottom(footer);
     }
 
-    private static VBox agentList(AgentsViewModel viewModel) {
+    /**
+     * The window is asked to close (Done, Escape or the window's own close button): edits not saved yet are
+     * saved, dropped or kept open as the user answers, never lost without a word.
+     */
+    public void closeAsked(Runnable close) {
+        afterAskingToSave(viewModel, this, close);
+    }
+
+    /** Runs {@code proceed} at once, or once the user has saved or dropped the form's unsaved edits. */
+    private static void afterAskingToSave(AgentsViewModel viewModel, Node owner, Runnable proceed) {
+        if (!viewModel.hasUnsavedChanges()) {
+            proceed.run();
+            return;
+        }
+        ButtonType save = new ButtonType("Save", ButtonBar.ButtonData.YES);
+        ButtonType drop = new ButtonType("Don't save", ButtonBar.ButtonData.NO);
+        Alert ask = new Alert(Alert.AlertType.CONFIRMATION, "They are lost if you go on without saving them.", save,
+                drop, ButtonType.CANCEL);
+        ask.setHeaderText("Save " + viewModel.unsavedWhat() + "?");
+        ask.getDialogPane().setId("unsaved-agent");
+        if (owner.getScene() != null) {
+            ask.initOwner(owner.getScene().getWindow());
+        }
+        ask.showAndWait().ifPresent(answer -> {
+            if (answer == save) {
+                viewModel.save(proceed); // a form that does not check out says why, and the editor stays
+            } else if (answer == drop) {
+                proceed.run();
+            }
+        });
+    }
+
+    private static boolean sameAgent(AgentDefinition one, AgentDefinition other) {
+        return one != null && other != null && one.id().equals(other.id());
+    }
+
+    private static VBox agentList(AgentsViewModel viewModel, Node owner) {
         ListView<AgentDefinition> list = new ListView<>(viewModel.agents());
         list.setId("agent-list");
         list.setCellFactory(view -> new AgentCell());
-        list.getSelectionModel().selectedItemProperty().addListener((p, old, agent) -> {
-            if (agent != null) {
-                viewModel.selectedProperty().set(agent);
-            }
-        });
         java.util.function.Consumer<AgentDefinition> showSelected = agent -> {
             if (agent == null) {
                 list.getSelectionModel().clearSelection();
@@ -70,23 +108,38 @@ public final class AgentsView extends BorderPane {
             }
         };
         viewModel.selectedProperty().addListener((p, old, agent) -> showSelected.accept(agent));
+        list.getSelectionModel().selectedItemProperty().addListener((p, old, agent) -> {
+            if (agent == null || sameAgent(agent, viewModel.selectedProperty().get())) {
+                return;
+            }
+            if (!viewModel.hasUnsavedChanges()) {
+                viewModel.selectedProperty().set(agent);
+                return;
+            }
+            // Not inside the list's own selection change: the highlight goes back to the agent being edited,
+            // and the question comes after.
+            FxExecutor.later(() -> {
+                showSelected.accept(viewModel.selectedProperty().get());
+                afterAskingToSave(viewModel, owner, () -> viewModel.selectedProperty().set(agent));
+            });
+        });
         // Opened on one agent (the canvas's "Edit agent…"): it is picked in the list from the start.
         showSelected.accept(viewModel.selectedProperty().get());
         VBox.setVgrow(list, Priority.ALWAYS);
         Button add = new Button("New agent");
         add.setId("new-agent");
-        add.setOnAction(event -> {
+        add.setOnAction(event -> afterAskingToSave(viewModel, owner, () -> {
             viewModel.newAgent();
             list.getSelectionModel().clearSelection();
-        });
+        }));
         Button duplicate = new Button("Duplicate");
         duplicate.setId("duplicate-agent");
         duplicate.setTooltip(new Tooltip("A new agent with this one's persona and model settings"));
         duplicate.disableProperty().bind(viewModel.selectedProperty().isNull().or(viewModel.busyProperty()));
-        duplicate.setOnAction(event -> {
+        duplicate.setOnAction(event -> afterAskingToSave(viewModel, owner, () -> {
             viewModel.duplicateSelected();
             list.getSelectionModel().clearSelection();
-        });
+        }));
         Button remove = new Button("Remove");
         remove.setId("remove-agent");
         remove.disableProperty().bind(viewModel.selectedProperty().isNull().or(viewModel.busyProperty()));

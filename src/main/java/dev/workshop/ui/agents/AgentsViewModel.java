@@ -50,6 +50,8 @@ public final class AgentsViewModel {
     private final ReadOnlyBooleanWrapper checking = new ReadOnlyBooleanWrapper();
     /** Bumped whenever what was checked changes, so a late answer about the old settings is dropped. */
     private long checkTicket;
+    /** The form as it was filled or last saved: anything else is an edit that leaving would lose. */
+    private List<String> unchanged = List.of();
 
     public AgentsViewModel(AgentDirectory directory, FxExecutor fx) {
         this.directory = directory;
@@ -61,6 +63,7 @@ public final class AgentsViewModel {
         for (StringProperty setting : List.of(baseUrl, apiKeyEnv, model, provider)) {
             setting.addListener((property, old, value) -> forgetConnection());
         }
+        unchanged = formValues();
     }
 
     private void forgetConnection() {
@@ -129,14 +132,30 @@ public final class AgentsViewModel {
 
     /**
      * Fills the form's endpoint from a preset: the OpenAI-compatible provider, its base URL and its usual key
-     * variable. The name, persona and model stay as typed; nothing is saved until Save.
+     * variable. The name, persona and model stay as typed — except an offline agent's saved model, which only
+     * names its style ("offline-planner") and no server has: it is cleared, to be picked from what Test
+     * connection lists. Nothing is saved until Save.
      */
     public void applyPreset(EndpointPreset preset) {
+        AgentDefinition editing = selected.get();
+        boolean offlineStyle = AgentDefinition.OFFLINE.equals(provider.get()) && editing != null
+                && AgentDefinition.OFFLINE.equals(editing.provider()) && model.get().equals(editing.model());
         provider.set(AgentDefinition.OPENAI_COMPATIBLE);
         baseUrl.set(preset.baseUrl());
         apiKeyEnv.set(preset.apiKeyEnv());
-        message.set(preset.apiKeyEnv().isEmpty() ? "Base URL set for " + preset.name() + "; Test connection lists its models"
-                : "Base URL set for " + preset.name() + "; its key is read from " + preset.apiKeyEnv());
+        if (offlineStyle) {
+            model.set("");
+        }
+        StringBuilder said = new StringBuilder("Base URL set for ").append(preset.name());
+        if (!preset.apiKeyEnv().isEmpty()) {
+            said.append("; its key is read from ").append(preset.apiKeyEnv());
+        }
+        if (offlineStyle) {
+            said.append("; Test connection lists its models to pick from");
+        } else if (preset.apiKeyEnv().isEmpty()) {
+            said.append("; Test connection lists its models");
+        }
+        message.set(said.toString());
     }
 
     /**
@@ -189,10 +208,33 @@ public final class AgentsViewModel {
         message.set(agent != null && !AgentDefinition.PROVIDERS.contains(agent.provider())
                 ? agent.name() + "'s provider \"" + agent.provider() + "\" is not one Workshop knows: choose one and save"
                 : "");
+        unchanged = formValues();
+    }
+
+    private List<String> formValues() {
+        return List.of(name.get(), colour.get(), persona.get(), provider.get(), model.get(), baseUrl.get(),
+                temperature.get(), maxTokens.get(), apiKeyEnv.get());
+    }
+
+    /** True when the form holds edits not saved yet (a new agent's or a copy's included). */
+    public boolean hasUnsavedChanges() {
+        return !formValues().equals(unchanged);
+    }
+
+    /** What the form is about, for a question about its unsaved edits: "the changes to Ada", "the new agent". */
+    public String unsavedWhat() {
+        AgentDefinition agent = selected.get();
+        return agent == null ? "the new agent" + (name.get().isBlank() ? "" : " " + name.get().strip())
+                : "the changes to " + agent.name();
     }
 
     /** Checks the form and saves it in the background; a problem is shown in {@link #messageProperty()}. */
     public void save() {
+        save(() -> { });
+    }
+
+    /** As {@link #save()}, then runs {@code then} on the FX thread if the agent was saved. */
+    public void save(Runnable then) {
         Optional<AgentDefinition> agent = formAgent();
         if (agent.isEmpty()) {
             return;
@@ -205,8 +247,10 @@ public final class AgentsViewModel {
                 fx.execute(() -> {
                     agents.setAll(all);
                     selected.set(saved);
+                    unchanged = formValues();
                     message.set("Saved " + saved.name());
                     busy.set(false);
+                    then.run();
                 });
             } catch (RuntimeException e) {
                 fx.execute(() -> {

@@ -483,7 +483,13 @@ public final class ShellView extends BorderPane {
             window.initOwner(getScene().getWindow());
         }
         window.initModality(Modality.WINDOW_MODAL);
-        window.setScene(new Scene(new AgentsView(agents, window::close), 900, 640));
+        AgentsView editor = new AgentsView(agents, window::close);
+        window.setScene(new Scene(editor, 900, 640));
+        // The window's own close button asks about unsaved edits as Done does.
+        window.setOnCloseRequest(event -> {
+            event.consume();
+            editor.closeAsked(window::close);
+        });
         window.setMinWidth(700);
         window.setMinHeight(480);
         window.setOnHidden(event -> {

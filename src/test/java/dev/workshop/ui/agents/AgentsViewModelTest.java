@@ -88,6 +88,61 @@ class AgentsViewModelTest {
     }
 
     @Test
+    void aPresetClearsTheStyleNameOfAnOfflineAgentSoThatAModelOfTheServerIsPicked() {
+        viewModel.selectFirstIfNone();
+        assertThat(viewModel.modelProperty().get()).as("Ada's offline style").isEqualTo("offline-planner");
+        EndpointPreset openAi = EndpointPreset.ALL.stream().filter(preset -> preset.name().equals("OpenAI"))
+                .findFirst().orElseThrow();
+
+        viewModel.applyPreset(openAi);
+
+        assertThat(viewModel.modelProperty().get()).isEmpty();
+        assertThat(viewModel.messageProperty().get()).isEqualTo("Base URL set for OpenAI; its key is read from "
+                + "OPENAI_API_KEY; Test connection lists its models to pick from");
+        assertThat(viewModel.nameProperty().get()).isEqualTo("Ada");
+    }
+
+    @Test
+    void theFormKnowsWhetherItHoldsEditsNotSavedYet() {
+        assertThat(viewModel.hasUnsavedChanges()).as("an empty form just opened").isFalse();
+        viewModel.selectFirstIfNone();
+        assertThat(viewModel.hasUnsavedChanges()).as("Ada as she was saved").isFalse();
+
+        viewModel.personaProperty().set("You are Ada, who plans picnics.");
+        assertThat(viewModel.hasUnsavedChanges()).isTrue();
+        assertThat(viewModel.unsavedWhat()).isEqualTo("the changes to Ada");
+        viewModel.personaProperty().set(catalog.list().getFirst().persona());
+        assertThat(viewModel.hasUnsavedChanges()).as("changed back").isFalse();
+
+        viewModel.personaProperty().set("You are Ada, who plans picnics.");
+        java.util.concurrent.atomic.AtomicBoolean then = new java.util.concurrent.atomic.AtomicBoolean();
+        viewModel.save(() -> then.set(true));
+        await().atMost(Duration.ofSeconds(5)).untilTrue(then);
+        assertThat(viewModel.hasUnsavedChanges()).as("saved").isFalse();
+        assertThat(catalog.list().getFirst().persona()).isEqualTo("You are Ada, who plans picnics.");
+
+        viewModel.duplicateSelected();
+        assertThat(viewModel.hasUnsavedChanges()).as("a copy not saved yet").isTrue();
+        assertThat(viewModel.unsavedWhat()).isEqualTo("the new agent Ada 2");
+        viewModel.newAgent();
+        assertThat(viewModel.hasUnsavedChanges()).as("an empty new form").isFalse();
+    }
+
+    @Test
+    void aSaveThatDoesNotCheckOutDoesNotGoOn() {
+        viewModel.newAgent();
+        viewModel.providerProperty().set(AgentDefinition.OPENAI_COMPATIBLE);
+        viewModel.nameProperty().set("Ann");
+        java.util.concurrent.atomic.AtomicBoolean then = new java.util.concurrent.atomic.AtomicBoolean();
+
+        viewModel.save(() -> then.set(true));
+
+        assertThat(viewModel.messageProperty().get()).isEqualTo("An OpenAI-compatible agent needs a base URL and a model");
+        assertThat(then).as("the editor stays open on the problem").isFalse();
+        assertThat(viewModel.hasUnsavedChanges()).isTrue();
+    }
+
+    @Test
     void everyPresetsBaseUrlIsInTheFormTheGatewayExpects() {
         assertThat(EndpointPreset.ALL).allSatisfy(preset -> {
             assertThat(java.net.URI.create(preset.baseUrl()).getScheme()).isIn("http", "https");

@@ -189,6 +189,49 @@ class ShellViewTest {
                 .lookupButton(type)).fire());
     }
 
+    /** Presses the button called {@code text} of the dialog that shows {@code node}. */
+    private static void pressButtonNamed(FxRobot robot, javafx.scene.Node node, String text) {
+        robot.interact(() -> {
+            javafx.scene.control.DialogPane pane = (javafx.scene.control.DialogPane) node.getScene().getRoot();
+            javafx.scene.control.ButtonType type = pane.getButtonTypes().stream()
+                    .filter(button -> button.getText().equals(text)).findFirst().orElseThrow();
+            ((javafx.scene.control.Button) pane.lookupButton(type)).fire();
+        });
+    }
+
+    @Test
+    void theAgentEditorAsksBeforeEditsNotSavedYetAreLost(FxRobot robot) throws Exception {
+        WaitForAsyncUtils.waitFor(20, TimeUnit.SECONDS, () -> viewModel.readyProperty().get());
+        robot.clickOn("#open-agents");
+        WaitForAsyncUtils.waitForFxEvents();
+        javafx.scene.control.TextArea persona = robot.lookup("#agent-persona").queryAs(javafx.scene.control.TextArea.class);
+        robot.interact(() -> persona.appendText(" You like lists."));
+
+        robot.clickOn("#close-agents");
+        WaitForAsyncUtils.waitFor(5, TimeUnit.SECONDS, () -> robot.lookup("#unsaved-agent").tryQuery().isPresent());
+        javafx.scene.control.DialogPane question = robot.lookup("#unsaved-agent").queryAs(javafx.scene.control.DialogPane.class);
+        assertThat(question.getHeaderText()).isEqualTo("Save the changes to Ada?");
+        pressButton(robot, question, javafx.scene.control.ButtonType.CANCEL);
+        assertThat(robot.lookup("#agent-list").tryQuery()).as("Cancel: the editor stays, with the edit").isPresent();
+        assertThat(persona.getText()).endsWith(" You like lists.");
+
+        // Another agent picked in the list asks too; not saving leaves Ada as she was.
+        robot.clickOn("Bruno");
+        WaitForAsyncUtils.waitFor(5, TimeUnit.SECONDS, () -> robot.lookup("#unsaved-agent").tryQuery().isPresent());
+        pressButtonNamed(robot, robot.lookup("#unsaved-agent").query(), "Don't save");
+        WaitForAsyncUtils.waitForFxEvents();
+        assertThat(robot.lookup("#agent-form-title").queryAs(Label.class).getText()).isEqualTo("Bruno");
+        assertThat(Files.readString(dir.resolve("agents.json"))).doesNotContain("You like lists.");
+
+        // Saving from the question saves, then closes.
+        robot.interact(() -> persona.appendText(" You doubt everything twice."));
+        robot.clickOn("#close-agents");
+        WaitForAsyncUtils.waitFor(5, TimeUnit.SECONDS, () -> robot.lookup("#unsaved-agent").tryQuery().isPresent());
+        pressButtonNamed(robot, robot.lookup("#unsaved-agent").query(), "Save");
+        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> robot.lookup("#agent-list").tryQuery().isEmpty());
+        assertThat(Files.readString(dir.resolve("agents.json"))).contains("You doubt everything twice.");
+    }
+
     @Test
     void aDataDirectoryMovedAwayWhileOpenPutsABannerAcrossTheWindow(FxRobot robot) throws Exception {
         WaitForAsyncUtils.waitFor(20, TimeUnit.SECONDS, () -> viewModel.readyProperty().get());
