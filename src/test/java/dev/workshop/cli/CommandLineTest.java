@@ -506,8 +506,9 @@ class CommandLineTest {
         assertThat(workshop("--data-dir", dir.toString(), "show", ids.get(1).substring(0, 4), "--markdown").out())
                 .startsWith("# Write a haiku\n");
         Run tooShort = workshop("--data-dir", dir.toString(), "show", ids.get(1).substring(0, 3));
-        assertThat(tooShort.err().strip()).isEqualTo("workshop: No conversation with id " + ids.get(1).substring(0, 3)
-                + " (see 'workshop list')");
+        assertThat(tooShort.exitCode()).isEqualTo(2);
+        assertThat(tooShort.err().strip()).isEqualTo("workshop: \"" + ids.get(1).substring(0, 3) + "\" is too short to "
+                + "pick a conversation: type at least 4 characters of its id (see 'workshop list')");
     }
 
     @Test
