@@ -89,6 +89,24 @@ public final class AgentsView extends BorderPane {
         });
     }
 
+    /** Removes the selected agent once the user has confirmed it: a removal has no undo. */
+    private static void askToRemove(AgentsViewModel viewModel, Node owner) {
+        AgentDefinition agent = viewModel.selectedProperty().get();
+        if (agent == null) {
+            return;
+        }
+        ButtonType remove = new ButtonType("Remove", ButtonBar.ButtonData.OK_DONE);
+        Alert ask = new Alert(Alert.AlertType.CONFIRMATION, "Conversations keep " + agent.name() + "'s messages. A "
+                + "conversation still running with " + agent.name() + " ends when " + agent.name() + "'s turn comes, and "
+                + agent.name() + " leaves the canvas.", remove, ButtonType.CANCEL);
+        ask.setHeaderText("Remove " + agent.name() + "?");
+        ask.getDialogPane().setId("remove-agent-question");
+        if (owner.getScene() != null) {
+            ask.initOwner(owner.getScene().getWindow());
+        }
+        ask.showAndWait().filter(remove::equals).ifPresent(answer -> viewModel.removeSelected());
+    }
+
     private static boolean sameAgent(AgentDefinition one, AgentDefinition other) {
         return one != null && other != null && one.id().equals(other.id());
     }
@@ -144,6 +162,7 @@ public final class AgentsView extends BorderPane {
         remove.setId("remove-agent");
         remove.disableProperty().bind(viewModel.selectedProperty().isNull().or(viewModel.busyProperty()));
         remove.setTooltip(new Tooltip("Conversations keep the messages of a removed agent"));
+        remove.setOnAction(event -> askToRemove(viewModel, owner));
         HBox buttons = new HBox(8, add, duplicate, remove);
         for (Button button : List.of(add, duplicate, remove)) {
             button.setMinWidth(Region.USE_PREF_SIZE);

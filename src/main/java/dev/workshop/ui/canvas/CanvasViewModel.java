@@ -157,9 +157,18 @@ public final class CanvasViewModel {
         loaded = true;
     }
 
-    /** Reloads the palette after the agent editor changed the definitions; placed agents take new names and colours. */
+    /**
+     * Reloads the palette after the agent editor changed the definitions: placed agents take new names and
+     * colours, and those whose agent was removed leave the canvas.
+     */
     public void refreshPalette() {
         palette.setAll(workspace.agentDirectory().list());
+        // An agent removed in the editor leaves the canvas, as it would at the next start (load skips it).
+        List<AgentNodeModel> gone = agents.stream().filter(agent -> definition(agent.agentId()).isEmpty()).toList();
+        if (!gone.isEmpty()) {
+            gone.forEach(this::takeOff);
+            sceneChanged();
+        }
         for (AgentNodeModel agent : agents) {
             definition(agent.agentId()).ifPresent(definition -> {
                 if (!definition.name().equals(agent.name())) {

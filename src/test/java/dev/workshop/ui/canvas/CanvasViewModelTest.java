@@ -811,6 +811,21 @@ class CanvasViewModelTest {
     }
 
     @Test
+    void anAgentRemovedInTheEditorLeavesTheCanvasWithItsRopes() {
+        AgentNodeModel ada = place(ADA, 0, 0);
+        AgentNodeModel bruno = place(BRUNO, 200, 0);
+        fx.run(() -> canvas.link(ada.id(), bruno.id(), "asks"));
+
+        workspace.agentDirectory().remove(BRUNO);
+        fx.run(() -> canvas.refreshPalette());
+
+        assertThat(fx.call(() -> List.copyOf(canvas.agents()))).containsExactly(ada);
+        assertThat(fx.call(() -> List.copyOf(canvas.ropes()))).isEmpty();
+        assertThat(fx.call(() -> canvas.snapshot().instances())).extracting(instance -> instance.agentId())
+                .containsExactly(ADA);
+    }
+
+    @Test
     void theCameraPansZoomsAndFitsAndIsSaved() {
         place(ADA, -400, -100);
         place(BRUNO, 1600, 900);

@@ -233,6 +233,28 @@ class ShellViewTest {
     }
 
     @Test
+    void theAgentEditorRemovesAnAgentOnceAsked(FxRobot robot) throws Exception {
+        WaitForAsyncUtils.waitFor(20, TimeUnit.SECONDS, () -> viewModel.readyProperty().get());
+        robot.clickOn("#open-agents");
+        WaitForAsyncUtils.waitForFxEvents();
+        robot.clickOn("Dalia");
+
+        robot.clickOn("#remove-agent");
+        WaitForAsyncUtils.waitFor(5, TimeUnit.SECONDS, () -> robot.lookup("#remove-agent-question").tryQuery().isPresent());
+        javafx.scene.control.DialogPane question = robot.lookup("#remove-agent-question").queryAs(javafx.scene.control.DialogPane.class);
+        assertThat(question.getHeaderText()).isEqualTo("Remove Dalia?");
+        pressButton(robot, question, javafx.scene.control.ButtonType.CANCEL);
+        assertThat(Files.readString(dir.resolve("agents.json"))).as("Cancel keeps her").contains("\"name\" : \"Dalia\"");
+
+        robot.clickOn("#remove-agent");
+        WaitForAsyncUtils.waitFor(5, TimeUnit.SECONDS, () -> robot.lookup("#remove-agent-question").tryQuery().isPresent());
+        pressButtonNamed(robot, robot.lookup("#remove-agent-question").query(), "Remove");
+        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> robot.lookup("#agent-message").queryAs(Label.class).getText()
+                .equals("Removed Dalia; its conversations keep its messages"));
+        assertThat(Files.readString(dir.resolve("agents.json"))).doesNotContain("\"name\" : \"Dalia\"");
+    }
+
+    @Test
     void aDataDirectoryMovedAwayWhileOpenPutsABannerAcrossTheWindow(FxRobot robot) throws Exception {
         WaitForAsyncUtils.waitFor(20, TimeUnit.SECONDS, () -> viewModel.readyProperty().get());
         assertThat(robot.lookup("#data-directory-gone").query().getParent().isVisible()).isFalse();
