@@ -189,6 +189,12 @@ class ShellViewTest {
                 .lookupButton(type)).fire());
     }
 
+    /** Clicks an agent in the editor's list (the palette of the window beneath shows the same names). */
+    private static void clickInAgentList(FxRobot robot, String name) {
+        robot.clickOn(robot.from(robot.lookup("#agent-list").queryAs(javafx.scene.Node.class)).lookup(name)
+                .queryAs(javafx.scene.Node.class));
+    }
+
     /** Presses the button called {@code text} of the dialog that shows {@code node}. */
     private static void pressButtonNamed(FxRobot robot, javafx.scene.Node node, String text) {
         robot.interact(() -> {
@@ -216,7 +222,7 @@ class ShellViewTest {
         assertThat(persona.getText()).endsWith(" You like lists.");
 
         // Another agent picked in the list asks too; not saving leaves Ada as she was.
-        robot.clickOn("Bruno");
+        clickInAgentList(robot, "Bruno");
         WaitForAsyncUtils.waitFor(5, TimeUnit.SECONDS, () -> robot.lookup("#unsaved-agent").tryQuery().isPresent());
         pressButtonNamed(robot, robot.lookup("#unsaved-agent").query(), "Don't save");
         WaitForAsyncUtils.waitForFxEvents();
@@ -237,7 +243,7 @@ class ShellViewTest {
         WaitForAsyncUtils.waitFor(20, TimeUnit.SECONDS, () -> viewModel.readyProperty().get());
         robot.clickOn("#open-agents");
         WaitForAsyncUtils.waitForFxEvents();
-        robot.clickOn("Dalia");
+        clickInAgentList(robot, "Dalia");
 
         robot.clickOn("#remove-agent");
         WaitForAsyncUtils.waitFor(5, TimeUnit.SECONDS, () -> robot.lookup("#remove-agent-question").tryQuery().isPresent());
