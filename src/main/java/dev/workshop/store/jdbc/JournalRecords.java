@@ -202,6 +202,8 @@ final class JournalRecords {
         private final byte[] tenantEncoded;
         private final byte[] conversationEncoded;
         private final Texts texts = new Texts();
+        /** One reader moved from record to record: an object less per record of a long history. */
+        private final Reader reader = new Reader(new byte[0], 0, 0);
 
         private Decoder(TenantId tenant, ConversationId conversation) {
             this.tenant = tenant;
@@ -217,7 +219,7 @@ final class JournalRecords {
          * @throws IllegalArgumentException if the record is damaged or belongs to another conversation
          */
         void decodeInto(byte[] bytes, int offset, int length, List<RecordedEvent> into) {
-            Reader in = new Reader(bytes, offset, offset + length);
+            Reader in = reader.over(bytes, offset, offset + length);
             int format = requireKnownFormat(in.int8());
             if (format == JSON_BODY ? !in.modifiedUtf8().equals(tenant.value())
                     || !in.modifiedUtf8().equals(conversation.value())
@@ -235,7 +237,7 @@ final class JournalRecords {
         int count = format == BINARY_APPEND ? in.count() : 1;
         for (int i = 0; i < count; i++) {
             long seq = in.int64();
-            Instant at = Instant.ofEpochMilli(in.int64());
+            Instant at = texts.instant(in.int64());
             ConversationEvent event = format == JSON_BODY ? json.event(in.modifiedUtf8(), in.rest())
                     : binaryEvent(in, texts);
             into.add(new RecordedEvent(tenant, conversation, seq, at, event));
@@ -261,7 +263,7 @@ final class JournalRecords {
                 String name = texts.text(in);
                 String displayName = texts.text(in);
                 String content = in.text();
-                Usage usage = in.int8() == 1 ? new Usage(in.int32(), in.int32(), in.int64(), in.text()) : Usage.NONE;
+                Usage usage = in.int8() == 1 ? new Usage(in.int32(), in.int32(), in.int64(), texts.text(in)) : Usage.NONE;
                 yield new MessageRecorded(turnIndex, speaker, name, content, usage, displayName);
             }
             case RESUME_STARTED -> new ResumeStarted(in.int32());
@@ -348,13 +350,26 @@ final class JournalRecords {
         }
     }
 
-    /** Speaker ids and names seen in earlier records of the same history, decoded once. */
+    /**
+     * What repeats from record to record of the same history, decoded once: speaker ids and names, model names,
+     * and the time of events written in the same millisecond. A history read back cold allocates every byte on
+     * pages the JVM has not touched yet, and what it keeps is copied by the first young collection: each object
+     * it does not make saves both.
+     */
     private static final class Texts {
         private static final int KEPT = 16;
         private final byte[][] encoded = new byte[KEPT][];
         private final String[] decoded = new String[KEPT];
         private final AgentId[] agents = new AgentId[KEPT];
         private int next;
+        private Instant lastInstant = Instant.EPOCH;
+
+        Instant instant(long epochMilli) {
+            if (lastInstant.toEpochMilli() != epochMilli) {
+                lastInstant = Instant.ofEpochMilli(epochMilli);
+            }
+            return lastInstant;
+        }
 
         String text(Reader in) {
             return decoded[slot(in)];
@@ -387,14 +402,20 @@ final class JournalRecords {
 
     /** Reads what {@link Writer} wrote; running past the end is a damaged record, reported as such. */
     private static final class Reader {
-        private final byte[] bytes;
-        private final int end;
+        private byte[] bytes;
+        private int end;
         private int at;
 
         Reader(byte[] bytes, int from, int end) {
+            over(bytes, from, end);
+        }
+
+        /** This reader, moved to {@code bytes[from..end)}. */
+        Reader over(byte[] bytes, int from, int end) {
             this.bytes = bytes;
             this.at = from;
             this.end = end;
+            return this;
         }
 
         int int8() {

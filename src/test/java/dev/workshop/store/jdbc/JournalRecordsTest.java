@@ -101,6 +101,29 @@ class JournalRecordsTest {
                 .hasMessageContaining("the record ends in the middle of a field");
     }
 
+    /**
+     * A history's decoder keeps texts and times that repeat from record to record; more distinct models than it
+     * keeps, and times that repeat, go back and forth, and each record must still read as it was written.
+     */
+    @Test
+    void oneDecoderReadsAHistoryWhoseModelsAndTimesComeAndGo() {
+        JournalRecords.Decoder decoder = records.decoder(TEAM, ID);
+        List<RecordedEvent> written = new ArrayList<>();
+        List<RecordedEvent> read = new ArrayList<>();
+        for (int i = 0; i < 60; i++) {
+            String model = i % 3 == 0 ? "local-model" : "model-" + (i * 7 % 20);
+            Instant at = AT.plusMillis(i / 4 * 2 - i % 2);
+            MessageRecorded message = new MessageRecorded(i, Conversations.ADA.agentId(), "Ada", "Message " + i,
+                    i % 5 == 0 ? Usage.NONE : new Usage(i, i + 1, i * 10L, model));
+            RecordedEvent event = new RecordedEvent(TEAM, ID, i + 1, at, message);
+            written.add(event);
+            byte[] record = records.encode(event);
+            decoder.decodeInto(record, 0, record.length, read);
+        }
+
+        assertThat(read).isEqualTo(written);
+    }
+
     @Test
     void readsARecordInsideALargerArray() {
         byte[] record = records.encode(new RecordedEvent(TEAM, ID, 7, AT, Conversations.message(3)));
