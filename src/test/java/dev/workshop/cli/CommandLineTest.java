@@ -147,6 +147,7 @@ class CommandLineTest {
         assertThat(restore.get("events_loaded").asInt()).isEqualTo(51);
         assertThat(restore.get("restore_ms").asDouble()).isPositive();
         assertThat(restore.get("runs").asInt()).isEqualTo(3);
+        assertThat(restore.get("runs_with_gc_in_restore").asInt()).isBetween(0, 3);
         assertThat(restore.get("restore_ms").asDouble())
                 .isBetween(restore.get("fastest_restore_ms").asDouble(), restore.get("slowest_restore_ms").asDouble());
         assertThat(restore.get("open_ms").asDouble() + restore.get("load_ms").asDouble())

@@ -6,6 +6,7 @@ import dev.workshop.domain.conversation.RecordedEvent;
 import dev.workshop.domain.conversation.TenantId;
 import dev.workshop.store.DataDirectory;
 import dev.workshop.store.jdbc.JournaledConversationStore;
+import java.lang.ref.WeakReference;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;
@@ -16,7 +17,10 @@ import picocli.CommandLine.Spec;
 
 /**
  * Run in a fresh JVM by the store benchmark: opens a store, loads one conversation from the journal and folds
- * it; then it also opens the tables (H2), which the restore does not need, so the report shows both.
+ * it; then it also opens the tables (H2), which the restore does not need, so the report shows both. It also
+ * says whether a garbage collection fell inside the restore: a fresh JVM's first young collection copies what
+ * the load has just decoded, and whether it lands inside the restore or just after it moves the figure by
+ * 20 ms or more on this machine kind (docs/perf.md).
  */
 @Command(name = "restore-probe", hidden = true)
 final class RestoreProbeCommand implements Callable<Integer> {
@@ -31,6 +35,9 @@ final class RestoreProbeCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
+        // Cleared by the first collection after this point; asking a management bean instead would load JMX,
+        // which costs a fresh JVM more than the restore itself.
+        WeakReference<Object> canary = new WeakReference<>(new Object());
         long start = System.nanoTime();
         ConversationId id = new ConversationId(conversation);
         try (DataDirectory data = DataDirectory.lock(dir);
@@ -39,10 +46,11 @@ final class RestoreProbeCommand implements Callable<Integer> {
             List<RecordedEvent> history = store.history(TenantId.LOCAL, id);
             ConversationState state = ConversationState.replay(id, history);
             long loaded = System.nanoTime();
+            boolean collected = canary.get() == null;
             store.count(TenantId.LOCAL);
             long tablesReady = System.nanoTime();
-            spec.commandLine().getOut().printf("%d %d %d %d %d%n", history.size(), state.turnCount(),
-                    (opened - start) / 1000, (loaded - opened) / 1000, (tablesReady - start) / 1000);
+            spec.commandLine().getOut().printf("%d %d %d %d %d %d%n", history.size(), state.turnCount(),
+                    (opened - start) / 1000, (loaded - opened) / 1000, (tablesReady - start) / 1000, collected ? 1 : 0);
             spec.commandLine().getOut().flush();
         }
         return 0;

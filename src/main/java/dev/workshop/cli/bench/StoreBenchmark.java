@@ -124,11 +124,16 @@ final class StoreBenchmark {
                 .put("tables_ready_ms", Percentiles.round(median.tablesReadyMs()))
                 .put("process_ms", Percentiles.round(median.processMs())).put("runs", done.size())
                 .put("fastest_restore_ms", Percentiles.round(done.getFirst().restoreMs()))
-                .put("slowest_restore_ms", Percentiles.round(done.getLast().restoreMs())));
+                .put("slowest_restore_ms", Percentiles.round(done.getLast().restoreMs()))
+                .put("runs_with_gc_in_restore", done.stream().filter(ProbeRun::collectedInRestore).count()));
     }
 
-    /** What one fresh JVM measured, in milliseconds. */
-    private record ProbeRun(int events, double openMs, double loadMs, double tablesReadyMs, double processMs) {
+    /**
+     * What one fresh JVM measured, in milliseconds, and whether a garbage collection paused it during the
+     * restore.
+     */
+    private record ProbeRun(int events, double openMs, double loadMs, double tablesReadyMs, double processMs,
+                            boolean collectedInRestore) {
         double restoreMs() {
             return openMs + loadMs;
         }
@@ -150,7 +155,8 @@ final class StoreBenchmark {
         }
         String[] fields = output.trim().split(" ");
         return new ProbeRun(Integer.parseInt(fields[0]), Long.parseLong(fields[2]) / 1000.0,
-                Long.parseLong(fields[3]) / 1000.0, Long.parseLong(fields[4]) / 1000.0, processMs);
+                Long.parseLong(fields[3]) / 1000.0, Long.parseLong(fields[4]) / 1000.0, processMs,
+                "1".equals(fields[5]));
     }
 
     /** Many conversations at once on virtual threads, every append durable. */
