@@ -34,16 +34,29 @@ public final class WorkshopApp extends Application {
     private static volatile CompletableFuture<Workspace> opening;
     /** The colours to open in, worked out while the toolkit starts (for System, a small process answers). */
     private static volatile CompletableFuture<LaunchColours> colours;
+    /**
+     * JavaFX's own logger, held here (the JDK keeps loggers weakly). Its filter drops the one warning every start
+     * printed in the terminal, "Unsupported JavaFX configuration: classes were loaded from 'unnamed module'": the
+     * single runnable jar puts JavaFX on the class path on purpose, and it runs there. Its other warnings stay.
+     */
+    private static final java.util.logging.Logger JAVAFX_LOG = java.util.logging.Logger.getLogger("javafx");
     /** How long the window waits for the desktop's answer before it opens light anyway. */
     private static final java.time.Duration COLOURS_WAIT = java.time.Duration.ofMillis(400);
     private ShellViewModel shell;
 
     /** Opens the app on {@code dataDirectory} and returns when its window is closed. */
     public static void launchOn(Path dataDirectory) {
+        quietJavaFxLog();
         opening = CompletableFuture.supplyAsync(() -> Wiring.openWorkspace(dataDirectory, WorkspaceOptions.DESKTOP),
                 runnable -> Thread.ofVirtual().name("workshop-early-open").start(runnable));
         colours = LaunchColours.workOut(dataDirectory);
         Application.launch(WorkshopApp.class, "--" + DATA_DIR + "=" + dataDirectory);
+    }
+
+    /** Drops JavaFX's warning about the class path (see {@link #JAVAFX_LOG}), and only that one. */
+    static void quietJavaFxLog() {
+        JAVAFX_LOG.setFilter(record -> record.getMessage() == null
+                || !record.getMessage().startsWith("Unsupported JavaFX configuration"));
     }
 
     /** The workspace opened early when there is one for this directory, else opened now. */
