@@ -5,6 +5,7 @@ import dev.workshop.store.NewerSchemaException;
 import dev.workshop.store.StoreException;
 import java.io.IOException;
 import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.SQLException;
@@ -133,10 +134,28 @@ final class H2Database {
         Path aside = file.resolveSibling(file.getFileName() + ".unreadable-" + LocalDateTime.now().format(STAMP));
         try {
             Files.move(file, aside);
-            return aside;
         } catch (IOException e) {
             throw new StoreException("The database " + file + " cannot be read and cannot be moved aside: "
                     + e.getMessage(), e);
+        }
+        moveTraceBeside(file, aside);
+        return aside;
+    }
+
+    /**
+     * H2 writes what went wrong to {@code workshop.trace.db} beside the file it could not read. That account
+     * belongs with the broken file, not in the data directory among the files in use, where it would stay for
+     * good as a stray file nobody asked for.
+     */
+    private static void moveTraceBeside(Path file, Path aside) {
+        String name = file.getFileName().toString();
+        Path trace = file.resolveSibling(name.substring(0, name.length() - ".mv.db".length()) + ".trace.db");
+        try {
+            Files.move(trace, aside.resolveSibling(aside.getFileName() + ".trace.db"));
+        } catch (NoSuchFileException e) {
+            // H2 wrote no trace this time.
+        } catch (IOException e) {
+            // Only H2's account of the error is left where it was; the broken file itself is aside.
         }
     }
 

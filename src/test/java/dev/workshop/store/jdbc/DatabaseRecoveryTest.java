@@ -65,7 +65,10 @@ class DatabaseRecoveryTest {
                 .startsWith("The database " + databaseFile() + " could not be read (it is damaged or cut short; H2 error 900")
                 .contains("It was moved to " + databaseFile() + ".unreadable-")
                 .endsWith("the conversations were rebuilt from the journal.");
-        assertThat(filesNamed(".unreadable-")).hasSize(1);
+        assertThat(filesNamed(".unreadable-")).as("the file, and H2's account of what it met beside it")
+                .extracting(path -> path.getFileName().toString()).hasSize(2)
+                .anySatisfy(name -> assertThat(name).startsWith("workshop.mv.db.unreadable-").endsWith(".trace.db"));
+        assertThat(dir.resolve("workshop.trace.db")).as("no stray trace among the files in use").doesNotExist();
         assertThat(reopen().warnings()).as("the rebuilt file opens cleanly next time").isEmpty();
     }
 
