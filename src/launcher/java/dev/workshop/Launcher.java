@@ -171,15 +171,19 @@ public final class Launcher {
      * the newest installation among {@code homes} that is at least {@link #REQUIRED}; null if there is none.
      */
     static File chooseJava(File javaHome, List<File> homes) {
-        if (javaHome != null && releaseFeature(javaHome) >= REQUIRED && javaIn(javaHome) != null) {
-            return javaIn(javaHome);
+        if (javaHome != null && releaseFeature(javaHome) >= REQUIRED) {
+            File java = javaIn(javaHome);
+            if (java != null) {
+                return java;
+            }
         }
         File best = null;
         int bestFeature = REQUIRED - 1;
         for (File home : homes) {
             int feature = releaseFeature(home);
-            File java = javaIn(home);
-            if (feature > bestFeature && java != null) {
+            // Only a newer version than the best so far is worth looking for its java.
+            File java = feature > bestFeature ? javaIn(home) : null;
+            if (java != null) {
                 best = java;
                 bestFeature = feature;
             }
