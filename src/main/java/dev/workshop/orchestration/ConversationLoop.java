@@ -25,7 +25,6 @@ import dev.workshop.gateway.GatewayRequest;
 import dev.workshop.store.ConcurrentAppendException;
 import dev.workshop.store.Durability;
 import dev.workshop.store.StoreException;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.CountDownLatch;
@@ -48,6 +47,8 @@ final class ConversationLoop implements Runnable {
     private volatile StreamedReply streaming;
     private final boolean announceLastMessage;
     private final LoopContext context;
+    /** The prompt's message window: also how many messages the loop keeps in memory. */
+    private final int window;
     private final PromptBuilder prompts;
     private final CountDownLatch finished = new CountDownLatch(1);
     private final java.util.function.Consumer<ConversationLoop> onFinished;
@@ -73,7 +74,8 @@ final class ConversationLoop implements Runnable {
         this.id = id;
         this.resumedBy = resumedBy;
         this.context = context;
-        this.prompts = new PromptBuilder(context.settings().messageWindow());
+        this.window = context.settings().messageWindow();
+        this.prompts = new PromptBuilder(window);
     }
 
     ConversationId id() {
@@ -268,7 +270,7 @@ final class ConversationLoop implements Runnable {
      * follow-up's prompt (then the entry agent answers it from the follow-up's context).
      */
     private List<MessageRecorded> readLog() {
-        List<MessageRecorded> messages = new ArrayList<>();
+        List<MessageRecorded> messages = new RecentMessages(window);
         if (currentState().version() == 1) {
             // Just started: the log is its start event, so there is nothing to read (and no need to wait
             // for the database to catch up with the journal).

@@ -16,9 +16,12 @@ import dev.workshop.domain.conversation.ConversationState;
 import dev.workshop.domain.conversation.ConversationStatus;
 import dev.workshop.domain.conversation.Participant;
 import dev.workshop.domain.conversation.ResumeCause;
+import dev.workshop.gateway.GatewayRequest;
+import dev.workshop.gateway.offline.OfflineGateway;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -245,5 +248,29 @@ class ResumeTest {
         assertThat(engine.state(id).status()).isEqualTo(ConversationStatus.COMPLETED);
         assertThat(engine.state(id).resumesWithoutProgress()).isZero();
         assertThat(engine.messages(id)).hasSize(4);
+    }
+
+    @Test
+    void aResumedLongConversationPromptsWithItsLastMessagesInOrder() throws InterruptedException {
+        engine = new EngineFixture(dir).open();
+        ConversationId id = crashedConversation(engine.participants(2), "Plan a picnic", 22, 20, false);
+        List<GatewayRequest> asked = new CopyOnWriteArrayList<>();
+        OfflineGateway offline = new OfflineGateway(0);
+        engine.open(agent -> (request, tokens) -> {
+            asked.add(request);
+            return offline.reply(request, tokens);
+        }, LoopSettings.DEFAULTS.withMessageWindow(3));
+
+        engine.bridge().resumeInterruptedConversations();
+        engine.bridge().awaitAll();
+
+        assertThat(engine.messages(id)).hasSize(22);
+        String first = asked.getFirst().prompt().user();
+        String window = first.substring(first.indexOf("Recent exchanges:"), first.indexOf("\nThe previous reply"));
+        assertThat(window.lines().skip(1).toList()).containsExactly("Bruno: Reply 17", "Ada: Reply 18", "Bruno: Reply 19");
+        assertThat(first).contains("The previous reply, from Bruno, was:\nReply 19");
+        // The window moves on with the turns the resumed loop records itself.
+        String second = asked.get(1).prompt().user();
+        assertThat(second).contains("Ada: Reply 18\nBruno: Reply 19\nAda: ").doesNotContain("Reply 17");
     }
 }
