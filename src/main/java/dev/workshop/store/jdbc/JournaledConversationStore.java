@@ -60,7 +60,7 @@ public final class JournaledConversationStore implements ConversationStore {
 
     private final Map<ConversationKey, Entry> index = new ConcurrentHashMap<>();
     private final Map<ConversationKey, EventPositions> positions = new ConcurrentHashMap<>();
-    /** Saves the index for the journal's checkpoints, on its writer's thread. */
+    /** Saves the index for the journal's checkpoints, on the thread that wrote the batch (one at a time). */
     private final SavedIndex checkpointIndex = new SavedIndex();
     private final List<String> warnings = new CopyOnWriteArrayList<>();
     private final EventCodec codec = new EventCodec();
@@ -367,8 +367,8 @@ public final class JournaledConversationStore implements ConversationStore {
         return order;
     }
 
-    /** The journal's writer calls this for each durable batch, before the appenders return. */
-    private void onDurable(List<Journal.Appended> appended, JournalPosition end) throws InterruptedException {
+    /** The journal calls this for each durable batch, before the appenders return. */
+    private void onDurable(List<Journal.Appended> appended, JournalPosition end) {
         List<Object> changes = new ArrayList<>(appended.size());
         for (Journal.Appended append : appended) {
             Projector.Change change = (Projector.Change) append.attachment();

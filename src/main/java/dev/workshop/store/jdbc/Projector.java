@@ -90,16 +90,27 @@ final class Projector implements AutoCloseable {
         worker = Thread.ofPlatform().name("workshop-projector").daemon(true).start(this::run);
     }
 
-    /** Queues a durable batch's changes; waits for room when the tables have fallen far behind. */
-    void onDurable(List<Object> attachments, JournalPosition end) throws InterruptedException {
+    /**
+     * Queues a durable batch's changes; waits for room when the tables have fallen far behind. An interrupt
+     * waits on and is kept for the caller: the changes are in the journal already, and the tables must have them.
+     */
+    void onDurable(List<Object> attachments, JournalPosition end) {
         Batch batch = new Batch(attachments, end);
         int events = Math.min(MAX_QUEUED_EVENTS, batch.events());
+        boolean interrupted = false;
         // After a failure nothing drains the queue; the changes stay safe in the journal for the next start.
         while (failure == null) {
-            if (room.tryAcquire(events, 100, TimeUnit.MILLISECONDS)) {
-                queue.add(batch);
-                return;
+            try {
+                if (room.tryAcquire(events, 100, TimeUnit.MILLISECONDS)) {
+                    queue.add(batch);
+                    break;
+                }
+            } catch (InterruptedException e) {
+                interrupted = true;
             }
+        }
+        if (interrupted) {
+            Thread.currentThread().interrupt();
         }
     }
 

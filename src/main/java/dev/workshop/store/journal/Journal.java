@@ -16,6 +16,8 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.locks.ReentrantLock;
 import java.util.Optional;
 import java.util.function.Consumer;
 import java.util.function.Supplier;
@@ -23,17 +25,22 @@ import java.util.function.Supplier;
 /**
  * An append-only, fsync'd, group-committed log of opaque records. {@link #append} returns only after the
  * records are on the disk ({@code fdatasync}); every append waiting at the same moment shares one sync,
- * so a thousand concurrent conversations cost one sync, not a thousand. Records of one append never span
- * two segments; but a write cut short by a crash can keep the first records of an append and lose the rest,
- * so a caller that needs an append to be all there or not there writes it as one record.
+ * so a thousand concurrent conversations cost one sync, not a thousand. An append that finds nothing queued
+ * and the writer idle is written and synced by its own thread instead (see {@link #append}). Records of one
+ * append never span two segments; but a write cut short by a crash can keep the first records of an append
+ * and lose the rest, so a caller that needs an append to be all there or not there writes it as one record.
  */
 public final class Journal implements AutoCloseable {
     public static final long DEFAULT_SEGMENT_BYTES = 16L * 1024 * 1024;
     private static final int MAX_BATCH_APPENDS = 8192;
 
-    /** Receives every durable batch, in journal order, on the writer thread, before its appenders return. */
+    /**
+     * Receives every durable batch, in journal order, before its appenders return: on the writer thread, or on
+     * the thread of an append that wrote its own record. It must not give up when interrupted: the records are
+     * on the disk already.
+     */
     public interface DurableListener {
-        void onDurable(List<Appended> appended, JournalPosition end) throws InterruptedException;
+        void onDurable(List<Appended> appended, JournalPosition end);
     }
 
     /** One append of a durable batch: what its caller attached, and where each of its records starts. */
@@ -60,6 +67,18 @@ public final class Journal implements AutoCloseable {
     private final Path directory;
     private final long segmentBytes;
     private final BlockingQueue<Pending> queue = new LinkedBlockingQueue<>();
+    /**
+     * Held while a batch is written, by the writer or by an appender writing its own record; it guards the
+     * write position, the active segment and the buffer.
+     */
+    private final ReentrantLock writing = new ReentrantLock();
+    /**
+     * Appends queued and not yet written. An appender writes its own record only when there are none, so it
+     * never overtakes an append queued before it (a turn's start, queued without waiting, precedes its message).
+     */
+    private final AtomicInteger unwritten = new AtomicInteger();
+    private volatile DurableListener listener;
+    private final SyncedSegmentFile syncedFile;
     private long activeSegment;
     private long writeOffset;
     private long nextBatch;
@@ -75,7 +94,7 @@ public final class Journal implements AutoCloseable {
     private Thread writer;
     private boolean fromSavedIndex;
     private boolean fromCheckpoint;
-    /** The owner's index for a checkpoint, asked for on the writer's thread; null: no checkpoints. */
+    /** The owner's index for a checkpoint, asked for by whichever thread wrote the batch; null: no checkpoints. */
     private OwnerIndex checkpointIndex;
     /** The segment the last checkpoint's end is in; a batch that ends in a later one leaves a new checkpoint. */
     private long checkpointedSegment;
@@ -87,6 +106,7 @@ public final class Journal implements AutoCloseable {
         this.directory = directory;
         this.segmentBytes = segmentBytes;
         this.readers = new SegmentReaders(directory);
+        this.syncedFile = new SyncedSegmentFile(directory);
     }
 
     /**
@@ -288,9 +308,10 @@ public final class Journal implements AutoCloseable {
 
     /**
      * As {@link #start(DurableListener)}; and each time a batch ends in a segment after the last checkpoint's,
-     * the writer saves a checkpoint ({@link Checkpoints}) with {@code checkpointIndex}: the owner's index of the
-     * records since the checkpoint before, asked for on the writer's thread right after that batch's
-     * {@link DurableListener#onDurable}, so it covers exactly the records up to the batch's end.
+     * a checkpoint is saved ({@link Checkpoints}) with {@code checkpointIndex}: the owner's index of the records
+     * since the checkpoint before, asked for by the thread that wrote that batch (the writer, or an appender
+     * writing its own) right after that batch's {@link DurableListener#onDurable}, so it covers exactly the
+     * records up to the batch's end.
      */
     public synchronized void start(DurableListener listener, OwnerIndex checkpointIndex) throws IOException {
         if (writer != null) {
@@ -299,6 +320,7 @@ public final class Journal implements AutoCloseable {
         this.checkpointIndex = checkpointIndex;
         CleanClose.discard(directory);
         buffer = ByteBuffer.allocateDirect(1 << 20);
+        this.listener = listener;
         writer = Thread.ofPlatform().name("workshop-journal-writer").daemon(true).start(() -> writeLoop(listener));
     }
 
@@ -309,7 +331,43 @@ public final class Journal implements AutoCloseable {
      *                     failure is acknowledged
      */
     public JournalPosition append(List<byte[]> payloads, Object attachment) throws IOException {
-        return awaitUninterruptibly(enqueue(payloads, attachment));
+        JournalPosition written = writeOwnIfIdle(payloads, attachment);
+        return written != null ? written : awaitUninterruptibly(enqueue(payloads, attachment));
+    }
+
+    /**
+     * When nothing is queued and the writer is idle, the appending thread writes and syncs its own record: the
+     * two hand-offs to the writer and back saved are, on two cores busy with the tables, most of an append's
+     * slow tail (docs/perf.md). Concurrent appends still share syncs: they queue while this one writes, and
+     * the writer takes them together. Null when the writer is busy, something is queued, the record needs a
+     * new segment (which the writer makes) or the journal cannot take it (the queued path says why).
+     */
+    private JournalPosition writeOwnIfIdle(List<byte[]> payloads, Object attachment) throws IOException {
+        DurableListener durable = listener;
+        if (durable == null || unwritten.get() != 0 || !writing.tryLock()) {
+            return null;
+        }
+        // The write cannot be interrupted, nor may the listener give up: a caller's interrupt waits until after.
+        boolean interrupted = Thread.interrupted();
+        try {
+            int bytes = payloads.stream().mapToInt(payload -> RecordFormat.alignedSize(payload.length)).sum();
+            if (unwritten.get() != 0 || closed || failure != null || writeOffset + bytes > segmentBytes) {
+                return null;
+            }
+            Pending pending = new Pending(List.copyOf(payloads), attachment, new CompletableFuture<>());
+            try {
+                writeBatchOrStop(List.of(pending), durable, true);
+            } catch (IOException e) {
+                stopAfter(e, List.of(pending));
+                throw e;
+            }
+            return pending.done().join();
+        } finally {
+            writing.unlock();
+            if (interrupted) {
+                Thread.currentThread().interrupt();
+            }
+        }
     }
 
     /**
@@ -328,6 +386,7 @@ public final class Journal implements AutoCloseable {
         }
         requireWritable();
         Pending pending = new Pending(List.copyOf(payloads), attachment, new CompletableFuture<>());
+        unwritten.incrementAndGet();
         queue.add(pending);
         return pending.done();
     }
@@ -423,14 +482,16 @@ public final class Journal implements AutoCloseable {
                 queue.drainTo(batch, MAX_BATCH_APPENDS);
                 stopping = batch.removeIf(pending -> pending == STOP);
                 if (!batch.isEmpty()) {
-                    writeBatch(batch, listener);
+                    writing.lock();
+                    try {
+                        writeBatchOrStop(batch, listener, false);
+                    } finally {
+                        writing.unlock();
+                        unwritten.addAndGet(-batch.size());
+                    }
                 }
             } catch (IOException e) {
-                failure = e;
-                // Told before the appenders hear it: whoever sees an append fail finds the journal's state known.
-                tellFailure(e);
-                batch.forEach(pending -> pending.done().completeExceptionally(e));
-                failEverythingQueued(e);
+                stopAfter(e, batch);
                 return;
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
@@ -439,14 +500,39 @@ public final class Journal implements AutoCloseable {
         }
     }
 
-    private void writeBatch(List<Pending> batch, DurableListener listener) throws IOException, InterruptedException {
+    /**
+     * Writes a batch (the caller holds {@link #writing}); the first failure stops all later writes, and is
+     * recorded before the lock is let go, so that no append after it is acknowledged.
+     */
+    private void writeBatchOrStop(List<Pending> batch, DurableListener listener, boolean ownThread)
+            throws IOException {
+        IOException earlier = failure;
+        if (earlier != null) {
+            throw earlier;
+        }
+        try {
+            writeBatch(batch, listener, ownThread);
+        } catch (IOException e) {
+            failure = e;
+            throw e;
+        }
+    }
+
+    private void stopAfter(IOException cause, List<Pending> batch) {
+        // Told before the appenders hear it: whoever sees an append fail finds the journal's state known.
+        tellFailure(cause);
+        batch.forEach(pending -> pending.done().completeExceptionally(cause));
+        failEverythingQueued(cause);
+    }
+
+    private void writeBatch(List<Pending> batch, DurableListener listener, boolean ownThread) throws IOException {
         long batchNo = nextBatch++;
         buffer.clear();
         List<Appended> appended = new ArrayList<>(batch.size());
         for (Pending pending : batch) {
             int bytes = pending.payloads().stream().mapToInt(p -> RecordFormat.alignedSize(p.length)).sum();
             if (writeOffset + buffer.position() + bytes > segmentBytes) {
-                flush();
+                flush(ownThread);
                 rollToNextSegment();
             }
             ensureCapacity(bytes);
@@ -457,7 +543,7 @@ public final class Journal implements AutoCloseable {
             }
             appended.add(new Appended(pending.attachment(), starts));
         }
-        flush();
+        flush(ownThread);
         JournalPosition end = new JournalPosition(activeSegment, writeOffset);
         durableEnd = end;
         // The listener first: it records where each event is, which a reader may ask as soon as its append returns.
@@ -489,11 +575,16 @@ public final class Journal implements AutoCloseable {
         }
     }
 
-    private void flush() throws IOException {
+    /** Writes the buffer at the write position and syncs it: through the writer's channel, or the synced file. */
+    private void flush(boolean ownThread) throws IOException {
         buffer.flip();
         int length = buffer.remaining();
-        SegmentFiles.writeFully(channel, buffer, writeOffset);
-        channel.force(false);
+        if (ownThread) {
+            syncedFile.write(activeSegment, buffer, writeOffset);
+        } else {
+            SegmentFiles.writeFully(channel, buffer, writeOffset);
+            channel.force(false);
+        }
         writeOffset += length;
         buffer.clear();
     }
@@ -530,6 +621,7 @@ public final class Journal implements AutoCloseable {
         }
         SegmentFiles.activate(directory, next, segmentBytes);
         channel.close();
+        syncedFile.close();
         activeSegment = next;
         writeOffset = RecordFormat.SEGMENT_HEADER_BYTES;
         channel = FileChannel.open(SegmentFiles.path(directory, next), StandardOpenOption.READ,
@@ -538,7 +630,8 @@ public final class Journal implements AutoCloseable {
 
     /**
      * Hears once, with the error, when the journal stops accepting writes (a write, sync or new segment
-     * failed); at once if it already has. Called on the writer's thread: hand anything slow to another.
+     * failed); at once if it already has. Called on the thread whose write failed (the writer's, or an
+     * appender's): hand anything slow to another.
      */
     public void onFailure(Consumer<IOException> listener) {
         IOException already;
@@ -607,9 +700,16 @@ public final class Journal implements AutoCloseable {
             nextSegmentReady.exceptionally(ignored -> null).join();
         }
         failEverythingQueued(new IOException("The journal is closed"));
-        channel.close();
-        if (ownerIndex != null && failure == null) {
-            CleanClose.write(directory, nextBatch - 1, durableEnd, ownerIndex.get());
+        // An appender may still be writing its own record (it looked before this close began).
+        writing.lock();
+        try {
+            syncedFile.close();
+            channel.close();
+            if (ownerIndex != null && failure == null) {
+                CleanClose.write(directory, nextBatch - 1, durableEnd, ownerIndex.get());
+            }
+        } finally {
+            writing.unlock();
         }
     }
 }
