@@ -25,6 +25,7 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import javafx.application.Application;
+import javafx.geometry.Point2D;
 import javafx.scene.Scene;
 import javafx.scene.control.IndexedCell;
 import javafx.scene.control.ListView;
@@ -75,6 +76,16 @@ class MessageListScrollTest {
         shell.open();
     }
 
+    /** The screen centre of the first conversation row shown in this test's window; null while there is none. */
+    private Point2D rowCentre(FxRobot robot) {
+        return robot.from(view).lookup(".row-title").queryAll().stream()
+                .filter(node -> node.getScene() != null && node.isVisible())
+                .map(node -> node.localToScreen(node.getBoundsInLocal()))
+                .filter(bounds -> bounds != null && bounds.getWidth() > 0)
+                .map(bounds -> new Point2D(bounds.getCenterX(), bounds.getCenterY()))
+                .findFirst().orElse(null);
+    }
+
     /** One to twelve lines of prose, some with a list or a code block: rows from ~50 to ~300 px high. */
     private static String message(int turn) {
         StringBuilder text = new StringBuilder("Turn " + turn + ". ");
@@ -94,10 +105,12 @@ class MessageListScrollTest {
 
     @Test
     void aThousandMessagesOfDifferentHeightsScrollByExactlyTheWheelStepEitherWay(FxRobot robot) throws Exception {
-        // Looked up in this test's own window: a window left by another test class in the same JVM can hold rows
-        // too (one such row, detached from its scene, made a click fail once).
-        WaitForAsyncUtils.waitFor(20, TimeUnit.SECONDS, () -> robot.from(view).lookup(".row-title").tryQuery().isPresent());
-        robot.clickOn(robot.from(view).lookup(".row-title").<javafx.scene.Node>query());
+        // Looked up in this test's own window (a window left by another test class in the same JVM can hold rows
+        // too), and clicked where it is on the screen, found on the FX thread: the sidebar may rebuild its rows
+        // between a lookup and a click, and a row it dropped has no scene left to click in (this failed twice).
+        WaitForAsyncUtils.waitFor(20, TimeUnit.SECONDS,
+                () -> WaitForAsyncUtils.asyncFx(() -> rowCentre(robot)).get() != null);
+        robot.clickOn(WaitForAsyncUtils.asyncFx(() -> rowCentre(robot)).get());
         WaitForAsyncUtils.waitFor(20, TimeUnit.SECONDS,
                 () -> robot.from(view).lookup("#message-list").queryListView().getItems().size() == MESSAGES);
         ListView<MessageItem> list = robot.from(view).lookup("#message-list").queryListView();
