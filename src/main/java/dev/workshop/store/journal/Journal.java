@@ -350,7 +350,7 @@ public final class Journal implements AutoCloseable {
         // The write cannot be interrupted, nor may the listener give up: a caller's interrupt waits until after.
         boolean interrupted = Thread.interrupted();
         try {
-            int bytes = payloads.stream().mapToInt(payload -> RecordFormat.alignedSize(payload.length)).sum();
+            int bytes = alignedBytes(payloads);
             if (unwritten.get() != 0 || closed || failure != null || writeOffset + bytes > segmentBytes) {
                 return null;
             }
@@ -379,7 +379,7 @@ public final class Journal implements AutoCloseable {
     }
 
     private CompletableFuture<JournalPosition> enqueue(List<byte[]> payloads, Object attachment) throws IOException {
-        int bytes = payloads.stream().mapToInt(payload -> RecordFormat.alignedSize(payload.length)).sum();
+        int bytes = alignedBytes(payloads);
         if (bytes > segmentBytes - RecordFormat.SEGMENT_HEADER_BYTES) {
             throw new IOException("An append of " + bytes + " bytes does not fit in a journal segment of "
                     + segmentBytes + " bytes");
@@ -458,6 +458,15 @@ public final class Journal implements AutoCloseable {
         readers.readRecords(packedStarts, visitor);
     }
 
+    /** How many bytes of a segment the records of one append take. */
+    private static int alignedBytes(List<byte[]> payloads) {
+        int bytes = 0;
+        for (byte[] payload : payloads) {
+            bytes += RecordFormat.alignedSize(payload.length);
+        }
+        return bytes;
+    }
+
     /** The position just after the record that starts at {@code start} and holds {@code payload}. */
     public static JournalPosition endOf(JournalPosition start, byte[] payload) {
         return new JournalPosition(start.segment(), start.offset() + RecordFormat.alignedSize(payload.length));
@@ -530,7 +539,7 @@ public final class Journal implements AutoCloseable {
         buffer.clear();
         List<Appended> appended = new ArrayList<>(batch.size());
         for (Pending pending : batch) {
-            int bytes = pending.payloads().stream().mapToInt(p -> RecordFormat.alignedSize(p.length)).sum();
+            int bytes = alignedBytes(pending.payloads());
             if (writeOffset + buffer.position() + bytes > segmentBytes) {
                 flush(ownThread);
                 rollToNextSegment();
