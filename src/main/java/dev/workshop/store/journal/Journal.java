@@ -487,17 +487,20 @@ public final class Journal implements AutoCloseable {
                 if (first == null) {
                     continue;
                 }
-                batch.add(first);
-                queue.drainTo(batch, MAX_BATCH_APPENDS);
-                stopping = batch.removeIf(pending -> pending == STOP);
-                if (!batch.isEmpty()) {
-                    writing.lock();
-                    try {
+                // The lock first, then the rest of the queue: an appender may be writing its own record, and
+                // every append that queues meanwhile belongs in this batch. Drained before waiting for the
+                // lock, they would be written as a batch of one or two, and the rest after another sync.
+                writing.lock();
+                try {
+                    batch.add(first);
+                    queue.drainTo(batch, MAX_BATCH_APPENDS);
+                    stopping = batch.removeIf(pending -> pending == STOP);
+                    if (!batch.isEmpty()) {
                         writeBatchOrStop(batch, listener, false);
-                    } finally {
-                        writing.unlock();
-                        unwritten.addAndGet(-batch.size());
                     }
+                } finally {
+                    writing.unlock();
+                    unwritten.addAndGet(-batch.size());
                 }
             } catch (IOException e) {
                 stopAfter(e, batch);

@@ -6,7 +6,9 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.CopyOnWriteArrayList;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -99,5 +101,67 @@ class JournalOwnWriteTest {
         }
         assertThat(SegmentFiles.path(dir, 3)).as("200 KB in segments of 64 KB").exists();
         assertThat(reopen()).containsExactlyElementsOf(expected);
+    }
+
+    /**
+     * Appends that queue while another thread writes its own record are written together once it is done: in
+     * one batch and one sync, not the first of them alone and the rest after another sync.
+     */
+    @Test
+    void appendsQueuedBehindAnOwnWriteAreWrittenAsOneBatch() throws Exception {
+        CountDownLatch ownWriteHolds = new CountDownLatch(1);
+        CountDownLatch release = new CountDownLatch(1);
+        List<Integer> batchSizes = new CopyOnWriteArrayList<>();
+        try (Journal journal = Journal.open(dir, SEGMENT, JournalPosition.START, entry -> { }, warning -> { })) {
+            journal.start((appended, end) -> {
+                batchSizes.add(appended.size());
+                if ("own".equals(appended.getFirst().attachment())) {
+                    // Told while the own write still holds the journal: it keeps holding it until released.
+                    ownWriteHolds.countDown();
+                    awaitQuietly(release);
+                }
+            });
+            Thread own = Thread.ofPlatform().start(() -> append(journal, "own"));
+            ownWriteHolds.await();
+            List<Thread> queued = new ArrayList<>();
+            for (int i = 0; i < 4; i++) {
+                Thread appender = Thread.ofPlatform().start(() -> append(journal, "queued"));
+                queued.add(appender);
+                awaitWaitingForItsRecord(appender);
+            }
+            release.countDown();
+            own.join();
+            for (Thread appender : queued) {
+                appender.join();
+            }
+        }
+        assertThat(batchSizes).containsExactly(1, 4);
+        assertThat(reopen()).containsExactly("own", "queued", "queued", "queued", "queued");
+    }
+
+    private static void append(Journal journal, String text) {
+        try {
+            journal.append(record(text), text);
+        } catch (IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+    }
+
+    private static void awaitQuietly(CountDownLatch latch) {
+        try {
+            latch.await();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    /** Until the thread has queued its record and waits for it to be durable (it waits on the record's future). */
+    private static void awaitWaitingForItsRecord(Thread appender) throws InterruptedException {
+        long deadline = System.nanoTime() + 10_000_000_000L;
+        while (Arrays.stream(appender.getStackTrace())
+                .noneMatch(frame -> frame.getClassName().equals("java.util.concurrent.CompletableFuture"))) {
+            assertThat(System.nanoTime()).as("the appender queued its record").isLessThan(deadline);
+            Thread.sleep(1);
+        }
     }
 }
