@@ -120,7 +120,8 @@ class CommandLineTest {
     @Test
     void storeBenchmarkPrintsTheFourKindsOfLine() throws Exception {
         Run run = workshop("bench", "store", "--json", "--sizes", "10,50", "--conversations", "20", "--turns", "3",
-                "--restore-runs", "3", "--append-samples", "100", "--work-dir", dir.resolve("bench").toString());
+                "--restore-runs", "3", "--append-samples", "100", "--max-warm-up-rounds", "2", "--many-rounds", "3",
+                "--work-dir", dir.resolve("bench").toString());
 
         assertThat(run.exitCode()).as(run.err()).isZero();
         ObjectMapper mapper = new ObjectMapper();
@@ -137,6 +138,8 @@ class CommandLineTest {
         assertThat(shortOnes.get("conversations").asInt()).as("enough of them for 100 timed appends").isEqualTo(10);
         assertThat(shortOnes.get("samples").asInt()).isEqualTo(100);
         assertThat(shortOnes.get("max_ms").asDouble()).isGreaterThanOrEqualTo(shortOnes.get("p99_ms").asDouble());
+        assertThat(shortOnes.get("warm_up_rounds").asInt()).as("the JIT's warm-up, at most the rounds allowed").isEqualTo(2);
+        assertThat(shortOnes.get("compile_ms").asLong()).isNotNegative();
         assertThat(lines.get(2).get("events_loaded").asInt()).as("the first of them, restored").isEqualTo(11);
         JsonNode append = lines.get(3);
         assertThat(append.get("messages").asInt()).isEqualTo(50);
@@ -156,18 +159,33 @@ class CommandLineTest {
         JsonNode many = lines.get(5);
         assertThat(many.get("conversations").asInt()).isEqualTo(20);
         assertThat(many.get("turns_per_s").asLong()).isPositive();
+        assertThat(many.get("warm_up_rounds").asInt()).isEqualTo(2);
+        assertThat(many.get("measured_rounds").asInt()).isEqualTo(3);
+        List<Long> rounds = new ArrayList<>();
+        many.get("rounds_turns_per_s").forEach(round -> rounds.add(round.asLong()));
+        assertThat(many.get("turns_per_s").asLong()).as("the median round")
+                .isEqualTo(rounds.stream().sorted().toList().get(1));
+        assertThat(dir.resolve("bench")).as("the warm-up rounds' stores are deleted at the end")
+                .isDirectoryNotContaining(path -> path.getFileName().toString().contains("warm-up"));
     }
 
     @Test
-    void storeBenchmarkRefusesSizesAndSampleCountsBelowOne() throws Exception {
+    void storeBenchmarkRefusesCountsOutOfRange() throws Exception {
         Run sizes = workshop("bench", "store", "--json", "--sizes", "10,0", "--work-dir", dir.resolve("b1").toString());
         Run samples = workshop("bench", "store", "--json", "--append-samples", "0", "--work-dir",
                 dir.resolve("b2").toString());
+        Run rounds = workshop("bench", "store", "--json", "--many-rounds", "0", "--work-dir", dir.resolve("b3").toString());
+        Run warmUp = workshop("bench", "store", "--json", "--max-warm-up-rounds", "-1", "--work-dir",
+                dir.resolve("b4").toString());
 
         assertThat(sizes.exitCode()).isEqualTo(2);
         assertThat(sizes.err().strip()).isEqualTo("workshop: --sizes must all be at least 1, were [10, 0]");
         assertThat(samples.exitCode()).isEqualTo(2);
         assertThat(samples.err().strip()).isEqualTo("workshop: --append-samples must be at least 1, was 0");
+        assertThat(rounds.exitCode()).isEqualTo(2);
+        assertThat(rounds.err().strip()).isEqualTo("workshop: --many-rounds must be at least 1, was 0");
+        assertThat(warmUp.exitCode()).isEqualTo(2);
+        assertThat(warmUp.err().strip()).isEqualTo("workshop: --max-warm-up-rounds must not be negative, was -1");
         assertThat(sizes.out()).as("nothing measured").isEmpty();
     }
 

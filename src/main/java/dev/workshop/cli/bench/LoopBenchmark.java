@@ -15,7 +15,6 @@ import dev.workshop.store.file.JsonAgentCatalog;
 import dev.workshop.store.jdbc.JournaledConversationStore;
 import java.io.BufferedReader;
 import java.io.IOException;
-import java.lang.management.CompilationMXBean;
 import java.lang.management.GarbageCollectorMXBean;
 import java.lang.management.ManagementFactory;
 import java.lang.management.MemoryMXBean;
@@ -35,7 +34,6 @@ final class LoopBenchmark {
             + "conversation, so that the store writes what it would write for real.";
     /** The heap the run of many conversations gets: the target is its turns per second within this much. */
     static final int HEAP_LIMIT_MB = 256;
-    private static final int MIN_WARM_UP_ROUNDS = 2;
     /** Warm-up ends once compiling took under this share of a round's time. */
     private static final double QUIET_COMPILER_SHARE = 0.1;
     private final ObjectMapper json = new ObjectMapper();
@@ -121,22 +119,11 @@ final class LoopBenchmark {
      */
     void many(int conversations, int turns, long delayMillis, int maxWarmUpRounds, int measuredRounds)
             throws IOException, InterruptedException {
-        CompilationMXBean compiler = ManagementFactory.getCompilationMXBean();
-        // A JVM that cannot say how long it compiled gets the minimum of warm-up rounds.
-        boolean compileTimeKnown = compiler != null && compiler.isCompilationTimeMonitoringSupported();
-        int warmUpRounds = 0;
-        boolean compiling = true;
-        while (compiling && warmUpRounds < maxWarmUpRounds) {
-            long compiledBefore = compileTimeKnown ? compiler.getTotalCompilationTime() : 0;
-            long started = System.nanoTime();
-            Path dir = root.resolve("loop-many-warm-up-" + warmUpRounds);
+        int warmUpRounds = new CompilerWatch(QUIET_COMPILER_SHARE).warmUp(maxWarmUpRounds, round -> {
+            Path dir = root.resolve("loop-many-warm-up-" + round);
             manyRound(dir, conversations, turns, delayMillis);
             BenchOutput.deleteRecursively(dir);
-            warmUpRounds++;
-            long roundMillis = (System.nanoTime() - started) / 1_000_000;
-            compiling = warmUpRounds < MIN_WARM_UP_ROUNDS || compileTimeKnown
-                    && compiler.getTotalCompilationTime() - compiledBefore > roundMillis * QUIET_COMPILER_SHARE;
-        }
+        });
         // Then several measured rounds: one round of half a second says as much about the machine's moment as
         // about the code, so the line is the median round's, with every round's turns per second beside it.
         List<ObjectNode> rounds = new ArrayList<>();

@@ -33,6 +33,15 @@ final class StoreBenchCommand implements Callable<Integer> {
                     + "that its p99 is one (default: ${DEFAULT-VALUE}).")
     private int appendSamples;
 
+    @Option(names = "--max-warm-up-rounds", defaultValue = "10",
+            description = "Most unmeasured rounds of the appends before they are measured: two or more until the JIT "
+                    + "is quiet, 0 to measure a cold JVM (default: ${DEFAULT-VALUE}).")
+    private int maxWarmUpRounds;
+
+    @Option(names = "--many-rounds", defaultValue = "3",
+            description = "Measured rounds of the concurrent conversations; the median is reported (default: ${DEFAULT-VALUE}).")
+    private int manyRounds;
+
     @Option(names = "--message-bytes", defaultValue = "500", description = "Size of each message (default: ${DEFAULT-VALUE}).")
     private int messageBytes;
 
@@ -47,15 +56,24 @@ final class StoreBenchCommand implements Callable<Integer> {
         if (appendSamples < 1) {
             throw new IllegalArgumentException("--append-samples must be at least 1, was " + appendSamples);
         }
+        if (manyRounds < 1) {
+            throw new IllegalArgumentException("--many-rounds must be at least 1, was " + manyRounds);
+        }
+        if (maxWarmUpRounds < 0) {
+            throw new IllegalArgumentException("--max-warm-up-rounds must not be negative, was " + maxWarmUpRounds);
+        }
         return output.run(root -> {
             StoreBenchmark benchmark = new StoreBenchmark(root, messageBytes, output::print);
+            int warmUpRounds = benchmark.warmUp(sizes, appendSamples, maxWarmUpRounds);
+            // The floor right before the appends it is compared with: this disk's syncs drift within minutes.
             benchmark.fsyncFloor(2000);
-            benchmark.warmUp();
             for (int size : sizes) {
-                Path dir = benchmark.append(size, appendSamples);
+                Path dir = benchmark.append(size, appendSamples, warmUpRounds);
                 benchmark.restore(dir, size, restoreRuns);
             }
-            benchmark.many(conversations, turns);
+            benchmark.deleteWarmUps();
+            benchmark.many(conversations, turns, maxWarmUpRounds, manyRounds);
+            benchmark.deleteWarmUps();
         });
     }
 }
