@@ -7,8 +7,11 @@ public enum ConversationKind {
     CONVERSATION,
     TASK;
 
+    /** Computed once: the store writes it with every status change and every row it updates. */
+    private final String wireName = name().toLowerCase(Locale.ROOT);
+
     public String wireName() {
-        return name().toLowerCase(Locale.ROOT);
+        return wireName;
     }
 
     public static ConversationKind fromWireName(String wireName) {

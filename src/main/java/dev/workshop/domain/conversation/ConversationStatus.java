@@ -19,8 +19,11 @@ public enum ConversationStatus {
     /** Inactive past the retention window. */
     ABANDONED;
 
+    /** Computed once: the store writes it with every status change and every row it updates. */
+    private final String wireName = name().toLowerCase(Locale.ROOT);
+
     public String wireName() {
-        return name().toLowerCase(Locale.ROOT);
+        return wireName;
     }
 
     public static ConversationStatus fromWireName(String wireName) {

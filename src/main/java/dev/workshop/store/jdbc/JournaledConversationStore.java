@@ -82,6 +82,11 @@ public final class JournaledConversationStore implements ConversationStore {
     private final CountDownLatch tablesOpened = new CountDownLatch(1);
     private final Object tablesStartLock = new Object();
     private boolean tablesStarted;
+    /**
+     * Set once the tables opened without failing: every append and read asks, and once they are open it should
+     * cost a volatile read, not a monitor and a latch (a thousand loops ask some 20 000 times a second).
+     */
+    private volatile boolean tablesReady;
     private volatile Throwable tablesFailure;
     private JdbcConnectionPool pool;
     private Journal journal;
@@ -266,6 +271,9 @@ public final class JournaledConversationStore implements ConversationStore {
 
     /** Opens the tables if nobody has yet, or waits until they are open; rethrows what stopped them. */
     private void awaitTables() {
+        if (tablesReady) {
+            return;
+        }
         openTablesOnce();
         awaitTablesOpened();
         Throwable failure = tablesFailure;
@@ -275,6 +283,7 @@ public final class JournaledConversationStore implements ConversationStore {
         if (failure != null) {
             throw new StoreException("Cannot open the database in " + directory.path() + ": " + failure, failure);
         }
+        tablesReady = true;
     }
 
     /**
@@ -372,8 +381,11 @@ public final class JournaledConversationStore implements ConversationStore {
         List<Object> changes = new ArrayList<>(appended.size());
         for (Journal.Appended append : appended) {
             Projector.Change change = (Projector.Change) append.attachment();
-            EventPositions known = positions.computeIfAbsent(new ConversationKey(change.tenant(), change.after().id()),
-                    key -> new EventPositions());
+            ConversationKey key = new ConversationKey(change.tenant(), change.after().id());
+            EventPositions known = positions.get(key);
+            if (known == null) {
+                known = positions.computeIfAbsent(key, k -> new EventPositions());
+            }
             // An append is one record (JournalRecords#encode): all its events start there.
             JournalPosition record = append.records().getFirst();
             for (RecordedEvent event : change.events()) {
@@ -447,8 +459,12 @@ public final class JournaledConversationStore implements ConversationStore {
         if (events.isEmpty()) {
             return List.of();
         }
-        Entry entry = index.computeIfAbsent(new ConversationKey(tenant, conversation),
-                key -> new Entry(tenant, ConversationState.notStarted(conversation)));
+        ConversationKey conversationKey = new ConversationKey(tenant, conversation);
+        // A lookup first: computeIfAbsent may lock a bin of the map even when the key is there.
+        Entry entry = index.get(conversationKey);
+        if (entry == null) {
+            entry = index.computeIfAbsent(conversationKey, key -> new Entry(tenant, ConversationState.notStarted(conversation)));
+        }
         entry.lock.lock();
         try {
             ConversationState state = entry.state;
