@@ -84,7 +84,7 @@ public final class JournaledConversationStore implements ConversationStore {
     private boolean tablesStarted;
     /**
      * Set once the tables opened without failing: every append and read asks, and once they are open it should
-     * cost a volatile read, not a monitor and a latch (a thousand loops ask some 20 000 times a second).
+     * cost a volatile read, not a monitor and a latch (a thousand loops ask tens of thousands of times a second).
      */
     private volatile boolean tablesReady;
     private volatile Throwable tablesFailure;
@@ -463,7 +463,8 @@ public final class JournaledConversationStore implements ConversationStore {
         // A lookup first: computeIfAbsent may lock a bin of the map even when the key is there.
         Entry entry = index.get(conversationKey);
         if (entry == null) {
-            entry = index.computeIfAbsent(conversationKey, key -> new Entry(tenant, ConversationState.notStarted(conversation)));
+            entry = index.computeIfAbsent(conversationKey,
+                    key -> new Entry(tenant, ConversationState.notStarted(conversation)));
         }
         entry.lock.lock();
         try {
