@@ -210,6 +210,7 @@ class CommandLineTest {
         assertThat(many.get("turns_per_s").asLong()).as("the median round")
                 .isEqualTo(rounds.stream().sorted().toList().get(1));
         assertThat(many.get("gc_pause_ms").asLong()).isNotNegative();
+        assertThat(many.get("compile_ms").asLong()).isNotNegative();
         // Run in a JVM of its own whose heap is capped (the bench JVM's own heap is far larger).
         assertThat(many.get("max_heap_mb").asInt()).isBetween(200, 256);
         assertThat(many.get("peak_heap_mb").asInt()).isLessThanOrEqualTo(256);

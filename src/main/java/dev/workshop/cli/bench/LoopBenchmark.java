@@ -37,6 +37,7 @@ final class LoopBenchmark {
     /** Warm-up ends once compiling took under this share of a round's time. */
     private static final double QUIET_COMPILER_SHARE = 0.1;
     private final ObjectMapper json = new ObjectMapper();
+    private final CompilerWatch jit = new CompilerWatch(QUIET_COMPILER_SHARE);
     private final Path root;
     private final Consumer<ObjectNode> report;
 
@@ -119,7 +120,7 @@ final class LoopBenchmark {
      */
     void many(int conversations, int turns, long delayMillis, int maxWarmUpRounds, int measuredRounds)
             throws IOException, InterruptedException {
-        int warmUpRounds = new CompilerWatch(QUIET_COMPILER_SHARE).warmUp(maxWarmUpRounds, round -> {
+        int warmUpRounds = jit.warmUp(maxWarmUpRounds, round -> {
             Path dir = root.resolve("loop-many-warm-up-" + round);
             manyRound(dir, conversations, turns, delayMillis);
             BenchOutput.deleteRecursively(dir);
@@ -160,6 +161,7 @@ final class LoopBenchmark {
             try (GatewayBridge bridge = new GatewayBridge(store, TenantId.LOCAL, agents, sleeping(delayMillis), settings)) {
                 List<AgentId> pair = List.of(agents.list().get(0).id(), agents.list().get(1).id());
                 long gcBefore = gcPauseMillis();
+                long compiledBefore = jit.compiledMillis();
                 long started = System.nanoTime();
                 // Started as a thousand users would start them: at the same time, so their first appends share syncs.
                 try (var starting = java.util.concurrent.Executors.newVirtualThreadPerTaskExecutor()) {
@@ -171,6 +173,7 @@ final class LoopBenchmark {
                 bridge.awaitAll();
                 double seconds = (System.nanoTime() - started) / 1e9;
                 long gcMillis = gcPauseMillis() - gcBefore;
+                long compileMillis = jit.compiledMillis() - compiledBefore;
                 // The tables trail the journal (nothing waits for them); report when they had caught up too.
                 store.awaitTablesCaughtUp();
                 double caughtUp = (System.nanoTime() - started) / 1e9;
@@ -182,6 +185,8 @@ final class LoopBenchmark {
                         .put("share_of_ideal", Percentiles.round(total / seconds / ideal))
                         .put("tables_caught_up_turns_per_s", Math.round(total / caughtUp))
                         .put("gc_pause_ms", gcMillis)
+                        // The JIT's threads share the two cores with the loops: a round's figure moves with it.
+                        .put("compile_ms", compileMillis)
                         .put("peak_heap_mb", peakHeap.get() / (1024 * 1024))
                         .put("max_heap_mb", Runtime.getRuntime().maxMemory() / (1024 * 1024));
             }
