@@ -381,11 +381,8 @@ public final class JournaledConversationStore implements ConversationStore {
         List<Object> changes = new ArrayList<>(appended.size());
         for (Journal.Appended append : appended) {
             Projector.Change change = (Projector.Change) append.attachment();
-            ConversationKey key = new ConversationKey(change.tenant(), change.after().id());
-            EventPositions known = positions.get(key);
-            if (known == null) {
-                known = positions.computeIfAbsent(key, k -> new EventPositions());
-            }
+            EventPositions known = getOrAdd(positions, new ConversationKey(change.tenant(), change.after().id()),
+                    key -> new EventPositions());
             // An append is one record (JournalRecords#encode): all its events start there.
             JournalPosition record = append.records().getFirst();
             for (RecordedEvent event : change.events()) {
@@ -459,13 +456,8 @@ public final class JournaledConversationStore implements ConversationStore {
         if (events.isEmpty()) {
             return List.of();
         }
-        ConversationKey conversationKey = new ConversationKey(tenant, conversation);
-        // A lookup first: computeIfAbsent may lock a bin of the map even when the key is there.
-        Entry entry = index.get(conversationKey);
-        if (entry == null) {
-            entry = index.computeIfAbsent(conversationKey,
-                    key -> new Entry(tenant, ConversationState.notStarted(conversation)));
-        }
+        Entry entry = getOrAdd(index, new ConversationKey(tenant, conversation),
+                key -> new Entry(tenant, ConversationState.notStarted(conversation)));
         entry.lock.lock();
         try {
             ConversationState state = entry.state;
@@ -497,6 +489,15 @@ public final class JournaledConversationStore implements ConversationStore {
         } finally {
             entry.lock.unlock();
         }
+    }
+
+    /**
+     * The value for {@code key}, added if missing. A lookup first: {@code computeIfAbsent} may lock a bin of the
+     * map even when the key is there, and the appends of a thousand loops ask for keys that are nearly always there.
+     */
+    private static <K, V> V getOrAdd(Map<K, V> map, K key, java.util.function.Function<K, V> make) {
+        V value = map.get(key);
+        return value != null ? value : map.computeIfAbsent(key, make);
     }
 
     /** Read from the journal, which has it first; from the tables only if the journal lost a record of it. */
