@@ -32,6 +32,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.locks.ReentrantLock;
+import java.util.function.Function;
 import org.h2.jdbcx.JdbcConnectionPool;
 
 /**
@@ -495,7 +496,7 @@ public final class JournaledConversationStore implements ConversationStore {
      * The value for {@code key}, added if missing. A lookup first: {@code computeIfAbsent} may lock a bin of the
      * map even when the key is there, and the appends of a thousand loops ask for keys that are nearly always there.
      */
-    private static <K, V> V getOrAdd(Map<K, V> map, K key, java.util.function.Function<K, V> make) {
+    private static <K, V> V getOrAdd(Map<K, V> map, K key, Function<K, V> make) {
         V value = map.get(key);
         return value != null ? value : map.computeIfAbsent(key, make);
     }
