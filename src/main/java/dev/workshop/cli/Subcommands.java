@@ -11,8 +11,9 @@ import picocli.CommandLine.Model.OptionSpec;
  * <p>Picocli builds a command's whole model by reflection when the command is added. Building every command
  * of {@code workshop} cost each start some 30 ms, and the JIT was still compiling that start-up code while
  * the chosen command did its real work: a restore of 10 000 messages shared the two cores with it. An
- * invocation that names no known subcommand (help, a typo, the desktop app) gets all of them, so help lists
- * every command and picocli can suggest the nearest name.
+ * invocation that names no known subcommand (help, a typo) gets all of them, so help lists every command and
+ * picocli can suggest the nearest name; one that holds nothing but options with their values (the desktop
+ * app: {@link #noneNeeded}) gets none.
  */
 public final class Subcommands {
     /** A subcommand's name, as its {@code @Command} annotation gives it, and its class. */
@@ -50,6 +51,28 @@ public final class Subcommands {
                 }
             }
         }
+    }
+
+    /**
+     * True when {@code args} hold nothing but options of {@code spec} that take a value, each with its value (or
+     * nothing at all): the command runs itself, asks for no help and names no subcommand, so none needs to be
+     * built. {@code workshop --data-dir DIR} opens the desktop app, and building every command first took
+     * ~0.2 s of its cold start on a two-core machine (docs/perf.md). Anything else (help, the version, an
+     * unknown option, a word, {@code --}) is left to {@link #addTo}.
+     */
+    public static boolean noneNeeded(CommandSpec spec, String[] args) {
+        int i = 0;
+        while (i < args.length) {
+            String arg = args[i];
+            int equals = arg.indexOf('=');
+            OptionSpec option = arg.startsWith("-") && !arg.equals("--")
+                    ? spec.findOption(equals < 0 ? arg : arg.substring(0, equals)) : null;
+            if (option == null || option.arity().max() == 0) {
+                return false;
+            }
+            i += equals < 0 ? 2 : 1;
+        }
+        return true;
     }
 
     private Entry find(String name) {

@@ -95,9 +95,17 @@ public final class WorkshopCommand implements Callable<Integer> {
     /** Parses and runs {@code args}; returns the exit code. */
     public static int run(String[] args, Consumer<Path> desktopApp, WorkspaceOpener opener, PrintWriter out,
                           PrintWriter err) {
-        CommandLine commandLine = new CommandLine(new WorkshopCommand(desktopApp, opener));
+        WorkshopCommand workshop = new WorkshopCommand(desktopApp, opener);
+        if (args.length == 0) {
+            // Nothing to parse: the desktop app on the default data directory, as picocli would run it. Building
+            // picocli's model first took ~0.2 s of the app's cold start on a two-core machine (docs/perf.md).
+            return withoutParsing(workshop, err);
+        }
+        CommandLine commandLine = new CommandLine(workshop);
         // Added before the settings below, which picocli copies only to the subcommands present.
-        COMMANDS.addTo(commandLine, args, 0);
+        if (!Subcommands.noneNeeded(commandLine.getCommandSpec(), args)) {
+            COMMANDS.addTo(commandLine, args, 0);
+        }
         commandLine.setOut(out);
         commandLine.setErr(err);
         commandLine.setParameterExceptionHandler((problem, unmatched) -> {
@@ -105,15 +113,34 @@ public final class WorkshopCommand implements Callable<Integer> {
             err.flush();
             return ExitCode.USAGE;
         });
-        commandLine.setExecutionExceptionHandler((problem, command, parsed) -> {
-            err.println("workshop: " + problem.getMessage());
-            err.flush();
-            return exitCodeFor(problem);
-        });
+        commandLine.setExecutionExceptionHandler((problem, command, parsed) -> reported(problem, err));
         int code = commandLine.execute(args);
         out.flush();
         err.flush();
         return code;
+    }
+
+    /** Runs the command itself, its failures reported as picocli's execution would report them. */
+    private static int withoutParsing(WorkshopCommand workshop, PrintWriter err) {
+        try {
+            return workshop.call();
+        } catch (Exception problem) {
+            try {
+                return reported(problem, err);
+            } catch (Exception unexpected) {
+                unexpected.printStackTrace(err);
+                err.flush();
+                // What picocli returns for an exception its handler throws on.
+                return CommandLine.ExitCode.SOFTWARE;
+            }
+        }
+    }
+
+    /** One line naming the problem, and the exit code for it; an unexpected problem is thrown on. */
+    private static int reported(Exception problem, PrintWriter err) throws Exception {
+        err.println("workshop: " + problem.getMessage());
+        err.flush();
+        return exitCodeFor(problem);
     }
 
     private static int exitCodeFor(Exception problem) throws Exception {

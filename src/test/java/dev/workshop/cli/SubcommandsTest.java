@@ -4,11 +4,15 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.workshop.cli.bench.BenchCommand;
 import dev.workshop.orchestration.WorkspaceOpener;
+import dev.workshop.store.DataDirectory;
+import dev.workshop.store.DataDirectoryInUseException;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
+import java.util.function.Consumer;
 import org.junit.jupiter.api.Test;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -82,5 +86,60 @@ class SubcommandsTest {
     void noCommandOpensTheDesktopAppOnTheDataDirectory() {
         assertThat(workshop("--data-dir", "/tmp/desk")).isZero();
         assertThat(desktopLaunches).containsExactly(Path.of("/tmp/desk").toAbsolutePath().normalize());
+    }
+
+    @Test
+    void onlyOptionsWithTheirValuesNeedNoCommandBuilt() {
+        var spec = new CommandLine(new WorkshopCommand(dir -> { }, NO_WORKSPACE)).getCommandSpec();
+        assertThat(Subcommands.noneNeeded(spec, new String[0])).isTrue();
+        assertThat(Subcommands.noneNeeded(spec, new String[] {"--data-dir", "/x"})).isTrue();
+        assertThat(Subcommands.noneNeeded(spec, new String[] {"--data-dir=/x", "--team", "research"})).isTrue();
+        // Help lists every command, a word may be a command (or a typo to suggest one for), and picocli answers the rest.
+        for (String[] args : List.of(new String[] {"--help"}, new String[] {"-hV"}, new String[] {"--version"},
+                new String[] {"--data-dir", "/x", "list"}, new String[] {"--bogus"}, new String[] {"--"},
+                new String[] {"--data-dir", "/x", "--", "list"}, new String[] {"--bogus=1"})) {
+            assertThat(Subcommands.noneNeeded(spec, args)).as(String.join(" ", args)).isFalse();
+        }
+    }
+
+    @Test
+    void theDesktopAppsOwnOptionsStillGetPicoclisAnswers() {
+        assertThat(workshop("--data-dir")).isEqualTo(ExitCode.USAGE);
+        assertThat(err.toString()).contains("--data-dir").contains("see 'workshop --help'");
+        assertThat(desktopLaunches).isEmpty();
+    }
+
+    @Test
+    void noArgumentsAtAllOpenTheDesktopAppOnTheDefaultDataDirectory() {
+        assertThat(workshop()).isZero();
+        assertThat(desktopLaunches).containsExactly(
+                DataDirectory.resolve(Optional.empty(), System.getenv(), Path.of(System.getProperty("user.home"))));
+        assertThat(out.toString()).isEmpty();
+        assertThat(err.toString()).isEmpty();
+    }
+
+    @Test
+    void theDesktopAppFailingIsReportedTheSameWithOrWithoutArguments() {
+        assertThat(failing(dir -> { throw new DataDirectoryInUseException(dir); }))
+                .containsExactly(ExitCode.DATA_DIRECTORY_IN_USE + " workshop: Workshop is already running with data directory "
+                        + DataDirectory.resolve(Optional.empty(), System.getenv(), Path.of(System.getProperty("user.home"))),
+                        ExitCode.DATA_DIRECTORY_IN_USE + " workshop: Workshop is already running with data directory "
+                        + Path.of("/tmp/desk").toAbsolutePath().normalize());
+        List<String> unexpected = failing(dir -> { throw new UnsupportedOperationException("Unable to open DISPLAY"); });
+        assertThat(unexpected).hasSize(2).allSatisfy(line -> assertThat(line)
+                .startsWith("1 workshop: Unable to open DISPLAY")
+                .contains("java.lang.UnsupportedOperationException: Unable to open DISPLAY"));
+    }
+
+    /** The exit code and what went to stderr, first with no arguments, then with {@code --data-dir}. */
+    private static List<String> failing(Consumer<Path> desktopApp) {
+        List<String> results = new ArrayList<>();
+        for (String[] args : List.of(new String[0], new String[] {"--data-dir", "/tmp/desk"})) {
+            StringWriter errors = new StringWriter();
+            int code = WorkshopCommand.run(args, desktopApp, NO_WORKSPACE, new PrintWriter(new StringWriter()),
+                    new PrintWriter(errors));
+            results.add(code + " " + errors.toString().strip());
+        }
+        return results;
     }
 }
