@@ -54,11 +54,11 @@ public final class Subcommands {
     }
 
     /**
-     * True when {@code args} hold nothing but options of {@code spec} that take a value, each with its value (or
-     * nothing at all): the command runs itself, asks for no help and names no subcommand, so none needs to be
-     * built. {@code workshop --data-dir DIR} opens the desktop app, and building every command first took
-     * ~0.2 s of its cold start on a two-core machine (docs/perf.md). Anything else (help, the version, an
-     * unknown option, a word, {@code --}) is left to {@link #addTo}.
+     * True when {@code args} hold nothing but options of {@code spec} that take a value, each with its value, and
+     * perhaps the version option (or nothing at all): the command runs itself or prints its version, asks for no
+     * help and names no subcommand, so none needs to be built. {@code workshop --data-dir DIR} opens the desktop
+     * app, and building every command first took ~0.2 s of its cold start on a two-core machine
+     * (docs/perf.md). Anything else (help, an unknown option, a word, {@code --}) is left to {@link #addTo}.
      */
     public static boolean noneNeeded(CommandSpec spec, String[] args) {
         int i = 0;
@@ -67,10 +67,10 @@ public final class Subcommands {
             int equals = arg.indexOf('=');
             OptionSpec option = arg.startsWith("-") && !arg.equals("--")
                     ? spec.findOption(equals < 0 ? arg : arg.substring(0, equals)) : null;
-            if (option == null || option.arity().max() == 0) {
+            if (option == null || option.usageHelp() || (option.arity().max() == 0 && !option.versionHelp())) {
                 return false;
             }
-            i += equals < 0 ? 2 : 1;
+            i += equals < 0 && option.arity().max() > 0 ? 2 : 1;
         }
         return true;
     }

@@ -94,12 +94,22 @@ class SubcommandsTest {
         assertThat(Subcommands.noneNeeded(spec, new String[0])).isTrue();
         assertThat(Subcommands.noneNeeded(spec, new String[] {"--data-dir", "/x"})).isTrue();
         assertThat(Subcommands.noneNeeded(spec, new String[] {"--data-dir=/x", "--team", "research"})).isTrue();
+        assertThat(Subcommands.noneNeeded(spec, new String[] {"--version"})).isTrue();
+        assertThat(Subcommands.noneNeeded(spec, new String[] {"-V", "--data-dir", "/x"})).isTrue();
         // Help lists every command, a word may be a command (or a typo to suggest one for), and picocli answers the rest.
-        for (String[] args : List.of(new String[] {"--help"}, new String[] {"-hV"}, new String[] {"--version"},
+        for (String[] args : List.of(new String[] {"--help"}, new String[] {"-h"}, new String[] {"-hV"},
+                new String[] {"-V", "--help"}, new String[] {"-V", "list"},
                 new String[] {"--data-dir", "/x", "list"}, new String[] {"--bogus"}, new String[] {"--"},
                 new String[] {"--data-dir", "/x", "--", "list"}, new String[] {"--bogus=1"})) {
             assertThat(Subcommands.noneNeeded(spec, args)).as(String.join(" ", args)).isFalse();
         }
+    }
+
+    @Test
+    void theVersionStillPrintsWhenNoCommandIsBuiltForIt() {
+        assertThat(workshop("--version")).isZero();
+        assertThat(out.toString()).startsWith("workshop ");
+        assertThat(desktopLaunches).isEmpty();
     }
 
     @Test
