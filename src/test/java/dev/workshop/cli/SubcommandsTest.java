@@ -96,7 +96,7 @@ class SubcommandsTest {
         assertThat(Subcommands.noneNeeded(spec, new String[] {"--data-dir=/x", "--team", "research"})).isTrue();
         assertThat(Subcommands.noneNeeded(spec, new String[] {"--version"})).isTrue();
         assertThat(Subcommands.noneNeeded(spec, new String[] {"-V", "--data-dir", "/x"})).isTrue();
-        // Help lists every command, a word may be a command (or a typo to suggest one for), and picocli answers the rest.
+        // Help lists every command, a word may be a command (or a typo to suggest one for); picocli answers the rest.
         for (String[] args : List.of(new String[] {"--help"}, new String[] {"-h"}, new String[] {"-hV"},
                 new String[] {"-V", "--help"}, new String[] {"-V", "list"},
                 new String[] {"--data-dir", "/x", "list"}, new String[] {"--bogus"}, new String[] {"--"},
@@ -122,23 +122,27 @@ class SubcommandsTest {
     @Test
     void noArgumentsAtAllOpenTheDesktopAppOnTheDefaultDataDirectory() {
         assertThat(workshop()).isZero();
-        assertThat(desktopLaunches).containsExactly(
-                DataDirectory.resolve(Optional.empty(), System.getenv(), Path.of(System.getProperty("user.home"))));
+        assertThat(desktopLaunches).containsExactly(defaultDataDirectory());
         assertThat(out.toString()).isEmpty();
         assertThat(err.toString()).isEmpty();
     }
 
     @Test
     void theDesktopAppFailingIsReportedTheSameWithOrWithoutArguments() {
+        String inUse = ExitCode.DATA_DIRECTORY_IN_USE + " workshop: Workshop is already running with data directory ";
         assertThat(failing(dir -> { throw new DataDirectoryInUseException(dir); }))
-                .containsExactly(ExitCode.DATA_DIRECTORY_IN_USE + " workshop: Workshop is already running with data directory "
-                        + DataDirectory.resolve(Optional.empty(), System.getenv(), Path.of(System.getProperty("user.home"))),
-                        ExitCode.DATA_DIRECTORY_IN_USE + " workshop: Workshop is already running with data directory "
-                        + Path.of("/tmp/desk").toAbsolutePath().normalize());
-        List<String> unexpected = failing(dir -> { throw new UnsupportedOperationException("Unable to open DISPLAY"); });
+                .containsExactly(inUse + defaultDataDirectory(),
+                        inUse + Path.of("/tmp/desk").toAbsolutePath().normalize());
+        List<String> unexpected = failing(dir -> {
+            throw new UnsupportedOperationException("Unable to open DISPLAY");
+        });
         assertThat(unexpected).hasSize(2).allSatisfy(line -> assertThat(line)
                 .startsWith("1 workshop: Unable to open DISPLAY")
                 .contains("java.lang.UnsupportedOperationException: Unable to open DISPLAY"));
+    }
+
+    private static Path defaultDataDirectory() {
+        return DataDirectory.resolve(Optional.empty(), System.getenv(), Path.of(System.getProperty("user.home")));
     }
 
     /** The exit code and what went to stderr, first with no arguments, then with {@code --data-dir}. */
