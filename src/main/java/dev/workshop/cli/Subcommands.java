@@ -63,14 +63,11 @@ public final class Subcommands {
     public static boolean noneNeeded(CommandSpec spec, String[] args) {
         int i = 0;
         while (i < args.length) {
-            String arg = args[i];
-            int equals = arg.indexOf('=');
-            OptionSpec option = arg.startsWith("-") && !arg.equals("--")
-                    ? spec.findOption(equals < 0 ? arg : arg.substring(0, equals)) : null;
+            OptionSpec option = optionOf(spec, args[i]);
             if (option == null || option.usageHelp() || (option.arity().max() == 0 && !option.versionHelp())) {
                 return false;
             }
-            i += equals < 0 && option.arity().max() > 0 ? 2 : 1;
+            i += valueFollows(option, args[i]) ? 2 : 1;
         }
         return true;
     }
@@ -95,10 +92,22 @@ public final class Subcommands {
             if (!arg.startsWith("-")) {
                 return i;
             }
-            OptionSpec option = spec.findOption(arg);
-            boolean valueFollows = option != null && option.arity().max() > 0 && arg.indexOf('=') < 0;
-            i += valueFollows ? 2 : 1;
+            i += valueFollows(optionOf(spec, arg), arg) ? 2 : 1;
         }
         return -1;
+    }
+
+    /** The option {@code arg} names, alone or as {@code --name=value}; null for a word, {@code --}, an unknown one. */
+    private static OptionSpec optionOf(CommandSpec spec, String arg) {
+        if (!arg.startsWith("-") || arg.equals("--")) {
+            return null;
+        }
+        int equals = arg.indexOf('=');
+        return spec.findOption(equals < 0 ? arg : arg.substring(0, equals));
+    }
+
+    /** Whether the argument after {@code arg} is its option's value (not so for {@code --name=value}). */
+    private static boolean valueFollows(OptionSpec option, String arg) {
+        return option != null && option.arity().max() > 0 && arg.indexOf('=') < 0;
     }
 }
