@@ -11,6 +11,7 @@ import dev.workshop.store.file.JsonSceneStore;
 import dev.workshop.store.file.JsonWindowLayout;
 import dev.workshop.ui.fx.ExternalLinks;
 import dev.workshop.ui.fx.FxExecutor;
+import dev.workshop.ui.fx.FxTicker;
 import dev.workshop.ui.fx.SystemTheme;
 import dev.workshop.ui.shell.LayoutSaver;
 import dev.workshop.ui.shell.ShellView;
@@ -19,9 +20,6 @@ import java.nio.file.Path;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
-import javafx.animation.Animation;
-import javafx.animation.KeyFrame;
-import javafx.animation.Timeline;
 import javafx.application.Application;
 import javafx.application.Platform;
 import javafx.scene.Scene;
@@ -115,9 +113,7 @@ public final class WorkshopApp extends Application {
                 ? view.currentLayout(normal.bounds(), stage.isMaximized()) : remembered,
                 layout -> layoutFile.save(layout, System.err::println), remembered);
         // Saved while the app runs too, so a killed Workshop opens as it last looked.
-        Timeline keepLayout = new Timeline(new KeyFrame(javafx.util.Duration.seconds(2), tick -> layoutSaver.check()));
-        keepLayout.setCycleCount(Animation.INDEFINITE);
-        keepLayout.play();
+        FxTicker keepLayout = FxTicker.every(java.time.Duration.ofSeconds(2), "workshop-layout", layoutSaver::check);
         stage.setOnCloseRequest(event -> {
             // Stopping loops and flushing the store can take a moment: never on the FX thread.
             event.consume();

@@ -278,6 +278,16 @@ public final class AgentNodeModel {
         y.set(point.y());
     }
 
+    /**
+     * Whether {@link #advance} changes the agent with nothing else happening: it walks, its cooldown runs, its
+     * thinking dots turn or its bubble fades. Otherwise the canvas need not draw it again until it changes.
+     */
+    boolean movesOnItsOwn() {
+        AgentState now = state.get();
+        return now == AgentState.WANDERING || now == AgentState.PATROLLING || now == AgentState.COOLDOWN
+                || now == AgentState.THINKING || !bubble.get().isEmpty();
+    }
+
     /** One animation step: walking, the cooldown after a conversation and the speech bubble's life. */
     void advance(double seconds) {
         if (!bubble.get().isEmpty() && state.get() != AgentState.THINKING) {

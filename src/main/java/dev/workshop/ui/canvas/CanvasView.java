@@ -22,7 +22,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
-import javafx.animation.AnimationTimer;
 import javafx.collections.ListChangeListener;
 import javafx.geometry.Point2D;
 import javafx.scene.Group;
@@ -42,6 +41,7 @@ import javafx.scene.control.ToggleGroup;
 import javafx.scene.control.ToggleButton;
 import javafx.scene.control.Tooltip;
 import javafx.scene.input.ContextMenuEvent;
+import javafx.scene.input.InputEvent;
 import javafx.scene.input.KeyCode;
 import javafx.scene.input.KeyCodeCombination;
 import javafx.scene.input.KeyCombination;
@@ -65,7 +65,8 @@ import org.kordamp.ikonli.javafx.FontIcon;
  * The canvas: a dot grid, the ropes (one Canvas), the agents and their speech bubbles (light nodes in one
  * world group under the camera transform), and the gestures — drag empty space to pan, wheel to zoom toward
  * the cursor, drag agents to move them, Shift-drag from an agent to another to tie a rope, Shift-drag on empty
- * space to select with a rubber band. One animation timer walks the agents and repaints the ropes.
+ * space to select with a rubber band. One animation timer walks the agents and repaints the ropes, running only
+ * while something on the canvas changes or moves ({@link FramePacer}).
  */
 public final class CanvasView extends Pane implements DropTarget {
     /** What the quick start suggests talking about. */
@@ -106,7 +107,9 @@ public final class CanvasView extends Pane implements DropTarget {
     private final Map<InstanceId, Point> positions = new HashMap<>();
     /** Agents at the end of a rope or link: when one of them moves, the rope layer is repainted. */
     private final Set<InstanceId> tied = new java.util.HashSet<>();
-    private final AnimationTimer timer;
+    private final FramePacer frames;
+    /** Wakes the frames when an agent moves, changes state or says something. */
+    private final javafx.beans.InvalidationListener redraw = observable -> wake();
     private ContextMenu openMenu;
     /** Whether the current press already opened a context menu (so its release does not open another). */
     private boolean menuRequested;
@@ -126,13 +129,13 @@ public final class CanvasView extends Pane implements DropTarget {
     private Map<AgentNodeModel, Point> dragStarts = Map.of();
     private Point2D ropeEnd;
     private boolean ropesDirty = true;
-    private long lastFrame;
     private double clock;
 
     private enum Gesture { NONE, PAN, MOVE, ROPE, RUBBER_BAND }
 
     public CanvasView(CanvasViewModel viewModel) {
         this.viewModel = viewModel;
+        this.frames = new FramePacer(this::frame, viewModel::movesOnItsOwn);
         getStyleClass().add("workshop-canvas");
         getStylesheets().add(CanvasView.class.getResource("canvas.css").toExternalForm());
         setId("canvas");
@@ -175,26 +178,31 @@ public final class CanvasView extends Pane implements DropTarget {
         addEventHandler(KeyEvent.KEY_PRESSED, this::keyPressed);
         addEventHandler(ContextMenuEvent.CONTEXT_MENU_REQUESTED, this::contextMenu);
 
-        timer = new AnimationTimer() {
-            @Override
-            public void handle(long now) {
-                frame(now);
-            }
-        };
-        sceneProperty().addListener((property, old, scene) -> {
-            if (scene == null) {
-                timer.stop();
-            } else {
-                timer.start();
-            }
-        });
+        // Any input may start a gesture, move the pointer over a bubble or end one: each is drawn by a frame.
+        addEventFilter(InputEvent.ANY, event -> wake());
+        minimap.visibleProperty().addListener(redraw);
+        sceneProperty().addListener((property, old, scene) -> frames.setAttached(scene != null));
+        frames.setAttached(getScene() != null);
     }
 
     // ---- frame -------------------------------------------------------------------------------------------------
 
-    private void frame(long now) {
-        double seconds = lastFrame == 0 ? 0 : Math.min(0.1, (now - lastFrame) / 1e9);
-        lastFrame = now;
+    /** Draws again soon: something the canvas shows has changed. */
+    private void wake() {
+        frames.wake();
+    }
+
+    /** Whether the canvas is drawing frames now (it stops while nothing on it changes or moves). */
+    boolean drawsFrames() {
+        return frames.isRunning();
+    }
+
+    private void repaintRopes() {
+        ropesDirty = true;
+        wake();
+    }
+
+    private void frame(double seconds) {
         clock += seconds;
         viewModel.advance(seconds);
         Camera camera = viewModel.cameraProperty().get();
@@ -281,13 +289,14 @@ public final class CanvasView extends Pane implements DropTarget {
             tied.add(rope.to());
         });
         viewModel.links().forEach(link -> tied.addAll(link.participants()));
-        ropesDirty = true;
+        repaintRopes();
     }
 
     private void syncAgents() {
         Set<AgentNodeModel> current = Set.copyOf(viewModel.agents());
         nodes.keySet().removeIf(model -> {
             if (!current.contains(model)) {
+                watch(model, false);
                 agentsGroup.getChildren().remove(nodes.get(model));
                 Optional.ofNullable(bubbleNodes.remove(model)).ifPresent(bubbles.getChildren()::remove);
                 return true;
@@ -298,7 +307,7 @@ public final class CanvasView extends Pane implements DropTarget {
             nodes.computeIfAbsent(model, this::createNode);
         }
         emptyState.setVisible(viewModel.agents().isEmpty());
-        ropesDirty = true;
+        repaintRopes();
     }
 
     private AgentNode createNode(AgentNodeModel model) {
@@ -307,7 +316,20 @@ public final class CanvasView extends Pane implements DropTarget {
         node.setLayoutY(model.position().y());
         node.setDetailed(viewModel.cameraProperty().get().zoom() >= DETAIL_ZOOM);
         agentsGroup.getChildren().add(node);
+        watch(model, true);
         return node;
+    }
+
+    /** What a frame draws of an agent: where it is, its state (thinking dots) and its bubble. */
+    private void watch(AgentNodeModel model, boolean watched) {
+        for (javafx.beans.Observable shown : List.of(model.xProperty(), model.yProperty(), model.stateProperty(),
+                model.bubbleProperty())) {
+            if (watched) {
+                shown.addListener(redraw);
+            } else {
+                shown.removeListener(redraw);
+            }
+        }
     }
 
     private void applyCamera(Camera camera) {
@@ -319,7 +341,7 @@ public final class CanvasView extends Pane implements DropTarget {
         boolean detailed = camera.zoom() >= DETAIL_ZOOM;
         nodes.values().forEach(node -> node.setDetailed(detailed));
         grid.paint(camera, getWidth(), getHeight());
-        ropesDirty = true;
+        repaintRopes();
     }
 
     private void applyTheme(boolean dark) {
@@ -327,7 +349,7 @@ public final class CanvasView extends Pane implements DropTarget {
         ropeLayer.setPalette(dark ? RopeLayer.Palette.DARK : RopeLayer.Palette.LIGHT);
         grid.setDotColour(dark ? Color.rgb(139, 148, 158, 0.28) : Color.rgb(110, 119, 129, 0.35));
         grid.paint(viewModel.cameraProperty().get(), getWidth(), getHeight());
-        ropesDirty = true;
+        repaintRopes();
     }
 
     @Override
@@ -342,7 +364,7 @@ public final class CanvasView extends Pane implements DropTarget {
         bar.autosize();
         bar.relocate(getWidth() - bar.getLayoutBounds().getWidth() - 12,
                 getHeight() - bar.getLayoutBounds().getHeight() - 12);
-        ropesDirty = true;
+        repaintRopes();
     }
 
     // ---- mouse -------------------------------------------------------------------------------------------------
@@ -437,7 +459,7 @@ public final class CanvasView extends Pane implements DropTarget {
             }
             case ROPE -> {
                 ropeEnd = new Point2D(event.getX(), event.getY());
-                ropesDirty = true;
+                repaintRopes();
             }
             case RUBBER_BAND -> showRubberBand(event.getX(), event.getY());
             case NONE -> { }
@@ -485,7 +507,7 @@ public final class CanvasView extends Pane implements DropTarget {
         gesture = Gesture.NONE;
         pressedBubble = null;
         ropeEnd = null;
-        ropesDirty = true;
+        repaintRopes();
         event.consume();
     }
 

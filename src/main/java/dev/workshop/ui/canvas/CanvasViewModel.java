@@ -904,6 +904,16 @@ public final class CanvasViewModel {
         }
     }
 
+    /** Whether {@link #advance} would change anything: some agent walks, cools down, thinks or has a bubble. */
+    public boolean movesOnItsOwn() {
+        for (AgentNodeModel agent : agents) {
+            if (agent.movesOnItsOwn()) {
+                return true;
+            }
+        }
+        return false;
+    }
+
     public void setTheme(SceneSettings.Theme theme) {
         settings.set(settings.get().withTheme(theme));
     }

@@ -5,6 +5,7 @@ import dev.workshop.domain.conversation.ConversationId;
 import dev.workshop.domain.conversation.ConversationKind;
 import dev.workshop.domain.conversation.ConversationState;
 import dev.workshop.domain.conversation.ConversationStatus;
+import dev.workshop.ui.fx.FxTicker;
 import dev.workshop.ui.fx.IconOnly;
 import dev.workshop.ui.fx.PlainText;
 import dev.workshop.ui.fx.SystemClipboard;
@@ -17,8 +18,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.function.Consumer;
-import javafx.animation.KeyFrame;
-import javafx.animation.Timeline;
 import javafx.beans.binding.Bindings;
 import javafx.collections.ListChangeListener;
 import javafx.geometry.Insets;
@@ -71,6 +70,8 @@ import org.kordamp.ikonli.javafx.FontIcon;
 public final class SidebarView extends SplitPane {
     /** How long Undo is offered after a delete. */
     private static final Duration UNDO_OFFERED = Duration.seconds(20);
+    /** How often relative times ("2 min ago") are brought up to date. */
+    private static final java.time.Duration TIMES_REFRESHED = java.time.Duration.ofSeconds(30);
     private static final KeyCombination UNDO = new KeyCodeCombination(KeyCode.Z, KeyCombination.SHORTCUT_DOWN);
     private static final Map<ConversationStatus, Ikon> ICONS = new EnumMap<>(ConversationStatus.class);
 
@@ -85,6 +86,8 @@ public final class SidebarView extends SplitPane {
         ICONS.put(ConversationStatus.ABANDONED, Feather.SLASH);
     }
 
+    /** Moves "2 min ago" on while the sidebar is shown; null while it is not. */
+    private FxTicker clock;
     private final SidebarViewModel viewModel;
     /** About three lines of the failure banner's text. */
     private static final double FAILURE_LINES_HEIGHT = 60;
@@ -123,10 +126,19 @@ public final class SidebarView extends SplitPane {
                 event.consume();
             }
         });
-        // Relative times ("2 min ago") move on while nothing else happens.
-        Timeline clock = new Timeline(new KeyFrame(Duration.seconds(30), event -> list.refresh()));
-        clock.setCycleCount(Timeline.INDEFINITE);
-        clock.play();
+        // Relative times ("2 min ago") move on while nothing else happens, for as long as the sidebar is shown.
+        sceneProperty().addListener((property, old, scene) -> keepTimesCurrent(scene != null));
+        keepTimesCurrent(getScene() != null);
+    }
+
+    private void keepTimesCurrent(boolean shown) {
+        if (clock != null) {
+            clock.stop();
+            clock = null;
+        }
+        if (shown) {
+            clock = FxTicker.every(TIMES_REFRESHED, "workshop-sidebar-clock", list::refresh);
+        }
     }
 
     private VBox listPane() {

@@ -169,6 +169,40 @@ class CanvasViewTest {
     }
 
     @Test
+    void anIdleCanvasStopsDrawingFramesAndAnyChangeOrWalkDrawsAgain(FxRobot robot) throws Exception {
+        CanvasViewModel canvas = canvas();
+        AgentNodeModel ada = onFx(() -> canvas.place(ADA, new Point(200, 200)).orElseThrow());
+        CanvasView view = robot.lookup("#canvas").queryAs(CanvasView.class);
+        AgentNode node = robot.lookup(".agent").queryAs(AgentNode.class);
+        // Nothing on it moves by itself: no more frames (each would be a pulse of the whole window).
+        waitUntil(5, () -> !view.drawsFrames());
+
+        // A change made away from the canvas (here a nudge, as the arrow keys make) is drawn.
+        assertThat(onFx(() -> {
+            canvas.nudgeSelection(1, 0);
+            return view.drawsFrames();
+        })).isTrue();
+        waitUntil(5, () -> Math.abs(node.getLayoutX() - 240) <= 1 && !view.drawsFrames());
+
+        // A walking agent moves on its own: frames go on, well past the quiet ones, for as long as it walks.
+        onFx(() -> {
+            canvas.setBehaviour(List.of(ada), dev.workshop.domain.canvas.Behaviour.WANDER);
+            return null;
+        });
+        Thread.sleep(1000);
+        assertThat(onFx(view::drawsFrames)).isTrue();
+        waitUntil(10, () -> Math.abs(node.getLayoutX() - 240) > 2 || Math.abs(node.getLayoutY() - 200) > 2);
+        onFx(() -> {
+            canvas.setBehaviour(List.of(ada), dev.workshop.domain.canvas.Behaviour.STATIONARY);
+            return null;
+        });
+        waitUntil(5, () -> !view.drawsFrames());
+        // It stopped where it was, and the last frame drew it there.
+        assertThat(onFx(() -> node.getLayoutX() - ada.position().x())).isCloseTo(0, offset(1.0));
+        assertThat(onFx(() -> node.getLayoutY() - ada.position().y())).isCloseTo(0, offset(1.0));
+    }
+
+    @Test
     void ctrlZUndoesADragOnTheCanvasButEditsTextInATextField(FxRobot robot) throws Exception {
         CanvasViewModel canvas = canvas();
         AgentNodeModel ada = onFx(() -> canvas.place(ADA, new Point(200, 200)).orElseThrow());
