@@ -31,12 +31,23 @@ public final class Launcher {
     private Launcher() {
     }
 
-    public static void main(String[] args) throws Throwable {
-        if (feature(System.getProperty("java.specification.version")) >= REQUIRED) {
+    public static void main(String[] given) throws Throwable {
+        Map<String, String> environment = System.getenv();
+        String[] args = LocaleRelaunch.argumentsPassedOn(environment, given);
+        boolean recentEnough = feature(System.getProperty("java.specification.version")) >= REQUIRED;
+        if (recentEnough && !LocaleRelaunch.needed(environment)) {
             start(args);
             return;
         }
-        Map<String, String> environment = System.getenv();
+        if (recentEnough) {
+            // The same Java again, in a UTF-8 locale (LocaleRelaunch says why); if it cannot start, this one goes on.
+            try {
+                System.exit(runWith(new File(System.getProperty("java.home"), "bin" + File.separator + "java"), args));
+            } catch (IOException e) {
+                start(args);
+                return;
+            }
+        }
         File java = environment.containsKey(RELAUNCHED) ? null
                 : chooseJava(javaHome(environment), homesToSearch(environment, System.getProperty("user.home"),
                         System.getProperty("os.name")));
@@ -67,6 +78,7 @@ public final class Launcher {
         ProcessBuilder builder = new ProcessBuilder(command(java, passedOn(ManagementFactory.getRuntimeMXBean()
                 .getInputArguments()), System.getProperty("java.class.path"), ownJar(), args)).inheritIO();
         builder.environment().put(RELAUNCHED, "1");
+        LocaleRelaunch.prepare(builder.environment(), args);
         final Process workshop = builder.start();
         // Asked to stop (kill, Ctrl+C), this process asks Workshop to stop too, rather than leave it running alone.
         Runtime.getRuntime().addShutdownHook(new Thread(new Runnable() {
@@ -80,7 +92,8 @@ public final class Launcher {
 
     /**
      * The command that runs Workshop on {@code java}: through the jar when this class came from the one jar on
-     * the class path ({@code java -jar}, so that its manifest applies), else on the same class path.
+     * the class path ({@code java -jar}, so that its manifest applies), else this class on the same class path (which
+     * takes the arguments passed on to it, LocaleRelaunch).
      */
     static List<String> command(File java, List<String> jvmOptions, String classPath, File ownJar, String[] args) {
         List<String> command = new ArrayList<String>();
@@ -92,7 +105,7 @@ public final class Launcher {
         } else {
             command.add("-cp");
             command.add(classPath);
-            command.add("dev.workshop.Main");
+            command.add("dev.workshop.Launcher");
         }
         command.addAll(Arrays.asList(args));
         return command;

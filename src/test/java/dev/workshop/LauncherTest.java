@@ -80,7 +80,7 @@ class LauncherTest {
         assertThat(Launcher.command(java, List.of("-Xmx1g"), jar.toString(), jar.toFile(), args))
                 .containsExactly(java.getPath(), "-Xmx1g", "-jar", jar.toString(), "--data-dir", "d", "list");
         assertThat(Launcher.command(java, List.of(), "classes:lib.jar", dir.toFile(), args))
-                .containsExactly(java.getPath(), "-cp", "classes:lib.jar", "dev.workshop.Main", "--data-dir", "d", "list");
+                .containsExactly(java.getPath(), "-cp", "classes:lib.jar", "dev.workshop.Launcher", "--data-dir", "d", "list");
     }
 
     @Test
@@ -113,6 +113,73 @@ class LauncherTest {
         assertThat(run.out()).isEmpty();
         assertThat(run.err().strip()).startsWith("Workshop needs Java 21 or newer; this is Java ")
                 .contains("Install one").doesNotContain("Exception").hasLineCount(1);
+    }
+
+    @Test
+    void underACLocaleAPromptAndATitleKeepEveryLetter() throws Exception {
+        assumeTrue(LocaleRelaunch.decodesNamesAsBytes(System.getProperty("os.name")), "names files in the locale's charset");
+        Path data = dir.resolve("data");
+        // The shell puts the prompt's UTF-8 bytes on the command line, as a terminal would: this JVM, itself
+        // perhaps in the C locale, could not pass them through ProcessBuilder unmangled.
+        Run ran = inCLocale("--data-dir \"$2\" run --agents Ada,Bruno --max-turns 1 --offline-delay-ms 0 "
+                + "--prompt \"$(printf 'Caf\\303\\251 \\342\\230\\225')\"", data.toString());
+        assertThat(ran.exit()).as(ran.err()).isZero();
+        String id = new com.fasterxml.jackson.databind.ObjectMapper().readTree(ran.out().lines().findFirst().orElseThrow())
+                .path("conversation_id").asText();
+
+        Run shown = inCLocale("--data-dir \"$2\" show " + id + " --json", data.toString());
+        Run exported = inCLocale("--data-dir \"$2\" export --all --to \"$2/out\"", data.toString());
+
+        assertThat(new com.fasterxml.jackson.databind.ObjectMapper().readTree(shown.out()).path("task_prompt").asText())
+                .isEqualTo("Caf\u00e9 \u2615");
+        assertThat(exported.exit()).as(exported.err()).isZero();
+        try (var files = Files.list(data.resolve("out"))) {
+            assertThat(files.map(file -> file.getFileName().toString()))
+                    .singleElement(org.assertj.core.api.InstanceOfAssertFactories.STRING).startsWith("caf\u00e9-");
+        }
+    }
+
+    @Test
+    void argumentsPassedOnAreTakenOnlyWhenTheyAreWhatThisLauncherWasGiven() {
+        String[] typed = {"run", "--prompt", "Caf\u00e9 \u2615", ""};
+        String passed = LocaleRelaunch.encode(typed);
+        String[] mangled = {"run", "--prompt", "Caf\ufffd\ufffd \ufffd\ufffd\ufffd", ""};
+
+        assertThat(LocaleRelaunch.argumentsPassedOn(Map.of(Launcher.RELAUNCHED, "1", LocaleRelaunch.ARGUMENTS, passed),
+                mangled)).containsExactly(typed);
+        assertThat(LocaleRelaunch.argumentsPassedOn(Map.of(LocaleRelaunch.ARGUMENTS, passed), mangled))
+                .as("not started by a launcher").containsExactly(mangled);
+        assertThat(LocaleRelaunch.argumentsPassedOn(Map.of(Launcher.RELAUNCHED, "1", LocaleRelaunch.ARGUMENTS, passed),
+                new String[] {"--version"})).as("inherited by another command").containsExactly("--version");
+        assertThat(LocaleRelaunch.decode("3,YQ==")).as("malformed").isNull();
+    }
+
+    @Test
+    void eachArgumentIsReadAsUtf8FromTheCommandLineOnlyWhereItIsUtf8() {
+        byte[] latin1 = {'C', 'a', 'f', (byte) 0xe9};
+        List<byte[]> commandLine = LocaleRelaunch.split(("java\0-jar\0w.jar\0show\0Caf\u00e9\0")
+                .getBytes(StandardCharsets.UTF_8));
+        commandLine.add(latin1);
+
+        String[] typed = LocaleRelaunch.asTyped(new String[] {"show", "Caf??", "Caf\u00e9"}, commandLine);
+
+        assertThat(typed).containsExactly("show", "Caf\u00e9", "Caf\u00e9");
+    }
+
+    /** The launcher, on this Java, in the C locale, with the arguments a shell makes of {@code shellArgs}. */
+    private Run inCLocale(String shellArgs, String data) throws Exception {
+        String java = ProcessHandle.current().info().command().orElseThrow();
+        ProcessBuilder builder = new ProcessBuilder("/bin/sh", "-c",
+                "exec \"$0\" -cp \"$1\" dev.workshop.Launcher " + shellArgs, java,
+                System.getProperty("java.class.path"), data)
+                .redirectOutput(dir.resolve("out").toFile()).redirectError(dir.resolve("err").toFile());
+        builder.environment().remove(Launcher.RELAUNCHED);
+        builder.environment().remove(LocaleRelaunch.ARGUMENTS);
+        builder.environment().put("LC_ALL", "C");
+        builder.environment().put("LANG", "C");
+        Process process = builder.start();
+        assertThat(process.waitFor(2, TimeUnit.MINUTES)).isTrue();
+        return new Run(process.exitValue(), Files.readString(dir.resolve("out")), Files.readString(dir.resolve("err")));
     }
 
     private record Run(int exit, String out, String err) {

@@ -10,6 +10,7 @@ import dev.workshop.store.StoreException;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
+import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -66,7 +67,7 @@ final class ExportCommand implements Callable<Integer> {
             String extension = markdown ? "md" : "json";
             ObjectMapper json = new ObjectMapper();
             for (ConversationState state : chosen) {
-                Path file = folder.resolve(ConversationExport.fileName(state, extension));
+                Path file = exportFile(folder, state, extension);
                 write(file, exported(workspace, state));
                 spec.commandLine().getOut().println(json.createObjectNode()
                         .put("conversation_id", state.id().value()).put("file", file.toString()));
@@ -79,6 +80,18 @@ final class ExportCommand implements Callable<Integer> {
         var history = workspace.bridge().history(state.id());
         return markdown ? ConversationExport.markdown(state, history)
                 : ConversationExport.withMessages(workspace.tenant(), state, history).toPrettyString();
+    }
+
+    /**
+     * Where {@code state} is exported: its title as the file name, or that title spelt in ASCII where the
+     * system cannot name a file with its letters (a JVM in a non-UTF-8 locale), so no export stops at a title.
+     */
+    static Path exportFile(Path folder, ConversationState state, String extension) {
+        try {
+            return folder.resolve(ConversationExport.fileName(state, extension));
+        } catch (InvalidPathException e) {
+            return folder.resolve(ConversationExport.asciiFileName(state, extension));
+        }
     }
 
     private static void write(Path file, String text) {

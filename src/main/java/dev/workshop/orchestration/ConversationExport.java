@@ -95,8 +95,19 @@ public final class ConversationExport {
      * {@code plan-a-picnic-37ea3562.json}. The same conversation exported again goes to the same file.
      */
     public static String fileName(ConversationState state, String extension) {
+        return fileName(slug(state.title()), state, extension);
+    }
+
+    /** {@link #fileName} with the title's letters spelt in ASCII ("Café" becomes "cafe"). */
+    public static String asciiFileName(ConversationState state, String extension) {
+        String plain = java.text.Normalizer.normalize(state.title(), java.text.Normalizer.Form.NFD)
+                .replaceAll("\\p{M}+", "").replaceAll("[^\\x00-\\x7F]+", "-");
+        return fileName(slug(plain), state, extension);
+    }
+
+    private static String fileName(String slug, ConversationState state, String extension) {
         String id = state.id().value();
-        return slug(state.title()) + "-" + id.substring(0, Math.min(8, id.length())) + "." + extension;
+        return slug + "-" + id.substring(0, Math.min(8, id.length())) + "." + extension;
     }
 
     /** A title as a file name: letters and digits, the rest one "-"; "conversation" when nothing is left. */
