@@ -1,9 +1,11 @@
 package dev.workshop.cli;
 
 import dev.workshop.domain.conversation.ConversationId;
+import dev.workshop.domain.conversation.ConversationState;
 import dev.workshop.domain.conversation.ConversationStatus;
 import dev.workshop.orchestration.GatewayBridge;
 import dev.workshop.orchestration.Workspace;
+import java.io.PrintWriter;
 import java.util.List;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -25,13 +27,21 @@ final class ResumeCommand extends LoopCommand {
         }
         try (Workspace workspace = openForLoops()) {
             GatewayBridge bridge = workspace.bridge();
+            // Those that could not even start (ended at once, by the crash-loop guard say) count as well.
+            List<ConversationId> due = bridge.conversationsToResume().stream().map(ConversationState::id).toList();
             List<ConversationId> resumed = bridge.resumeInterruptedConversations();
             bridge.awaitAll();
-            spec().commandLine().getErr().println("workshop: resumed " + resumed.size() + " conversation"
-                    + (resumed.size() == 1 ? "" : "s"));
-            boolean allCompleted = resumed.stream().allMatch(id -> workspace.store().state(workspace.tenant(), id)
-                    .map(state -> state.status() == ConversationStatus.COMPLETED).orElse(false));
-            return allCompleted ? ExitCode.OK : ExitCode.CONVERSATION_NOT_COMPLETED;
+            List<ConversationState> notCompleted = due.stream()
+                    .flatMap(id -> workspace.store().state(workspace.tenant(), id).stream())
+                    .filter(state -> state.status() != ConversationStatus.COMPLETED).toList();
+            PrintWriter err = spec().commandLine().getErr();
+            err.println("workshop: resumed " + resumed.size() + " conversation" + (resumed.size() == 1 ? "" : "s")
+                    + (notCompleted.isEmpty() ? "" : "; " + notCompleted.size() + " did not complete"));
+            for (ConversationState state : notCompleted) {
+                err.println("workshop: " + state.id() + " is " + state.status().wireName()
+                        + (state.statusReason().isEmpty() ? "" : ": " + state.statusReason()));
+            }
+            return notCompleted.isEmpty() ? ExitCode.OK : ExitCode.CONVERSATION_NOT_COMPLETED;
         }
     }
 

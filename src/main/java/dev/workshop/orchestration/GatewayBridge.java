@@ -299,7 +299,8 @@ public final class GatewayBridge implements AutoCloseable {
     /**
      * Asks a failed conversation's failing turn again, once the user has fixed what failed it (an agent's model
      * or key, a server that was down): it goes on as a resume would, even when it was stopped for resuming
-     * without progress, since the user asked. The crash-loop guard still counts this attempt.
+     * without progress, since the user asked. The crash-loop guard's count starts afresh, and counts this
+     * attempt if it stops while asking the turn again.
      *
      * @throws IllegalStateException when no failed turn stopped the conversation, or it cannot go on (no turns
      *                               left, an agent removed); nothing is stored
@@ -552,7 +553,9 @@ public final class GatewayBridge implements AutoCloseable {
 
     private Optional<ConversationId> resume(ConversationState state, ResumeCause cause) {
         ConversationId id = state.id();
-        Optional<String> cannot = reasonItCannotResume(state);
+        // The guard stops what restarts by itself; the user who asks to go on is let go on.
+        Optional<String> cannot = cause == ResumeCause.RESTART ? reasonItCannotResume(state)
+                : reasonItCannotContinue(state);
         if (cannot.isPresent()) {
             ConversationStatus status = state.resumesWithoutProgress() >= settings().maxResumesWithoutProgress()
                     ? ConversationStatus.FAILED : ConversationStatus.COMPLETED;
@@ -571,8 +574,9 @@ public final class GatewayBridge implements AutoCloseable {
             // The failure that kept it from going on, if one did: the reader's way to fix it.
             String lastFailure = stoppedByAFailure(state.status(), state.statusReason())
                     ? " (last time: " + state.statusReason() + ")" : "";
-            return Optional.of("Resumed " + state.resumesWithoutProgress()
-                    + " times without recording a new turn; stopped so that a crash loop cannot spin" + lastFailure);
+            return Optional.of("Stopped " + state.resumesWithoutProgress() + " times in a row while asking turn "
+                    + (state.turnCount() + 1) + ", with nothing of its reply kept; not resumed again by itself so that a"
+                    + " crash loop cannot spin (Retry or Resume goes on)" + lastFailure);
         }
         return reasonItCannotContinue(state);
     }

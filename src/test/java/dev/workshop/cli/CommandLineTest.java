@@ -611,6 +611,26 @@ class CommandLineTest {
     }
 
     @Test
+    void resumeExitsWithFiveAndSaysWhichDidNotCompleteWhenOneStopsAgain() throws Exception {
+        int port;
+        try (var gone = new dev.workshop.gateway.openai.FakeChatServer(0, 0)) {
+            port = gone.port(); // closed at once: nothing answers there
+        }
+        workshop("--data-dir", dir.toString(), "agents", "add", "--name", "Ann", "--provider", "openai",
+                "--base-url", "http://127.0.0.1:" + port + "/v1", "--model", "llama3");
+        Run run = workshop("--data-dir", dir.toString(), "run", "--agents", "Ann,Ada", "--prompt", "Hi",
+                "--max-turns", "2");
+        assertThat(run.exitCode()).as(run.err()).isEqualTo(5);
+        String id = lastEnd(jsonLines(run.out())).get("conversation_id").asText();
+
+        Run resume = workshop("--data-dir", dir.toString(), "resume");
+
+        assertThat(resume.exitCode()).as(resume.err()).isEqualTo(5);
+        assertThat(resume.err()).contains("workshop: resumed 1 conversation; 1 did not complete")
+                .contains("workshop: " + id + " is interrupted: ");
+    }
+
+    @Test
     void aJournalFileThatCannotBeWrittenIsStoreErrorFourAndLeavesNoHalfWrittenFileBehind() throws Exception {
         // The kernel's own refusal, as on a full disk: a process whose files may not grow past 1 MB cannot write
         // the journal's 16 MB first file (the JVM ignores SIGXFSZ, so the write fails with "File too large").

@@ -61,6 +61,17 @@ class ResumeTest {
         return id;
     }
 
+    /** What {@code times} restarts leave that each asked turn {@code turn} again and were killed before its reply. */
+    private static List<ConversationEvent> killedWhileAsking(int turn, AgentDefinition speaker, int times) {
+        List<ConversationEvent> events = new ArrayList<>();
+        events.add(new TurnStarted(turn, speaker.id(), false));
+        for (int restart = 1; restart <= times; restart++) {
+            events.add(new ResumeStarted(restart));
+            events.add(new TurnStarted(turn, speaker.id(), true));
+        }
+        return events;
+    }
+
     private void restartAndResume() throws InterruptedException {
         engine.open();
         engine.bridge().resumeInterruptedConversations();
@@ -116,15 +127,17 @@ class ResumeTest {
     @Test
     void aConversationThatKeptFailingSaysWhatFailedItLastTime() throws InterruptedException {
         engine = new EngineFixture(dir).open();
-        ConversationId id = crashedConversation(engine.participants(2), "Plan", 6, 2, false);
-        engine.append(id, List.of(new ResumeStarted(1), new ResumeStarted(2), new ResumeStarted(3),
-                new StatusChanged(ConversationStatus.INTERRUPTED, "Ann: 127.0.0.1 refused the connection")));
+        List<AgentDefinition> agents = engine.participants(2);
+        ConversationId id = crashedConversation(agents, "Plan", 6, 2, false);
+        engine.append(id, killedWhileAsking(2, agents.getFirst(), 3));
+        engine.append(id, List.of(new StatusChanged(ConversationStatus.INTERRUPTED, "Ann: 127.0.0.1 refused the connection")));
 
         restartAndResume();
 
         assertThat(engine.state(id).status()).isEqualTo(ConversationStatus.FAILED);
-        assertThat(engine.state(id).statusReason()).isEqualTo("Resumed 3 times without recording a new turn; stopped so"
-                + " that a crash loop cannot spin (last time: Ann: 127.0.0.1 refused the connection)");
+        assertThat(engine.state(id).statusReason()).isEqualTo("Stopped 3 times in a row while asking turn 3, with nothing"
+                + " of its reply kept; not resumed again by itself so that a crash loop cannot spin (Retry or Resume"
+                + " goes on) (last time: Ann: 127.0.0.1 refused the connection)");
     }
 
     @Test
@@ -224,30 +237,82 @@ class ResumeTest {
     }
 
     @Test
-    void failsAConversationResumedThreeTimesWithoutANewTurn() throws InterruptedException {
+    void failsAConversationKilledThreeTimesWhileAskingTheSameTurn() throws InterruptedException {
         engine = new EngineFixture(dir).open();
-        ConversationId id = crashedConversation(engine.participants(2), "Plan", 6, 2, false);
-        engine.append(id, List.of(new ResumeStarted(1), new ResumeStarted(2), new ResumeStarted(3)));
+        List<AgentDefinition> agents = engine.participants(2);
+        ConversationId id = crashedConversation(agents, "Plan", 6, 2, false);
+        engine.append(id, killedWhileAsking(2, agents.getFirst(), 3));
 
         restartAndResume();
 
         assertThat(engine.state(id).status()).isEqualTo(ConversationStatus.FAILED);
-        assertThat(engine.state(id).statusReason())
-                .isEqualTo("Resumed 3 times without recording a new turn; stopped so that a crash loop cannot spin");
+        assertThat(engine.state(id).statusReason()).startsWith("Stopped 3 times in a row while asking turn 3");
         assertThat(engine.messages(id)).hasSize(2);
     }
 
     @Test
-    void countsResumesOnlyUntilTheNextRecordedTurn() throws InterruptedException {
+    void countsOnlyUntilTheNextRecordedTurn() throws InterruptedException {
         engine = new EngineFixture(dir).open();
-        ConversationId id = crashedConversation(engine.participants(2), "Plan", 4, 1, false);
-        engine.append(id, List.of(new ResumeStarted(1), new ResumeStarted(2)));
+        List<AgentDefinition> agents = engine.participants(2);
+        ConversationId id = crashedConversation(agents, "Plan", 4, 1, false);
+        engine.append(id, killedWhileAsking(1, agents.get(1), 2));
 
         restartAndResume();
 
         assertThat(engine.state(id).status()).isEqualTo(ConversationStatus.COMPLETED);
         assertThat(engine.state(id).resumesWithoutProgress()).isZero();
         assertThat(engine.messages(id)).hasSize(4);
+    }
+
+    @Test
+    void restartsThatNeverAskedATurnAreNotACrashLoop() throws InterruptedException {
+        engine = new EngineFixture(dir).open();
+        ConversationId id = crashedConversation(engine.participants(2), "Plan", 4, 1, false);
+        // Killed five times while it waited in the queue for one of the three places: it never asked a turn.
+        for (int restart = 1; restart <= 5; restart++) {
+            engine.append(id, List.of(new ResumeStarted(restart), new StatusChanged(ConversationStatus.INTERRUPTED, "")));
+        }
+
+        restartAndResume();
+
+        assertThat(engine.state(id).status()).isEqualTo(ConversationStatus.COMPLETED);
+        assertThat(engine.messages(id)).hasSize(4);
+    }
+
+    @Test
+    void aReplyThatWasStreamingWhenKilledIsNotACrashLoop() throws InterruptedException {
+        engine = new EngineFixture(dir).open();
+        List<AgentDefinition> agents = engine.participants(2);
+        ConversationId id = crashedConversation(agents, "Plan", 4, 1, false);
+        // A slow model: each attempt got part of its reply kept before the kill.
+        List<ConversationEvent> events = new ArrayList<>(List.of(new TurnStarted(1, agents.get(1).id(), false)));
+        for (int restart = 1; restart <= 4; restart++) {
+            events.add(new ConversationEvent.ReplyChunk(1, "Part of a long reply " + restart));
+            events.add(new ResumeStarted(restart));
+            events.add(new TurnStarted(1, agents.get(1).id(), true));
+        }
+        engine.append(id, events);
+
+        restartAndResume();
+
+        assertThat(engine.state(id).status()).isEqualTo(ConversationStatus.COMPLETED);
+        assertThat(engine.messages(id)).hasSize(4);
+    }
+
+    @Test
+    void theUserCanRetryAConversationTheGuardStopped() throws InterruptedException {
+        engine = new EngineFixture(dir).open();
+        List<AgentDefinition> agents = engine.participants(2);
+        ConversationId id = crashedConversation(agents, "Plan", 4, 2, false);
+        engine.append(id, killedWhileAsking(2, agents.getFirst(), 3));
+        restartAndResume();
+        assertThat(engine.state(id).status()).isEqualTo(ConversationStatus.FAILED);
+
+        engine.bridge().retry(id);
+        engine.bridge().awaitAll();
+
+        assertThat(engine.state(id).status()).isEqualTo(ConversationStatus.COMPLETED);
+        assertThat(engine.messages(id)).extracting(MessageRecorded::turnIndex).containsExactly(0, 1, 2, 3);
     }
 
     @Test

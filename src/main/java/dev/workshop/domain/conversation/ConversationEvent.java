@@ -86,7 +86,8 @@ public sealed interface ConversationEvent {
 
     /**
      * A loop picked the conversation up again: after a restart, because the user asked it to go on, or to ask
-     * a failed turn again. Too many of these without progress fail it, whatever their cause.
+     * a failed turn again. Too many restarts that each had to ask a turn again fail it (the crash-loop guard,
+     * {@link ConversationState#resumesWithoutProgress()}); the user's resume or retry starts that count afresh.
      */
     record ResumeStarted(int attempt, ResumeCause cause) implements ConversationEvent {
         public ResumeStarted {
@@ -103,7 +104,7 @@ public sealed interface ConversationEvent {
 
         @Override
         public ConversationState foldInto(ConversationState state, long seq, Instant at) {
-            return state.resumeStarted(seq, at);
+            return state.resumeStarted(cause, seq, at);
         }
     }
 

@@ -20,7 +20,9 @@ import java.util.Optional;
  * @param version    seq of the last event folded in; 0 before the first
  * @param turnCount  number of recorded messages (the next turn index)
  * @param turnInDoubt index of a turn that was started but whose message was never recorded, or -1
- * @param resumesWithoutProgress resumes since the last recorded message (a crash loop shows here)
+ * @param resumesWithoutProgress turns asked again since the last recorded message or piece of one: each means an
+ *                   attempt asked that turn and stopped before anything of its reply was kept (a crash loop
+ *                   shows here; a conversation resumed while it waited in the queue does not)
  * @param customTitle the name the user gave it, or null for the one taken from its task ({@link #title()})
  * @param deleted    the user deleted it: lists leave it out, and nothing more is appended to it
  */
@@ -120,8 +122,10 @@ public record ConversationState(
     }
 
     ConversationState turnStarted(TurnStarted turn, long seq, Instant at) {
+        // Only a turn asked again is charged to the crash-loop guard: the attempt before it asked and kept nothing.
+        int charged = turn.resumed() ? resumesWithoutProgress + 1 : resumesWithoutProgress;
         return new ConversationState(id, kind, status, statusReason, participants, taskPrompt, maxTurns, turnCount,
-                lastSpeakerId, turn.turnIndex(), resumesWithoutProgress, seq, createdAt, at, customTitle, deleted);
+                lastSpeakerId, turn.turnIndex(), charged, seq, createdAt, at, customTitle, deleted);
     }
 
     ConversationState messageRecorded(MessageRecorded message, long seq, Instant at) {
@@ -129,9 +133,14 @@ public record ConversationState(
                 message.turnIndex() + 1, message.speakerId(), -1, 0, seq, createdAt, at, customTitle, deleted);
     }
 
-    ConversationState resumeStarted(long seq, Instant at) {
+    /**
+     * A resume charges nothing by itself (one that waits in the queue, or is stopped before asking, proves no
+     * crash loop); the user asking it to go on, or to retry, starts the guard's count afresh.
+     */
+    ConversationState resumeStarted(ResumeCause cause, long seq, Instant at) {
+        int count = cause == ResumeCause.RESTART ? resumesWithoutProgress : 0;
         return new ConversationState(id, kind, ConversationStatus.ACTIVE, "", participants, taskPrompt, maxTurns,
-                turnCount, lastSpeakerId, turnInDoubt, resumesWithoutProgress + 1, seq, createdAt, at, customTitle, deleted);
+                turnCount, lastSpeakerId, turnInDoubt, count, seq, createdAt, at, customTitle, deleted);
     }
 
     ConversationState followUpStarted(FollowUpStarted followUp, long seq, Instant at) {
@@ -162,10 +171,13 @@ public record ConversationState(
                 lastSpeakerId, turnInDoubt, resumesWithoutProgress, seq, createdAt, updatedAt, customTitle, true);
     }
 
-    /** A piece of the reply being written: the conversation was active then; nothing else changes. */
+    /**
+     * A piece of the reply being written: the conversation was active then, and the model answered, so an
+     * attempt that stops now was no crash loop: the guard's count starts afresh.
+     */
     ConversationState replyChunk(long seq, Instant at) {
         return new ConversationState(id, kind, status, statusReason, participants, taskPrompt, maxTurns, turnCount,
-                lastSpeakerId, turnInDoubt, resumesWithoutProgress, seq, createdAt, at, customTitle, deleted);
+                lastSpeakerId, turnInDoubt, 0, seq, createdAt, at, customTitle, deleted);
     }
 
     /** Where it was forked from is in its history; the state only moves on to that event. */
