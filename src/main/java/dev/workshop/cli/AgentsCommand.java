@@ -84,6 +84,14 @@ final class AgentsCommand {
                 description = "Name of the environment variable holding the API key (the key is never stored).")
         private String apiKeyEnv;
 
+        @Option(names = "--first-token-timeout", paramLabel = "SECONDS",
+                description = "How long an attempt waits for the first word before trying again (default 60).")
+        private Integer firstTokenTimeout;
+
+        @Option(names = "--idle-timeout", paramLabel = "SECONDS",
+                description = "How long a reply may fall silent mid-stream before it is tried again (default 30).")
+        private Integer idleTimeout;
+
         @Option(names = "--temperature", description = "Sampling temperature, 0 to 2 (default: the server's).")
         private Double temperature;
 
@@ -112,7 +120,8 @@ final class AgentsCommand {
                 AgentDefinition added = workspace.agents().add(new AgentDefinition(AgentId.generate(),
                         name.strip(), persona, provider, model,
                         colour == null ? AvatarPalette.nextFor(workspace.agents().list()) : colour,
-                        new ModelEndpoint(baseUrl, temperature, maxTokens, apiKeyEnv)));
+                        new ModelEndpoint(baseUrl, temperature, maxTokens, apiKeyEnv, firstTokenTimeout,
+                                idleTimeout)));
                 spec.commandLine().getOut().println("{\"id\":\"" + added.id() + "\",\"name\":"
                         + new ObjectMapper().valueToTree(added.name()) + "}");
             }

@@ -25,7 +25,8 @@ final class Cli {
     /** Opens the data directory for a command that runs loops, printing their events as JSON lines. */
     static Workspace openForLoops(WorkshopCommand workshop, CommandSpec spec, LoopOptions loop) {
         Workspace workspace = open(workshop, spec, loop.workspaceOptions());
-        workspace.bridge().subscribe(new EventPrinter(spec.commandLine().getOut(), loop.stream()));
+        workspace.bridge().subscribe(new EventPrinter(spec.commandLine().getOut(), spec.commandLine().getErr(),
+                loop.stream()));
         return workspace;
     }
 

@@ -1,5 +1,6 @@
 package dev.workshop.cli;
 
+import dev.workshop.gateway.RetryNotice;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.workshop.orchestration.LoopEvent;
@@ -13,10 +14,13 @@ import java.util.function.Consumer;
 final class EventPrinter implements Consumer<LoopEvent> {
     private final ObjectMapper json = new ObjectMapper();
     private final PrintWriter out;
+    private final PrintWriter err;
     private final boolean tokens;
 
-    EventPrinter(PrintWriter out, boolean tokens) {
+    /** @param err where a person reads what is happening (a retry, say) */
+    EventPrinter(PrintWriter out, PrintWriter err, boolean tokens) {
         this.out = out;
+        this.err = err;
         this.tokens = tokens;
     }
 
@@ -30,6 +34,7 @@ final class EventPrinter implements Consumer<LoopEvent> {
                     .put("resumed", turn.resumed());
             case LoopEvent.Token token -> tokens ? line("token", event).put("turn_index", token.turnIndex())
                     .put("speaker_id", token.speakerId().value()).put("text", token.text()) : null;
+            case LoopEvent.TurnRetry retry -> retried(retry);
             case LoopEvent.Message message -> line("message", event).put("turn_index", message.turnIndex())
                     .put("speaker_id", message.speakerId().value()).put("speaker_name", message.speakerName())
                     .put("content", message.content());
@@ -53,6 +58,21 @@ final class EventPrinter implements Consumer<LoopEvent> {
                 out.flush();
             }
         }
+    }
+
+    /** Said on stderr too: a turn that waits for a server should not look like a hang. */
+    private ObjectNode retried(LoopEvent.TurnRetry event) {
+        RetryNotice retry = event.retry();
+        synchronized (err) {
+            err.println("workshop: " + retry.reason() + "; asking " + event.speakerName() + " again (attempt "
+                    + retry.attempt() + " of " + retry.attempts() + ") in "
+                    + String.format(java.util.Locale.ROOT, "%.1f", retry.delay().toMillis() / 1000.0) + " s");
+            err.flush();
+        }
+        return line("turn_retry", event).put("turn_index", event.turnIndex())
+                .put("speaker_id", event.speakerId().value()).put("speaker_name", event.speakerName())
+                .put("attempt", retry.attempt()).put("attempts", retry.attempts()).put("reason", retry.reason())
+                .put("delay_ms", retry.delay().toMillis()).put("discard_tokens", true);
     }
 
     private ObjectNode line(String name, LoopEvent event) {

@@ -20,6 +20,8 @@ import dev.workshop.domain.conversation.ResumeCause;
 import dev.workshop.domain.conversation.Rotation;
 import dev.workshop.domain.conversation.Usage;
 import dev.workshop.gateway.GatewayException;
+import dev.workshop.gateway.ReplyListener;
+import dev.workshop.gateway.RetryNotice;
 import dev.workshop.gateway.GatewayReply;
 import dev.workshop.gateway.GatewayRequest;
 import dev.workshop.store.ConcurrentAppendException;
@@ -204,7 +206,9 @@ final class ConversationLoop implements Runnable {
             streaming = null;
             String text = reply.text().strip();
             if (text.isEmpty()) {
-                finish(ConversationStatus.COMPLETED, speaker.name() + " gave an empty reply");
+                // Nothing to record: not a turn taken, so not an end reached either; the turn can be asked again.
+                finish(ConversationStatus.FAILED, speaker.name() + " gave an empty reply to turn " + (turn + 1)
+                        + " (Retry asks again)");
                 return;
             }
             MessageRecorded message = new MessageRecorded(turn, speaker.agentId(), speaker.name(), text,
@@ -230,11 +234,21 @@ final class ConversationLoop implements Runnable {
                 previous == null ? "" : previous.speakerName(), previous == null ? "" : previous.content(),
                 state.turnsRemaining());
         StreamedReply reply = streaming;
-        return context.gateways().forAgent(agent).reply(request, token -> {
-            publish(new LoopEvent.Token(id, workflowTurn, now(), turn, speaker.agentId(), token));
-            reply.add(token);
-            if (reply.due()) {
-                keep(reply);
+        return context.gateways().forAgent(agent).reply(request, new ReplyListener() {
+            @Override
+            public void accept(String token) {
+                publish(new LoopEvent.Token(id, workflowTurn, now(), turn, speaker.agentId(), token));
+                reply.add(token);
+                if (reply.due()) {
+                    keep(reply);
+                }
+            }
+
+            @Override
+            public void retrying(RetryNotice notice) {
+                reply.discardUnkept();
+                publish(new LoopEvent.TurnRetry(id, workflowTurn, now(), turn, speaker.agentId(), speaker.name(),
+                        notice));
             }
         });
     }

@@ -1,5 +1,6 @@
 package dev.workshop.orchestration;
 
+import dev.workshop.gateway.RetryNotice;
 import dev.workshop.domain.agent.AgentId;
 import dev.workshop.domain.conversation.ConversationId;
 import dev.workshop.domain.conversation.ConversationStatus;
@@ -40,6 +41,14 @@ public sealed interface LoopEvent {
 
     record Token(ConversationId conversationId, int turnNumber, Instant at, int turnIndex, AgentId speakerId,
                  String text) implements LoopEvent {
+    }
+
+    /**
+     * An attempt at turn {@code turnIndex}'s reply failed and is made again: the tokens streamed since the turn
+     * started are not part of the reply, and a consumer who printed them should discard them.
+     */
+    record TurnRetry(ConversationId conversationId, int turnNumber, Instant at, int turnIndex, AgentId speakerId,
+                     String speakerName, RetryNotice retry) implements LoopEvent {
     }
 
     /** Published only after the message is durably stored; {@code usage} is what producing it cost. */

@@ -61,6 +61,15 @@ final class StreamedReply {
         keptAny = true;
     }
 
+    /**
+     * The attempt that streamed what is not kept yet failed and is made again: that text is no part of the reply.
+     * (Pieces already kept stay in the log; they show as the cut-off reply only if no message follows.)
+     */
+    void discardUnkept() {
+        first = null;
+        rest = null;
+    }
+
     /** Whether any piece went into the log (the loop's copy of the state is then behind it). */
     boolean keptAny() {
         return keptAny;

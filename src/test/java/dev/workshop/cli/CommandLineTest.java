@@ -611,6 +611,41 @@ class CommandLineTest {
     }
 
     @Test
+    void aStalledReplyIsAskedAgainWithATurnRetryLineAndASentenceOnStderr() throws Exception {
+        try (var server = new dev.workshop.gateway.openai.FakeChatServer()) {
+            server.then(server.stallAfter("Half"));
+            Run add = workshop("--data-dir", dir.toString(), "agents", "add", "--name", "Ann", "--provider", "openai",
+                    "--base-url", server.baseUrl(), "--model", "llama3", "--idle-timeout", "1");
+            assertThat(add.exitCode()).as(add.err()).isZero();
+
+            Run run = workshop("--data-dir", dir.toString(), "run", "--agents", "Ann", "--prompt", "Hi",
+                    "--max-turns", "1", "--stream");
+
+            assertThat(run.exitCode()).as(run.err()).isZero();
+            List<String> kinds = jsonLines(run.out()).stream().map(line -> line.get("event").asText())
+                    .filter(kind -> List.of("token", "turn_retry", "message").contains(kind)).toList();
+            assertThat(kinds.subList(0, 2)).containsExactly("token", "turn_retry");
+            assertThat(kinds.getLast()).isEqualTo("message");
+            JsonNode retry = jsonLines(run.out()).stream().filter(line -> line.get("event").asText().equals("turn_retry"))
+                    .findFirst().orElseThrow();
+            assertThat(retry.get("attempt").asInt()).isEqualTo(2);
+            assertThat(retry.get("attempts").asInt()).isEqualTo(4);
+            assertThat(retry.get("discard_tokens").asBoolean()).isTrue();
+            assertThat(run.err()).contains("workshop: 127.0.0.1 stopped sending mid-reply for 1 s (timed out); asking"
+                    + " Ann again (attempt 2 of 4) in ");
+        }
+    }
+
+    @Test
+    void anAgentsTimeoutOutOfRangeIsUsageErrorTwo() throws Exception {
+        Run add = workshop("--data-dir", dir.toString(), "agents", "add", "--name", "Ann", "--provider", "openai",
+                "--base-url", "http://127.0.0.1:1/v1", "--model", "llama3", "--first-token-timeout", "0");
+
+        assertThat(add.exitCode()).isEqualTo(2);
+        assertThat(add.err().strip()).isEqualTo("workshop: The first-token timeout must be 1 to 3600 seconds, was 0");
+    }
+
+    @Test
     void resumeExitsWithFiveAndSaysWhichDidNotCompleteWhenOneStopsAgain() throws Exception {
         int port;
         try (var gone = new dev.workshop.gateway.openai.FakeChatServer(0, 0)) {

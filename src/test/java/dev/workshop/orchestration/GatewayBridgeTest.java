@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.workshop.domain.conversation.ConversationEvent;
 import dev.workshop.domain.conversation.ConversationEvent.MessageRecorded;
+import dev.workshop.domain.agent.AgentId;
 import dev.workshop.domain.conversation.ConversationId;
 import dev.workshop.domain.conversation.ConversationState;
 import dev.workshop.domain.conversation.ConversationStatus;
@@ -269,8 +270,12 @@ class GatewayBridgeTest {
     void aConversationStoppedByTheCrashLoopGuardCanBeRetriedByTheUser() throws InterruptedException {
         engine = new EngineFixture(dir).open();
         ConversationId id = ConversationId.random();
-        engine.append(id, List.of(startedByAdaAndBruno("Plan", 2), new ConversationEvent.ResumeStarted(1), new ConversationEvent.ResumeStarted(2),
-                new ConversationEvent.ResumeStarted(3)));
+        AgentId ada = engine.pair().getFirst();
+        // Killed three times in a row while Ada's first turn was asked again.
+        engine.append(id, List.of(startedByAdaAndBruno("Plan", 2), new ConversationEvent.TurnStarted(0, ada, false),
+                new ConversationEvent.ResumeStarted(1), new ConversationEvent.TurnStarted(0, ada, true),
+                new ConversationEvent.ResumeStarted(2), new ConversationEvent.TurnStarted(0, ada, true),
+                new ConversationEvent.ResumeStarted(3), new ConversationEvent.TurnStarted(0, ada, true)));
         engine.open();
         engine.bridge().resumeInterruptedConversations();
         engine.bridge().awaitAll();
@@ -283,15 +288,15 @@ class GatewayBridgeTest {
     }
 
     @Test
-    void anEmptyReplyEndsTheConversation() throws InterruptedException {
+    void anEmptyReplyFailsTheTurnWithoutTakingIt() throws InterruptedException {
         GatewayResolver silent = agent -> (request, tokens) -> new GatewayReply(request.turnIndex() == 0 ? "Hello" : "  ",
                 "test", 1, 1, Duration.ZERO);
         engine = new EngineFixture(dir).open(silent, LoopSettings.DEFAULTS);
         ConversationId id = engine.bridge().startConversation(engine.pair(), "Plan", OptionalInt.of(4));
         engine.bridge().awaitAll();
         assertThat(engine.messages(id)).hasSize(1);
-        assertThat(engine.state(id).status()).isEqualTo(ConversationStatus.COMPLETED);
-        assertThat(engine.state(id).statusReason()).isEqualTo("Bruno gave an empty reply");
+        assertThat(engine.state(id).status()).isEqualTo(ConversationStatus.FAILED);
+        assertThat(engine.state(id).statusReason()).isEqualTo("Bruno gave an empty reply to turn 2 (Retry asks again)");
     }
 
     @Test

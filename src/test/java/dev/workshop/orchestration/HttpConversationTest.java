@@ -98,6 +98,106 @@ class HttpConversationTest {
         assertThat(server.authorizations).containsOnly("Bearer sk-test-123");
     }
 
+    /** Ann answering through {@code policy}; the loop's events are gathered in {@code events}. */
+    private ConversationId converseWith(HttpPolicy policy, List<LoopEvent> events) throws InterruptedException {
+        OpenAiCompatibleGateway gateway = new OpenAiCompatibleGateway(policy, ENVIRONMENT::get);
+        engine = new EngineFixture(dir).open(agent -> gateway, LoopSettings.DEFAULTS);
+        engine.bridge().subscribe(events::add);
+        ConversationId id = engine.bridge().assignTask(remoteAgents("Ann").getFirst(), "Plan a launch",
+                OptionalInt.of(1));
+        engine.bridge().awaitAll();
+        return id;
+    }
+
+    private static final HttpPolicy IMPATIENT = new HttpPolicy(Duration.ofSeconds(2), Duration.ofMillis(700),
+            Duration.ofMillis(300), Duration.ofSeconds(10), 2, Duration.ofMillis(20), Duration.ofMillis(200));
+
+    private static List<LoopEvent.TurnRetry> retries(List<LoopEvent> events) {
+        return events.stream().filter(LoopEvent.TurnRetry.class::isInstance).map(LoopEvent.TurnRetry.class::cast)
+                .toList();
+    }
+
+    @Test
+    void aReplyThatFallsSilentHalfwayIsAskedAgainAndTheRetryIsAnnounced() throws InterruptedException {
+        server.then(server.stallAfter("Half a"));
+        List<LoopEvent> events = new java.util.concurrent.CopyOnWriteArrayList<>();
+
+        ConversationId id = converseWith(IMPATIENT, events);
+
+        assertThat(engine.messages(id)).extracting(MessageRecorded::content)
+                .containsExactly("Reply from model-ann to Task: Plan a launch");
+        assertThat(retries(events)).singleElement().satisfies(retry -> {
+            assertThat(retry.speakerName()).isEqualTo("Ann");
+            assertThat(retry.retry().attempt()).isEqualTo(2);
+            assertThat(retry.retry().attempts()).isEqualTo(3);
+            assertThat(retry.retry().reason()).isEqualTo("127.0.0.1 stopped sending mid-reply for 300 ms (timed out)");
+        });
+        // The retry comes between the failed attempt's tokens and the next attempt's.
+        int retryAt = events.indexOf(retries(events).getFirst());
+        assertThat(events.subList(0, retryAt)).filteredOn(LoopEvent.Token.class::isInstance)
+                .extracting(event -> ((LoopEvent.Token) event).text()).containsExactly("Half a");
+    }
+
+    @Test
+    void aServerThatNeverAnswersIsAskedAgainOnceTheFirstTokenIsLate() throws InterruptedException {
+        server.then(server.neverAnswers());
+        List<LoopEvent> events = new java.util.concurrent.CopyOnWriteArrayList<>();
+
+        ConversationId id = converseWith(IMPATIENT, events);
+
+        assertThat(engine.state(id).status()).isEqualTo(ConversationStatus.COMPLETED);
+        assertThat(engine.messages(id)).hasSize(1);
+        assertThat(retries(events)).singleElement().extracting(retry -> retry.retry().reason())
+                .isEqualTo(server.baseUrl() + "/chat/completions did not answer within 700 ms");
+    }
+
+    @Test
+    void anEmptyReplyIsAFailedAttemptAndOnlyEmptyRepliesFailTheTurn() throws InterruptedException {
+        server.then(FakeChatServer.emptyReply()).then(FakeChatServer.emptyReply()).then(FakeChatServer.emptyReply());
+        List<LoopEvent> events = new java.util.concurrent.CopyOnWriteArrayList<>();
+
+        ConversationId id = converseWith(IMPATIENT, events);
+
+        assertThat(engine.messages(id)).isEmpty();
+        assertThat(engine.state(id).status()).isEqualTo(ConversationStatus.FAILED);
+        assertThat(engine.state(id).statusReason()).isEqualTo("Ann: 127.0.0.1 answered with an empty reply (gave up"
+                + " after 3 attempts; check the agent's model and persona, then Retry)");
+        assertThat(retries(events)).hasSize(2);
+        assertThat(server.requests).hasSize(3);
+    }
+
+    @Test
+    void oneEmptyReplyIsAskedAgain() throws InterruptedException {
+        server.then(FakeChatServer.emptyReply());
+
+        ConversationId id = converseWith(IMPATIENT, new java.util.concurrent.CopyOnWriteArrayList<>());
+
+        assertThat(engine.state(id).status()).isEqualTo(ConversationStatus.COMPLETED);
+        assertThat(engine.messages(id)).extracting(MessageRecorded::content)
+                .containsExactly("Reply from model-ann to Task: Plan a launch");
+    }
+
+    @Test
+    void anAgentsOwnTimeoutsTakeThePlaceOfTheDefaults() throws InterruptedException {
+        HttpPolicy patient = new HttpPolicy(Duration.ofSeconds(2), Duration.ofMinutes(5), Duration.ofMinutes(5),
+                Duration.ofMinutes(10), 2, Duration.ofMillis(20), Duration.ofMillis(200));
+        OpenAiCompatibleGateway gateway = new OpenAiCompatibleGateway(patient, ENVIRONMENT::get);
+        engine = new EngineFixture(dir).open(agent -> gateway, LoopSettings.DEFAULTS);
+        List<LoopEvent> events = new java.util.concurrent.CopyOnWriteArrayList<>();
+        engine.bridge().subscribe(events::add);
+        AgentId quick = engine.agents().add(new AgentDefinition(new AgentId("remote-quick"), "Quick", "You are Quick.",
+                AgentDefinition.OPENAI_COMPATIBLE, "model-quick", null,
+                new ModelEndpoint(server.baseUrl(), null, null, "", 1, 1))).id();
+        server.then(server.stallAfter("Half a"));
+
+        ConversationId id = engine.bridge().assignTask(quick, "Plan a launch", OptionalInt.of(1));
+        engine.bridge().awaitAll();
+
+        assertThat(engine.messages(id)).hasSize(1);
+        assertThat(retries(events)).singleElement().extracting(retry -> retry.retry().reason())
+                .isEqualTo("127.0.0.1 stopped sending mid-reply for 1 s (timed out)");
+    }
+
     @Test
     void aSlowFirstTokenIsRetriedAndOnlyTheWholeReplyIsKept() throws InterruptedException {
         server.then(slowFirstToken(2000, "too late"));

@@ -7,8 +7,11 @@ package dev.workshop.domain.agent;
  * @param temperature {@code null} for the server's default
  * @param maxTokens   {@code null} for the server's default
  * @param apiKeyEnv   empty when the endpoint needs no key (a local Ollama or llama.cpp server)
+ * @param firstTokenTimeoutSeconds how long an attempt may wait for the first word; {@code null} for the default
+ * @param idleTimeoutSeconds how long a reply may fall silent between two pieces; {@code null} for the default
  */
-public record ModelEndpoint(String baseUrl, Double temperature, Integer maxTokens, String apiKeyEnv) {
+public record ModelEndpoint(String baseUrl, Double temperature, Integer maxTokens, String apiKeyEnv,
+                            Integer firstTokenTimeoutSeconds, Integer idleTimeoutSeconds) {
     public static final ModelEndpoint NONE = new ModelEndpoint("", null, null, "");
 
     public ModelEndpoint {
@@ -19,6 +22,19 @@ public record ModelEndpoint(String baseUrl, Double temperature, Integer maxToken
         }
         if (maxTokens != null && maxTokens < 1) {
             throw new IllegalArgumentException("Max tokens must be at least 1, was " + maxTokens);
+        }
+        requireTimeout("first-token", firstTokenTimeoutSeconds);
+        requireTimeout("idle", idleTimeoutSeconds);
+    }
+
+    /** An endpoint with the gateway's default timeouts. */
+    public ModelEndpoint(String baseUrl, Double temperature, Integer maxTokens, String apiKeyEnv) {
+        this(baseUrl, temperature, maxTokens, apiKeyEnv, null, null);
+    }
+
+    private static void requireTimeout(String which, Integer seconds) {
+        if (seconds != null && (seconds < 1 || seconds > 3600)) {
+            throw new IllegalArgumentException("The " + which + " timeout must be 1 to 3600 seconds, was " + seconds);
         }
     }
 }

@@ -4,11 +4,11 @@ import dev.workshop.domain.conversation.Participant;
 import dev.workshop.gateway.AgentGateway;
 import dev.workshop.gateway.GatewayReply;
 import dev.workshop.gateway.GatewayRequest;
+import dev.workshop.gateway.ReplyListener;
 import java.time.Duration;
 import java.util.List;
 import java.util.SplittableRandom;
 import java.util.concurrent.TimeUnit;
-import java.util.function.Consumer;
 
 /**
  * The built-in provider: no network, no model. Its replies are built from the agent's persona, the task,
@@ -101,7 +101,7 @@ public final class OfflineGateway implements AgentGateway {
      * after it.
      */
     @Override
-    public GatewayReply reply(GatewayRequest request, Consumer<String> tokens) throws InterruptedException {
+    public GatewayReply reply(GatewayRequest request, ReplyListener tokens) throws InterruptedException {
         long started = pacer.nanoTime();
         String text = compose(request);
         String[] words = text.split(" ");

@@ -8,6 +8,8 @@ import dev.workshop.gateway.AgentGateway;
 import dev.workshop.gateway.GatewayException;
 import dev.workshop.gateway.GatewayReply;
 import dev.workshop.gateway.GatewayRequest;
+import dev.workshop.gateway.ReplyListener;
+import dev.workshop.gateway.RetryNotice;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStream;
@@ -19,13 +21,12 @@ import java.net.http.HttpResponse;
 import java.net.http.HttpTimeoutException;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.util.Optional;
 import java.util.Random;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
-import java.util.concurrent.atomic.AtomicBoolean;
-import java.util.function.Consumer;
 import java.util.function.UnaryOperator;
 
 /**
@@ -61,26 +62,33 @@ public final class OpenAiCompatibleGateway implements AgentGateway {
     }
 
     @Override
-    public GatewayReply reply(GatewayRequest request, Consumer<String> tokens)
+    public GatewayReply reply(GatewayRequest request, ReplyListener tokens)
             throws GatewayException, InterruptedException {
         AgentDefinition agent = request.agent();
         URI uri = endpoint(agent);
         String key = key(agent);
         String body = ChatRequestBody.of(json, request);
+        HttpPolicy timing = policy.forEndpoint(agent.endpoint());
+        int attempts = policy.maxRetries() + 1;
         StreamFailure last = null;
-        for (int attempt = 0; attempt <= policy.maxRetries(); attempt++) {
-            if (attempt > 0) {
-                Thread.sleep(policy.backoff(attempt, last.retryAfter(), random).toMillis());
+        for (int attempt = 1; attempt <= attempts; attempt++) {
+            if (last != null) {
+                Duration delay = policy.backoff(attempt - 1, last.retryAfter(), random);
+                tokens.retrying(new RetryNotice(attempt, attempts, last.getMessage(), delay));
+                Thread.sleep(delay.toMillis());
             }
             try {
-                return stream(agent, uri, key, body, tokens);
+                return stream(agent, uri, key, body, tokens, timing);
             } catch (StreamFailure failure) {
                 last = failure;
             }
         }
-        throw new GatewayException(agent.name() + ": " + last.getMessage() + " (gave up after "
-                + (policy.maxRetries() + 1) + " attempts; resume the conversation once " + uri.getHost()
-                + " answers again)", true, last);
+        if (last.emptyReply()) {
+            throw new GatewayException(agent.name() + ": " + last.getMessage() + " (gave up after " + attempts
+                    + " attempts; check the agent's model and persona, then Retry)", false, last);
+        }
+        throw new GatewayException(agent.name() + ": " + last.getMessage() + " (gave up after " + attempts
+                + " attempts; resume the conversation once " + uri.getHost() + " answers again)", true, last);
     }
 
     private URI endpoint(AgentDefinition agent) throws GatewayException {
@@ -111,8 +119,8 @@ public final class OpenAiCompatibleGateway implements AgentGateway {
         return key;
     }
 
-    private GatewayReply stream(AgentDefinition agent, URI uri, String key, String body, Consumer<String> tokens)
-            throws StreamFailure, GatewayException, InterruptedException {
+    private GatewayReply stream(AgentDefinition agent, URI uri, String key, String body, ReplyListener tokens,
+                                HttpPolicy timing) throws StreamFailure, GatewayException, InterruptedException {
         long started = System.nanoTime();
         HttpRequest.Builder builder = HttpRequest.newBuilder(uri).timeout(policy.totalTimeout())
                 .header("Content-Type", "application/json").header("Accept", "text/event-stream")
@@ -121,10 +129,10 @@ public final class OpenAiCompatibleGateway implements AgentGateway {
             builder.header("Authorization", "Bearer " + key);
         }
         HttpResponse<InputStream> response = awaitHeaders(client().sendAsync(builder.build(),
-                HttpResponse.BodyHandlers.ofInputStream()), uri);
+                HttpResponse.BodyHandlers.ofInputStream()), uri, timing);
         try (InputStream stream = response.body()) {
             checkStatus(agent, uri, response);
-            return readEvents(agent, uri, stream, tokens, started);
+            return readEvents(agent, uri, stream, tokens, started, timing);
         } catch (IOException e) {
             if (Thread.interrupted()) {
                 throw new InterruptedException("The reply from " + uri.getHost() + " was cancelled");
@@ -134,16 +142,16 @@ public final class OpenAiCompatibleGateway implements AgentGateway {
     }
 
     /** Waits for the response head no longer than the first-token timeout; an abort cancels the request. */
-    private HttpResponse<InputStream> awaitHeaders(CompletableFuture<HttpResponse<InputStream>> pending, URI uri)
-            throws StreamFailure, InterruptedException {
+    private HttpResponse<InputStream> awaitHeaders(CompletableFuture<HttpResponse<InputStream>> pending, URI uri,
+                                                   HttpPolicy timing) throws StreamFailure, InterruptedException {
         try {
-            return pending.get(policy.firstTokenTimeout().toMillis(), TimeUnit.MILLISECONDS);
+            return pending.get(timing.firstTokenTimeout().toMillis(), TimeUnit.MILLISECONDS);
         } catch (InterruptedException e) {
             pending.cancel(true);
             throw e;
         } catch (TimeoutException e) {
             pending.cancel(true);
-            throw new StreamFailure(uri + " did not answer within " + policy.firstTokenTimeout().toSeconds() + " s",
+            throw new StreamFailure(uri + " did not answer within " + seconds(timing.firstTokenTimeout()),
                     Duration.ZERO, e);
         } catch (ExecutionException e) {
             Throwable cause = e.getCause();
@@ -210,26 +218,29 @@ public final class OpenAiCompatibleGateway implements AgentGateway {
     }
 
     /**
-     * Reads {@code data:} lines until {@code [DONE]}. A watchdog closes the stream when the first token or the
-     * whole reply is late, which ends the blocking read.
+     * Reads {@code data:} lines until {@code [DONE]}. A watchdog closes the stream when the first word, the next
+     * piece or the whole reply is late, which ends the blocking read.
      */
-    private GatewayReply readEvents(AgentDefinition agent, URI uri, InputStream stream, Consumer<String> tokens,
-                                    long started) throws IOException, StreamFailure {
+    private GatewayReply readEvents(AgentDefinition agent, URI uri, InputStream stream, ReplyListener tokens,
+                                    long started, HttpPolicy timing) throws IOException, StreamFailure {
         StringBuilder text = new StringBuilder();
         String model = agent.model();
         int promptTokens = -1;
         int completionTokens = -1;
-        AtomicBoolean firstToken = new AtomicBoolean();
-        AtomicBoolean timedOut = new AtomicBoolean();
-        Thread watchdog = Thread.ofVirtual().start(() -> watch(stream, firstToken, timedOut));
+        Watchdog watchdog = new Watchdog(uri.getHost(), timing, started);
+        Thread watching = Thread.ofVirtual().start(() -> watchdog.watch(stream));
         try (BufferedReader lines = new BufferedReader(new InputStreamReader(stream, StandardCharsets.UTF_8))) {
             String line;
             while ((line = lines.readLine()) != null) {
+                watchdog.heard();
                 if (!line.startsWith("data:")) {
                     continue;
                 }
                 String data = line.substring(5).strip();
                 if (data.equals("[DONE]")) {
+                    if (text.toString().isBlank()) {
+                        throw StreamFailure.emptyReply(uri.getHost());
+                    }
                     return new GatewayReply(text.toString(), model, promptTokens, completionTokens,
                             Duration.ofNanos(System.nanoTime() - started));
                 }
@@ -246,23 +257,28 @@ public final class OpenAiCompatibleGateway implements AgentGateway {
                 }
                 String token = chunk.path("choices").path(0).path("delta").path("content").asText("");
                 if (!token.isEmpty()) {
-                    firstToken.set(true);
+                    watchdog.firstWord();
                     text.append(token);
                     tokens.accept(token);
                 }
             }
         } catch (IOException e) {
-            if (timedOut.get()) {
-                throw new StreamFailure(uri.getHost() + " stopped sending before the reply was complete (timed out)");
+            Optional<String> late = watchdog.lateness();
+            if (late.isPresent()) {
+                throw new StreamFailure(late.get());
             }
             throw e;
         } finally {
-            watchdog.interrupt();
+            watching.interrupt();
         }
-        if (timedOut.get()) {
-            throw new StreamFailure(uri.getHost() + " stopped sending before the reply was complete (timed out)");
+        if (watchdog.lateness().isPresent()) {
+            throw new StreamFailure(watchdog.lateness().get());
         }
         throw new StreamFailure("the stream from " + uri.getHost() + " was cut before it finished");
+    }
+
+    static String seconds(Duration duration) {
+        return duration.toMillis() % 1000 == 0 ? duration.toSeconds() + " s" : duration.toMillis() + " ms";
     }
 
     private JsonNode parse(URI uri, String data) throws StreamFailure {
@@ -271,25 +287,6 @@ public final class OpenAiCompatibleGateway implements AgentGateway {
         } catch (IOException e) {
             throw new StreamFailure(uri.getHost() + " sent a chunk that is not JSON: "
                     + (data.length() > 80 ? data.substring(0, 80) + "…" : data), Duration.ZERO, e);
-        }
-    }
-
-    private void watch(InputStream stream, AtomicBoolean firstToken, AtomicBoolean timedOut) {
-        long start = System.nanoTime();
-        try {
-            while (true) {
-                Thread.sleep(50);
-                long elapsed = System.nanoTime() - start;
-                boolean late = (!firstToken.get() && elapsed > policy.firstTokenTimeout().toNanos())
-                        || elapsed > policy.totalTimeout().toNanos();
-                if (late) {
-                    timedOut.set(true);
-                    stream.close();
-                    return;
-                }
-            }
-        } catch (InterruptedException | IOException done) {
-            // The reply finished, or the stream is already closed.
         }
     }
 }

@@ -61,7 +61,9 @@ public final class JsonAgentCatalog implements AgentCatalog {
                         colourOf(node, warnings), new ModelEndpoint(endpoint.path("base_url").asText(""),
                         endpoint.hasNonNull("temperature") ? endpoint.get("temperature").asDouble() : null,
                         endpoint.hasNonNull("max_tokens") ? endpoint.get("max_tokens").asInt() : null,
-                        endpoint.path("api_key_env").asText(""))));
+                        endpoint.path("api_key_env").asText(""),
+                        endpoint.hasNonNull("first_token_timeout_s") ? endpoint.get("first_token_timeout_s").asInt() : null,
+                        endpoint.hasNonNull("idle_timeout_s") ? endpoint.get("idle_timeout_s").asInt() : null)));
             }
             agents = List.copyOf(read);
         } catch (IOException | IllegalArgumentException e) {
@@ -179,8 +181,15 @@ public final class JsonAgentCatalog implements AgentCatalog {
             ModelEndpoint endpoint = agent.endpoint();
             if (!endpoint.equals(ModelEndpoint.NONE)) {
                 // The key's variable name only: the key itself never reaches a file of ours.
-                node.putObject("endpoint").put("base_url", endpoint.baseUrl()).put("temperature", endpoint.temperature())
-                        .put("max_tokens", endpoint.maxTokens()).put("api_key_env", endpoint.apiKeyEnv());
+                ObjectNode saved = node.putObject("endpoint").put("base_url", endpoint.baseUrl())
+                        .put("temperature", endpoint.temperature()).put("max_tokens", endpoint.maxTokens())
+                        .put("api_key_env", endpoint.apiKeyEnv());
+                if (endpoint.firstTokenTimeoutSeconds() != null) {
+                    saved.put("first_token_timeout_s", endpoint.firstTokenTimeoutSeconds());
+                }
+                if (endpoint.idleTimeoutSeconds() != null) {
+                    saved.put("idle_timeout_s", endpoint.idleTimeoutSeconds());
+                }
             }
         }
         try {

@@ -292,9 +292,12 @@ public final class AgentsViewModel {
             if (remote && (baseUrl.get().isBlank() || model.get().isBlank())) {
                 throw new IllegalArgumentException("An OpenAI-compatible agent needs a base URL and a model");
             }
-            ModelEndpoint endpoint = remote ? new ModelEndpoint(baseUrl.get(), number(temperature.get(), "Temperature"),
-                    integer(maxTokens.get()), apiKeyEnv.get()) : ModelEndpoint.NONE;
             AgentDefinition current = selected.get();
+            // The form has no fields for the timeouts (agents add sets them): an edit keeps those the agent has.
+            ModelEndpoint kept = current == null ? ModelEndpoint.NONE : current.endpoint();
+            ModelEndpoint endpoint = remote ? new ModelEndpoint(baseUrl.get(), number(temperature.get(), "Temperature"),
+                    integer(maxTokens.get()), apiKeyEnv.get(), kept.firstTokenTimeoutSeconds(),
+                    kept.idleTimeoutSeconds()) : ModelEndpoint.NONE;
             AgentId id = current == null ? AgentId.generate() : current.id();
             return Optional.of(new AgentDefinition(id, name.get().strip(), persona.get(), provider.get(), model.get().strip(),
                     colour.get(), endpoint));

@@ -716,6 +716,7 @@ public final class CanvasViewModel {
             case LoopEvent.Error error -> notice.set(error.message());
             case LoopEvent.SaveFailed failed -> notice.set(failed.message());
             case LoopEvent.Started started -> { }
+            case LoopEvent.TurnRetry retry -> { }
             case LoopEvent.TeamReady ready -> { }
             case LoopEvent.SessionRestored restored -> { }
             case LoopEvent.SessionSaved saved -> { }

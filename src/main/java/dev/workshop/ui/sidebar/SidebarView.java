@@ -455,14 +455,17 @@ public final class SidebarView extends SplitPane {
         writing.setWrapText(true);
         writing.setMaxHeight(90);
         // The reply as it streams in, as plain text (its Markdown is rendered once the message is recorded).
-        writing.textProperty().bind(viewModel.writingProperty().map(text -> {
+        // A turn being asked again says so there, until its first word comes ("retrying (2 of 4)…").
+        writing.textProperty().bind(javafx.beans.binding.Bindings.createStringBinding(() -> {
+            String text = viewModel.writingProperty().get();
             if (text.isEmpty()) {
-                return "";
+                String retrying = viewModel.retryingProperty().get();
+                return retrying.isEmpty() ? "" : "↻ " + retrying;
             }
             String plain = PlainText.of(text);
             return "✎ " + (plain.length() > 300 ? "…" + plain.substring(plain.length() - 300) : plain);
-        }));
-        writing.visibleProperty().bind(viewModel.writingProperty().isNotEmpty());
+        }, viewModel.writingProperty(), viewModel.retryingProperty()));
+        writing.visibleProperty().bind(writing.textProperty().isNotEmpty());
         writing.managedProperty().bind(writing.visibleProperty());
 
         Label none = placeholder("Nothing selected", "Pick a conversation above to read it.");

@@ -68,6 +68,8 @@ public final class SidebarViewModel {
     private final ReadOnlyBooleanWrapper dual = new ReadOnlyBooleanWrapper();
     private final ReadOnlyBooleanWrapper loading = new ReadOnlyBooleanWrapper();
     private final ReadOnlyStringWrapper writing = new ReadOnlyStringWrapper("");
+    /** Why the turn being written is asked again, and which attempt is next; empty while none is. */
+    private final ReadOnlyStringWrapper retrying = new ReadOnlyStringWrapper("");
     private final ReadOnlyStringWrapper notice = new ReadOnlyStringWrapper("");
     /** The conversations the last Delete took away, while Undo can still bring them back; empty otherwise. */
     private final ReadOnlyObjectWrapper<List<ConversationId>> undoableDeletion = new ReadOnlyObjectWrapper<>(List.of());
@@ -133,7 +135,16 @@ public final class SidebarViewModel {
         switch (event) {
             case LoopEvent.Token token -> fx.execute(() -> {
                 if (isSelected(id)) {
+                    retrying.set("");
                     writing.set(writing.get() + token.text());
+                }
+            });
+            case LoopEvent.TurnRetry retry -> fx.execute(() -> {
+                if (isSelected(id)) {
+                    // What the failed attempt streamed is no part of the reply: the next attempt starts afresh.
+                    writing.set("");
+                    retrying.set(retry.speakerName() + ": " + retry.retry().reason() + " \u2014 retrying ("
+                            + retry.retry().attempt() + " of " + retry.retry().attempts() + ")\u2026");
                 }
             });
             case LoopEvent.TurnStarted turn -> fx.execute(() -> {
@@ -142,6 +153,7 @@ public final class SidebarViewModel {
                 }
                 if (isSelected(id)) {
                     writing.set("");
+                    retrying.set("");
                 }
             });
             case LoopEvent.Message message -> {
@@ -156,6 +168,7 @@ public final class SidebarViewModel {
                     }
                     if (isSelected(id)) {
                         writing.set("");
+                        retrying.set("");
                         if (messages.stream().noneMatch(item -> item.turnIndex() == message.turnIndex() && !item.cutOff())) {
                             messages.add(new MessageItem(message.turnIndex(), message.speakerId(),
                                     message.speakerName(), colourOf(message.speakerId()), message.content(),
@@ -183,6 +196,9 @@ public final class SidebarViewModel {
                             .ifPresent(this::upsert);
                     // A reply being written when the loop stopped was kept as far as it had come: the list
                     // shows it cut off, from the log, instead of the writing line showing it for ever.
+                    if (isSelected(id)) {
+                        retrying.set("");
+                    }
                     if (isSelected(id) && !writing.get().isEmpty()) {
                         writing.set("");
                         loadMessages(selection, id);
@@ -343,6 +359,7 @@ public final class SidebarViewModel {
         messages.clear();
         splitPanes();
         writing.set("");
+        retrying.set("");
         if (row == null) {
             loading.set(false);
             return;
@@ -856,6 +873,10 @@ public final class SidebarViewModel {
     }
 
     /** The reply being written right now in the selected conversation, as it streams in. */
+    public ReadOnlyStringProperty retryingProperty() {
+        return retrying.getReadOnlyProperty();
+    }
+
     public ReadOnlyStringProperty writingProperty() {
         return writing.getReadOnlyProperty();
     }

@@ -29,6 +29,8 @@ public final class FakeChatServer implements AutoCloseable {
     public final List<String> authorizations = new CopyOnWriteArrayList<>();
     private final ObjectMapper json = new ObjectMapper();
     private final long replyDelayMillis;
+    /** Released at close: answers that hold a connection open without a word wait on it, not on a timer. */
+    private final java.util.concurrent.CountDownLatch closed = new java.util.concurrent.CountDownLatch(1);
 
     public FakeChatServer() throws IOException {
         this(0, 0);
@@ -145,6 +147,29 @@ public final class FakeChatServer implements AutoCloseable {
         };
     }
 
+    /** Headers and a first piece, then silence with the connection open: a server that stalled mid-reply. */
+    public Answer stallAfter(String partial) {
+        return (exchange, request) -> {
+            OutputStream out = openStream(exchange);
+            send(out, chunk(partial));
+            closed.await(2, java.util.concurrent.TimeUnit.MINUTES);
+        };
+    }
+
+    /** Takes the request and never answers it: not even the response's headers. */
+    public Answer neverAnswers() {
+        return (exchange, request) -> closed.await(2, java.util.concurrent.TimeUnit.MINUTES);
+    }
+
+    /** A whole, well-formed stream with no word in it (usage and [DONE] only). */
+    public static Answer emptyReply() {
+        return (exchange, request) -> {
+            OutputStream out = openStream(exchange);
+            send(out, usageChunk(42, 0));
+            send(out, "data: [DONE]\n\n");
+        };
+    }
+
     public static Answer malformedChunk() {
         return (exchange, request) -> {
             OutputStream out = openStream(exchange);
@@ -156,6 +181,7 @@ public final class FakeChatServer implements AutoCloseable {
 
     @Override
     public void close() {
+        closed.countDown();
         server.stop(0);
     }
 }
