@@ -86,7 +86,7 @@ public final class WorkshopApp extends Application {
         shell = new ShellViewModel(dataDirectory, WorkshopApp::open, FxExecutor.platform());
         stage.setTitle("Workshop");
         JsonWindowLayout layoutFile = new JsonWindowLayout(dataDirectory);
-        WindowLayout remembered = layoutFile.load();
+        WindowLayout remembered = layoutFile.load(shell::addLaunchWarning);
         ShellView view = new ShellView(shell);
         view.restoreLayout(remembered);
         view.openedInColours(launch.dark(), launch.systemPrefersDark());

@@ -186,8 +186,8 @@ final class ConversationLoop implements Runnable {
             }
             Optional<AgentDefinition> agent = context.agents().find(speaker.agentId());
             if (agent.isEmpty()) {
-                finish(ConversationStatus.COMPLETED, "Agent " + speaker.name() + " ("
-                        + speaker.agentId() + ") no longer exists");
+                Stop missing = MissingAgent.of(speaker, context.agents());
+                finish(missing.status(), missing.reason());
                 return;
             }
             int turn = state.turnCount();

@@ -311,9 +311,9 @@ public final class GatewayBridge implements AutoCloseable {
             throw new IllegalStateException("Only a conversation stopped by a failed turn can be retried; this one"
                     + " is " + state.status().wireName());
         }
-        Optional<String> cannot = reasonItCannotContinue(state);
+        Optional<ConversationLoop.Stop> cannot = whyItCannotContinue(state);
         if (cannot.isPresent()) {
-            throw new IllegalStateException(cannot.get());
+            throw new IllegalStateException(cannot.get().reason());
         }
         store.append(tenant, id, state.version(),
                 List.of(new ResumeStarted(state.resumesWithoutProgress() + 1, ResumeCause.RETRY)));
@@ -554,13 +554,12 @@ public final class GatewayBridge implements AutoCloseable {
     private Optional<ConversationId> resume(ConversationState state, ResumeCause cause) {
         ConversationId id = state.id();
         // The guard stops what restarts by itself; the user who asks to go on is let go on.
-        Optional<String> cannot = cause == ResumeCause.RESTART ? reasonItCannotResume(state)
-                : reasonItCannotContinue(state);
+        Optional<ConversationLoop.Stop> cannot = cause == ResumeCause.RESTART ? whyItCannotResume(state)
+                : whyItCannotContinue(state);
         if (cannot.isPresent()) {
-            ConversationStatus status = state.resumesWithoutProgress() >= settings().maxResumesWithoutProgress()
-                    ? ConversationStatus.FAILED : ConversationStatus.COMPLETED;
-            store.append(tenant, id, state.version(), List.of(new StatusChanged(status, cannot.get())));
-            publish(new LoopEvent.Ended(id, 1, context.clock().instant(), status, cannot.get()));
+            ConversationLoop.Stop stop = cannot.get();
+            store.append(tenant, id, state.version(), List.of(new StatusChanged(stop.status(), stop.reason())));
+            publish(new LoopEvent.Ended(id, 1, context.clock().instant(), stop.status(), stop.reason()));
             return Optional.empty();
         }
         store.append(tenant, id, state.version(), List.of(new ResumeStarted(state.resumesWithoutProgress() + 1, cause)));
@@ -569,32 +568,36 @@ public final class GatewayBridge implements AutoCloseable {
         return Optional.of(id);
     }
 
-    private Optional<String> reasonItCannotResume(ConversationState state) {
+    private Optional<ConversationLoop.Stop> whyItCannotResume(ConversationState state) {
         if (state.resumesWithoutProgress() >= settings().maxResumesWithoutProgress()) {
             // The failure that kept it from going on, if one did: the reader's way to fix it.
             String lastFailure = stoppedByAFailure(state.status(), state.statusReason())
                     ? " (last time: " + state.statusReason() + ")" : "";
-            return Optional.of("Stopped " + state.resumesWithoutProgress() + " times in a row while asking turn "
-                    + (state.turnCount() + 1) + ", with nothing of its reply kept; not resumed again by itself so that a"
-                    + " crash loop cannot spin (Retry or Resume goes on)" + lastFailure);
+            return Optional.of(new ConversationLoop.Stop(ConversationStatus.FAILED, "Stopped "
+                    + state.resumesWithoutProgress() + " times in a row while asking turn " + (state.turnCount() + 1)
+                    + ", with nothing of its reply kept; not resumed again by itself so that a crash loop cannot spin"
+                    + " (Retry or Resume goes on)" + lastFailure));
         }
-        return reasonItCannotContinue(state);
+        return whyItCannotContinue(state);
     }
 
-    /** What rules out another turn whoever asks: an agent gone, no task, no turns left. */
-    private Optional<String> reasonItCannotContinue(ConversationState state) {
-        for (Participant participant : state.participants()) {
-            if (!participant.isHuman() && agents.find(participant.agentId()).isEmpty()) {
-                return Optional.of("Agent " + participant.name() + " (" + participant.agentId()
-                        + ") no longer exists");
-            }
+    /**
+     * What rules out another turn whoever asks: an agent gone (it ends), or missing with its damaged list (it
+     * waits), no task, no turns left.
+     */
+    private Optional<ConversationLoop.Stop> whyItCannotContinue(ConversationState state) {
+        Optional<ConversationLoop.Stop> missing = MissingAgent.among(state.participants(), agents);
+        if (missing.isPresent()) {
+            return missing;
         }
         if (state.task().isEmpty()) {
-            return Optional.of("No task prompt was recorded, so the conversation cannot continue");
+            return Optional.of(new ConversationLoop.Stop(ConversationStatus.COMPLETED,
+                    "No task prompt was recorded, so the conversation cannot continue"));
         }
         int maxTurns = state.maxTurns() > 0 ? state.maxTurns() : settings().defaultMaxTurns();
         if (state.turnCount() >= maxTurns) {
-            return Optional.of("All " + maxTurns + " turns were already taken");
+            return Optional.of(new ConversationLoop.Stop(ConversationStatus.COMPLETED,
+                    "All " + maxTurns + " turns were already taken"));
         }
         return Optional.empty();
     }

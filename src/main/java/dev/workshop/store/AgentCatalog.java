@@ -22,4 +22,12 @@ public interface AgentCatalog {
 
     /** Removes an agent; conversations keep its name in their transcripts. */
     boolean remove(AgentId id);
+
+    /**
+     * Why an agent may be missing without having been removed: the list could not be read whole when it was
+     * opened (it was set aside, and what could be read of it kept). Empty when the list was read whole.
+     */
+    default Optional<String> damage() {
+        return Optional.empty();
+    }
 }

@@ -646,6 +646,20 @@ class CommandLineTest {
     }
 
     @Test
+    void aCanvasFileFromANewerWorkshopDoesNotBlockTheConversations() throws Exception {
+        String id = ranConversation(dir, "Plan a picnic", 2);
+        Files.writeString(dir.resolve("scene.json"), "{\"format\": 99, \"instances\": []}");
+
+        Run list = workshop("--data-dir", dir.toString(), "list", "--json");
+        Run show = workshop("--data-dir", dir.toString(), "show", id, "--json");
+
+        assertThat(list.exitCode()).as(list.err()).isZero();
+        assertThat(jsonLines(list.out()).getFirst().get(0).get("id").asText()).isEqualTo(id);
+        assertThat(show.exitCode()).as(show.err()).isZero();
+        assertThat(Files.readString(dir.resolve("scene.json"))).contains("99");
+    }
+
+    @Test
     void resumeExitsWithFiveAndSaysWhichDidNotCompleteWhenOneStopsAgain() throws Exception {
         int port;
         try (var gone = new dev.workshop.gateway.openai.FakeChatServer(0, 0)) {

@@ -141,6 +141,34 @@ class ResumeTest {
     }
 
     @Test
+    void aConversationWhoseAgentWasLostWithADamagedListWaitsForItAndGoesOnOnceItIsBack() throws Exception {
+        engine = new EngineFixture(dir).open();
+        AgentDefinition eve = engine.agents().add(new AgentDefinition(new AgentId("agent-eve"), "Eve", "You review.",
+                AgentDefinition.OFFLINE, "", null));
+        ConversationId id = crashedConversation(List.of(engine.agents().list().getFirst(), eve), "Plan", 4, 1, false);
+        engine.close();
+        Path agentsFile = dir.resolve("agents.json");
+        byte[] good = java.nio.file.Files.readAllBytes(agentsFile);
+        java.nio.file.Files.writeString(agentsFile, "{\"agents\": [{\"id\": \"starter-ada\", \"na");
+
+        restartAndResume();
+
+        ConversationState waiting = engine.state(id);
+        assertThat(waiting.status()).isEqualTo(ConversationStatus.INTERRUPTED);
+        assertThat(waiting.statusReason()).startsWith("Agent Eve (agent-eve) is missing: the agent list " + agentsFile
+                + " could not be read whole (it was moved to ").endsWith("; put the file back or add the agent again,"
+                + " then Resume");
+        engine.close();
+        java.nio.file.Files.write(agentsFile, good);
+
+        restartAndResume();
+
+        assertThat(engine.state(id).status()).isEqualTo(ConversationStatus.COMPLETED);
+        assertThat(engine.messages(id)).extracting(MessageRecorded::speakerName)
+                .containsExactly("Ada", "Eve", "Ada", "Eve");
+    }
+
+    @Test
     void endsAConversationWithoutATaskPrompt() throws InterruptedException {
         engine = new EngineFixture(dir).open();
         ConversationId id = crashedConversation(engine.participants(2), null, 6, 1, false);

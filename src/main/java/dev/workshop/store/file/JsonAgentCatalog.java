@@ -1,5 +1,7 @@
 package dev.workshop.store.file;
 
+import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
@@ -32,6 +34,8 @@ public final class JsonAgentCatalog implements AgentCatalog {
     private final ObjectMapper json = new ObjectMapper();
     private final Path file;
     private volatile List<AgentDefinition> agents = List.of();
+    /** Set when the file could not be read whole at open: an agent may be missing without being removed. */
+    private volatile String damage;
 
     private JsonAgentCatalog(Path file) {
         this.file = file;
@@ -55,18 +59,11 @@ public final class JsonAgentCatalog implements AgentCatalog {
             }
             List<AgentDefinition> read = new ArrayList<>();
             for (JsonNode node : root.path("agents")) {
-                JsonNode endpoint = node.path("endpoint");
-                read.add(new AgentDefinition(new AgentId(node.path("id").asText()), node.path("name").asText(),
-                        node.path("persona").asText(""), node.path("provider").asText(""), node.path("model").asText(""),
-                        colourOf(node, warnings), new ModelEndpoint(endpoint.path("base_url").asText(""),
-                        endpoint.hasNonNull("temperature") ? endpoint.get("temperature").asDouble() : null,
-                        endpoint.hasNonNull("max_tokens") ? endpoint.get("max_tokens").asInt() : null,
-                        endpoint.path("api_key_env").asText(""),
-                        endpoint.hasNonNull("first_token_timeout_s") ? endpoint.get("first_token_timeout_s").asInt() : null,
-                        endpoint.hasNonNull("idle_timeout_s") ? endpoint.get("idle_timeout_s").asInt() : null)));
+                read.add(agentOf(node, warnings));
             }
             agents = List.copyOf(read);
         } catch (IOException | IllegalArgumentException e) {
+            List<AgentDefinition> salvaged = salvage();
             Path aside;
             try {
                 aside = AtomicFile.moveAside(file);
@@ -74,11 +71,80 @@ public final class JsonAgentCatalog implements AgentCatalog {
                 throw new StoreException("The agent list " + file + " cannot be read (" + JsonProblems.describe(e)
                         + ") nor moved aside: " + moveFailed.getMessage(), moveFailed);
             }
+            damage = "the agent list " + file + " could not be read whole (it was moved to " + aside + ")";
             warnings.accept("The agent list " + file + " could not be read: " + JsonProblems.describe(e) + ". It was moved to "
-                    + aside + " and the starter agents were set up again; conversations whose agents are missing "
-                    + "keep their transcripts.");
-            publish(StarterAgents.all());
+                    + aside + (salvaged.isEmpty() ? "; no agent could be recovered from it"
+                            : "; " + salvaged.size() + " agent" + (salvaged.size() == 1 ? " was" : "s were")
+                            + " recovered from it (" + String.join(", ", salvaged.stream().map(AgentDefinition::name)
+                            .toList()) + ")")
+                    + ", and the starter agents set up where missing. A conversation whose agent is still missing "
+                    + "waits, interrupted, until the agent is back (put the file back, or add it again).");
+            publish(withStarters(salvaged));
         }
+    }
+
+    private AgentDefinition agentOf(JsonNode node, Consumer<String> warnings) {
+        JsonNode endpoint = node.path("endpoint");
+        return new AgentDefinition(new AgentId(node.path("id").asText()), node.path("name").asText(),
+                node.path("persona").asText(""), node.path("provider").asText(""), node.path("model").asText(""),
+                colourOf(node, warnings), new ModelEndpoint(endpoint.path("base_url").asText(""),
+                endpoint.hasNonNull("temperature") ? endpoint.get("temperature").asDouble() : null,
+                endpoint.hasNonNull("max_tokens") ? endpoint.get("max_tokens").asInt() : null,
+                endpoint.path("api_key_env").asText(""),
+                endpoint.hasNonNull("first_token_timeout_s") ? endpoint.get("first_token_timeout_s").asInt() : null,
+                endpoint.hasNonNull("idle_timeout_s") ? endpoint.get("idle_timeout_s").asInt() : null));
+    }
+
+    /**
+     * Every whole, valid agent that a damaged file still holds: read one by one up to the damage (a file cut
+     * short keeps those before the cut), each checked on its own (one bad agent costs only itself).
+     */
+    private List<AgentDefinition> salvage() {
+        List<AgentDefinition> salvaged = new ArrayList<>();
+        try (JsonParser parser = json.createParser(file.toFile())) {
+            if (parser.nextToken() != JsonToken.START_OBJECT) {
+                return salvaged;
+            }
+            while (parser.nextToken() == JsonToken.FIELD_NAME) {
+                boolean theList = "agents".equals(parser.currentName());
+                if (parser.nextToken() == JsonToken.START_ARRAY && theList) {
+                    while (parser.nextToken() == JsonToken.START_OBJECT) {
+                        JsonNode node = parser.readValueAsTree();
+                        try {
+                            AgentDefinition agent = agentOf(node, warning -> { });
+                            if (salvaged.stream().noneMatch(other -> other.id().equals(agent.id())
+                                    || other.name().equalsIgnoreCase(agent.name()))) {
+                                salvaged.add(agent);
+                            }
+                        } catch (IllegalArgumentException badAgent) {
+                            // This one is lost; the others are still worth keeping.
+                        }
+                    }
+                    return salvaged;
+                }
+                parser.skipChildren();
+            }
+        } catch (IOException | RuntimeException damaged) {
+            // Reading stops at the damage: what was read before it stands.
+        }
+        return salvaged;
+    }
+
+    /** The recovered agents, then each starter agent whose id and name none of them has. */
+    private static List<AgentDefinition> withStarters(List<AgentDefinition> recovered) {
+        List<AgentDefinition> all = new ArrayList<>(recovered);
+        for (AgentDefinition starter : StarterAgents.all()) {
+            if (all.stream().noneMatch(agent -> agent.id().equals(starter.id())
+                    || agent.name().equalsIgnoreCase(starter.name()))) {
+                all.add(starter);
+            }
+        }
+        return all;
+    }
+
+    @Override
+    public Optional<String> damage() {
+        return Optional.ofNullable(damage);
     }
 
     /**

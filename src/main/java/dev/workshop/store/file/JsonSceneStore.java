@@ -28,14 +28,17 @@ import java.util.function.Consumer;
 
 /**
  * The canvas scene in {@code scene.json}, rewritten whole through {@link AtomicFile} (docs/decisions/0004).
- * A file from a newer Workshop is refused; an unreadable one is kept aside and reported, and the app starts
- * with an empty canvas (conversations are untouched: they live in the conversation store).
+ * A file from a newer Workshop is left as it is, never written over: the canvas opens empty and is not saved,
+ * and a warning says why; an unreadable one is kept aside and reported, and the app starts with an empty canvas.
+ * Neither blocks the conversations, which live in the conversation store.
  */
 public final class JsonSceneStore implements SceneStore {
     static final int FORMAT = 1;
     private final ObjectMapper json = new ObjectMapper();
     private final Path file;
     private final Consumer<String> warnings;
+    /** What a newer Workshop's file found at load says; set, nothing is saved over that file. */
+    private String newer;
 
     public JsonSceneStore(Path dataDirectory, Consumer<String> warnings) {
         this.file = dataDirectory.resolve("scene.json");
@@ -55,8 +58,11 @@ public final class JsonSceneStore implements SceneStore {
         }
         int format = root == null ? 0 : root.path("format").asInt(0);
         if (format > FORMAT) {
-            throw new StoreException("The canvas file " + file + " was written by a newer Workshop (format " + format
-                    + ", this one reads up to " + FORMAT + "); update Workshop to open it");
+            newer = "The canvas file " + file + " was written by a newer Workshop (format " + format
+                    + ", this one reads up to " + FORMAT + ")";
+            warnings.accept(newer + ": the canvas opens empty and is not saved, so that file stays as it is; update"
+                    + " Workshop to see it. Conversations are not affected.");
+            return CanvasScene.EMPTY;
         }
         try {
             return read(root);
@@ -171,6 +177,9 @@ public final class JsonSceneStore implements SceneStore {
 
     @Override
     public synchronized void save(CanvasScene scene) {
+        if (newer != null) {
+            throw new StoreException(newer + "; the canvas is not saved, so as not to write over it");
+        }
         ObjectNode root = json.createObjectNode().put("format", FORMAT);
         ArrayNode instances = root.putArray("instances");
         for (AgentInstance instance : scene.instances()) {

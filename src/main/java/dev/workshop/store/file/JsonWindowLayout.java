@@ -15,7 +15,8 @@ import java.util.function.Consumer;
  * {@code window.json} in the data directory: the main window's place, size and dividers. Read once before
  * the window opens; written a moment after the layout changes and when the window closes, so a killed app
  * opens as it last looked. A missing or unreadable file means the default layout: nothing in it is worth
- * stopping the app for, and the next write makes a good one.
+ * stopping the app for. An unreadable one is set aside (and said so), like every other file of ours, rather
+ * than written over by the next save.
  */
 public final class JsonWindowLayout {
     static final String FILE = "window.json";
@@ -26,14 +27,15 @@ public final class JsonWindowLayout {
         this.file = dataDirectory.resolve(FILE);
     }
 
-    public WindowLayout load() {
+    /** The saved layout; the default one when there is none, or when it cannot be read ({@code warnings} hears why). */
+    public WindowLayout load(Consumer<String> warnings) {
         if (!Files.exists(file)) {
             return WindowLayout.DEFAULT;
         }
         try {
             JsonNode root = json.readTree(Files.readString(file, StandardCharsets.UTF_8));
             if (root == null || !root.isObject()) {
-                return WindowLayout.DEFAULT;
+                throw new IOException("it holds no layout");
             }
             JsonNode window = root.path("window");
             Bounds bounds = window.isObject()
@@ -45,6 +47,15 @@ public final class JsonWindowLayout {
                     root.path("sidebar_divider").asDouble(WindowLayout.DEFAULT.sidebarDivider()),
                     root.path("list_divider").asDouble(WindowLayout.DEFAULT.listDivider()));
         } catch (IOException | RuntimeException e) {
+            String problem = e instanceof IOException io ? JsonProblems.describe(io) : e.getMessage();
+            try {
+                Path aside = AtomicFile.moveAside(file);
+                warnings.accept("The window layout " + file + " could not be read: " + problem + ". It was moved to "
+                        + aside + " and the window opens at its usual size.");
+            } catch (IOException moveFailed) {
+                warnings.accept("The window layout " + file + " could not be read (" + problem + ") nor moved aside ("
+                        + moveFailed.getMessage() + "); the window opens at its usual size.");
+            }
             return WindowLayout.DEFAULT;
         }
     }

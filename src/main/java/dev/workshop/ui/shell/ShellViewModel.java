@@ -40,6 +40,8 @@ public final class ShellViewModel {
     private final ReadOnlyStringWrapper fatalError = new ReadOnlyStringWrapper("");
     /** What became of the last settings saved; the status bar shows it. */
     private final ReadOnlyStringWrapper notice = new ReadOnlyStringWrapper("");
+    /** What the window's own files said before the data opened (a layout set aside), shown with its warnings. */
+    private final List<String> launchWarnings = new java.util.concurrent.CopyOnWriteArrayList<>();
     /** Why nothing can be saved any more (the data directory was deleted or moved away), or "". */
     private final ReadOnlyStringWrapper dataDirectoryGone = new ReadOnlyStringWrapper("");
     /** Why saving stopped (the disk refused a write), with what to do, or "" while it works. */
@@ -146,7 +148,9 @@ public final class ShellViewModel {
         showCounts(count, open == null ? 0 : open.bridge().runningCount());
         // A paragraph each: several repairs in one opening (the agent list and the settings, say) read as one
         // block of text when joined line by line.
-        warningText.set(String.join("\n\n", warnings));
+        List<String> all = new java.util.ArrayList<>(launchWarnings);
+        all.addAll(warnings);
+        warningText.set(String.join("\n\n", all));
         opening.set(false);
         ready.set(true);
     }
@@ -299,6 +303,11 @@ public final class ShellViewModel {
                 fx.execute(() -> notice.set("The settings were not saved: " + e.getMessage()));
             }
         }));
+    }
+
+    /** A repair made while the window was being set up, to show with those the data directory's opening reports. */
+    public void addLaunchWarning(String warning) {
+        launchWarnings.add(warning);
     }
 
     public ReadOnlyStringProperty noticeProperty() {

@@ -80,6 +80,29 @@ class JsonAgentCatalogTest {
     }
 
     @Test
+    void theAgentsBeforeTheDamageAreRecoveredAndTheListSaysItWasDamaged(@TempDir Path dir) throws Exception {
+        JsonAgentCatalog whole = JsonAgentCatalog.open(dir, warning -> { });
+        AgentDefinition eve = whole.add(CRITIC);
+        AgentDefinition zed = whole.add(new AgentDefinition(new AgentId("agent-zed"), "Zed", "You are Zed.",
+                AgentDefinition.OFFLINE, "", null));
+        String text = Files.readString(dir.resolve("agents.json"));
+        // Cut inside the last agent, as a crash of an editor or a full disk might leave it.
+        Files.writeString(dir.resolve("agents.json"), text.substring(0, text.indexOf("agent-zed") + 4));
+        List<String> warnings = new ArrayList<>();
+
+        JsonAgentCatalog catalog = JsonAgentCatalog.open(dir, warnings::add);
+
+        assertThat(catalog.find(eve.id())).contains(eve);
+        assertThat(catalog.find(zed.id())).isEmpty();
+        assertThat(catalog.list()).containsAll(StarterAgents.all());
+        assertThat(warnings).singleElement().asString().contains("5 agents were recovered from it (Ada, Bruno, Chen,"
+                + " Dalia, " + eve.name() + ")").contains("waits, interrupted, until the agent is back");
+        assertThat(catalog.damage()).get().asString().startsWith("the agent list " + dir.resolve("agents.json")
+                + " could not be read whole (it was moved to " + dir.resolve("agents.json.unreadable-"));
+        assertThat(JsonAgentCatalog.open(dir, warning -> { }).damage()).as("the list saved again is whole").isEmpty();
+    }
+
+    @Test
     void readersSeeWholeListsWhileAgentsChange(@TempDir Path dir) throws Exception {
         JsonAgentCatalog catalog = JsonAgentCatalog.open(dir, warning -> { });
         AgentId starter = catalog.list().getFirst().id();

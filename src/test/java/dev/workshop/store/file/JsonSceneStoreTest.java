@@ -123,11 +123,15 @@ class JsonSceneStoreTest {
     }
 
     @Test
-    void aFileFromANewerWorkshopIsRefusedAndLeftAlone() throws IOException {
+    void aFileFromANewerWorkshopOpensAnEmptyCanvasAndIsNeverWrittenOver() throws IOException {
         Files.writeString(dir.resolve("scene.json"), "{\"format\":99,\"instances\":[]}");
+        JsonSceneStore store = new JsonSceneStore(dir, warnings::add);
 
-        assertThatThrownBy(() -> new JsonSceneStore(dir, warnings::add).load())
-                .isInstanceOf(StoreException.class).hasMessageContaining("newer Workshop (format 99");
+        assertThat(store.load()).isEqualTo(CanvasScene.EMPTY);
+        assertThat(warnings).singleElement().asString().contains("newer Workshop (format 99")
+                .contains("the canvas opens empty and is not saved").contains("Conversations are not affected");
+        assertThatThrownBy(() -> store.save(sample())).isInstanceOf(StoreException.class)
+                .hasMessageContaining("not saved, so as not to write over it");
         assertThat(Files.readString(dir.resolve("scene.json"))).contains("99");
     }
 

@@ -13,6 +13,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 class JsonWindowLayoutTest {
+    private final java.util.List<String> warnings = new java.util.ArrayList<>();
+
     @TempDir
     Path dir;
     private final List<String> problems = new ArrayList<>();
@@ -23,7 +25,7 @@ class JsonWindowLayoutTest {
 
         new JsonWindowLayout(dir).save(layout, problems::add);
 
-        assertThat(new JsonWindowLayout(dir).load()).isEqualTo(layout);
+        assertThat(new JsonWindowLayout(dir).load(warnings::add)).isEqualTo(layout);
         assertThat(problems).isEmpty();
     }
 
@@ -31,7 +33,7 @@ class JsonWindowLayoutTest {
     void aLayoutWithoutAWindowPlaceKeepsItsDividers() {
         new JsonWindowLayout(dir).save(new WindowLayout(Bounds.EMPTY, false, 0.7, 0.2), problems::add);
 
-        WindowLayout loaded = new JsonWindowLayout(dir).load();
+        WindowLayout loaded = new JsonWindowLayout(dir).load(warnings::add);
 
         assertThat(loaded.windowBounds()).isEmpty();
         assertThat(loaded.sidebarDivider()).isEqualTo(0.7);
@@ -39,14 +41,19 @@ class JsonWindowLayoutTest {
     }
 
     @Test
-    void aMissingOrUnreadableFileMeansTheDefaultLayout() throws IOException {
-        assertThat(new JsonWindowLayout(dir).load()).isEqualTo(WindowLayout.DEFAULT);
+    void aMissingOrUnreadableFileMeansTheDefaultLayoutAndAnUnreadableOneIsSetAsideAndNamed() throws IOException {
+        assertThat(new JsonWindowLayout(dir).load(warnings::add)).isEqualTo(WindowLayout.DEFAULT);
+        assertThat(warnings).as("no file is nothing to warn about").isEmpty();
 
         Files.writeString(dir.resolve("window.json"), "{\"window\":{\"x\":");
-        assertThat(new JsonWindowLayout(dir).load()).isEqualTo(WindowLayout.DEFAULT);
+        assertThat(new JsonWindowLayout(dir).load(warnings::add)).isEqualTo(WindowLayout.DEFAULT);
+        assertThat(warnings).singleElement().asString().startsWith("The window layout " + dir.resolve("window.json")
+                + " could not be read: it is not valid JSON").contains("It was moved to " + dir.resolve("window.json.unreadable-"));
+        assertThat(dir.resolve("window.json")).doesNotExist();
 
         Files.writeString(dir.resolve("window.json"), "[1, 2]");
-        assertThat(new JsonWindowLayout(dir).load()).isEqualTo(WindowLayout.DEFAULT);
+        assertThat(new JsonWindowLayout(dir).load(warnings::add)).isEqualTo(WindowLayout.DEFAULT);
+        assertThat(warnings).hasSize(2).last().asString().contains("it holds no layout");
     }
 
     @Test

@@ -40,13 +40,13 @@ class LayoutSaverTest {
             saver.awaitWrites(Duration.ofSeconds(5));
             assertThat(writes).containsExactly(MOVED);
             // What a killed app leaves: the file as the last check wrote it, no close needed.
-            assertThat(new JsonWindowLayout(dir).load()).isEqualTo(MOVED);
+            assertThat(new JsonWindowLayout(dir).load(warning -> { })).isEqualTo(MOVED);
 
             WindowLayout maximized = new WindowLayout(MOVED.bounds(), true, 0.62, 0.4);
             window.set(maximized);
             saver.check();
             saver.awaitWrites(Duration.ofSeconds(5));
-            assertThat(new JsonWindowLayout(dir).load()).isEqualTo(maximized);
+            assertThat(new JsonWindowLayout(dir).load(warning -> { })).isEqualTo(maximized);
         }
     }
 
