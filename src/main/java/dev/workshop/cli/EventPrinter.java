@@ -1,6 +1,6 @@
 package dev.workshop.cli;
 
-import dev.workshop.gateway.RetryNotice;
+
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.workshop.orchestration.LoopEvent;
@@ -62,17 +62,16 @@ final class EventPrinter implements Consumer<LoopEvent> {
 
     /** Said on stderr too: a turn that waits for a server should not look like a hang. */
     private ObjectNode retried(LoopEvent.TurnRetry event) {
-        RetryNotice retry = event.retry();
         synchronized (err) {
-            err.println("workshop: " + retry.reason() + "; asking " + event.speakerName() + " again (attempt "
-                    + retry.attempt() + " of " + retry.attempts() + ") in "
-                    + String.format(java.util.Locale.ROOT, "%.1f", retry.delay().toMillis() / 1000.0) + " s");
+            err.println("workshop: " + event.reason() + "; asking " + event.speakerName() + " again (attempt "
+                    + event.attempt() + " of " + event.attempts() + ") in "
+                    + String.format(java.util.Locale.ROOT, "%.1f", event.delay().toMillis() / 1000.0) + " s");
             err.flush();
         }
         return line("turn_retry", event).put("turn_index", event.turnIndex())
                 .put("speaker_id", event.speakerId().value()).put("speaker_name", event.speakerName())
-                .put("attempt", retry.attempt()).put("attempts", retry.attempts()).put("reason", retry.reason())
-                .put("delay_ms", retry.delay().toMillis()).put("discard_tokens", true);
+                .put("attempt", event.attempt()).put("attempts", event.attempts()).put("reason", event.reason())
+                .put("delay_ms", event.delay().toMillis()).put("discard_tokens", true);
     }
 
     private ObjectNode line(String name, LoopEvent event) {

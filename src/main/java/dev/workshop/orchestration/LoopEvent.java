@@ -7,6 +7,7 @@ import dev.workshop.domain.conversation.ConversationStatus;
 import dev.workshop.domain.conversation.ResumeCause;
 import dev.workshop.domain.conversation.TenantId;
 import dev.workshop.domain.conversation.Usage;
+import java.time.Duration;
 import java.time.Instant;
 
 /**
@@ -48,7 +49,13 @@ public sealed interface LoopEvent {
      * started are not part of the reply, and a consumer who printed them should discard them.
      */
     record TurnRetry(ConversationId conversationId, int turnNumber, Instant at, int turnIndex, AgentId speakerId,
-                     String speakerName, RetryNotice retry) implements LoopEvent {
+                     String speakerName, int attempt, int attempts, String reason, Duration delay)
+            implements LoopEvent {
+        TurnRetry(ConversationId conversationId, int turnNumber, Instant at, int turnIndex, AgentId speakerId,
+                  String speakerName, RetryNotice retry) {
+            this(conversationId, turnNumber, at, turnIndex, speakerId, speakerName, retry.attempt(), retry.attempts(),
+                    retry.reason(), retry.delay());
+        }
     }
 
     /** Published only after the message is durably stored; {@code usage} is what producing it cost. */

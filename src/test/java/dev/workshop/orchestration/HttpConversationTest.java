@@ -128,9 +128,9 @@ class HttpConversationTest {
                 .containsExactly("Reply from model-ann to Task: Plan a launch");
         assertThat(retries(events)).singleElement().satisfies(retry -> {
             assertThat(retry.speakerName()).isEqualTo("Ann");
-            assertThat(retry.retry().attempt()).isEqualTo(2);
-            assertThat(retry.retry().attempts()).isEqualTo(3);
-            assertThat(retry.retry().reason()).isEqualTo("127.0.0.1 stopped sending mid-reply for 300 ms (timed out)");
+            assertThat(retry.attempt()).isEqualTo(2);
+            assertThat(retry.attempts()).isEqualTo(3);
+            assertThat(retry.reason()).isEqualTo("127.0.0.1 stopped sending mid-reply for 300 ms (timed out)");
         });
         // The retry comes between the failed attempt's tokens and the next attempt's.
         int retryAt = events.indexOf(retries(events).getFirst());
@@ -147,7 +147,7 @@ class HttpConversationTest {
 
         assertThat(engine.state(id).status()).isEqualTo(ConversationStatus.COMPLETED);
         assertThat(engine.messages(id)).hasSize(1);
-        assertThat(retries(events)).singleElement().extracting(retry -> retry.retry().reason())
+        assertThat(retries(events)).singleElement().extracting(retry -> retry.reason())
                 .isEqualTo(server.baseUrl() + "/chat/completions did not answer within 700 ms");
     }
 
@@ -194,7 +194,7 @@ class HttpConversationTest {
         engine.bridge().awaitAll();
 
         assertThat(engine.messages(id)).hasSize(1);
-        assertThat(retries(events)).singleElement().extracting(retry -> retry.retry().reason())
+        assertThat(retries(events)).singleElement().extracting(retry -> retry.reason())
                 .isEqualTo("127.0.0.1 stopped sending mid-reply for 1 s (timed out)");
     }
 

@@ -225,6 +225,22 @@ public sealed interface ConversationEvent {
         }
     }
 
+    /**
+     * Stands in for an event that damage took from every copy (the journal's record could not be read, and the
+     * database had not got it yet): written only by the store's recovery, one per lost seq, so that the events
+     * after it keep their place. It changes nothing but the version; {@code why} says what happened.
+     */
+    record Lost(String why) implements ConversationEvent {
+        public Lost {
+            why = why == null ? "" : why;
+        }
+
+        @Override
+        public ConversationState foldInto(ConversationState state, long seq, Instant at) {
+            return state.forked(seq);
+        }
+    }
+
     private static void requireTurnIndex(int turnIndex) {
         if (turnIndex < 0) {
             throw new IllegalArgumentException("A turn index is never negative, was " + turnIndex);

@@ -82,6 +82,8 @@ public final class ConversationRules {
                             + " was forked from is recorded before them");
                 }
             }
+            case ConversationEvent.Lost ignored -> throw new InvalidEventException("Only the store's recovery"
+                    + " records lost events");
             case Undeleted ignored -> {
                 if (!state.deleted()) {
                     throw new InvalidEventException("Conversation " + state.id() + " is not deleted");

@@ -56,6 +56,7 @@ final class EventCodec {
             case ConversationEvent.Undeleted ignored -> "undeleted";
             case ConversationEvent.ReplyChunk ignored -> "reply_chunk";
             case ConversationEvent.Forked ignored -> "forked";
+            case ConversationEvent.Lost ignored -> "lost";
         };
     }
 
@@ -135,6 +136,7 @@ final class EventCodec {
                     out.writeStringField("source", forked.source().value());
                     out.writeNumberField("turn_index", forked.turnIndex());
                 }
+                case ConversationEvent.Lost lost -> out.writeStringField("why", lost.why());
             }
             out.writeEndObject();
         } catch (IOException e) {
@@ -199,6 +201,7 @@ final class EventCodec {
                     node.path("text").asText());
             case "forked" -> new ConversationEvent.Forked(new ConversationId(node.path("source").asText()),
                     node.path("turn_index").asInt());
+            case "lost" -> new ConversationEvent.Lost(node.path("why").asText(""));
             default -> throw new IllegalArgumentException("Unknown event type '" + type
                     + "': it was written by a newer Workshop");
         };

@@ -53,6 +53,7 @@ final class JournalRecords {
     private static final byte UNDELETED = 10;
     private static final byte REPLY_CHUNK = 11;
     private static final byte FORKED = 12;
+    private static final byte LOST = 13;
 
     /** Who a record belongs to and which events it holds ({@code count} from {@code seq}), read without decoding them. */
     record Envelope(String tenant, String conversation, long seq, int count) {
@@ -162,6 +163,10 @@ final class JournalRecords {
                 out.int8(FORKED);
                 out.text(forked.source().value());
                 out.int32(forked.turnIndex());
+            }
+            case ConversationEvent.Lost lost -> {
+                out.int8(LOST);
+                out.text(lost.why());
             }
         }
     }
@@ -275,6 +280,7 @@ final class JournalRecords {
             case UNDELETED -> new ConversationEvent.Undeleted();
             case REPLY_CHUNK -> new ConversationEvent.ReplyChunk(in.int32(), in.text());
             case FORKED -> new ConversationEvent.Forked(new ConversationId(in.text()), in.int32());
+            case LOST -> new ConversationEvent.Lost(in.text());
             default -> throw new IllegalArgumentException("event type " + type
                     + " is unknown to this Workshop: it was written by a newer version");
         };

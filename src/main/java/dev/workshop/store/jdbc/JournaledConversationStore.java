@@ -64,6 +64,10 @@ public final class JournaledConversationStore implements ConversationStore {
     /** Saves the index for the journal's checkpoints, on the thread that wrote the batch (one at a time). */
     private final SavedIndex checkpointIndex = new SavedIndex();
     private final List<String> warnings = new CopyOnWriteArrayList<>();
+    /** Per conversation, how many events the journal's damage took that the tables did not have either. */
+    private final Map<ConversationKey, Long> lostEvents = new java.util.LinkedHashMap<>();
+    /** The tables are being rebuilt from the whole journal: a gap in it is the journal's own loss. */
+    private boolean rebuilding;
     private final EventCodec codec = new EventCodec();
     private final JournalRecords records = new JournalRecords(codec);
     private final ConversationTables tables = new ConversationTables(codec);
@@ -234,14 +238,24 @@ public final class JournaledConversationStore implements ConversationStore {
         try {
             catchUpTables(opened.pool(), opened.loaded(), replayStart(opened.loaded()));
         } catch (JournalGapException gap) {
-            // H2 lost rows it had synced before: rebuild it from the whole journal, which has everything.
+            // H2 lost rows it had synced before: rebuild it from the whole journal, which has everything it
+            // still holds (a gap there now can only be the journal's own damage: it is filled, not fatal).
             projector = null;
             pool = null;
             opened.pool().dispose();
             index.clear();
+            lostEvents.clear();
+            rebuilding = true;
             var rebuilt = H2Database.discardAndReopen(directory, gap.getMessage(), warnings::add,
                     this::loadConsistentRows);
             catchUpTables(rebuilt.pool(), rebuilt.loaded(), JournalPosition.START);
+        }
+        if (!lostEvents.isEmpty()) {
+            warnings.add("Journal damage cost events that no other copy held: " + String.join("; ",
+                    lostEvents.entrySet().stream().map(lost -> "conversation " + lost.getKey().conversation() + " lost "
+                            + lost.getValue() + " event" + (lost.getValue() == 1 ? "" : "s")).toList())
+                    + ". Each was marked as lost in its history and goes on from what remains; the events after"
+                    + " the damage were kept.");
         }
         journalOrder = null;
         noticeWhatTheJournalLacks();
@@ -370,6 +384,7 @@ public final class JournaledConversationStore implements ConversationStore {
         JournalOrder order = new JournalOrder();
         try {
             journal.forEachRecord(from, entry -> order.add(entry.start()));
+            journal.damageFoundSinceOpen().stream().filter(damage -> !warnings.contains(damage)).forEach(warnings::add);
         } catch (IOException e) {
             throw new StoreException("Cannot read the journal in " + directory.journalDirectory() + ": "
                     + e.getMessage(), e);
@@ -432,8 +447,22 @@ public final class JournaledConversationStore implements ConversationStore {
                 current.state = current.state.evolve(recorded);
                 pending.add(new Projector.Change(recorded.tenantId(), List.of(recorded), current.state));
             } else if (recorded.seq() > version + 1) {
-                throw new JournalGapException("it lacks events " + (version + 1) + " to " + (recorded.seq() - 1)
-                        + " of conversation " + recorded.conversationId() + " that the journal has");
+                if (!rebuilding && !journal.foundDamage()) {
+                    throw new JournalGapException("it lacks events " + (version + 1) + " to " + (recorded.seq() - 1)
+                            + " of conversation " + recorded.conversationId() + " that the journal has");
+                }
+                // Neither copy has them: the journal's record is damaged and the tables had not got them yet.
+                // Placeholders keep the events after them in their places, and the loss on record.
+                for (long seq = version + 1; seq < recorded.seq(); seq++) {
+                    RecordedEvent lost = new RecordedEvent(recorded.tenantId(), recorded.conversationId(), seq,
+                            recorded.recordedAt(), new ConversationEvent.Lost("a damaged journal record held it"));
+                    current.state = current.state.evolve(lost);
+                    pending.add(new Projector.Change(recorded.tenantId(), List.of(lost), current.state));
+                }
+                lostEvents.merge(key, recorded.seq() - 1 - version, Long::sum);
+                positions.computeIfAbsent(key, k -> new EventPositions()).markIncomplete();
+                current.state = current.state.evolve(recorded);
+                pending.add(new Projector.Change(recorded.tenantId(), List.of(recorded), current.state));
             }
         }
 
@@ -515,9 +544,19 @@ public final class JournaledConversationStore implements ConversationStore {
         List<RecordedEvent> history;
         try {
             history = historyReader.read(tenant, conversation, distinct(known.snapshot()));
-        } catch (IOException | RuntimeException e) {
-            throw new StoreException("Cannot read conversation " + conversation + " from the journal in "
-                    + directory.journalDirectory() + ": " + e.getMessage(), e);
+        } catch (IOException | RuntimeException damaged) {
+            // The journal's copy rotted since it was written (a flipped byte fails its checksum): the tables hold
+            // every event too, so the history is read from there, now and from now on.
+            known.markIncomplete();
+            String warning = "Conversation " + conversation + " could not be read from the journal in "
+                    + directory.journalDirectory() + " (" + damaged.getMessage() + "); it is read from the database,"
+                    + " which holds it too";
+            warnings.add(warning);
+            try {
+                return historyFromTables(tenant, conversation);
+            } catch (StoreException alsoFailed) {
+                throw new StoreException(warning + ", and that failed too: " + alsoFailed.getMessage(), damaged);
+            }
         }
         return Collections.unmodifiableList(history);
     }

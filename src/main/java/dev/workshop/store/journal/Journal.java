@@ -93,6 +93,8 @@ public final class Journal implements AutoCloseable {
     private volatile boolean closed;
     private Thread writer;
     private boolean fromSavedIndex;
+    private volatile boolean foundDamage;
+    private final List<String> laterDamage = new java.util.concurrent.CopyOnWriteArrayList<>();
     private boolean fromCheckpoint;
     /** The owner's index for a checkpoint, asked for by whichever thread wrote the batch; null: no checkpoints. */
     private OwnerIndex checkpointIndex;
@@ -232,9 +234,31 @@ public final class Journal implements AutoCloseable {
                 continue;
             }
             long visitFrom = segment == from.segment() ? from.offset() : 0;
-            SegmentScanner.scan(SegmentFiles.path(directory, segment), segment, i == segments.size() - 1, visitFrom,
+            Path file = SegmentFiles.path(directory, segment);
+            SegmentScanner.Result result = SegmentScanner.scan(file, segment, i == segments.size() - 1, visitFrom,
                     record -> visitor.accept(Entry.of(segment, record)));
+            Optional<String> cut = SegmentFiles.cutShort(file, segmentBytes);
+            if (!result.damage().isEmpty() || cut.isPresent()) {
+                foundDamage = true;
+                Path copy = keepCopyAside(file);
+                result.damage().forEach(damage -> laterDamage.add("Journal damage: " + damage
+                        + "; the records around it were recovered and a copy of the segment was kept as " + copy));
+                cut.ifPresent(what -> laterDamage.add("Journal damage: " + what + "; a copy was kept as " + copy));
+            }
         }
+    }
+
+    /** Damage that {@link #forEachRecord} came upon (the open had not read those segments), in words for the user. */
+    public List<String> damageFoundSinceOpen() {
+        return List.copyOf(laterDamage);
+    }
+
+    /**
+     * Whether a scan of this journal found damaged records (at open, or in {@link #forEachRecord}): a record the
+     * owner misses may then be lost rather than elsewhere.
+     */
+    public boolean foundDamage() {
+        return foundDamage;
     }
 
     private void recover(JournalPosition from, Owner owner) throws IOException {
@@ -269,29 +293,54 @@ public final class Journal implements AutoCloseable {
             SegmentScanner.Result result = SegmentScanner.scan(file, segment, isLast,
                     checkpointSegment ? skipTo.offset() : 0, checkpointSegment ? lastBatch : -1, visitFrom,
                     record -> owner.replay(Entry.of(segment, record)));
-            if (!result.damage().isEmpty()) {
+            Optional<String> cut = SegmentFiles.cutShort(file, segmentBytes);
+            if (!result.damage().isEmpty() || cut.isPresent()) {
                 Path copy = keepCopyAside(file);
                 result.damage().forEach(damage -> owner.warn("Journal damage: " + damage
                         + "; the records around it were recovered and a copy of the segment was kept as " + copy));
+                cut.ifPresent(what -> owner.warn("Journal damage: " + what + ": what was written after its end is"
+                        + " lost from the journal, and read from the database where that holds it; a copy of the"
+                        + " segment was kept as " + copy));
+            }
+            foundDamage |= !result.damage().isEmpty() || result.unsound() || cut.isPresent();
+            if (cut.isPresent()) {
+                result = new SegmentScanner.Result(result.dataEnd(), result.lastBatch(), false, result.damage(), true);
             }
             lastBatch = Math.max(lastBatch, result.lastBatch());
             last = result;
         }
+        nextBatch = lastBatch + 1;
         activeSegment = segments.getLast();
         Path activeFile = SegmentFiles.path(directory, activeSegment);
-        if (last.tornTail()) {
-            // A write that was cut off by the crash was never acknowledged; clear it so appends continue cleanly.
-            SegmentFiles.zeroFrom(activeFile, last.dataEnd());
+        if (last.unsound()) {
+            // Never written into: its damaged bytes stay as they were (its records were read; a copy is kept).
+            activeSegment++;
+            SegmentFiles.create(directory, activeSegment, segmentBytes);
+            activeFile = SegmentFiles.path(directory, activeSegment);
+            writeOffset = RecordFormat.SEGMENT_HEADER_BYTES;
+        } else {
+            if (last.tornTail()) {
+                // A write that was cut off by the crash was never acknowledged; clear it so appends continue cleanly.
+                SegmentFiles.zeroFrom(activeFile, last.dataEnd());
+            }
+            SegmentFiles.extend(activeFile, segmentBytes);
+            writeOffset = last.dataEnd();
         }
-        SegmentFiles.extend(activeFile, segmentBytes);
-        writeOffset = last.dataEnd();
-        nextBatch = lastBatch + 1;
         durableEnd = new JournalPosition(activeSegment, writeOffset);
         checkpointedSegment = activeSegment;
         channel = FileChannel.open(activeFile, StandardOpenOption.READ, StandardOpenOption.WRITE);
     }
 
+    /** A copy of a damaged segment, as it was found; one that is already kept, byte for byte, serves again. */
     private static Path keepCopyAside(Path file) throws IOException {
+        String prefix = file.getFileName() + ".damaged-";
+        try (var siblings = Files.list(file.getParent())) {
+            for (Path kept : siblings.filter(path -> path.getFileName().toString().startsWith(prefix)).toList()) {
+                if (Files.mismatch(file, kept) == -1) {
+                    return kept;
+                }
+            }
+        }
         String stamp = LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss"));
         Path copy = file.resolveSibling(file.getFileName() + ".damaged-" + stamp);
         Files.copy(file, copy, StandardCopyOption.REPLACE_EXISTING);

@@ -11,6 +11,7 @@ import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * Naming, creating and listing segment files. A segment is preallocated with zeros and synced before use,
@@ -108,6 +109,30 @@ final class SegmentFiles {
 
     private static Path readyPath(Path directory, long segment) {
         return directory.resolve(path(directory, segment).getFileName() + ".ready");
+    }
+
+    /**
+     * Whether a segment was cut short after it was written: shorter than the length it was made at, with data
+     * running to its very end. A segment is preallocated with zeros, so one that is whole ends in zeros (or is
+     * full); one made shorter by an older setting is whole pages of them too.
+     */
+    static Optional<String> cutShort(Path file, long segmentBytes) throws IOException {
+        try (FileChannel channel = FileChannel.open(file, StandardOpenOption.READ)) {
+            long size = channel.size();
+            if (size >= segmentBytes || size < RecordFormat.SEGMENT_HEADER_BYTES) {
+                return Optional.empty();
+            }
+            ByteBuffer tail = ByteBuffer.allocate((int) Math.min(16, size - RecordFormat.SEGMENT_HEADER_BYTES));
+            channel.read(tail, size - tail.capacity());
+            boolean dataAtTheEnd = false;
+            for (int i = 0; i < tail.position(); i++) {
+                dataAtTheEnd |= tail.get(i) != 0;
+            }
+            return size % 4096 != 0 || dataAtTheEnd
+                    ? Optional.of(file.getFileName() + " is " + size + " bytes long, cut short of the " + segmentBytes
+                            + " it was written at")
+                    : Optional.empty();
+        }
     }
 
     /** Makes a segment at least {@code size} long again after it was found truncated. */

@@ -21,8 +21,15 @@ final class SegmentScanner {
     record ScannedRecord(long offset, long end, long batch, byte[] payload) {
     }
 
-    /** @param dataEnd where the next record goes; {@code damage} describes skipped byte ranges */
-    record Result(long dataEnd, long lastBatch, boolean tornTail, List<String> damage) {
+    /**
+     * @param dataEnd  where the next record goes; {@code damage} describes skipped byte ranges
+     * @param unsound  the segment failed verification as a whole (its header is not a journal segment's, or it
+     *                 is shorter than one): what its records prove is kept, but nothing may be written into it
+     */
+    record Result(long dataEnd, long lastBatch, boolean tornTail, List<String> damage, boolean unsound) {
+        Result(long dataEnd, long lastBatch, boolean tornTail, List<String> damage) {
+            this(dataEnd, lastBatch, tornTail, damage, false);
+        }
     }
 
     interface Visitor {
@@ -54,7 +61,7 @@ final class SegmentScanner {
             long size = channel.size();
             if (size < RecordFormat.SEGMENT_HEADER_BYTES) {
                 return new Result(RecordFormat.SEGMENT_HEADER_BYTES, -1, false,
-                        List.of("the segment is only " + size + " bytes long, shorter than its header"));
+                        List.of(file.getFileName() + " is only " + size + " bytes long, shorter than its header"), true);
             }
             if (size > Integer.MAX_VALUE) {
                 throw new IOException("Journal segment " + file + " is larger than 2 GiB; it was not written by Workshop");
@@ -70,12 +77,13 @@ final class SegmentScanner {
                        long visitFrom, Visitor visitor) {
         long magic = bytes.getLong(0);
         long segment = bytes.getLong(8);
-        if (magic != RecordFormat.SEGMENT_MAGIC || segment != expectedSegment) {
-            return new Result(RecordFormat.SEGMENT_HEADER_BYTES, -1, false, List.of("the header of " + file.getFileName()
-                    + " is not a Workshop journal segment " + expectedSegment + " (found '"
-                    + RecordFormat.describeSegmentMagic(magic) + "', segment " + segment + ")"));
-        }
         List<String> damage = new ArrayList<>();
+        boolean unsound = magic != RecordFormat.SEGMENT_MAGIC || segment != expectedSegment;
+        if (unsound) {
+            // Each record proves itself (magic, length, checksum): a damaged header costs none of them.
+            damage.add("the header of " + file.getFileName() + " is not a Workshop journal segment " + expectedSegment
+                    + " (found '" + RecordFormat.describeSegmentMagic(magic) + "', segment " + segment + ")");
+        }
         long offset = Math.max(RecordFormat.SEGMENT_HEADER_BYTES, startAt);
         long lastBatch = batchBefore;
         while (offset < size) {
@@ -90,21 +98,26 @@ final class SegmentScanner {
             }
             if (isZeroFrom(offset)) {
                 // The usual end of the data: the rest of a preallocated segment, untouched.
-                return new Result(offset, lastBatch, false, damage);
+                return new Result(offset, lastBatch, false, damage, unsound);
             }
             List<ScannedRecord> later = validRecordsAfter(offset);
             if (later.isEmpty()) {
-                return new Result(offset, lastBatch, true, damage);
+                if (!lastSegment) {
+                    // Only the segment being written can end in a torn write: a sealed one was whole when sealed.
+                    damage.add("bytes " + offset + " to " + size + " of " + file.getFileName() + " are damaged");
+                    return new Result(offset, lastBatch, false, damage, unsound);
+                }
+                return new Result(offset, lastBatch, true, damage, unsound);
             }
             if (lastSegment && belongToOneTornBatch(later, lastBatch)) {
-                return new Result(offset, lastBatch, true, damage);
+                return new Result(offset, lastBatch, true, damage, unsound);
             }
             ScannedRecord resumeAt = later.getFirst();
             damage.add("bytes " + offset + " to " + resumeAt.offset() + " of " + file.getFileName()
                     + " are damaged and were skipped");
             offset = resumeAt.offset();
         }
-        return new Result(offset, lastBatch, false, damage);
+        return new Result(offset, lastBatch, false, damage, unsound);
     }
 
     /** A torn write can only hit the batch being written when the process died: one batch after the last good one. */

@@ -143,8 +143,8 @@ public final class SidebarViewModel {
                 if (isSelected(id)) {
                     // What the failed attempt streamed is no part of the reply: the next attempt starts afresh.
                     writing.set("");
-                    retrying.set(retry.speakerName() + ": " + retry.retry().reason() + " \u2014 retrying ("
-                            + retry.retry().attempt() + " of " + retry.retry().attempts() + ")\u2026");
+                    retrying.set(retry.speakerName() + ": " + retry.reason() + " \u2014 retrying ("
+                            + retry.attempt() + " of " + retry.attempts() + ")\u2026");
                 }
             });
             case LoopEvent.TurnStarted turn -> fx.execute(() -> {

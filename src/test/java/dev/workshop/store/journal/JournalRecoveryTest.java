@@ -83,23 +83,34 @@ class JournalRecoveryTest {
     }
 
     @Test
-    void readsATruncatedSegmentUpToWhereItWasCut() throws IOException {
+    void readsASegmentCutShortUpToTheCutSaysSoAndNeverWritesIntoItAgain() throws IOException {
         List<JournalPosition> ends = write("one", "two", "three");
         try (RandomAccessFile file = new RandomAccessFile(segment().toFile(), "rw")) {
             file.setLength(ends.get(1).offset() + 10);
         }
+        long cut = Files.size(segment());
         assertThat(reopen()).containsExactly("one", "two");
+        assertThat(warnings).anySatisfy(warning -> assertThat(warning).contains("00000000000000000001.wal is "
+                + cut + " bytes long, cut short of the " + SEGMENT));
         write("four");
         assertThat(reopen()).containsExactly("one", "two", "four");
-        assertThat(Files.size(segment())).isEqualTo(SEGMENT);
+        // Never written into again: what follows goes to a new segment.
+        assertThat(Files.size(segment())).isEqualTo(cut);
+        assertThat(SegmentFiles.path(dir, 2)).exists();
     }
 
     @Test
-    void reportsASegmentWhoseHeaderIsNotAJournal() throws IOException {
-        write("one");
+    void keepsTheRecordsOfASegmentWhoseHeaderIsDamagedAndNeverWritesIntoIt() throws IOException {
+        write("one", "two");
         corrupt(0, "NOTAJOURNAL");
-        assertThat(reopen()).isEmpty();
+        byte[] damaged = Files.readAllBytes(segment());
+
+        assertThat(reopen()).as("each record proves itself").containsExactly("one", "two");
         assertThat(warnings).singleElement().asString().contains("is not a Workshop journal segment 1");
+        write("three");
+
+        assertThat(reopen()).containsExactly("one", "two", "three");
+        assertThat(Files.readAllBytes(segment())).as("never written into").isEqualTo(damaged);
     }
 
     @Test
