@@ -1,6 +1,9 @@
 package dev.workshop;
 
 import dev.workshop.domain.agent.AgentDefinition;
+import dev.workshop.domain.canvas.CanvasScene;
+import dev.workshop.domain.conversation.ConversationId;
+import dev.workshop.domain.conversation.TenantId;
 import dev.workshop.domain.settings.Preferences;
 import dev.workshop.gateway.AgentGateway;
 import dev.workshop.gateway.GatewayException;
@@ -11,6 +14,7 @@ import dev.workshop.gateway.openai.OpenAiCompatibleGateway;
 import dev.workshop.orchestration.DataDirectoryWatch;
 import dev.workshop.orchestration.Drafts;
 import dev.workshop.orchestration.GatewayBridge;
+import dev.workshop.orchestration.LoopSettings;
 import dev.workshop.orchestration.PreferencesKeeper;
 import dev.workshop.orchestration.SceneKeeper;
 import dev.workshop.orchestration.Workspace;
@@ -18,16 +22,21 @@ import dev.workshop.orchestration.WorkspaceOptions;
 import dev.workshop.session.SnapshotFolder;
 import dev.workshop.store.AgentCatalog;
 import dev.workshop.store.DataDirectory;
+import dev.workshop.store.DraftStore;
 import dev.workshop.store.PreferenceStore;
+import dev.workshop.store.SceneStore;
+import dev.workshop.store.StoreException;
 import dev.workshop.store.file.JsonAgentCatalog;
 import dev.workshop.store.file.JsonDrafts;
 import dev.workshop.store.file.JsonPreferences;
 import dev.workshop.store.file.JsonSceneStore;
 import dev.workshop.store.jdbc.JournaledConversationStore;
+import dev.workshop.store.jdbc.ReadOnlyJournalStore;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 
 /** The composition root: the one place that picks implementations and hands them to constructors. */
@@ -63,6 +72,56 @@ public final class Wiring {
                     offline::setDelayMillis, options.followsPreferences());
             return new Workspace(directory, store, agents, bridge, scene, drafts, watch, keeper, options.team(),
                     warnings);
+        } catch (RuntimeException e) {
+            if (store != null) {
+                store.close();
+            }
+            directory.close();
+            throw e;
+        }
+    }
+
+    /**
+     * Opens a data directory that cannot be written ({@code why}: a full disk, a read-only mount) only to read
+     * it: the conversations from the journal, the agents from their file, nothing repaired, created or moved,
+     * nothing resumed; every change is refused with {@code why}.
+     */
+    public static Workspace openReadOnly(Path dataDirectory, TenantId team, String why) {
+        DataDirectory directory = DataDirectory.readOnly(dataDirectory);
+        ReadOnlyJournalStore store = null;
+        try {
+            store = ReadOnlyJournalStore.open(directory.journalDirectory(), why);
+            List<String> warnings = new ArrayList<>(store.openingWarnings());
+            AgentCatalog agents = JsonAgentCatalog.readOnly(directory.path(), warnings::add);
+            GatewayBridge bridge = new GatewayBridge(store, team, agents, gateways(new OfflineGateway(0)),
+                    LoopSettings.DEFAULTS);
+            SceneKeeper scene = new SceneKeeper(new SceneStore() {
+                @Override
+                public CanvasScene load() {
+                    return CanvasScene.EMPTY;
+                }
+
+                @Override
+                public void save(CanvasScene changed) {
+                    throw new StoreException("The canvas is not saved while the data can only be read (" + why + ")");
+                }
+            }, Duration.ofMillis(300));
+            Drafts drafts = new Drafts(new DraftStore() {
+                @Override
+                public Map<ConversationId, String> load() {
+                    return Map.of();
+                }
+
+                @Override
+                public void save(Map<ConversationId, String> changed) {
+                    throw new StoreException("Drafts are not saved while the data can only be read (" + why + ")");
+                }
+            }, Duration.ofMillis(500));
+            DataDirectoryWatch watch = new DataDirectoryWatch(directory::whyGone, reason -> { }, Duration.ofSeconds(2));
+            PreferencesKeeper keeper = PreferencesKeeper.of(new JsonPreferences(directory.path()), Preferences.DEFAULTS,
+                    bridge, pace -> { }, false);
+            return new Workspace(directory, store, agents, bridge, scene, drafts, watch, keeper, team, warnings)
+                    .readOnly(why);
         } catch (RuntimeException e) {
             if (store != null) {
                 store.close();

@@ -37,7 +37,7 @@ final class AgentsCommand {
 
         @Override
         public Integer call() {
-            try (Workspace workspace = Cli.open(agents.workshop, spec, WorkspaceOptions.DEFAULTS)) {
+            try (Workspace workspace = Cli.openToRead(agents.workshop, spec)) {
                 PrintWriter out = spec.commandLine().getOut();
                 if (json) {
                     ArrayNode array = new ObjectMapper().createArrayNode();

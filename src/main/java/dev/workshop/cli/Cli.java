@@ -22,6 +22,20 @@ final class Cli {
         return workspace;
     }
 
+    /**
+     * Opens the data directory for a command that only reads it ({@link WorkshopCommand#openWorkspaceToRead}):
+     * read-only where it cannot be written, which stderr says in one line.
+     */
+    static Workspace openToRead(WorkshopCommand workshop, CommandSpec spec) {
+        Workspace workspace = workshop.openWorkspaceToRead(WorkspaceOptions.DEFAULTS);
+        PrintWriter err = spec.commandLine().getErr();
+        workspace.readOnlyReason().ifPresent(why -> err.println("workshop: the data can only be read (" + why
+                + "); reading and exporting work, and nothing is changed"));
+        workspace.warnings().forEach(warning -> err.println("workshop: " + warning));
+        err.flush();
+        return workspace;
+    }
+
     /** Opens the data directory for a command that runs loops, printing their events as JSON lines. */
     static Workspace openForLoops(WorkshopCommand workshop, CommandSpec spec, LoopOptions loop) {
         Workspace workspace = open(workshop, spec, loop.workspaceOptions());

@@ -54,7 +54,7 @@ final class ExportCommand implements Callable<Integer> {
             throw new IllegalArgumentException(all ? "Name conversations or give --all, not both"
                     : "Name the conversations to export, or give --all");
         }
-        try (Workspace workspace = Cli.open(workshop, spec, WorkspaceOptions.DEFAULTS)) {
+        try (Workspace workspace = Cli.openToRead(workshop, spec)) {
             // Every id is checked before anything is written, as delete does.
             List<ConversationState> chosen = all ? workspace.store().list(workspace.tenant()) : new ArrayList<>();
             for (String typed : ids) {

@@ -34,7 +34,7 @@ final class ListCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         PrintWriter out = spec.commandLine().getOut();
-        try (Workspace workspace = Cli.open(workshop, spec, dev.workshop.orchestration.WorkspaceOptions.DEFAULTS)) {
+        try (Workspace workspace = Cli.openToRead(workshop, spec)) {
             if (deleted) {
                 printDeleted(out, workspace.store().listDeleted(workspace.tenant()));
                 return ExitCode.OK;

@@ -42,7 +42,7 @@ final class ShowCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        try (Workspace workspace = Cli.open(workshop, spec, WorkspaceOptions.DEFAULTS)) {
+        try (Workspace workspace = Cli.openToRead(workshop, spec)) {
             ConversationId conversation = Ids.conversation(workspace, id);
             ConversationState state = workspace.store().state(workspace.tenant(), conversation)
                     .orElseThrow(() -> new IllegalArgumentException("No conversation with id " + conversation

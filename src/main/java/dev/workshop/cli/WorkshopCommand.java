@@ -68,6 +68,28 @@ public final class WorkshopCommand implements Callable<Integer> {
         return opener.open(dataDirectory(), options.withTeam(team()));
     }
 
+    /**
+     * Opens the data directory for a command that only reads: as any command does, or, when that fails because
+     * the data cannot be written (a full disk, a read-only mount), only to read it, so that a user can still list,
+     * read and export what is there. Another Workshop holding it is no such case.
+     */
+    Workspace openWorkspaceToRead(WorkspaceOptions options) {
+        try {
+            return openWorkspace(options);
+        } catch (DataDirectoryInUseException inUse) {
+            throw inUse;
+        } catch (StoreException cannotWrite) {
+            Optional<Workspace> readOnly;
+            try {
+                readOnly = opener.openReadOnly(dataDirectory(), team(), cannotWrite.getMessage());
+            } catch (RuntimeException alsoFailed) {
+                cannotWrite.addSuppressed(alsoFailed);
+                throw cannotWrite;
+            }
+            return readOnly.orElseThrow(() -> cannotWrite);
+        }
+    }
+
     /** The team chosen by {@code --team} or {@code WORKSHOP_TEAM}; a bad name is a usage error. */
     TenantId team() {
         String name = team != null ? team : System.getenv("WORKSHOP_TEAM");

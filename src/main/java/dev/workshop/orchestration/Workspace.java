@@ -6,6 +6,7 @@ import dev.workshop.store.ConversationStore;
 import dev.workshop.store.DataDirectory;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * An opened data directory: its lock, its stores and the bridge that runs its conversations, for the app
@@ -23,6 +24,7 @@ public final class Workspace implements AutoCloseable {
     private final Drafts drafts;
     private final DataDirectoryWatch watch;
     private final PreferencesKeeper preferences;
+    private Optional<String> readOnly = Optional.empty();
 
     public Workspace(DataDirectory directory, ConversationStore store, AgentCatalog agents, GatewayBridge bridge,
                      SceneKeeper scene, Drafts drafts, DataDirectoryWatch watch, PreferencesKeeper preferences,
@@ -37,6 +39,17 @@ public final class Workspace implements AutoCloseable {
         this.bridge = bridge;
         this.tenant = tenant;
         this.warnings = List.copyOf(warnings);
+    }
+
+    /** This workspace, opened only to be read because its data cannot be written, for {@code why}. */
+    public Workspace readOnly(String why) {
+        readOnly = Optional.of(why);
+        return this;
+    }
+
+    /** Why the data can only be read, when it was opened so; every change is then refused. */
+    public Optional<String> readOnlyReason() {
+        return readOnly;
     }
 
     public Path dataDirectory() {

@@ -78,6 +78,41 @@ public final class DataDirectory implements AutoCloseable {
         }
     }
 
+    /**
+     * The folder, to be read only, where it cannot be written (a full disk, a read-only mount): nothing is
+     * created; a shared lock on the lock file, where there is one, keeps a Workshop that writes from starting
+     * meanwhile, and is refused while one runs.
+     *
+     * @throws DataDirectoryInUseException when another Workshop holds the folder
+     * @throws StoreException              when the folder is not there or cannot be read
+     */
+    public static DataDirectory readOnly(Path path) {
+        Path absolute = path.toAbsolutePath().normalize();
+        if (!Files.isDirectory(absolute)) {
+            throw new StoreException("Cannot read data directory " + absolute + ": it is not there");
+        }
+        Path lockFile = absolute.resolve(LOCK_FILE);
+        if (!Files.exists(lockFile)) {
+            return new DataDirectory(absolute, null, null, null);
+        }
+        FileChannel channel = null;
+        try {
+            channel = FileChannel.open(lockFile, StandardOpenOption.READ);
+            FileLock lock = channel.tryLock(0, Long.MAX_VALUE, true);
+            if (lock == null) {
+                channel.close();
+                throw new DataDirectoryInUseException(absolute);
+            }
+            return new DataDirectory(absolute, channel, lock, null);
+        } catch (OverlappingFileLockException sameProcess) {
+            closeQuietly(channel);
+            throw new DataDirectoryInUseException(absolute);
+        } catch (IOException e) {
+            closeQuietly(channel);
+            throw new StoreException("Cannot read data directory " + absolute + ": " + e.getMessage(), e);
+        }
+    }
+
     /** Why a folder cannot be made or written, in words: the JDK's message for these is often the bare path. */
     private static String reason(Path directory, IOException problem) {
         if (problem instanceof FileAlreadyExistsException inTheWay && inTheWay.getFile() != null) {
@@ -161,6 +196,9 @@ public final class DataDirectory implements AutoCloseable {
 
     @Override
     public void close() {
+        if (lock == null) {
+            return;
+        }
         try {
             lock.release();
             lockChannel.close();

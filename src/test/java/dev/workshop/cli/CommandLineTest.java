@@ -684,8 +684,8 @@ class CommandLineTest {
         // The kernel's own refusal, as on a full disk: a process whose files may not grow past 1 MB cannot write
         // the journal's 16 MB first file (the JVM ignores SIGXFSZ, so the write fails with "File too large").
         Path data = dir.resolve("data");
-        String workshop = String.join(" ", workshopCommand("--data-dir", data.toString(), "list", "--json").stream()
-                .map(part -> "'" + part + "'").toList());
+        String workshop = String.join(" ", workshopCommand("--data-dir", data.toString(), "agents", "add", "--name",
+                "Eve").stream().map(part -> "'" + part + "'").toList());
         Run run = runCommand(java.util.Map.of(), List.of("bash", "-c", "ulimit -f 1024; exec " + workshop));
 
         assertThat(run.exitCode()).as(run.err()).isEqualTo(4);
@@ -697,6 +697,53 @@ class CommandLineTest {
         Run again = workshop("--data-dir", data.toString(), "list", "--json");
         assertThat(again.exitCode()).as(again.err()).isZero();
         assertThat(again.out().strip()).isEqualTo("[]");
+    }
+
+    @Test
+    void onAReadOnlyOrFullDiskTheConversationsCanStillBeListedReadAndExported() throws Exception {
+        Path mount = dir.resolve("disk");
+        java.nio.file.Files.createDirectories(mount);
+        org.junit.jupiter.api.Assumptions.assumeTrue(system("mount", "-t", "tmpfs", "-o", "size=40m", "tmpfs",
+                mount.toString()) == 0, "cannot mount a file system here (needs root)");
+        try {
+            Path data = mount.resolve("data");
+            String id = ranConversation(data, "Plan a picnic", 2);
+            Path filler = mount.resolve("filler");
+            system("dd", "if=/dev/zero", "of=" + filler, "bs=1M");
+            for (String how : List.of("full", "read-only")) {
+                if (how.equals("read-only")) {
+                    java.nio.file.Files.delete(filler);
+                    assertThat(system("mount", "-o", "remount,ro", mount.toString())).isZero();
+                }
+                Run list = workshop("--data-dir", data.toString(), "list", "--json");
+                Run show = workshop("--data-dir", data.toString(), "show", id, "--json");
+                Run export = workshop("--data-dir", data.toString(), "export", id, "--to", dir.resolve(how).toString());
+                Run change = workshop("--data-dir", data.toString(), "rename", id, "Picnic");
+
+                assertThat(list.exitCode()).as(how + ": " + list.err()).isZero();
+                assertThat(jsonLines(list.out()).getFirst().get(0).get("id").asText()).isEqualTo(id);
+                if (how.equals("read-only")) {
+                    // A full disk may still open as usual (the journal writes into room it took beforehand).
+                    assertThat(list.err()).contains("workshop: the data can only be read (")
+                            .contains("reading and exporting work, and nothing is changed");
+                    assertThat(change.exitCode()).as("a change is refused").isEqualTo(4);
+                }
+                assertThat(show.exitCode()).as(how + ": " + show.err()).isZero();
+                assertThat(new ObjectMapper().readTree(show.out()).get("messages")).hasSize(2);
+                assertThat(export.exitCode()).as(how + ": " + export.err()).isZero();
+                try (var exported = java.nio.file.Files.list(dir.resolve(how))) {
+                    assertThat(exported.toList()).hasSize(1);
+                }
+            }
+        } finally {
+            system("umount", "-l", mount.toString());
+        }
+    }
+
+    private static int system(String... command) throws IOException, InterruptedException {
+        Process process = new ProcessBuilder(command).redirectErrorStream(true)
+                .redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
+        return process.waitFor(2, TimeUnit.MINUTES) ? process.exitValue() : -1;
     }
 
     @Test

@@ -34,11 +34,44 @@ public final class JsonAgentCatalog implements AgentCatalog {
     private final ObjectMapper json = new ObjectMapper();
     private final Path file;
     private volatile List<AgentDefinition> agents = List.of();
+    /** Opened by {@link #readOnly}: changes are refused. */
+    private boolean readOnly;
     /** Set when the file could not be read whole at open: an agent may be missing without being removed. */
     private volatile String damage;
 
     private JsonAgentCatalog(Path file) {
         this.file = file;
+    }
+
+    /**
+     * The agents, read only: a missing list is the starter agents and a damaged one what can be recovered from it,
+     * both in memory; nothing is written or moved, and every change is refused.
+     */
+    public static JsonAgentCatalog readOnly(Path dataDirectory, Consumer<String> warnings) {
+        JsonAgentCatalog catalog = new JsonAgentCatalog(dataDirectory.resolve("agents.json"));
+        catalog.readOnly = true;
+        if (!Files.exists(catalog.file)) {
+            catalog.agents = StarterAgents.all();
+            return catalog;
+        }
+        try {
+            JsonNode root = catalog.json.readTree(catalog.file.toFile());
+            if (root == null || !root.path("agents").isArray()) {
+                throw new IOException("it has no \"agents\" list");
+            }
+            List<AgentDefinition> read = new ArrayList<>();
+            for (JsonNode node : root.path("agents")) {
+                read.add(catalog.agentOf(node, warnings));
+            }
+            catalog.agents = List.copyOf(read);
+        } catch (IOException | IllegalArgumentException e) {
+            catalog.agents = withStarters(catalog.salvage());
+            catalog.damage = "the agent list " + catalog.file + " could not be read whole";
+            warnings.accept("The agent list " + catalog.file + " could not be read: " + JsonProblems.describe(e)
+                    + "; what could be recovered from it is shown, and nothing is changed while the data can only be"
+                    + " read.");
+        }
+        return catalog;
     }
 
     public static JsonAgentCatalog open(Path dataDirectory, Consumer<String> warnings) {
@@ -233,6 +266,9 @@ public final class JsonAgentCatalog implements AgentCatalog {
 
     /** Saves the list, then makes it the one readers see: a list that could not be saved is never shown. */
     private void publish(List<AgentDefinition> changed) {
+        if (readOnly) {
+            throw new StoreException("The agent list " + file + " cannot be changed while the data can only be read");
+        }
         save(changed);
         agents = List.copyOf(changed);
     }

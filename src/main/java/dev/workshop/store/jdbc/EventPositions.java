@@ -1,7 +1,12 @@
 package dev.workshop.store.jdbc;
 
+import dev.workshop.domain.conversation.ConversationId;
+import dev.workshop.domain.conversation.TenantId;
+import dev.workshop.store.journal.Journal;
 import dev.workshop.store.journal.JournalPosition;
 import java.util.Arrays;
+import java.util.Map;
+import java.util.function.Consumer;
 
 /**
  * Where one conversation's events are in the journal, in seq order (index {@code i} holds event {@code i + 1}),
@@ -16,6 +21,31 @@ final class EventPositions {
 
     EventPositions() {
         starts = new long[8];
+    }
+
+    /**
+     * Notes where the events of a record found by a scan are (only its envelope is read).
+     *
+     * @return whether it held an event not noted before
+     */
+    static boolean index(Map<ConversationKey, EventPositions> positions, Journal.Entry entry,
+                         Consumer<String> warnings) {
+        JournalRecords.Envelope envelope;
+        ConversationKey key;
+        try {
+            envelope = JournalRecords.envelope(entry.payload());
+            key = new ConversationKey(new TenantId(envelope.tenant()), new ConversationId(envelope.conversation()));
+        } catch (RuntimeException e) {
+            warnings.accept("A journal record at " + entry.start() + " cannot be read and was skipped: "
+                    + e.getMessage());
+            return false;
+        }
+        EventPositions known = positions.computeIfAbsent(key, k -> new EventPositions());
+        boolean added = false;
+        for (int i = 0; i < envelope.count(); i++) {
+            added |= known.add(envelope.seq() + i, entry.start());
+        }
+        return added;
     }
 
     /** Positions saved earlier ({@link #snapshot}), in seq order. */

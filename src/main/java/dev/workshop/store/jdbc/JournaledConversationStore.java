@@ -181,21 +181,7 @@ public final class JournaledConversationStore implements ConversationStore {
 
     /** Notes where a record found by the open-time scan is; only its envelope is read. */
     private void indexRecord(Journal.Entry entry) {
-        JournalRecords.Envelope envelope;
-        ConversationKey key;
-        try {
-            envelope = JournalRecords.envelope(entry.payload());
-            key = new ConversationKey(new TenantId(envelope.tenant()), new ConversationId(envelope.conversation()));
-        } catch (RuntimeException e) {
-            warnings.add("A journal record at " + entry.start() + " cannot be read and was skipped: " + e.getMessage());
-            return;
-        }
-        EventPositions known = positions.computeIfAbsent(key, k -> new EventPositions());
-        boolean added = false;
-        for (int i = 0; i < envelope.count(); i++) {
-            added |= known.add(envelope.seq() + i, entry.start());
-        }
-        if (added) {
+        if (EventPositions.index(positions, entry, warnings::add)) {
             journalOrder.add(entry.start());
         }
     }

@@ -33,6 +33,12 @@ import java.util.function.Supplier;
 public final class Journal implements AutoCloseable {
     public static final long DEFAULT_SEGMENT_BYTES = 16L * 1024 * 1024;
     private static final int MAX_BATCH_APPENDS = 8192;
+    /**
+     * The most one append may hold. An append is one record, so that it is all there or not there after a crash;
+     * one larger than a segment (the import of a very long conversation) gets a segment of its own, as long as
+     * it needs.
+     */
+    static final long MAX_APPEND_BYTES = 1L << 30;
 
     /**
      * Receives every durable batch, in journal order, before its appenders return: on the writer thread, or on
@@ -80,6 +86,8 @@ public final class Journal implements AutoCloseable {
     private volatile DurableListener listener;
     private final SyncedSegmentFile syncedFile;
     private long activeSegment;
+    /** The active segment's length: {@link #segmentBytes}, or more for one made to hold a single large record. */
+    private long activeSegmentBytes;
     private long writeOffset;
     private long nextBatch;
     private FileChannel channel;
@@ -94,6 +102,8 @@ public final class Journal implements AutoCloseable {
     private Thread writer;
     private boolean fromSavedIndex;
     private volatile boolean foundDamage;
+    /** Opened by {@link #openReadOnly}: it is never written. */
+    private boolean readOnly;
     private final List<String> laterDamage = new java.util.concurrent.CopyOnWriteArrayList<>();
     private boolean fromCheckpoint;
     /** The owner's index for a checkpoint, asked for by whichever thread wrote the batch; null: no checkpoints. */
@@ -186,6 +196,36 @@ public final class Journal implements AutoCloseable {
         return journal;
     }
 
+    /**
+     * Opens the journal only to read it, on a disk that cannot be written (full, read-only, another's): nothing is
+     * created, cleared, extended or copied aside, and {@link #start} refuses. The index saved at a clean close is
+     * used when it is current; otherwise every record is handed to {@code owner} (damage is reported, not mended).
+     */
+    public static Journal openReadOnly(Path directory, Owner owner) throws IOException {
+        Journal journal = new Journal(directory, DEFAULT_SEGMENT_BYTES);
+        journal.readOnly = true;
+        journal.durableEnd = JournalPosition.START;
+        if (!Files.isDirectory(directory)) {
+            return journal;
+        }
+        Optional<IndexRecord> clean = CleanClose.readIfCurrent(directory);
+        if (clean.isPresent() && owner.useSavedIndex(List.of(clean.get().ownerIndex()))) {
+            journal.fromSavedIndex = true;
+            journal.durableEnd = clean.get().end();
+            return journal;
+        }
+        List<Long> segments = SegmentFiles.list(directory);
+        for (int i = 0; i < segments.size(); i++) {
+            long segment = segments.get(i);
+            SegmentScanner.Result result = SegmentScanner.scan(SegmentFiles.path(directory, segment), segment,
+                    i == segments.size() - 1, 0, record -> owner.replay(Entry.of(segment, record)));
+            result.damage().forEach(damage -> owner.warn("Journal damage: " + damage + "; the records around it were"
+                    + " read (nothing is mended while the data can only be read)"));
+            journal.durableEnd = new JournalPosition(segment, result.dataEnd());
+        }
+        return journal;
+    }
+
     private boolean canResume(IndexRecord clean) {
         return !clean.segments().isEmpty() && clean.segments().getLast().number() == clean.end().segment()
                 && clean.end().offset() >= RecordFormat.SEGMENT_HEADER_BYTES
@@ -204,6 +244,7 @@ public final class Journal implements AutoCloseable {
         if (clean.segments().getLast().size() < segmentBytes) {
             SegmentFiles.extend(activeFile, segmentBytes);
         }
+        activeSegmentBytes = Math.max(segmentBytes, clean.segments().getLast().size());
         channel = FileChannel.open(activeFile, StandardOpenOption.READ, StandardOpenOption.WRITE);
     }
 
@@ -318,6 +359,7 @@ public final class Journal implements AutoCloseable {
             SegmentFiles.create(directory, activeSegment, segmentBytes);
             activeFile = SegmentFiles.path(directory, activeSegment);
             writeOffset = RecordFormat.SEGMENT_HEADER_BYTES;
+            activeSegmentBytes = segmentBytes;
         } else {
             if (last.tornTail()) {
                 // A write that was cut off by the crash was never acknowledged; clear it so appends continue cleanly.
@@ -325,6 +367,7 @@ public final class Journal implements AutoCloseable {
             }
             SegmentFiles.extend(activeFile, segmentBytes);
             writeOffset = last.dataEnd();
+            activeSegmentBytes = Math.max(segmentBytes, Files.size(activeFile));
         }
         durableEnd = new JournalPosition(activeSegment, writeOffset);
         checkpointedSegment = activeSegment;
@@ -366,6 +409,9 @@ public final class Journal implements AutoCloseable {
         if (writer != null) {
             throw new IllegalStateException("The journal writer is already running");
         }
+        if (readOnly) {
+            throw new IOException("The journal in " + directory + " was opened only to be read");
+        }
         this.checkpointIndex = checkpointIndex;
         CleanClose.discard(directory);
         buffer = ByteBuffer.allocateDirect(1 << 20);
@@ -400,7 +446,7 @@ public final class Journal implements AutoCloseable {
         boolean interrupted = Thread.interrupted();
         try {
             int bytes = alignedBytes(payloads);
-            if (unwritten.get() != 0 || closed || failure != null || writeOffset + bytes > segmentBytes) {
+            if (unwritten.get() != 0 || closed || failure != null || writeOffset + bytes > activeSegmentBytes) {
                 return null;
             }
             Pending pending = new Pending(List.copyOf(payloads), attachment, new CompletableFuture<>());
@@ -428,10 +474,10 @@ public final class Journal implements AutoCloseable {
     }
 
     private CompletableFuture<JournalPosition> enqueue(List<byte[]> payloads, Object attachment) throws IOException {
-        int bytes = alignedBytes(payloads);
-        if (bytes > segmentBytes - RecordFormat.SEGMENT_HEADER_BYTES) {
-            throw new IOException("An append of " + bytes + " bytes does not fit in a journal segment of "
-                    + segmentBytes + " bytes");
+        long bytes = alignedBytes(payloads);
+        if (bytes > MAX_APPEND_BYTES) {
+            throw new IOException("An append of " + bytes + " bytes is larger than the " + MAX_APPEND_BYTES
+                    + " bytes one journal record may hold");
         }
         requireWritable();
         Pending pending = new Pending(List.copyOf(payloads), attachment, new CompletableFuture<>());
@@ -592,9 +638,9 @@ public final class Journal implements AutoCloseable {
         List<Appended> appended = new ArrayList<>(batch.size());
         for (Pending pending : batch) {
             int bytes = alignedBytes(pending.payloads());
-            if (writeOffset + buffer.position() + bytes > segmentBytes) {
+            if (writeOffset + buffer.position() + bytes > activeSegmentBytes) {
                 flush(ownThread);
-                rollToNextSegment();
+                rollToNextSegment(RecordFormat.SEGMENT_HEADER_BYTES + bytes);
             }
             ensureCapacity(bytes);
             List<JournalPosition> starts = new ArrayList<>(pending.payloads().size());
@@ -673,14 +719,21 @@ public final class Journal implements AutoCloseable {
         }
     }
 
-    private void rollToNextSegment() throws IOException {
+    /** Moves on to a new segment, of the usual length or of {@code needed} bytes, whichever is more. */
+    private void rollToNextSegment(long needed) throws IOException {
         long next = activeSegment + 1;
         if (nextSegmentReady != null) {
             // If preparing it early failed, activate() prepares it again here, where the error reaches the appenders.
             nextSegmentReady.exceptionally(ignored -> null).join();
             nextSegmentReady = null;
         }
-        SegmentFiles.activate(directory, next, segmentBytes);
+        long length = Math.max(segmentBytes, needed);
+        if (length > segmentBytes) {
+            // The one prepared early is of the usual length: this record needs a longer one.
+            SegmentFiles.prepare(directory, next, length);
+        }
+        SegmentFiles.activate(directory, next, length);
+        activeSegmentBytes = length;
         channel.close();
         syncedFile.close();
         activeSegment = next;
@@ -745,6 +798,10 @@ public final class Journal implements AutoCloseable {
             return;
         }
         closed = true;
+        if (readOnly) {
+            // Nothing was opened to write, and each read opens and closes its own file.
+            return;
+        }
         Thread running;
         synchronized (this) {
             running = writer;
