@@ -92,6 +92,11 @@ final class AgentsCommand {
                 description = "How long a reply may fall silent mid-stream before it is tried again (default 30).")
         private Integer idleTimeout;
 
+        @Option(names = "--context-tokens", paramLabel = "TOKENS",
+                description = "How many tokens the model takes in, prompt and reply (default 8192); a longer "
+                        + "conversation's oldest turns are left out of the prompt.")
+        private Integer contextTokens;
+
         @Option(names = "--temperature", description = "Sampling temperature, 0 to 2 (default: the server's).")
         private Double temperature;
 
@@ -121,7 +126,7 @@ final class AgentsCommand {
                         name.strip(), persona, provider, model,
                         colour == null ? AvatarPalette.nextFor(workspace.agents().list()) : colour,
                         new ModelEndpoint(baseUrl, temperature, maxTokens, apiKeyEnv, firstTokenTimeout,
-                                idleTimeout)));
+                                idleTimeout, contextTokens)));
                 spec.commandLine().getOut().println("{\"id\":\"" + added.id() + "\",\"name\":"
                         + new ObjectMapper().valueToTree(added.name()) + "}");
             }

@@ -6,10 +6,25 @@ package dev.workshop.gateway;
  */
 public final class GatewayException extends Exception {
     private final boolean retryable;
+    private final boolean promptTooLong;
 
     public GatewayException(String message, boolean retryable, Throwable cause) {
+        this(message, retryable, cause, false);
+    }
+
+    private GatewayException(String message, boolean retryable, Throwable cause, boolean promptTooLong) {
         super(message, cause);
         this.retryable = retryable;
+        this.promptTooLong = promptTooLong;
+    }
+
+    /** The server refused the prompt as longer than the model's context: a shorter one may be answered. */
+    public static GatewayException promptTooLong(String message) {
+        return new GatewayException(message, false, null, true);
+    }
+
+    public boolean promptTooLong() {
+        return promptTooLong;
     }
 
     public GatewayException(String message, boolean retryable) {

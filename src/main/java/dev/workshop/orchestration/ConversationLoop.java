@@ -52,6 +52,9 @@ final class ConversationLoop implements Runnable {
     /** The prompt's message window: also how many messages the loop keeps in memory. */
     private final int window;
     private final PromptBuilder prompts;
+    /** How often a prompt the server finds too long is halved and asked again. */
+    private static final int PROMPT_CUTS = 3;
+    private static final int MIN_PROMPT_TOKENS = 256;
     private final CountDownLatch finished = new CountDownLatch(1);
     private final java.util.function.Consumer<ConversationLoop> onFinished;
     private volatile Stop stop;
@@ -221,14 +224,42 @@ final class ConversationLoop implements Runnable {
         finish(ConversationStatus.COMPLETED, "All " + maxTurns + " turns were taken");
     }
 
+    /**
+     * Asks the speaker for its reply, the prompt fitted to its model's context; when the server still finds it
+     * too long, asked again with it cut to half, a few times, each retry announced.
+     */
     private GatewayReply ask(AgentDefinition agent, Participant speaker, ConversationState state,
-                       List<MessageRecorded> transcript, int turn) throws GatewayException, InterruptedException {
+                             List<MessageRecorded> transcript, int turn) throws GatewayException, InterruptedException {
         FollowUpStarted followUp = pendingFollowUp;
         pendingFollowUp = null;
-        Prompt prompt = followUp != null
-                ? prompts.followUp(agent.persona(), speaker, followUp.context(), transcript.getLast().content(),
-                        state.turnsRemaining())
-                : prompts.build(agent.persona(), speaker, state, transcript);
+        int budget = agent.endpoint().promptBudgetTokens();
+        for (int attempt = 1; ; attempt++) {
+            Prompt prompt = followUp != null
+                    ? prompts.followUp(agent.persona(), speaker, followUp.context(), transcript.getLast().content(),
+                            state.turnsRemaining())
+                    : prompts.build(agent.persona(), speaker, state, transcript, budget);
+            try {
+                return ask(agent, speaker, state, transcript, turn, prompt);
+            } catch (GatewayException refused) {
+                if (!refused.promptTooLong() || followUp != null) {
+                    throw refused;
+                }
+                if (attempt == PROMPT_CUTS + 1 || budget <= MIN_PROMPT_TOKENS) {
+                    throw new GatewayException(refused.getMessage() + ", even cut to about " + budget + " tokens: give"
+                            + " the agent a larger context (agents add --context-tokens) or a smaller reply limit",
+                            false, refused);
+                }
+                budget = Math.max(MIN_PROMPT_TOKENS, budget / 2);
+                publish(new LoopEvent.TurnRetry(id, workflowTurn, now(), turn, speaker.agentId(), speaker.name(),
+                        attempt + 1, PROMPT_CUTS + 1, refused.getMessage() + "; asking again with the prompt cut to"
+                        + " about " + budget + " tokens", java.time.Duration.ZERO));
+            }
+        }
+    }
+
+    private GatewayReply ask(AgentDefinition agent, Participant speaker, ConversationState state,
+                             List<MessageRecorded> transcript, int turn, Prompt prompt)
+            throws GatewayException, InterruptedException {
         MessageRecorded previous = transcript.isEmpty() ? null : transcript.getLast();
         GatewayRequest request = new GatewayRequest(id, turn, agent, prompt, state.taskPrompt(),
                 previous == null ? "" : previous.speakerName(), previous == null ? "" : previous.content(),

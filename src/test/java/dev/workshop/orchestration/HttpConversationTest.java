@@ -198,6 +198,57 @@ class HttpConversationTest {
                 .isEqualTo("127.0.0.1 stopped sending mid-reply for 1 s (timed out)");
     }
 
+    /** Ann and Ben, six long messages in, as a crash would leave them; resumed against the server. */
+    private ConversationId resumedLongConversation(List<LoopEvent> events) throws InterruptedException {
+        engine = new EngineFixture(dir).open(http(), LoopSettings.DEFAULTS);
+        List<AgentId> agents = remoteAgents("Ann", "Ben");
+        ConversationId id = ConversationId.random();
+        List<dev.workshop.domain.conversation.ConversationEvent> log = new java.util.ArrayList<>();
+        log.add(new dev.workshop.domain.conversation.ConversationEvent.ConversationStarted(
+                dev.workshop.domain.conversation.ConversationKind.CONVERSATION,
+                List.of(new dev.workshop.domain.conversation.Participant(agents.get(0), "Ann"),
+                        new dev.workshop.domain.conversation.Participant(agents.get(1), "Ben")), "Plan a launch", 7));
+        for (int turn = 0; turn < 6; turn++) {
+            log.add(new MessageRecorded(turn, agents.get(turn % 2), turn % 2 == 0 ? "Ann" : "Ben",
+                    "Point " + turn + ": " + "a long argument. ".repeat(120)));
+        }
+        engine.append(id, log);
+        engine.open(http(), LoopSettings.DEFAULTS);
+        engine.bridge().subscribe(events::add);
+        engine.bridge().resumeInterruptedConversations();
+        engine.bridge().awaitAll();
+        return id;
+    }
+
+    @Test
+    void aPromptTooLongForTheServersContextIsCutAndAskedAgain() throws InterruptedException {
+        server.withContextOf(6_000);
+        List<LoopEvent> events = new java.util.concurrent.CopyOnWriteArrayList<>();
+
+        ConversationId id = resumedLongConversation(events);
+
+        assertThat(engine.state(id).status()).isEqualTo(ConversationStatus.COMPLETED);
+        assertThat(engine.messages(id)).hasSize(7);
+        assertThat(retries(events)).isNotEmpty().allSatisfy(retry -> assertThat(retry.reason())
+                .contains("as too long for the model's context (HTTP 400: the request exceeds the available context")
+                .contains("; asking again with the prompt cut to about"));
+        List<Integer> sizes = server.requests.stream().map(request -> request.path("messages").get(1).path("content")
+                .asText().length()).toList();
+        assertThat(sizes.getLast()).isLessThanOrEqualTo(6_000).isLessThan(sizes.getFirst());
+    }
+
+    @Test
+    void aPromptNoCutMakesShortEnoughFailsTheTurnSayingWhatToChange() throws InterruptedException {
+        server.withContextOf(100);
+
+        ConversationId id = resumedLongConversation(new java.util.concurrent.CopyOnWriteArrayList<>());
+
+        assertThat(engine.state(id).status()).isEqualTo(ConversationStatus.FAILED);
+        assertThat(engine.state(id).statusReason()).contains("too long for the model's context")
+                .contains("give the agent a larger context (agents add --context-tokens)");
+        assertThat(engine.messages(id)).hasSize(6);
+    }
+
     @Test
     void aSlowFirstTokenIsRetriedAndOnlyTheWholeReplyIsKept() throws InterruptedException {
         server.then(slowFirstToken(2000, "too late"));

@@ -9,9 +9,14 @@ package dev.workshop.domain.agent;
  * @param apiKeyEnv   empty when the endpoint needs no key (a local Ollama or llama.cpp server)
  * @param firstTokenTimeoutSeconds how long an attempt may wait for the first word; {@code null} for the default
  * @param idleTimeoutSeconds how long a reply may fall silent between two pieces; {@code null} for the default
+ * @param contextTokens how many tokens the model takes in (prompt and reply); {@code null} for
+ *                      {@link #DEFAULT_CONTEXT_TOKENS}. A prompt is fitted into it, and cut further when the server
+ *                      says it is still too long.
  */
 public record ModelEndpoint(String baseUrl, Double temperature, Integer maxTokens, String apiKeyEnv,
-                            Integer firstTokenTimeoutSeconds, Integer idleTimeoutSeconds) {
+                            Integer firstTokenTimeoutSeconds, Integer idleTimeoutSeconds, Integer contextTokens) {
+    /** Most servers take at least this; a smaller one says so, and the prompt is cut again. */
+    public static final int DEFAULT_CONTEXT_TOKENS = 8192;
     public static final ModelEndpoint NONE = new ModelEndpoint("", null, null, "");
 
     public ModelEndpoint {
@@ -25,11 +30,30 @@ public record ModelEndpoint(String baseUrl, Double temperature, Integer maxToken
         }
         requireTimeout("first-token", firstTokenTimeoutSeconds);
         requireTimeout("idle", idleTimeoutSeconds);
+        if (contextTokens != null && (contextTokens < 512 || contextTokens > 10_000_000)) {
+            throw new IllegalArgumentException("The context must be 512 to 10000000 tokens, was " + contextTokens);
+        }
+    }
+
+    /** An endpoint with the default context. */
+    public ModelEndpoint(String baseUrl, Double temperature, Integer maxTokens, String apiKeyEnv,
+                         Integer firstTokenTimeoutSeconds, Integer idleTimeoutSeconds) {
+        this(baseUrl, temperature, maxTokens, apiKeyEnv, firstTokenTimeoutSeconds, idleTimeoutSeconds, null);
+    }
+
+    /**
+     * The tokens a prompt may take: the context, less what the reply may take (its limit, or a quarter of the
+     * context when none is set).
+     */
+    public int promptBudgetTokens() {
+        int context = contextTokens == null ? DEFAULT_CONTEXT_TOKENS : contextTokens;
+        int reply = maxTokens != null ? maxTokens : context / 4;
+        return Math.max(256, context - reply);
     }
 
     /** An endpoint with the gateway's default timeouts. */
     public ModelEndpoint(String baseUrl, Double temperature, Integer maxTokens, String apiKeyEnv) {
-        this(baseUrl, temperature, maxTokens, apiKeyEnv, null, null);
+        this(baseUrl, temperature, maxTokens, apiKeyEnv, null, null, null);
     }
 
     private static void requireTimeout(String which, Integer seconds) {

@@ -1,6 +1,7 @@
 package dev.workshop.domain.conversation;
 
 import dev.workshop.domain.conversation.ConversationEvent.MessageRecorded;
+import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -9,6 +10,10 @@ import java.util.List;
  */
 public final class PromptBuilder {
     public static final int DEFAULT_WINDOW = 8;
+    /** The estimate of characters a token holds (tokenizers differ; four is the usual rule of thumb). */
+    public static final int CHARS_PER_TOKEN = 4;
+    /** The words around the parts, counted generously. */
+    private static final int FRAME_CHARS = 160;
 
     private final int window;
 
@@ -20,29 +25,59 @@ public final class PromptBuilder {
     }
 
     public Prompt build(String persona, Participant speaker, ConversationState state, List<MessageRecorded> transcript) {
+        return build(persona, speaker, state, transcript, Integer.MAX_VALUE);
+    }
+
+    /**
+     * As {@link #build(String, Participant, ConversationState, List)}, within about {@code budgetTokens} tokens
+     * (persona included): the task and the instructions always; then the most recent messages that fit, newest
+     * first, the oldest left out with a line that says so; a newest message too long on its own is cut to its end.
+     * Tokens are estimated at four characters each, which errs long for English and most code.
+     */
+    public Prompt build(String persona, Participant speaker, ConversationState state, List<MessageRecorded> transcript,
+                        int budgetTokens) {
         int turnsRemaining = state.turnsRemaining();
         boolean lastTurn = turnsRemaining == 1;
-        List<MessageRecorded> recent = transcript.subList(Math.max(0, transcript.size() - window), transcript.size());
-        // Sized up front: a prompt of several kilobytes would otherwise be copied each time the builder grows.
-        int size = 512 + state.task().map(String::length).orElse(0);
-        for (MessageRecorded message : recent) {
-            size += message.speakerName().length() + message.content().length() + 4;
+        String task = "Task: " + state.task().orElse("") + "\n\n";
+        String instructions = "You are " + speaker.name() + ". Turns remaining, including this one: " + turnsRemaining
+                + ".\n" + (lastTurn ? "This is the last turn: summarise what the conversation agreed and what is left open."
+                        : "Reply with your next contribution to the task.");
+        List<MessageRecorded> windowed = transcript.subList(Math.max(0, transcript.size() - window), transcript.size());
+        long left = (long) budgetTokens * CHARS_PER_TOKEN - persona.length() - task.length() - instructions.length()
+                - FRAME_CHARS;
+        String previous = "";
+        if (!windowed.isEmpty()) {
+            // The reply to answer comes first, cut to its end if it alone is over the budget.
+            MessageRecorded last = windowed.getLast();
+            String content = left >= last.content().length() ? last.content()
+                    : "…" + last.content().substring(last.content().length() - (int) Math.max(0, left - 1));
+            previous = "\nThe previous reply, from " + last.speakerName() + ", was:\n" + content + "\n\n";
+            left -= previous.length();
         }
-        StringBuilder user = new StringBuilder(recent.isEmpty() ? size : size + recent.getLast().content().length());
-        user.append("Task: ").append(state.task().orElse("")).append("\n\n");
-        if (!recent.isEmpty()) {
+        List<String> lines = new ArrayList<>();
+        for (int i = windowed.size() - 1; i >= 0; i--) {
+            MessageRecorded message = windowed.get(i);
+            String line = message.speakerName() + ": " + message.content() + "\n";
+            if (line.length() > left) {
+                break;
+            }
+            lines.addFirst(line);
+            left -= line.length();
+        }
+        int leftOut = windowed.size() - lines.size();
+        StringBuilder user = new StringBuilder(task.length() + previous.length() + instructions.length()
+                + lines.stream().mapToInt(String::length).sum() + 128);
+        user.append(task);
+        if (!windowed.isEmpty()) {
             user.append("Recent exchanges:\n");
-            recent.forEach(message -> user.append(message.speakerName()).append(": ").append(message.content())
-                    .append("\n"));
-            MessageRecorded previous = recent.getLast();
-            user.append("\nThe previous reply, from ").append(previous.speakerName()).append(", was:\n")
-                    .append(previous.content()).append("\n\n");
+            if (leftOut > 0) {
+                user.append("(").append(leftOut).append(" earlier message").append(leftOut == 1 ? " is" : "s are")
+                        .append(" left out to fit the model's context)\n");
+            }
+            lines.forEach(user::append);
+            user.append(previous);
         }
-        user.append("You are ").append(speaker.name()).append(". Turns remaining, including this one: ")
-                .append(turnsRemaining).append(".\n");
-        user.append(lastTurn
-                ? "This is the last turn: summarise what the conversation agreed and what is left open."
-                : "Reply with your next contribution to the task.");
+        user.append(instructions);
         return new Prompt(persona, user.toString(), lastTurn);
     }
 

@@ -41,6 +41,9 @@ public final class OpenAiCompatibleGateway implements AgentGateway {
      * conversations never leave the machine.
      */
     private HttpClient client;
+    /** How the servers in use word a prompt over the context (OpenAI, llama.cpp, vLLM, Ollama, LM Studio). */
+    private static final java.util.regex.Pattern CONTEXT_EXCEEDED = java.util.regex.Pattern.compile(
+            "context|too long|too many tokens|maximum.*length|exceed", java.util.regex.Pattern.CASE_INSENSITIVE);
     private final HttpPolicy policy;
     private final UnaryOperator<String> environment;
     private final ObjectMapper json = new ObjectMapper();
@@ -182,6 +185,10 @@ public final class OpenAiCompatibleGateway implements AgentGateway {
         if (status == 404) {
             throw new GatewayException("Model " + agent.model() + " was not found at " + uri + " (HTTP 404)" + detail,
                     false);
+        }
+        if ((status == 400 || status == 413) && CONTEXT_EXCEEDED.matcher(detail).find()) {
+            throw GatewayException.promptTooLong(uri.getHost() + " refused the prompt for agent " + agent.name()
+                    + " as too long for the model's context (HTTP " + status + detail + ")");
         }
         if (status == 429 || status >= 500) {
             throw new StreamFailure(uri.getHost() + " answered HTTP " + status + detail, retryAfter(response), null);

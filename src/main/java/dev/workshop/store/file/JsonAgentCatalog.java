@@ -125,7 +125,8 @@ public final class JsonAgentCatalog implements AgentCatalog {
                 endpoint.hasNonNull("max_tokens") ? endpoint.get("max_tokens").asInt() : null,
                 endpoint.path("api_key_env").asText(""),
                 endpoint.hasNonNull("first_token_timeout_s") ? endpoint.get("first_token_timeout_s").asInt() : null,
-                endpoint.hasNonNull("idle_timeout_s") ? endpoint.get("idle_timeout_s").asInt() : null));
+                endpoint.hasNonNull("idle_timeout_s") ? endpoint.get("idle_timeout_s").asInt() : null,
+                endpoint.hasNonNull("context_tokens") ? endpoint.get("context_tokens").asInt() : null));
     }
 
     /**
@@ -291,6 +292,9 @@ public final class JsonAgentCatalog implements AgentCatalog {
                 }
                 if (endpoint.idleTimeoutSeconds() != null) {
                     saved.put("idle_timeout_s", endpoint.idleTimeoutSeconds());
+                }
+                if (endpoint.contextTokens() != null) {
+                    saved.put("context_tokens", endpoint.contextTokens());
                 }
             }
         }

@@ -293,11 +293,11 @@ public final class AgentsViewModel {
                 throw new IllegalArgumentException("An OpenAI-compatible agent needs a base URL and a model");
             }
             AgentDefinition current = selected.get();
-            // The form has no fields for the timeouts (agents add sets them): an edit keeps those the agent has.
+            // The form has no fields for the timeouts and the context (agents add sets them): an edit keeps them.
             ModelEndpoint kept = current == null ? ModelEndpoint.NONE : current.endpoint();
             ModelEndpoint endpoint = remote ? new ModelEndpoint(baseUrl.get(), number(temperature.get(), "Temperature"),
                     integer(maxTokens.get()), apiKeyEnv.get(), kept.firstTokenTimeoutSeconds(),
-                    kept.idleTimeoutSeconds()) : ModelEndpoint.NONE;
+                    kept.idleTimeoutSeconds(), kept.contextTokens()) : ModelEndpoint.NONE;
             AgentId id = current == null ? AgentId.generate() : current.id();
             return Optional.of(new AgentDefinition(id, name.get().strip(), persona.get(), provider.get(), model.get().strip(),
                     colour.get(), endpoint));

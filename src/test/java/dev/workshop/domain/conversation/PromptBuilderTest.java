@@ -61,4 +61,35 @@ class PromptBuilderTest {
         Prompt prompt = new PromptBuilder(8).build("", ADA, stateAfter(4, List.of()), List.of());
         assertThat(prompt.user()).doesNotContain("Recent exchanges").doesNotContain("previous reply");
     }
+
+    @Test
+    void withinABudgetTheOldestMessagesAreLeftOutAndSaidToBe() {
+        List<MessageRecorded> transcript = new ArrayList<>();
+        for (int i = 0; i < 6; i++) {
+            Participant speaker = i % 2 == 0 ? ADA : BOB;
+            transcript.add(new MessageRecorded(i, speaker.agentId(), speaker.name(), i + " " + "x".repeat(396)));
+        }
+        ConversationState state = stateAfter(10, transcript);
+
+        String whole = new PromptBuilder(8).build("", ADA, state, transcript).user();
+        String fitted = new PromptBuilder(8).build("", ADA, state, transcript, 600).user();
+
+        assertThat(whole).contains("Ada: 0 ").doesNotContain("left out");
+        assertThat(fitted.length()).isLessThanOrEqualTo(600 * PromptBuilder.CHARS_PER_TOKEN);
+        assertThat(fitted).startsWith("Task: Plan a picnic").contains("Bob: 5 ").contains("The previous reply, from Bob")
+                .doesNotContain("Ada: 0 ").containsPattern("\\(\\d earlier messages are left out to fit the model's context\\)")
+                .endsWith("Reply with your next contribution to the task.");
+    }
+
+    @Test
+    void aReplyTooLongForTheBudgetOnItsOwnIsCutToItsEnd() {
+        List<MessageRecorded> transcript = List.of(new MessageRecorded(0, ADA.agentId(), "Ada",
+                "start " + "y".repeat(10_000) + " the end"));
+
+        String fitted = new PromptBuilder(8).build("", BOB, stateAfter(4, transcript), transcript, 500).user();
+
+        assertThat(fitted.length()).isLessThanOrEqualTo(500 * PromptBuilder.CHARS_PER_TOKEN);
+        assertThat(fitted).contains("was:\n…").contains("y the end").doesNotContain("start ")
+                .startsWith("Task: Plan a picnic");
+    }
 }

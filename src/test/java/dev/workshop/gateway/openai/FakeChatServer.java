@@ -53,6 +53,14 @@ public final class FakeChatServer implements AutoCloseable {
         return "http://127.0.0.1:" + server.getAddress().getPort() + "/v1";
     }
 
+    /** Refuses, as llama.cpp does, every prompt whose messages hold more than {@code chars} characters in all. */
+    public FakeChatServer withContextOf(int chars) {
+        contextChars = chars;
+        return this;
+    }
+
+    private volatile int contextChars = Integer.MAX_VALUE;
+
     public FakeChatServer then(Answer answer) {
         script.add(answer);
         return this;
@@ -63,6 +71,15 @@ public final class FakeChatServer implements AutoCloseable {
             JsonNode request = json.readTree(exchange.getRequestBody());
             requests.add(request);
             authorizations.add(String.valueOf(exchange.getRequestHeaders().getFirst("Authorization")));
+            int promptChars = 0;
+            for (JsonNode message : request.path("messages")) {
+                promptChars += message.path("content").asText().length();
+            }
+            if (promptChars > contextChars) {
+                status(400, "{\"error\":{\"code\":400,\"message\":\"the request exceeds the available context size,"
+                        + " try increasing it\",\"type\":\"exceed_context_size_error\"}}", null).answer(exchange, request);
+                return;
+            }
             Answer answer = script.poll();
             if (answer == null && replyDelayMillis > 0) {
                 Thread.sleep(replyDelayMillis);
