@@ -61,6 +61,9 @@ public final class ConversationExport {
             if (recorded.event() instanceof MessageRecorded message) {
                 out.append("## ").append(message.turnIndex() + 1).append(". ").append(message.speakerName())
                         .append("\n\n").append(message.content()).append("\n\n");
+                if (message.usage().cutAtTokenLimit()) {
+                    out.append("*(cut at the token limit)*\n\n");
+                }
             }
         }
         return out.toString();

@@ -215,7 +215,8 @@ final class ConversationLoop implements Runnable {
                 return;
             }
             MessageRecorded message = new MessageRecorded(turn, speaker.agentId(), speaker.name(), text,
-                    new Usage(reply.promptTokens(), reply.completionTokens(), reply.latency().toMillis(), reply.model()));
+                    new Usage(reply.promptTokens(), reply.completionTokens(), reply.latency().toMillis(), reply.model(),
+                            reply.cutAtTokenLimit()));
             state = append(state, message);
             transcript.add(message);
             publish(new LoopEvent.Message(id, workflowTurn, now(), turn, speaker.agentId(), speaker.name(), text,

@@ -65,6 +65,9 @@ public final class SnapshotJson {
                 row.putObject("usage").put("prompt_tokens", usage.promptTokens())
                         .put("completion_tokens", usage.completionTokens())
                         .put("latency_ms", usage.latencyMillis()).put("model", usage.model());
+                if (usage.cutAtTokenLimit()) {
+                    ((ObjectNode) row.get("usage")).put("finish_reason", "length");
+                }
             }
         }
         writeStatistics(root.putObject("statistics"), snapshot.messages());
@@ -156,7 +159,8 @@ public final class SnapshotJson {
         JsonNode usage = message.path("usage");
         Usage cost = usage.isObject() ? new Usage(usage.path("prompt_tokens").asInt(-1),
                 usage.path("completion_tokens").asInt(-1), usage.path("latency_ms").asLong(0),
-                usage.path("model").asText("")) : Usage.NONE;
+                usage.path("model").asText(""), usage.path("finish_reason").asText("").equals("length"))
+                : Usage.NONE;
         return new Message(turnIndex, SpeakerFields.of(message, where), content.asText(),
                 instant(message, "created_at", "timestamp"), cost);
     }

@@ -250,6 +250,23 @@ class HttpConversationTest {
     }
 
     @Test
+    void aReplyCutAtTheTokenLimitIsRecordedAsSoAndExportedSo() throws InterruptedException {
+        server.then(FakeChatServer.cutAtTokenLimit("The plan has three parts: first"));
+
+        ConversationId id = converse(2, "Ann", "Ben");
+        engine.open(http(), LoopSettings.DEFAULTS); // read back from the journal
+
+        List<MessageRecorded> messages = engine.messages(id);
+        assertThat(messages.get(0).usage().cutAtTokenLimit()).isTrue();
+        assertThat(messages.get(1).usage().cutAtTokenLimit()).isFalse();
+        List<dev.workshop.domain.conversation.RecordedEvent> history = engine.store().history(EngineFixture.TENANT, id);
+        assertThat(ConversationExport.withMessages(EngineFixture.TENANT, engine.state(id), history).path("messages")
+                .get(0).path("usage").path("finish_reason").asText()).isEqualTo("length");
+        assertThat(ConversationExport.markdown(engine.state(id), history))
+                .contains("The plan has three parts: first\n\n*(cut at the token limit)*");
+    }
+
+    @Test
     void aSlowFirstTokenIsRetriedAndOnlyTheWholeReplyIsKept() throws InterruptedException {
         server.then(slowFirstToken(2000, "too late"));
         ConversationId id = converse(1, "Ann");

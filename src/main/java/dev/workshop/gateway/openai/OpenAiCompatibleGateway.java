@@ -234,6 +234,7 @@ public final class OpenAiCompatibleGateway implements AgentGateway {
         String model = agent.model();
         int promptTokens = -1;
         int completionTokens = -1;
+        boolean cutAtLimit = false;
         Watchdog watchdog = new Watchdog(uri.getHost(), timing, started);
         Thread watching = Thread.ofVirtual().start(() -> watchdog.watch(stream));
         try (BufferedReader lines = new BufferedReader(new InputStreamReader(stream, StandardCharsets.UTF_8))) {
@@ -249,7 +250,7 @@ public final class OpenAiCompatibleGateway implements AgentGateway {
                         throw StreamFailure.emptyReply(uri.getHost());
                     }
                     return new GatewayReply(text.toString(), model, promptTokens, completionTokens,
-                            Duration.ofNanos(System.nanoTime() - started));
+                            Duration.ofNanos(System.nanoTime() - started), cutAtLimit);
                 }
                 JsonNode chunk = parse(uri, data);
                 if (chunk.has("error")) {
@@ -262,6 +263,7 @@ public final class OpenAiCompatibleGateway implements AgentGateway {
                     promptTokens = usage.path("prompt_tokens").asInt(-1);
                     completionTokens = usage.path("completion_tokens").asInt(-1);
                 }
+                cutAtLimit |= "length".equals(chunk.path("choices").path(0).path("finish_reason").asText(""));
                 String token = chunk.path("choices").path(0).path("delta").path("content").asText("");
                 if (!token.isEmpty()) {
                     watchdog.firstWord();

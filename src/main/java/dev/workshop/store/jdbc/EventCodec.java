@@ -106,6 +106,9 @@ final class EventCodec {
                         out.writeNumberField("completion_tokens", message.usage().completionTokens());
                         out.writeNumberField("latency_ms", message.usage().latencyMillis());
                         out.writeStringField("model", message.usage().model());
+                        if (message.usage().cutAtTokenLimit()) {
+                            out.writeStringField("finish_reason", "length");
+                        }
                         out.writeEndObject();
                     }
                 }
@@ -212,6 +215,7 @@ final class EventCodec {
             return Usage.NONE;
         }
         return new Usage(node.path("prompt_tokens").asInt(-1), node.path("completion_tokens").asInt(-1),
-                node.path("latency_ms").asLong(0), node.path("model").asText(""));
+                node.path("latency_ms").asLong(0), node.path("model").asText(""),
+                node.path("finish_reason").asText("").equals("length"));
     }
 }

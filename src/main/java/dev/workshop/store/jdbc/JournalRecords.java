@@ -54,6 +54,8 @@ final class JournalRecords {
     private static final byte REPLY_CHUNK = 11;
     private static final byte FORKED = 12;
     private static final byte LOST = 13;
+    /** A message cut at the token limit: laid out as {@link #MESSAGE_RECORDED}, which older versions read. */
+    private static final byte MESSAGE_CUT_AT_LIMIT = 14;
 
     /** Who a record belongs to and which events it holds ({@code count} from {@code seq}), read without decoding them. */
     record Envelope(String tenant, String conversation, long seq, int count) {
@@ -114,7 +116,7 @@ final class JournalRecords {
                 out.int8(turn.resumed() ? 1 : 0);
             }
             case MessageRecorded message -> {
-                out.int8(MESSAGE_RECORDED);
+                out.int8(message.usage().cutAtTokenLimit() ? MESSAGE_CUT_AT_LIMIT : MESSAGE_RECORDED);
                 out.int32(message.turnIndex());
                 out.text(message.speakerId().value());
                 out.text(message.speakerName());
@@ -262,14 +264,15 @@ final class JournalRecords {
                 yield new ConversationStarted(kind, participants, in.text(), in.int32());
             }
             case TURN_STARTED -> new TurnStarted(in.int32(), texts.agent(in), in.int8() == 1);
-            case MESSAGE_RECORDED -> {
+            case MESSAGE_RECORDED, MESSAGE_CUT_AT_LIMIT -> {
                 int turnIndex = in.int32();
                 AgentId speaker = texts.agent(in);
                 String name = texts.text(in);
                 String displayName = texts.text(in);
                 String content = in.text();
                 Usage usage = in.int8() == 1 ? new Usage(in.int32(), in.int32(), in.int64(), texts.text(in)) : Usage.NONE;
-                yield new MessageRecorded(turnIndex, speaker, name, content, usage, displayName);
+                yield new MessageRecorded(turnIndex, speaker, name, content,
+                        usage.cutAtTokenLimit(type == MESSAGE_CUT_AT_LIMIT), displayName);
             }
             case RESUME_STARTED -> new ResumeStarted(in.int32());
             case RESUME_STARTED_BY -> new ResumeStarted(in.int32(), ResumeCause.fromWireName(in.text()));

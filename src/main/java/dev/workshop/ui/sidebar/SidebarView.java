@@ -1097,6 +1097,9 @@ public final class SidebarView extends SplitPane {
             if (item.cutOff()) {
                 head.getChildren().add(mark("cut off here", Feather.SCISSORS));
             }
+            if (item.usage().cutAtTokenLimit()) {
+                head.getChildren().add(mark("cut at the token limit", Feather.SCISSORS));
+            }
             String cost = USAGE.brief(item.usage());
             if (!cost.isEmpty()) {
                 // At the right; in a narrow sidebar it gives way, with the marks, while the name and turn stay.

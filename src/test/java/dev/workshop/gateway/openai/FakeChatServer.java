@@ -133,6 +133,19 @@ public final class FakeChatServer implements AutoCloseable {
         };
     }
 
+    /** A reply that stops at the token limit: its words, then {@code finish_reason: length}, then [DONE]. */
+    public static Answer cutAtTokenLimit(String reply) {
+        return (exchange, request) -> {
+            OutputStream out = openStream(exchange);
+            for (String word : reply.split(" ")) {
+                send(out, chunk(word + " "));
+            }
+            send(out, "data: {\"id\":\"c1\",\"object\":\"chat.completion.chunk\",\"model\":\"fake-model\","
+                    + "\"choices\":[{\"index\":0,\"delta\":{},\"finish_reason\":\"length\"}]}\n\n");
+            send(out, "data: [DONE]\n\n");
+        };
+    }
+
     /** Waits before the first byte, then streams normally. */
     public static Answer slowFirstToken(long millis, String reply) {
         return (exchange, request) -> {
