@@ -1098,7 +1098,9 @@ public final class SidebarView extends SplitPane {
                 head.getChildren().add(mark("cut off here", Feather.SCISSORS));
             }
             if (item.usage().cutAtTokenLimit()) {
-                head.getChildren().add(mark("cut at the token limit", Feather.SCISSORS));
+                head.getChildren().add(mark("token limit", Feather.SCISSORS, "Cut at the token limit: the reply"
+                        + " stopped because it reached the most it may be (Max tokens in Agents…), not because it was"
+                        + " done"));
             }
             String cost = USAGE.brief(item.usage());
             if (!cost.isEmpty()) {
@@ -1133,8 +1135,17 @@ public final class SidebarView extends SplitPane {
         }
 
         private static Node mark(String text, Feather icon) {
+            return mark(text, icon, text);
+        }
+
+        /** A mark in a message's head; its tooltip says it whole, as a narrow sidebar may cut the mark short. */
+        private static Node mark(String text, Feather icon, String explanation) {
             Label label = new Label(text, new FontIcon(icon));
             label.getStyleClass().add("message-mark");
+            Tooltip whole = new Tooltip(explanation);
+            whole.setWrapText(true);
+            whole.setMaxWidth(360);
+            label.setTooltip(whole);
             return label;
         }
     }

@@ -70,6 +70,8 @@ public final class SidebarViewModel {
     private final ReadOnlyStringWrapper writing = new ReadOnlyStringWrapper("");
     /** Why the turn being written is asked again, and which attempt is next; empty while none is. */
     private final ReadOnlyStringWrapper retrying = new ReadOnlyStringWrapper("");
+    /** Per conversation, the retry it waits on (FX thread only). */
+    private final Map<ConversationId, String> retryNotes = new HashMap<>();
     private final ReadOnlyStringWrapper notice = new ReadOnlyStringWrapper("");
     /** The conversations the last Delete took away, while Undo can still bring them back; empty otherwise. */
     private final ReadOnlyObjectWrapper<List<ConversationId>> undoableDeletion = new ReadOnlyObjectWrapper<>(List.of());
@@ -130,30 +132,40 @@ public final class SidebarViewModel {
         });
     }
 
+    /** The turn being asked again got its first word, or ended: no more "retrying" for {@code id}. */
+    private void retryEnded(ConversationId id) {
+        if (retryNotes.remove(id) != null && isSelected(id)) {
+            retrying.set("");
+        }
+    }
+
     private void onLoopEvent(LoopEvent event) {
         ConversationId id = event.conversationId();
         switch (event) {
             case LoopEvent.Token token -> fx.execute(() -> {
+                retryEnded(id);
                 if (isSelected(id)) {
-                    retrying.set("");
                     writing.set(writing.get() + token.text());
                 }
             });
             case LoopEvent.TurnRetry retry -> fx.execute(() -> {
+                // Kept for the conversation, so that one picked while it waits says so too.
+                // What to know first, where a narrow sidebar cuts the line: that it is being asked again.
+                retryNotes.put(id, "Retrying " + retry.speakerName() + "'s turn (" + retry.attempt() + " of "
+                        + retry.attempts() + "): " + retry.reason());
                 if (isSelected(id)) {
                     // What the failed attempt streamed is no part of the reply: the next attempt starts afresh.
                     writing.set("");
-                    retrying.set(retry.speakerName() + ": " + retry.reason() + " \u2014 retrying ("
-                            + retry.attempt() + " of " + retry.attempts() + ")\u2026");
+                    retrying.set(retryNotes.get(id));
                 }
             });
             case LoopEvent.TurnStarted turn -> fx.execute(() -> {
                 if (turn.resumed()) {
                     askedAgain.computeIfAbsent(id, key -> new HashSet<>()).add(turn.turnIndex());
                 }
+                retryEnded(id);
                 if (isSelected(id)) {
                     writing.set("");
-                    retrying.set("");
                 }
             });
             case LoopEvent.Message message -> {
@@ -166,9 +178,9 @@ public final class SidebarViewModel {
                     if (retried != null && retried.isEmpty()) {
                         askedAgain.remove(id);
                     }
+                    retryEnded(id);
                     if (isSelected(id)) {
                         writing.set("");
-                        retrying.set("");
                         if (messages.stream().noneMatch(item -> item.turnIndex() == message.turnIndex() && !item.cutOff())) {
                             messages.add(new MessageItem(message.turnIndex(), message.speakerId(),
                                     message.speakerName(), colourOf(message.speakerId()), message.content(),
@@ -196,9 +208,7 @@ public final class SidebarViewModel {
                             .ifPresent(this::upsert);
                     // A reply being written when the loop stopped was kept as far as it had come: the list
                     // shows it cut off, from the log, instead of the writing line showing it for ever.
-                    if (isSelected(id)) {
-                        retrying.set("");
-                    }
+                    retryEnded(id);
                     if (isSelected(id) && !writing.get().isEmpty()) {
                         writing.set("");
                         loadMessages(selection, id);
@@ -359,7 +369,7 @@ public final class SidebarViewModel {
         messages.clear();
         splitPanes();
         writing.set("");
-        retrying.set("");
+        retrying.set(row == null ? "" : retryNotes.getOrDefault(row.id(), ""));
         if (row == null) {
             loading.set(false);
             return;

@@ -97,6 +97,32 @@ class SidebarViewModelTest {
     }
 
     @Test
+    void aConversationPickedWhileItsTurnIsAskedAgainSaysSoUntilTheFirstWordComes() throws Exception {
+        try (var server = new dev.workshop.gateway.openai.FakeChatServer()) {
+            // Silent after a word (the agent waits 1 s), then an answer that starts only on the test's word.
+            java.util.concurrent.CountDownLatch answer = new java.util.concurrent.CountDownLatch(1);
+            server.then(server.stallAfter("Well")).then((exchange, request) -> {
+                answer.await(1, TimeUnit.MINUTES);
+                dev.workshop.gateway.openai.FakeChatServer.stream("Here is the plan").answer(exchange, request);
+            });
+            AgentId ann = workspace.agents().add(new dev.workshop.domain.agent.AgentDefinition(new AgentId("agent-ann"),
+                    "Ann", "You are Ann.", dev.workshop.domain.agent.AgentDefinition.OPENAI_COMPATIBLE, "fake",
+                    null, new dev.workshop.domain.agent.ModelEndpoint(server.baseUrl(), null, null, "", null, 1))).id();
+            startSidebar();
+            ConversationId id = workspace.bridge().assignTask(ann, "Plan a launch", java.util.OptionalInt.of(1));
+            await().atMost(Duration.ofSeconds(30)).until(() -> server.requests.size() == 2);
+
+            select(row(id));
+
+            await().atMost(Duration.ofSeconds(10)).until(() -> onFx(() -> sidebar.retryingProperty().get())
+                    .equals("Retrying Ann's turn (2 of 4): 127.0.0.1 stopped sending mid-reply for 1 s (timed out)"));
+            answer.countDown();
+            await().atMost(Duration.ofSeconds(10)).until(() -> onFx(() -> sidebar.retryingProperty().get()).isEmpty());
+            workspace.bridge().awaitAll();
+        }
+    }
+
+    @Test
     void exportingEveryConversationWritesFilesThatImportReadsBack(@TempDir Path folder) throws Exception {
         ConversationId picnic = stored("Plan a picnic", new MessageRecorded(0, ADA.agentId(), "Ada", "Lemonade"),
                 new StatusChanged(ConversationStatus.COMPLETED, ""));
