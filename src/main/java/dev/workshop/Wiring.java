@@ -95,10 +95,11 @@ public final class Wiring {
             AgentCatalog agents = JsonAgentCatalog.readOnly(directory.path(), warnings::add);
             GatewayBridge bridge = new GatewayBridge(store, team, agents, gateways(new OfflineGateway(0)),
                     LoopSettings.DEFAULTS);
+            JsonSceneStore savedScene = new JsonSceneStore(directory.path(), warnings::add);
             SceneKeeper scene = new SceneKeeper(new SceneStore() {
                 @Override
                 public CanvasScene load() {
-                    return CanvasScene.EMPTY;
+                    return savedScene.loadWithoutRepair();
                 }
 
                 @Override

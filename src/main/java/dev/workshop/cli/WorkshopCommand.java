@@ -74,20 +74,7 @@ public final class WorkshopCommand implements Callable<Integer> {
      * read and export what is there. Another Workshop holding it is no such case.
      */
     Workspace openWorkspaceToRead(WorkspaceOptions options) {
-        try {
-            return openWorkspace(options);
-        } catch (DataDirectoryInUseException inUse) {
-            throw inUse;
-        } catch (StoreException cannotWrite) {
-            Optional<Workspace> readOnly;
-            try {
-                readOnly = opener.openReadOnly(dataDirectory(), team(), cannotWrite.getMessage());
-            } catch (RuntimeException alsoFailed) {
-                cannotWrite.addSuppressed(alsoFailed);
-                throw cannotWrite;
-            }
-            return readOnly.orElseThrow(() -> cannotWrite);
-        }
+        return opener.openOrRead(dataDirectory(), options.withTeam(team()));
     }
 
     /** The team chosen by {@code --team} or {@code WORKSHOP_TEAM}; a bad name is a usage error. */

@@ -1,6 +1,8 @@
 package dev.workshop.orchestration;
 
 import dev.workshop.domain.conversation.TenantId;
+import dev.workshop.store.DataDirectoryInUseException;
+import dev.workshop.store.StoreException;
 import java.util.Optional;
 import java.nio.file.Path;
 
@@ -15,5 +17,27 @@ public interface WorkspaceOpener {
      */
     default Optional<Workspace> openReadOnly(Path dataDirectory, TenantId team, String why) {
         return Optional.empty();
+    }
+
+    /**
+     * Opens it as {@link #open} does, or, when that fails because the data cannot be written (a full disk, a
+     * read-only mount), {@link #openReadOnly only to read it}, so that a user can still read and export what is
+     * there. Another Workshop holding it is no such case; when reading fails too, the first failure is thrown.
+     */
+    default Workspace openOrRead(Path dataDirectory, WorkspaceOptions options) {
+        try {
+            return open(dataDirectory, options);
+        } catch (DataDirectoryInUseException inUse) {
+            throw inUse;
+        } catch (StoreException cannotWrite) {
+            Optional<Workspace> readOnly;
+            try {
+                readOnly = openReadOnly(dataDirectory, options.team(), cannotWrite.getMessage());
+            } catch (RuntimeException alsoFailed) {
+                cannotWrite.addSuppressed(alsoFailed);
+                throw cannotWrite;
+            }
+            return readOnly.orElseThrow(() -> cannotWrite);
+        }
     }
 }

@@ -72,6 +72,28 @@ public final class JsonSceneStore implements SceneStore {
     }
 
     /**
+     * The saved scene, read only: a file that cannot be read, or one from a newer Workshop, is the empty canvas
+     * (and said so), with nothing moved or written, for data that can only be read.
+     */
+    public synchronized CanvasScene loadWithoutRepair() {
+        try {
+            JsonNode root = Files.exists(file) ? json.readTree(file.toFile()) : null;
+            if (root == null) {
+                return CanvasScene.EMPTY;
+            }
+            if (root.path("format").asInt(0) > FORMAT) {
+                warnings.accept("The canvas file " + file + " was written by a newer Workshop: the canvas is shown empty.");
+                return CanvasScene.EMPTY;
+            }
+            return read(root);
+        } catch (IOException | RuntimeException e) {
+            warnings.accept("The canvas file " + file + " could not be read (" + e.getMessage() + "): the canvas is"
+                    + " shown empty, and the file is left as it is.");
+            return CanvasScene.EMPTY;
+        }
+    }
+
+    /**
      * The theme the scene file asks for, read before the window opens so that it opens in the right colours;
      * System for a missing or unreadable file. Unlike {@link #load()} it never moves a broken file aside (the
      * workspace's own load does that, and says so).

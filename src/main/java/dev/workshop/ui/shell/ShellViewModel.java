@@ -79,7 +79,7 @@ public final class ShellViewModel {
     public void open() {
         Thread.ofVirtual().name("workshop-open").start(() -> {
             try {
-                Workspace opened = opener.open(dataDirectory, options);
+                Workspace opened = opener.openOrRead(dataDirectory, options);
                 workspace = opened;
                 // Resume on launch, in order: the scene is rebuilt (with instances placed for participants that
                 // have none on the canvas), shown, and only then do the interrupted conversations go on.
@@ -111,8 +111,13 @@ public final class ShellViewModel {
                 opened.onSavingStopped(reason -> fx.execute(() -> savingStopped.set(reason
                         + ". Running conversations stopped; everything saved before is safe. Make room on the disk"
                         + " (or mend it), then Reopen: they go on from their last saved message.")));
+                opened.readOnlyReason().ifPresent(why -> fx.execute(() -> savingStopped.set("The data can only be"
+                        + " read (" + why + "): every conversation can be read and exported, and nothing is saved or"
+                        + " run. Make room on the disk (or make it writable), then Reopen.")));
                 int count = opened.conversationCount();
                 List<String> warnings = opened.warnings();
+                // Data that can only be read is shown, never run: nothing could be saved of it.
+                boolean readOnly = opened.readOnlyReason().isPresent();
                 fx.execute(() -> {
                     canvasModel.load(scene);
                     sidebar.set(sidebarModel);
@@ -124,6 +129,9 @@ public final class ShellViewModel {
                         // for the user, failed).
                         List<ConversationState> stored = opened.bridge().conversations();
                         fx.execute(() -> canvasModel.showAtLaunch(stored));
+                        if (readOnly) {
+                            return;
+                        }
                         try {
                             opened.bridge().resumeInterruptedConversations();
                         } catch (RuntimeException e) {

@@ -51,6 +51,42 @@ class ShellViewModelTest {
     }
 
     @Test
+    void dataThatCannotBeWrittenOpensReadOnlyWithABannerAndRunsNothing() {
+        ConversationId interrupted = ConversationId.random();
+        try (Workspace workspace = Wiring.openWorkspace(dir)) {
+            workspace.store().append(workspace.tenant(), interrupted, 0, List.of(Conversations.started(4),
+                    new dev.workshop.domain.conversation.ConversationEvent.StatusChanged(
+                            dev.workshop.domain.conversation.ConversationStatus.INTERRUPTED, "")));
+        }
+        // As a full disk answers: the open fails with the store's word for it; reading needs no room.
+        ShellViewModel viewModel = new ShellViewModel(dir, new dev.workshop.orchestration.WorkspaceOpener() {
+            @Override
+            public Workspace open(java.nio.file.Path data, dev.workshop.orchestration.WorkspaceOptions options) {
+                throw new dev.workshop.store.StoreException("No space left on device");
+            }
+
+            @Override
+            public java.util.Optional<Workspace> openReadOnly(java.nio.file.Path data,
+                                                              dev.workshop.domain.conversation.TenantId team, String why) {
+                return java.util.Optional.of(Wiring.openReadOnly(data, team, why));
+            }
+        }, fx);
+
+        viewModel.open();
+
+        await().atMost(Duration.ofSeconds(20)).until(() -> !read(() -> viewModel.openingProperty().get()));
+        assertThat(read(() -> viewModel.fatalErrorProperty().get())).isEmpty();
+        assertThat(read(() -> viewModel.savingStoppedProperty().get()))
+                .startsWith("The data can only be read (No space left on device): every conversation can be read");
+        assertThat(read(() -> viewModel.conversationCountTextProperty().get())).isEqualTo("1 conversation");
+        var bridge = viewModel.workspace().orElseThrow().bridge();
+        assertThat(bridge.state(interrupted).orElseThrow().status())
+                .as("nothing resumed").isEqualTo(dev.workshop.domain.conversation.ConversationStatus.INTERRUPTED);
+        assertThat(bridge.runningCount()).isZero();
+        viewModel.close();
+    }
+
+    @Test
     void showsTheDataDirectoryAndItsConversationCountOnceOpened() {
         try (Workspace workspace = Wiring.openWorkspace(dir)) {
             for (int i = 0; i < 3; i++) {
