@@ -41,6 +41,7 @@ final class EventPrinter implements Consumer<LoopEvent> {
             case LoopEvent.Ended ended -> line("conversation_end", event).put("status", ended.status().wireName())
                     .put("reason", ended.reason());
             case LoopEvent.Error error -> line("conversation_error", event).put("message", error.message());
+            case LoopEvent.Warning warning -> warned(warning);
             case LoopEvent.TeamReady ready -> line("team_ready", event).put("team", ready.team().value())
                     .put("restored", ready.restored());
             case LoopEvent.SessionRestored restored -> line("session_restored", event)
@@ -58,6 +59,14 @@ final class EventPrinter implements Consumer<LoopEvent> {
                 out.flush();
             }
         }
+    }
+
+    private ObjectNode warned(LoopEvent.Warning warning) {
+        synchronized (err) {
+            err.println("workshop: warning: " + warning.message());
+            err.flush();
+        }
+        return line("warning", warning).put("message", warning.message());
     }
 
     /** Said on stderr too: a turn that waits for a server should not look like a hang. */

@@ -52,6 +52,8 @@ final class ConversationLoop implements Runnable {
     /** The prompt's message window: also how many messages the loop keeps in memory. */
     private final int window;
     private final PromptBuilder prompts;
+    /** Agents already warned of answering with another model than the one asked for. */
+    private final java.util.Set<dev.workshop.domain.agent.AgentId> warnedModels = new java.util.HashSet<>();
     /** How often a prompt the server finds too long is halved and asked again. */
     private static final int PROMPT_CUTS = 3;
     private static final int MIN_PROMPT_TOKENS = 256;
@@ -207,6 +209,7 @@ final class ConversationLoop implements Runnable {
                 state = currentState();
             }
             streaming = null;
+            warnIfAnotherModelAnswered(agent.get(), reply.model());
             String text = reply.text().strip();
             if (text.isEmpty()) {
                 // Nothing to record: not a turn taken, so not an end reached either; the turn can be asked again.
@@ -223,6 +226,23 @@ final class ConversationLoop implements Runnable {
                     message.usage()));
         }
         finish(ConversationStatus.COMPLETED, "All " + maxTurns + " turns were taken");
+    }
+
+    /**
+     * Says once per agent when the server answered with a model other than the one asked for (llama.cpp serves
+     * its one model under any name): the message records the model that answered, and the user should know.
+     * A dated or tagged name of the same model ("gpt-4o" answered as "gpt-4o-2024-08-06") is the same model.
+     */
+    private void warnIfAnotherModelAnswered(AgentDefinition agent, String answered) {
+        String asked = agent.model().strip().toLowerCase(java.util.Locale.ROOT);
+        String got = answered == null ? "" : answered.strip().toLowerCase(java.util.Locale.ROOT);
+        if (!agent.provider().equals(AgentDefinition.OPENAI_COMPATIBLE) || asked.isEmpty() || got.isEmpty()
+                || got.startsWith(asked) || asked.startsWith(got) || !warnedModels.add(agent.id())) {
+            return;
+        }
+        publish(new LoopEvent.Warning(id, workflowTurn, now(), agent.name() + " asked " + agent.endpoint().baseUrl()
+                + " for the model " + agent.model() + ", and " + answered + " answered; its replies are recorded"
+                + " with the model that answered"));
     }
 
     /**

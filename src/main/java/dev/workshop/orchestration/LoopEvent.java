@@ -79,6 +79,10 @@ public sealed interface LoopEvent {
     record Error(ConversationId conversationId, int turnNumber, Instant at, String message) implements LoopEvent {
     }
 
+    /** Something the user should know that stops nothing (a server answering with another model, say). */
+    record Warning(ConversationId conversationId, int turnNumber, Instant at, String message) implements LoopEvent {
+    }
+
     /** The user renamed the conversation; {@code title} is what lists show now. */
     record Renamed(ConversationId conversationId, int turnNumber, Instant at, String title) implements LoopEvent {
     }

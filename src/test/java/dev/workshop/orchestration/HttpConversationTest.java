@@ -267,6 +267,29 @@ class HttpConversationTest {
     }
 
     @Test
+    void aServerAnsweringWithAnotherModelIsSaidOncePerAgent() throws InterruptedException {
+        engine = new EngineFixture(dir).open(http(), LoopSettings.DEFAULTS);
+        List<AgentId> agents = remoteAgents("Ann", "Ben");
+        AgentId fake = engine.agents().add(new AgentDefinition(new AgentId("remote-fake"), "Fay", "You are Fay.",
+                AgentDefinition.OPENAI_COMPATIBLE, "fake", null, new ModelEndpoint(server.baseUrl(), null, null, "")))
+                .id();
+        List<LoopEvent> events = new java.util.concurrent.CopyOnWriteArrayList<>();
+        engine.bridge().subscribe(events::add);
+
+        engine.bridge().startConversation(List.of(agents.get(0), agents.get(1), fake), "Plan a launch",
+                OptionalInt.of(6));
+        engine.bridge().awaitAll();
+
+        // The server serves "fake-model" whatever is asked: "fake" is the same model under a shorter name.
+        assertThat(events).filteredOn(LoopEvent.Warning.class::isInstance)
+                .extracting(event -> ((LoopEvent.Warning) event).message()).containsExactly(
+                        "Ann asked " + server.baseUrl() + " for the model model-ann, and fake-model answered; its"
+                                + " replies are recorded with the model that answered",
+                        "Ben asked " + server.baseUrl() + " for the model model-ben, and fake-model answered; its"
+                                + " replies are recorded with the model that answered");
+    }
+
+    @Test
     void aSlowFirstTokenIsRetriedAndOnlyTheWholeReplyIsKept() throws InterruptedException {
         server.then(slowFirstToken(2000, "too late"));
         ConversationId id = converse(1, "Ann");

@@ -714,6 +714,7 @@ public final class CanvasViewModel {
             case LoopEvent.Message message -> messageRecorded(message);
             case LoopEvent.Ended ended -> conversationEnded(ended);
             case LoopEvent.Error error -> notice.set(error.message());
+            case LoopEvent.Warning warning -> notice.set(warning.message());
             case LoopEvent.SaveFailed failed -> notice.set(failed.message());
             case LoopEvent.Started started -> { }
             case LoopEvent.TurnRetry retry -> { }
