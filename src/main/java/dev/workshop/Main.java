@@ -1,14 +1,8 @@
 package dev.workshop;
 
 import dev.workshop.cli.WorkshopCommand;
-import dev.workshop.domain.conversation.TenantId;
-import dev.workshop.orchestration.Workspace;
-import dev.workshop.orchestration.WorkspaceOpener;
-import dev.workshop.orchestration.WorkspaceOptions;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Path;
-import java.util.Optional;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 
@@ -30,17 +24,8 @@ public final class Main {
         PrintWriter err = new PrintWriter(System.err, true, StandardCharsets.UTF_8);
         // A lambda, not WorkshopApp::launchOn: a method reference resolves its class at once, and loading
         // WorkshopApp loads JavaFX classes that a command never uses.
-        int code = WorkshopCommand.run(args, dataDir -> WorkshopApp.launchOn(dataDir), new WorkspaceOpener() {
-            @Override
-            public Workspace open(Path dataDirectory, WorkspaceOptions options) {
-                return Wiring.openWorkspace(dataDirectory, options);
-            }
-
-            @Override
-            public Optional<Workspace> openReadOnly(Path dataDirectory, TenantId team, String why) {
-                return Optional.of(Wiring.openReadOnly(dataDirectory, team, why));
-            }
-        }, out, err);
+        int code = WorkshopCommand.run(args, dataDir -> WorkshopApp.launchOn(dataDir),
+                Wiring.opener(Wiring::openWorkspace), out, err);
         System.exit(code);
     }
 }

@@ -18,6 +18,7 @@ import dev.workshop.orchestration.LoopSettings;
 import dev.workshop.orchestration.PreferencesKeeper;
 import dev.workshop.orchestration.SceneKeeper;
 import dev.workshop.orchestration.Workspace;
+import dev.workshop.orchestration.WorkspaceOpener;
 import dev.workshop.orchestration.WorkspaceOptions;
 import dev.workshop.session.SnapshotFolder;
 import dev.workshop.store.AgentCatalog;
@@ -130,6 +131,24 @@ public final class Wiring {
             directory.close();
             throw e;
         }
+    }
+
+    /**
+     * {@code writing} (how this process opens a workspace), offering {@link #openReadOnly} as well, for the
+     * command line and the app to fall back on where the data cannot be written.
+     */
+    public static WorkspaceOpener opener(WorkspaceOpener writing) {
+        return new WorkspaceOpener() {
+            @Override
+            public Workspace open(Path dataDirectory, WorkspaceOptions options) {
+                return writing.open(dataDirectory, options);
+            }
+
+            @Override
+            public Optional<Workspace> openReadOnly(Path dataDirectory, TenantId team, String why) {
+                return Optional.of(Wiring.openReadOnly(dataDirectory, team, why));
+            }
+        };
     }
 
     public static Workspace openWorkspace(Path dataDirectory) {

@@ -1,7 +1,5 @@
 package dev.workshop;
 
-import dev.workshop.domain.conversation.TenantId;
-import dev.workshop.orchestration.WorkspaceOpener;
 import atlantafx.base.theme.PrimerDark;
 import atlantafx.base.theme.PrimerLight;
 import dev.workshop.domain.canvas.Bounds;
@@ -85,17 +83,7 @@ public final class WorkshopApp extends Application {
                 : new PrimerLight().getUserAgentStylesheet());
         // Links in replies and "Open data folder" go to the desktop's browser and file manager.
         ExternalLinks.install(getHostServices()::showDocument);
-        shell = new ShellViewModel(dataDirectory, new WorkspaceOpener() {
-            @Override
-            public Workspace open(Path directory, WorkspaceOptions options) {
-                return WorkshopApp.open(directory, options);
-            }
-
-            @Override
-            public Optional<Workspace> openReadOnly(Path directory, TenantId team, String why) {
-                return Optional.of(Wiring.openReadOnly(directory, team, why));
-            }
-        }, FxExecutor.platform());
+        shell = new ShellViewModel(dataDirectory, Wiring.opener(WorkshopApp::open), FxExecutor.platform());
         stage.setTitle("Workshop");
         JsonWindowLayout layoutFile = new JsonWindowLayout(dataDirectory);
         WindowLayout remembered = layoutFile.load(shell::addLaunchWarning);

@@ -1,5 +1,7 @@
 package dev.workshop.gateway;
 
+import dev.workshop.domain.agent.AgentDefinition;
+import java.util.OptionalInt;
 
 /**
  * Answers one turn for an agent, streaming tokens to {@code tokens} as they arrive. Blocking by design:
@@ -8,4 +10,12 @@ package dev.workshop.gateway;
  */
 public interface AgentGateway {
     GatewayReply reply(GatewayRequest request, ReplyListener tokens) throws GatewayException, InterruptedException;
+
+    /**
+     * How many tokens the agent's model takes in, prompt and reply, where its server says (empty where it does not,
+     * or cannot be asked): what a prompt is fitted into when the agent sets no context of its own.
+     */
+    default OptionalInt contextTokens(AgentDefinition agent) throws InterruptedException {
+        return OptionalInt.empty();
+    }
 }

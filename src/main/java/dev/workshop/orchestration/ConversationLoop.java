@@ -1,6 +1,7 @@
 package dev.workshop.orchestration;
 
 import dev.workshop.domain.agent.AgentDefinition;
+import dev.workshop.domain.agent.ModelEndpoint;
 import dev.workshop.domain.conversation.ConversationEvent;
 import dev.workshop.domain.conversation.ConversationEvent.FollowUpStarted;
 import dev.workshop.domain.conversation.ConversationEvent.MessageRecorded;
@@ -253,7 +254,8 @@ final class ConversationLoop implements Runnable {
                              List<MessageRecorded> transcript, int turn) throws GatewayException, InterruptedException {
         FollowUpStarted followUp = pendingFollowUp;
         pendingFollowUp = null;
-        int budget = agent.endpoint().promptBudgetTokens();
+        int budget = agent.endpoint().promptBudgetTokens(context.gateways().forAgent(agent).contextTokens(agent)
+                .orElse(ModelEndpoint.DEFAULT_CONTEXT_TOKENS));
         for (int attempt = 1; ; attempt++) {
             Prompt prompt = followUp != null
                     ? prompts.followUp(agent.persona(), speaker, followUp.context(), transcript.getLast().content(),

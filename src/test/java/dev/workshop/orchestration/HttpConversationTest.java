@@ -238,6 +238,20 @@ class HttpConversationTest {
     }
 
     @Test
+    void aPromptIsFittedToTheContextTheServerSaysItHas() throws InterruptedException {
+        server.withContextOf(6_000).withPropsContext(1_600);
+        List<LoopEvent> events = new java.util.concurrent.CopyOnWriteArrayList<>();
+
+        ConversationId id = resumedLongConversation(events);
+
+        assertThat(engine.state(id).status()).isEqualTo(ConversationStatus.COMPLETED);
+        assertThat(retries(events)).as("fitted before it was sent").isEmpty();
+        assertThat(server.propsAsked).as("asked once").containsExactly("/props");
+        assertThat(server.requests.getFirst().path("messages").get(1).path("content").asText())
+                .contains("earlier messages are left out to fit the model's context");
+    }
+
+    @Test
     void aPromptNoCutMakesShortEnoughFailsTheTurnSayingWhatToChange() throws InterruptedException {
         server.withContextOf(100);
 

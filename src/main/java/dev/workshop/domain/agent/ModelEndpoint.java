@@ -46,7 +46,12 @@ public record ModelEndpoint(String baseUrl, Double temperature, Integer maxToken
      * context when none is set).
      */
     public int promptBudgetTokens() {
-        int context = contextTokens == null ? DEFAULT_CONTEXT_TOKENS : contextTokens;
+        return promptBudgetTokens(DEFAULT_CONTEXT_TOKENS);
+    }
+
+    /** As {@link #promptBudgetTokens()}, with {@code serverContext} where the agent sets no context of its own. */
+    public int promptBudgetTokens(int serverContext) {
+        int context = contextTokens == null ? serverContext : contextTokens;
         int reply = maxTokens != null ? maxTokens : context / 4;
         return Math.max(256, context - reply);
     }

@@ -22,6 +22,7 @@ import java.net.http.HttpTimeoutException;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.Optional;
+import java.util.OptionalInt;
 import java.util.Random;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
@@ -48,6 +49,9 @@ public final class OpenAiCompatibleGateway implements AgentGateway {
     private final UnaryOperator<String> environment;
     private final ObjectMapper json = new ObjectMapper();
     private final Random random = new Random();
+    /** What each server said of its context when asked, by base URL (empty: it did not say). */
+    private final java.util.Map<String, OptionalInt> contexts = new java.util.concurrent.ConcurrentHashMap<>();
+    private static final Duration PROPS_TIMEOUT = Duration.ofSeconds(3);
 
     /** @param environment reads an environment variable by name (the keys live there, never in our files) */
     public OpenAiCompatibleGateway(HttpPolicy policy, UnaryOperator<String> environment) {
@@ -92,6 +96,38 @@ public final class OpenAiCompatibleGateway implements AgentGateway {
         }
         throw new GatewayException(agent.name() + ": " + last.getMessage() + " (gave up after " + attempts
                 + " attempts; resume the conversation once " + uri.getHost() + " answers again)", true, last);
+    }
+
+    /**
+     * The context llama.cpp's server reports ({@code GET /props}, {@code default_generation_settings.n_ctx}: per
+     * slot, which is what one request gets), asked once per server; other servers do not say, and are left empty.
+     */
+    @Override
+    public OptionalInt contextTokens(AgentDefinition agent) throws InterruptedException {
+        String base = agent.endpoint().baseUrl();
+        if (base.isBlank()) {
+            return OptionalInt.empty();
+        }
+        OptionalInt known = contexts.get(base);
+        if (known != null) {
+            return known;
+        }
+        OptionalInt asked = askContext(base);
+        contexts.put(base, asked);
+        return asked;
+    }
+
+    private OptionalInt askContext(String base) throws InterruptedException {
+        try {
+            URI root = URI.create(base.endsWith("/") ? base : base + "/").resolve("/props");
+            HttpResponse<String> response = client().send(HttpRequest.newBuilder(root).timeout(PROPS_TIMEOUT).GET()
+                    .build(), HttpResponse.BodyHandlers.ofString());
+            int context = response.statusCode() != 200 ? 0
+                    : json.readTree(response.body()).path("default_generation_settings").path("n_ctx").asInt(0);
+            return context > 0 ? OptionalInt.of(context) : OptionalInt.empty();
+        } catch (IOException | IllegalArgumentException notSaid) {
+            return OptionalInt.empty();
+        }
     }
 
     private URI endpoint(AgentDefinition agent) throws GatewayException {

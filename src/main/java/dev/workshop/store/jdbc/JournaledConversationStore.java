@@ -625,11 +625,7 @@ public final class JournaledConversationStore implements ConversationStore {
      */
     @Override
     public List<DeletedConversation> listDeleted(TenantId tenant) {
-        return listed(tenant, true).stream()
-                .map(state -> new DeletedConversation(state, history(tenant, state.id()).getLast().recordedAt()))
-                .sorted(Comparator.comparing(DeletedConversation::deletedAt).reversed()
-                        .thenComparing(deleted -> deleted.state().id().value()))
-                .toList();
+        return DeletedConversation.mostRecentFirst(listed(tenant, true), id -> history(tenant, id));
     }
 
     private List<ConversationState> listed(TenantId tenant, boolean deleted) {

@@ -41,6 +41,7 @@ public final class FakeChatServer implements AutoCloseable {
         this.replyDelayMillis = replyDelayMillis;
         server = HttpServer.create(new InetSocketAddress("127.0.0.1", port), 0);
         server.createContext("/v1/chat/completions", this::handle);
+        server.createContext("/props", this::props);
         server.setExecutor(Executors.newVirtualThreadPerTaskExecutor());
         server.start();
     }
@@ -51,6 +52,30 @@ public final class FakeChatServer implements AutoCloseable {
 
     public String baseUrl() {
         return "http://127.0.0.1:" + server.getAddress().getPort() + "/v1";
+    }
+
+    /** Says, as llama.cpp's {@code /props} does, that each request gets {@code tokens} of context. */
+    public FakeChatServer withPropsContext(int tokens) {
+        propsContext = tokens;
+        return this;
+    }
+
+    private volatile int propsContext;
+    public final List<String> propsAsked = new CopyOnWriteArrayList<>();
+
+    private void props(HttpExchange exchange) throws IOException {
+        try (exchange) {
+            propsAsked.add(exchange.getRequestURI().getPath());
+            if (propsContext == 0) {
+                exchange.sendResponseHeaders(404, -1);
+                return;
+            }
+            byte[] body = ("{\"default_generation_settings\":{\"n_ctx\":" + propsContext + "},\"total_slots\":1}")
+                    .getBytes(StandardCharsets.UTF_8);
+            exchange.getResponseHeaders().add("Content-Type", "application/json");
+            exchange.sendResponseHeaders(200, body.length);
+            exchange.getResponseBody().write(body);
+        }
     }
 
     /** Refuses, as llama.cpp does, every prompt whose messages hold more than {@code chars} characters in all. */
