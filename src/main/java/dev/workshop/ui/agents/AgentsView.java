@@ -228,6 +228,12 @@ public final class AgentsView extends BorderPane {
         TextField maxTokens = bound("agent-max-tokens", "server default", viewModel.maxTokensProperty(), offline);
         TextField keyVariable = bound("agent-api-key-env", "OPENAI_API_KEY (the variable's name, not the key)",
                 viewModel.apiKeyEnvProperty(), offline);
+        TextField context = bound("agent-context-tokens", "what the server says, else 8192",
+                viewModel.contextTokensProperty(), offline);
+        TextField firstWord = bound("agent-first-token-timeout", "60", viewModel.firstTokenTimeoutProperty(), offline);
+        TextField silence = bound("agent-idle-timeout", "30", viewModel.idleTimeoutProperty(), offline);
+        HBox firstWordRow = secondsField(firstWord, "seconds, else it is asked again");
+        HBox silenceRow = secondsField(silence, "seconds once it has begun, else asked again");
 
         int row = 0;
         grid.addRow(row++, new Label("Name"), name);
@@ -238,6 +244,9 @@ public final class AgentsView extends BorderPane {
         grid.addRow(row++, new Label("Model"), model);
         grid.addRow(row++, new Label("Temperature"), temperature);
         grid.addRow(row++, new Label("Max tokens"), maxTokens);
+        grid.addRow(row++, new Label("Context (tokens)"), context);
+        grid.addRow(row++, new Label("First word within"), firstWordRow);
+        grid.addRow(row++, new Label("Reply silent for"), silenceRow);
         grid.addRow(row++, new Label("API key variable"), keyVariable);
         grid.add(connectionCheck(viewModel, offline), 1, row);
 
@@ -353,6 +362,18 @@ public final class AgentsView extends BorderPane {
         baseUrl.setMaxWidth(Double.MAX_VALUE);
         HBox row = new HBox(8, baseUrl, presets);
         row.setAlignment(Pos.CENTER_LEFT);
+        return row;
+    }
+
+    /** A short number field and what its number means, side by side. */
+    private static HBox secondsField(TextField field, String meaning) {
+        field.setPrefColumnCount(5);
+        field.setMaxWidth(Region.USE_PREF_SIZE);
+        Label unit = new Label(meaning);
+        unit.getStyleClass().add("agent-hint");
+        unit.setMinWidth(Region.USE_PREF_SIZE);
+        HBox row = new HBox(8, field, unit);
+        row.setAlignment(javafx.geometry.Pos.CENTER_LEFT);
         return row;
     }
 

@@ -42,6 +42,9 @@ public final class AgentsViewModel {
     private final StringProperty temperature = new SimpleStringProperty("");
     private final StringProperty maxTokens = new SimpleStringProperty("");
     private final StringProperty apiKeyEnv = new SimpleStringProperty("");
+    private final StringProperty contextTokens = new SimpleStringProperty("");
+    private final StringProperty firstTokenTimeout = new SimpleStringProperty("");
+    private final StringProperty idleTimeout = new SimpleStringProperty("");
     /** The avatar colour, {@code #rrggbb}: a new agent's is one no other agent has yet. */
     private final StringProperty colour = new SimpleStringProperty(AvatarPalette.DEFAULT);
     private final BooleanProperty busy = new SimpleBooleanProperty(false);
@@ -203,6 +206,10 @@ public final class AgentsViewModel {
         temperature.set(endpoint.temperature() == null ? "" : String.valueOf(endpoint.temperature()));
         maxTokens.set(endpoint.maxTokens() == null ? "" : String.valueOf(endpoint.maxTokens()));
         apiKeyEnv.set(endpoint.apiKeyEnv());
+        contextTokens.set(endpoint.contextTokens() == null ? "" : String.valueOf(endpoint.contextTokens()));
+        firstTokenTimeout.set(endpoint.firstTokenTimeoutSeconds() == null ? ""
+                : String.valueOf(endpoint.firstTokenTimeoutSeconds()));
+        idleTimeout.set(endpoint.idleTimeoutSeconds() == null ? "" : String.valueOf(endpoint.idleTimeoutSeconds()));
         // A hand-edited agents.json may name a provider this version does not have: say so rather than let
         // the form pass it off as offline.
         message.set(agent != null && !AgentDefinition.PROVIDERS.contains(agent.provider())
@@ -213,7 +220,8 @@ public final class AgentsViewModel {
 
     private List<String> formValues() {
         return List.of(name.get(), colour.get(), persona.get(), provider.get(), model.get(), baseUrl.get(),
-                temperature.get(), maxTokens.get(), apiKeyEnv.get());
+                temperature.get(), maxTokens.get(), apiKeyEnv.get(), contextTokens.get(), firstTokenTimeout.get(),
+                idleTimeout.get());
     }
 
     /** True when the form holds edits not saved yet (a new agent's or a copy's included). */
@@ -293,11 +301,11 @@ public final class AgentsViewModel {
                 throw new IllegalArgumentException("An OpenAI-compatible agent needs a base URL and a model");
             }
             AgentDefinition current = selected.get();
-            // The form has no fields for the timeouts and the context (agents add sets them): an edit keeps them.
-            ModelEndpoint kept = current == null ? ModelEndpoint.NONE : current.endpoint();
             ModelEndpoint endpoint = remote ? new ModelEndpoint(baseUrl.get(), number(temperature.get(), "Temperature"),
-                    integer(maxTokens.get()), apiKeyEnv.get(), kept.firstTokenTimeoutSeconds(),
-                    kept.idleTimeoutSeconds(), kept.contextTokens()) : ModelEndpoint.NONE;
+                    integer(maxTokens.get(), "Max tokens", "512"), apiKeyEnv.get(),
+                    integer(firstTokenTimeout.get(), "The wait for the first word", "60"),
+                    integer(idleTimeout.get(), "The silence allowed mid-reply", "30"),
+                    integer(contextTokens.get(), "The context", "8192")) : ModelEndpoint.NONE;
             AgentId id = current == null ? AgentId.generate() : current.id();
             return Optional.of(new AgentDefinition(id, name.get().strip(), persona.get(), provider.get(), model.get().strip(),
                     colour.get(), endpoint));
@@ -318,14 +326,15 @@ public final class AgentsViewModel {
         }
     }
 
-    private static Integer integer(String text) {
+    /** A field's whole number, or null when it is empty (the default then applies). */
+    private static Integer integer(String text, String what, String example) {
         if (text.isBlank()) {
             return null;
         }
         try {
             return Integer.valueOf(text.strip());
         } catch (NumberFormatException e) {
-            throw new IllegalArgumentException("Max tokens must be a whole number such as 512");
+            throw new IllegalArgumentException(what + " must be a whole number such as " + example);
         }
     }
 
@@ -367,6 +376,21 @@ public final class AgentsViewModel {
 
     public StringProperty maxTokensProperty() {
         return maxTokens;
+    }
+
+    /** How many tokens the model takes in; empty for what its server says, else 8192. */
+    public StringProperty contextTokensProperty() {
+        return contextTokens;
+    }
+
+    /** Seconds an attempt waits for the first word; empty for the default (60). */
+    public StringProperty firstTokenTimeoutProperty() {
+        return firstTokenTimeout;
+    }
+
+    /** Seconds a reply may fall silent once it has begun; empty for the default (30). */
+    public StringProperty idleTimeoutProperty() {
+        return idleTimeout;
     }
 
     public StringProperty apiKeyEnvProperty() {

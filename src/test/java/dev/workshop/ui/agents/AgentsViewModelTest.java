@@ -247,6 +247,9 @@ class AgentsViewModelTest {
         viewModel.temperatureProperty().set("0.4");
         viewModel.maxTokensProperty().set("300");
         viewModel.apiKeyEnvProperty().set("OLLAMA_KEY");
+        viewModel.contextTokensProperty().set("4096");
+        viewModel.firstTokenTimeoutProperty().set("120");
+        viewModel.idleTimeoutProperty().set("");
         saveAndWait();
 
         AgentDefinition saved = catalog.findByIdOrName("Ann").orElseThrow();
@@ -254,6 +257,9 @@ class AgentsViewModelTest {
         assertThat(saved.endpoint().temperature()).isEqualTo(0.4);
         assertThat(saved.endpoint().maxTokens()).isEqualTo(300);
         assertThat(saved.endpoint().apiKeyEnv()).isEqualTo("OLLAMA_KEY");
+        assertThat(saved.endpoint().contextTokens()).isEqualTo(4096);
+        assertThat(saved.endpoint().firstTokenTimeoutSeconds()).isEqualTo(120);
+        assertThat(saved.endpoint().idleTimeoutSeconds()).as("empty: the default").isNull();
         assertThat(viewModel.messageProperty().get()).isEqualTo("Saved Ann");
         assertThat(viewModel.selectedProperty().get().id()).isEqualTo(saved.id());
     }
@@ -318,6 +324,16 @@ class AgentsViewModelTest {
         assertThat(viewModel.messageProperty().get()).isEqualTo("Temperature must be a number such as 0.7");
 
         viewModel.temperatureProperty().set("");
+        viewModel.idleTimeoutProperty().set("soon");
+        viewModel.save();
+        assertThat(viewModel.messageProperty().get())
+                .isEqualTo("The silence allowed mid-reply must be a whole number such as 30");
+
+        viewModel.idleTimeoutProperty().set("0");
+        viewModel.save();
+        assertThat(viewModel.messageProperty().get()).isEqualTo("The idle timeout must be 1 to 3600 seconds, was 0");
+
+        viewModel.idleTimeoutProperty().set("");
         viewModel.nameProperty().set("ada");
         saveAndWait();
         assertThat(viewModel.messageProperty().get()).isEqualTo("An agent named \"ada\" already exists");
