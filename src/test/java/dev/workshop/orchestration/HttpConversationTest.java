@@ -248,7 +248,7 @@ class HttpConversationTest {
         assertThat(retries(events)).as("fitted before it was sent").isEmpty();
         assertThat(server.propsAsked).as("asked once").containsExactly("/props");
         assertThat(server.requests.getFirst().path("messages").get(1).path("content").asText())
-                .contains("earlier messages are left out to fit the model's context");
+                .contains("Earlier, in short:\nAnn: Point 0: a long argument.\n");
     }
 
     @Test

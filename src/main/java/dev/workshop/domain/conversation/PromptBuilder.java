@@ -12,6 +12,7 @@ public final class PromptBuilder {
     public static final int DEFAULT_WINDOW = 8;
     /** The estimate of characters a token holds (tokenizers differ; four is the usual rule of thumb). */
     public static final int CHARS_PER_TOKEN = 4;
+    private static final int GIST_CHARS = 140;
     /** The words around the parts, counted generously. */
     private static final int FRAME_CHARS = 160;
 
@@ -31,7 +32,8 @@ public final class PromptBuilder {
     /**
      * As {@link #build(String, Participant, ConversationState, List)}, within about {@code budgetTokens} tokens
      * (persona included): the task and the instructions always; then the most recent messages that fit, newest
-     * first, the oldest left out with a line that says so; a newest message too long on its own is cut to its end.
+     * first; the older ones in short (each one's first sentence, in a fifth of the room), and any left out even
+     * so counted in a line; a newest message too long on its own is cut to its end.
      * Tokens are estimated at four characters each, which errs long for English and most code.
      */
     public Prompt build(String persona, Participant speaker, ConversationState state, List<MessageRecorded> transcript,
@@ -55,6 +57,11 @@ public final class PromptBuilder {
             left -= previous.length();
         }
         List<String> lines = new ArrayList<>();
+        // When the window does not fit whole, a fifth of the room goes to a digest of what is left out.
+        int whole = windowed.stream().mapToInt(message -> message.speakerName().length() + message.content().length() + 3)
+                .sum();
+        long digestRoom = whole > left ? Math.max(0, left / 5) : 0;
+        left -= digestRoom;
         for (int i = windowed.size() - 1; i >= 0; i--) {
             MessageRecorded message = windowed.get(i);
             String line = message.speakerName() + ": " + message.content() + "\n";
@@ -64,11 +71,25 @@ public final class PromptBuilder {
             lines.addFirst(line);
             left -= line.length();
         }
-        int leftOut = windowed.size() - lines.size();
+        List<String> digest = new ArrayList<>();
+        for (int i = windowed.size() - lines.size() - 1; i >= 0; i--) {
+            String line = windowed.get(i).speakerName() + ": " + gist(windowed.get(i).content()) + "\n";
+            if (line.length() > digestRoom) {
+                break;
+            }
+            digest.addFirst(line);
+            digestRoom -= line.length();
+        }
+        int leftOut = windowed.size() - lines.size() - digest.size();
         StringBuilder user = new StringBuilder(task.length() + previous.length() + instructions.length()
-                + lines.stream().mapToInt(String::length).sum() + 128);
+                + lines.stream().mapToInt(String::length).sum() + 512);
         user.append(task);
         if (!windowed.isEmpty()) {
+            if (!digest.isEmpty()) {
+                user.append("Earlier, in short:\n");
+                digest.forEach(user::append);
+                user.append("\n");
+            }
             user.append("Recent exchanges:\n");
             if (leftOut > 0) {
                 user.append("(").append(leftOut).append(" earlier message").append(leftOut == 1 ? " is" : "s are")
@@ -79,6 +100,20 @@ public final class PromptBuilder {
         }
         user.append(instructions);
         return new Prompt(persona, user.toString(), lastTurn);
+    }
+
+    /** A message in short: its first sentence (or line), at most {@value #GIST_CHARS} characters. */
+    static String gist(String content) {
+        String text = content.strip().replaceAll("\\s+", " ");
+        int end = text.length();
+        for (String stop : List.of(". ", "? ", "! ")) {
+            int at = text.indexOf(stop);
+            if (at >= 0 && at + 1 < end) {
+                end = at + 1;
+            }
+        }
+        String sentence = text.substring(0, end);
+        return sentence.length() <= GIST_CHARS ? sentence : sentence.substring(0, GIST_CHARS - 1).stripTrailing() + "…";
     }
 
     /**

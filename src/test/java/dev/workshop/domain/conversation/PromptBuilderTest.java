@@ -67,18 +67,23 @@ class PromptBuilderTest {
         List<MessageRecorded> transcript = new ArrayList<>();
         for (int i = 0; i < 6; i++) {
             Participant speaker = i % 2 == 0 ? ADA : BOB;
-            transcript.add(new MessageRecorded(i, speaker.agentId(), speaker.name(), i + " " + "x".repeat(396)));
+            transcript.add(new MessageRecorded(i, speaker.agentId(), speaker.name(), "Point " + i + " is made. "
+                    + "x".repeat(380)));
         }
         ConversationState state = stateAfter(10, transcript);
 
         String whole = new PromptBuilder(8).build("", ADA, state, transcript).user();
         String fitted = new PromptBuilder(8).build("", ADA, state, transcript, 600).user();
 
-        assertThat(whole).contains("Ada: 0 ").doesNotContain("left out");
+        assertThat(whole).contains("Ada: Point 0 is made. xxx").doesNotContain("left out").doesNotContain("in short");
         assertThat(fitted.length()).isLessThanOrEqualTo(600 * PromptBuilder.CHARS_PER_TOKEN);
-        assertThat(fitted).startsWith("Task: Plan a picnic").contains("Bob: 5 ").contains("The previous reply, from Bob")
-                .doesNotContain("Ada: 0 ").containsPattern("\\(\\d earlier messages are left out to fit the model's context\\)")
+        assertThat(fitted).startsWith("Task: Plan a picnic").contains("Bob: Point 5 is made. xxx")
+                .contains("The previous reply, from Bob").doesNotContain("Ada: Point 0 is made. xxx")
+                .contains("Earlier, in short:\nAda: Point 0 is made.\n")
                 .endsWith("Reply with your next contribution to the task.");
+        assertThat(new PromptBuilder(8).build("", ADA, state, transcript, 300).user())
+                .as("too little room even for every gist").containsPattern("\\(\\d earlier messages? (is|are) left out"
+                        + " to fit the model's context\\)");
     }
 
     @Test
@@ -91,5 +96,12 @@ class PromptBuilderTest {
         assertThat(fitted.length()).isLessThanOrEqualTo(500 * PromptBuilder.CHARS_PER_TOKEN);
         assertThat(fitted).contains("was:\n…").contains("y the end").doesNotContain("start ")
                 .startsWith("Task: Plan a picnic");
+    }
+
+    @Test
+    void aGistIsAMessagesFirstSentenceCutShort() {
+        assertThat(PromptBuilder.gist("We should go. Then eat.")).isEqualTo("We should go.");
+        assertThat(PromptBuilder.gist("  Why not?\nBecause.")).isEqualTo("Why not?");
+        assertThat(PromptBuilder.gist("z".repeat(300))).hasSize(140).endsWith("…");
     }
 }
