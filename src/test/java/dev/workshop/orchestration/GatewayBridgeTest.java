@@ -1,6 +1,7 @@
 package dev.workshop.orchestration;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.workshop.domain.conversation.ConversationEvent;
@@ -143,7 +144,9 @@ class GatewayBridgeTest {
     void abortCancelsTheCallInFlightAndLeavesTheConversationResumable() throws InterruptedException {
         engine = new EngineFixture(dir).open(EngineFixture.offline(30_000), LoopSettings.DEFAULTS);
         ConversationId id = engine.bridge().startConversation(engine.pair(), "Plan", OptionalInt.of(4));
-        Thread.sleep(100);
+        // The first turn is being asked: its reply would take 30 s.
+        await().atMost(Duration.ofSeconds(10)).until(() -> engine.events().stream()
+                .anyMatch(event -> event instanceof LoopEvent.TurnStarted turn && turn.conversationId().equals(id)));
         long started = System.nanoTime();
         engine.bridge().abort(id, AbortOutcome.INTERRUPT);
         assertThat(engine.bridge().await(id, Duration.ofSeconds(5))).isTrue();

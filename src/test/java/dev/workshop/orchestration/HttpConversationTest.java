@@ -6,6 +6,7 @@ import static dev.workshop.gateway.openai.FakeChatServer.slowFirstToken;
 import static dev.workshop.gateway.openai.FakeChatServer.status;
 import static dev.workshop.gateway.openai.FakeChatServer.stream;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 import dev.workshop.domain.agent.AgentDefinition;
 import dev.workshop.domain.agent.AgentId;
@@ -418,7 +419,8 @@ class HttpConversationTest {
                 Duration.ofSeconds(30), Duration.ofSeconds(60), 0, Duration.ofMillis(10), Duration.ofMillis(10)),
                 ENVIRONMENT::get), LoopSettings.DEFAULTS);
         ConversationId id = engine.bridge().assignTask(remoteAgents("Ann").getFirst(), "Plan", OptionalInt.of(1));
-        Thread.sleep(200);
+        // The request reached the server, which holds the stream open before its first word.
+        await().atMost(Duration.ofSeconds(10)).until(() -> server.requests.size() == 1);
         long started = System.nanoTime();
         engine.bridge().abort(id, AbortOutcome.INTERRUPT);
         engine.bridge().awaitAll();

@@ -1,6 +1,7 @@
 package dev.workshop.orchestration;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 import dev.workshop.domain.agent.AgentDefinition;
 import dev.workshop.domain.agent.AgentId;
@@ -250,8 +251,10 @@ class ResumeTest {
         ConversationId id = crashedConversation(agents, "Plan", 12, 1, false);
         for (int restart = 0; restart < 5; restart++) {
             engine.open(EngineFixture.offline(40), LoopSettings.DEFAULTS);
+            int before = engine.messages(id).size();
             engine.bridge().resumeInterruptedConversations();
-            Thread.sleep(60);
+            // Each restart gets at least one turn further before it is stopped, as a user quitting would.
+            await().atMost(java.time.Duration.ofSeconds(10)).until(() -> engine.messages(id).size() > before);
             // Closing stops the loop as a shutdown would: interrupted, to be resumed at the next launch.
         }
         restartAndResume();
