@@ -8,8 +8,11 @@ import org.junit.jupiter.api.Test;
 class PreferencesTest {
     @Test
     void eachValueHasARangeThatTheMessageNames() {
-        assertThat(new Preferences(1, 1, 0)).isNotNull();
-        assertThat(new Preferences(200, 50, 20_000)).isNotNull();
+        // The edges of each range are kept as given.
+        assertThat(new Preferences(1, 1, 0)).extracting(Preferences::defaultMaxTurns, Preferences::concurrentConversations,
+                Preferences::offlineReplyMillis).containsExactly(1, 1, 0L);
+        assertThat(new Preferences(200, 50, 20_000)).extracting(Preferences::defaultMaxTurns,
+                Preferences::concurrentConversations, Preferences::offlineReplyMillis).containsExactly(200, 50, 20_000L);
         assertThatThrownBy(() -> new Preferences(0, 3, 1800)).hasMessage("A conversation's turns are 1 to 200, not 0");
         assertThatThrownBy(() -> new Preferences(6, 51, 1800)).hasMessage("Conversations at once are 1 to 50, not 51");
         assertThatThrownBy(() -> new Preferences(6, 3, -1))
