@@ -169,6 +169,11 @@ public final class DataDirectory implements AutoCloseable {
      * themselves report a failing disk.
      */
     public Optional<String> whyGone() {
+        if (lock == null) {
+            // Opened only to read, where there was no lock file to hold: the folder itself is what can go.
+            return Files.isDirectory(path) ? Optional.empty()
+                    : Optional.of("The data directory " + path + " was deleted or moved while Workshop was running");
+        }
         try {
             Object key = Files.readAttributes(path.resolve(LOCK_FILE), BasicFileAttributes.class).fileKey();
             return lockFileKey != null && !lockFileKey.equals(key)

@@ -77,4 +77,26 @@ class DataDirectoryTest {
             assertThat(opened.whyGone()).contains("The data directory " + dir + " was replaced while Workshop was running");
         }
     }
+
+    @Test
+    void readOnlyCreatesNothingAndIsRefusedWhileAWorkshopHoldsTheFolder(@TempDir Path dir) throws Exception {
+        Path data = dir.resolve("data");
+        Files.createDirectories(data);
+
+        try (DataDirectory reading = DataDirectory.readOnly(data)) {
+            assertThat(reading.whyGone()).isEmpty();
+            assertThat(data).isEmptyDirectory();
+        }
+        assertThatThrownBy(() -> DataDirectory.readOnly(dir.resolve("none"))).isInstanceOf(StoreException.class)
+                .hasMessage("Cannot read data directory " + dir.resolve("none") + ": it is not there");
+        try (DataDirectory writing = DataDirectory.lock(data)) {
+            assertThatThrownBy(() -> DataDirectory.readOnly(data)).isInstanceOf(DataDirectoryInUseException.class);
+        }
+        try (DataDirectory reading = DataDirectory.readOnly(data)) {
+            Files.delete(data.resolve("workshop.lock"));
+            Files.delete(data);
+            assertThat(reading.whyGone()).contains("The data directory " + data
+                    + " was deleted or moved while Workshop was running");
+        }
+    }
 }
