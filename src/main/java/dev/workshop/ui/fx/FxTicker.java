@@ -41,4 +41,9 @@ public final class FxTicker {
         stopped = true;
         thread.interrupt();
     }
+
+    /** Waits until the ticking thread has ended after {@link #stop()}: from then on nothing is scheduled. */
+    boolean awaitStopped(Duration timeout) throws InterruptedException {
+        return thread.join(timeout);
+    }
 }

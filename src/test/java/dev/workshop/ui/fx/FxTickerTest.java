@@ -28,10 +28,14 @@ class FxTickerTest {
                 () -> ticks.add(Platform.isFxApplicationThread()));
 
         WaitForAsyncUtils.waitFor(5, TimeUnit.SECONDS, () -> ticks.size() >= 3);
-        ticker.stop();
+        // Stopped on the FX thread, where the ticks run: none can be half-way while the count is taken.
+        int atStop = WaitForAsyncUtils.asyncFx(() -> {
+            ticker.stop();
+            return ticks.size();
+        }).get(5, TimeUnit.SECONDS);
+        assertThat(ticker.awaitStopped(Duration.ofSeconds(5))).as("the ticking thread ends").isTrue();
+        // Whatever it had scheduled before it ended has now run, and found it stopped.
         WaitForAsyncUtils.waitForFxEvents();
-        int atStop = ticks.size();
-        Thread.sleep(300);
 
         assertThat(ticks).as("every tick on the FX thread").containsOnly(true);
         assertThat(ticks).as("no tick after stop").hasSize(atStop);
