@@ -2,6 +2,7 @@ package dev.workshop;
 
 import dev.workshop.domain.agent.AgentDefinition;
 import dev.workshop.domain.canvas.CanvasScene;
+import dev.workshop.domain.conversation.ConversationEvent;
 import dev.workshop.domain.conversation.ConversationId;
 import dev.workshop.domain.conversation.TenantId;
 import dev.workshop.domain.settings.Preferences;
@@ -24,6 +25,7 @@ import dev.workshop.session.SnapshotFolder;
 import dev.workshop.store.AgentCatalog;
 import dev.workshop.store.DataDirectory;
 import dev.workshop.store.DraftStore;
+import dev.workshop.store.MessageCopies;
 import dev.workshop.store.PreferenceStore;
 import dev.workshop.store.SceneStore;
 import dev.workshop.store.StoreException;
@@ -36,6 +38,7 @@ import dev.workshop.store.jdbc.ReadOnlyJournalStore;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -53,7 +56,7 @@ public final class Wiring {
         DataDirectory directory = DataDirectory.lock(dataDirectory);
         JournaledConversationStore store = null;
         try {
-            store = JournaledConversationStore.open(directory);
+            store = JournaledConversationStore.open(directory, snapshotCopies(new SnapshotFolder(directory.path())));
             List<String> warnings = new ArrayList<>(store.openingWarnings());
             AgentCatalog agents = JsonAgentCatalog.open(directory.path(), warnings::add);
             PreferenceStore preferenceStore = new JsonPreferences(directory.path());
@@ -153,6 +156,25 @@ public final class Wiring {
 
     public static Workspace openWorkspace(Path dataDirectory) {
         return openWorkspace(dataDirectory, WorkspaceOptions.DEFAULTS);
+    }
+
+    /**
+     * The messages each conversation's snapshot holds, by turn index: the third copy, after the journal and the
+     * tables, for the store's recovery. A snapshot that cannot be read holds none.
+     */
+    static MessageCopies snapshotCopies(SnapshotFolder folder) {
+        return (tenant, conversation) -> {
+            try {
+                Map<Integer, ConversationEvent.MessageRecorded> messages = new HashMap<>();
+                folder.load(tenant, conversation).ifPresent(snapshot -> snapshot.toEvents().stream()
+                        .filter(ConversationEvent.MessageRecorded.class::isInstance)
+                        .map(ConversationEvent.MessageRecorded.class::cast)
+                        .forEach(message -> messages.put(message.turnIndex(), message)));
+                return messages;
+            } catch (RuntimeException unreadable) {
+                return Map.of();
+            }
+        };
     }
 
     private static GatewayResolver gateways(AgentGateway offline) {

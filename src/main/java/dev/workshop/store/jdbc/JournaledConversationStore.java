@@ -1,6 +1,7 @@
 package dev.workshop.store.jdbc;
 
 import dev.workshop.domain.conversation.ConversationEvent;
+import dev.workshop.domain.conversation.ConversationEvent.MessageRecorded;
 import dev.workshop.domain.conversation.ConversationId;
 import dev.workshop.domain.conversation.ConversationRules;
 import dev.workshop.domain.conversation.ConversationState;
@@ -11,6 +12,7 @@ import dev.workshop.domain.conversation.TenantId;
 import dev.workshop.store.ConcurrentAppendException;
 import dev.workshop.store.ConversationStore;
 import dev.workshop.store.DataDirectory;
+import dev.workshop.store.MessageCopies;
 import dev.workshop.store.Durability;
 import dev.workshop.store.StoreException;
 import dev.workshop.store.journal.Journal;
@@ -68,6 +70,10 @@ public final class JournaledConversationStore implements ConversationStore {
     private final Map<ConversationKey, Long> lostEvents = new java.util.LinkedHashMap<>();
     /** The tables are being rebuilt from the whole journal: a gap in it is the journal's own loss. */
     private boolean rebuilding;
+    /** Where a message lost from the journal and the tables may still be found (the snapshots). */
+    private volatile MessageCopies copies = MessageCopies.NONE;
+    /** Per conversation, how many messages of a gap were taken from that copy. */
+    private final Map<ConversationKey, Long> recoveredMessages = new java.util.LinkedHashMap<>();
     private final EventCodec codec = new EventCodec();
     private final JournalRecords records = new JournalRecords(codec);
     private final ConversationTables tables = new ConversationTables(codec);
@@ -111,8 +117,22 @@ public final class JournaledConversationStore implements ConversationStore {
         return open(directory, Journal.DEFAULT_SEGMENT_BYTES, Clock.systemUTC());
     }
 
+    /**
+     * As {@link #open(DataDirectory)}; a message that the journal and the tables have both lost is taken from
+     * {@code copies} (the conversations' snapshots) where they hold it.
+     */
+    public static JournaledConversationStore open(DataDirectory directory, MessageCopies copies) {
+        return open(directory, Journal.DEFAULT_SEGMENT_BYTES, Clock.systemUTC(), copies);
+    }
+
     public static JournaledConversationStore open(DataDirectory directory, long segmentBytes, Clock clock) {
+        return open(directory, segmentBytes, clock, MessageCopies.NONE);
+    }
+
+    static JournaledConversationStore open(DataDirectory directory, long segmentBytes, Clock clock,
+                                           MessageCopies copies) {
         JournaledConversationStore store = openJournalFirst(directory, segmentBytes, clock);
+        store.copies = copies;
         try {
             store.awaitTables();
             return store;
@@ -231,10 +251,17 @@ public final class JournaledConversationStore implements ConversationStore {
             opened.pool().dispose();
             index.clear();
             lostEvents.clear();
+            recoveredMessages.clear();
             rebuilding = true;
             var rebuilt = H2Database.discardAndReopen(directory, gap.getMessage(), warnings::add,
                     this::loadConsistentRows);
             catchUpTables(rebuilt.pool(), rebuilt.loaded(), JournalPosition.START);
+        }
+        if (!recoveredMessages.isEmpty()) {
+            warnings.add("Journal damage took messages the database had not copied yet; they were recovered from the"
+                    + " conversations' snapshots: " + String.join("; ", recoveredMessages.entrySet().stream()
+                    .map(found -> found.getValue() + " of conversation " + found.getKey().conversation()).toList())
+                    + ".");
         }
         if (!lostEvents.isEmpty()) {
             warnings.add("Journal damage cost events that no other copy held: " + String.join("; ",
@@ -438,18 +465,62 @@ public final class JournaledConversationStore implements ConversationStore {
                             + " of conversation " + recorded.conversationId() + " that the journal has");
                 }
                 // Neither copy has them: the journal's record is damaged and the tables had not got them yet.
-                // Placeholders keep the events after them in their places, and the loss on record.
+                // Messages the snapshot still holds go back in their turn's place; placeholders keep the other
+                // events' places, and the loss on record.
+                List<MessageRecorded> recovered = fromSnapshot(recorded, current.state, recorded.seq() - 1 - version);
+                long lostCount = recorded.seq() - 1 - version - recovered.size();
                 for (long seq = version + 1; seq < recorded.seq(); seq++) {
-                    RecordedEvent lost = new RecordedEvent(recorded.tenantId(), recorded.conversationId(), seq,
-                            recorded.recordedAt(), new ConversationEvent.Lost("a damaged journal record held it"));
-                    current.state = current.state.evolve(lost);
-                    pending.add(new Projector.Change(recorded.tenantId(), List.of(lost), current.state));
+                    long place = seq - version - 1;
+                    ConversationEvent filling = place < lostCount
+                            ? new ConversationEvent.Lost("a damaged journal record held it")
+                            : recovered.get((int) (place - lostCount));
+                    RecordedEvent filled = new RecordedEvent(recorded.tenantId(), recorded.conversationId(), seq,
+                            recorded.recordedAt(), filling);
+                    current.state = current.state.evolve(filled);
+                    pending.add(new Projector.Change(recorded.tenantId(), List.of(filled), current.state));
                 }
-                lostEvents.merge(key, recorded.seq() - 1 - version, Long::sum);
+                if (lostCount > 0) {
+                    lostEvents.merge(key, lostCount, Long::sum);
+                }
+                if (!recovered.isEmpty()) {
+                    recoveredMessages.merge(key, (long) recovered.size(), Long::sum);
+                }
                 positions.computeIfAbsent(key, k -> new EventPositions()).markIncomplete();
                 current.state = current.state.evolve(recorded);
                 pending.add(new Projector.Change(recorded.tenantId(), List.of(recorded), current.state));
             }
+        }
+
+        /**
+         * The messages a gap must have held that the snapshot has: those of the turns from the state's next one
+         * up to the turn the event after the gap is about, in order and without a gap of their own, no more than
+         * the gap's size. None when the event after it names no turn.
+         */
+        private List<MessageRecorded> fromSnapshot(RecordedEvent after, ConversationState before, long gapSize) {
+            int nextTurn = switch (after.event()) {
+                case ConversationEvent.TurnStarted turn -> turn.turnIndex();
+                case MessageRecorded message -> message.turnIndex();
+                case ConversationEvent.ReplyChunk chunk -> chunk.turnIndex();
+                default -> -1;
+            };
+            if (nextTurn <= before.turnCount()) {
+                return List.of();
+            }
+            Map<Integer, MessageRecorded> copy;
+            try {
+                copy = copies.of(after.tenantId(), after.conversationId());
+            } catch (RuntimeException unreadable) {
+                return List.of();
+            }
+            List<MessageRecorded> found = new ArrayList<>();
+            for (int turn = before.turnCount(); turn < nextTurn && found.size() < gapSize; turn++) {
+                MessageRecorded message = copy.get(turn);
+                if (message == null || message.turnIndex() != turn) {
+                    break;
+                }
+                found.add(message);
+            }
+            return found;
         }
 
         void flush() {

@@ -136,6 +136,42 @@ class JournalDamageTest {
         assertThat(countSetAside()).as("nothing is moved aside twice").isEqualTo(setAside);
     }
 
+    @org.junit.jupiter.api.Test
+    void aMessageLostFromTheJournalAndTheTablesIsTakenFromTheSnapshot() throws Exception {
+        Map<ConversationId, List<RecordedEvent>> written = new HashMap<>();
+        Set<String> inTables = writeStore(Closed.CRASHED_WITH_TABLES_BEHIND, written);
+        List<Located> records = records();
+        // A message the tables never got, with more of its conversation after it (not a torn last write).
+        Located hit = records.stream().filter(record -> !inTables.contains(key(record.conversation(), record.seq())))
+                .filter(record -> records.stream().anyMatch(later -> later.conversation().equals(record.conversation())
+                        && later.seq() > record.seq()))
+                .findFirst().orElseThrow();
+        overwrite(hit.file(), hit.offset() + RECORD_HEADER_BYTES + 3,
+                new byte[] {(byte) (readByte(hit.file(), hit.offset() + RECORD_HEADER_BYTES + 3) ^ 0x10)},
+                Closed.CRASHED_WITH_TABLES_BEHIND);
+        ConversationId id = new ConversationId(hit.conversation());
+        RecordedEvent original = written.get(id).stream().filter(event -> event.seq() == hit.seq()).findFirst()
+                .orElseThrow();
+        // The snapshot: every message of that conversation, by turn.
+        Map<Integer, ConversationEvent.MessageRecorded> snapshot = new HashMap<>();
+        written.get(id).stream().map(RecordedEvent::event).filter(ConversationEvent.MessageRecorded.class::isInstance)
+                .map(ConversationEvent.MessageRecorded.class::cast)
+                .forEach(message -> snapshot.put(message.turnIndex(), message));
+
+        try (DataDirectory data = DataDirectory.lock(dir);
+             var store = JournaledConversationStore.open(data, SEGMENT_BYTES, Clock.systemUTC(),
+                     (tenant, conversation) -> conversation.equals(id) ? snapshot : Map.of())) {
+            List<RecordedEvent> history = store.history(LOCAL, id);
+
+            assertThat(history).filteredOn(event -> event.seq() == hit.seq()).singleElement()
+                    .extracting(RecordedEvent::event).isEqualTo(original.event());
+            assertThat(history).extracting(RecordedEvent::event).noneMatch(ConversationEvent.Lost.class::isInstance);
+            assertThat(history).hasSameSizeAs(written.get(id));
+            assertThat(String.join("\n", store.openingWarnings()))
+                    .contains("they were recovered from the conversations' snapshots: 1 of conversation " + id);
+        }
+    }
+
     /** Every event held by an intact record or by the tables is in {@code history}, unchanged and in its place. */
     private static void assertKept(ConversationId id, List<RecordedEvent> history, List<RecordedEvent> written,
                                    Set<String> inTables, Set<String> intactInJournal) {
