@@ -254,8 +254,10 @@ final class ConversationLoop implements Runnable {
                              List<MessageRecorded> transcript, int turn) throws GatewayException, InterruptedException {
         FollowUpStarted followUp = pendingFollowUp;
         pendingFollowUp = null;
-        int budget = agent.endpoint().promptBudgetTokens(context.gateways().forAgent(agent).contextTokens(agent)
-                .orElse(ModelEndpoint.DEFAULT_CONTEXT_TOKENS));
+        // The server is asked for its context only when the agent sets none of its own.
+        int budget = agent.endpoint().contextTokens() != null ? agent.endpoint().promptBudgetTokens()
+                : agent.endpoint().promptBudgetTokens(context.gateways().forAgent(agent).contextTokens(agent)
+                        .orElse(ModelEndpoint.DEFAULT_CONTEXT_TOKENS));
         for (int attempt = 1; ; attempt++) {
             Prompt prompt = followUp != null
                     ? prompts.followUp(agent.persona(), speaker, followUp.context(), transcript.getLast().content(),

@@ -55,15 +55,7 @@ public final class JsonAgentCatalog implements AgentCatalog {
             return catalog;
         }
         try {
-            JsonNode root = catalog.json.readTree(catalog.file.toFile());
-            if (root == null || !root.path("agents").isArray()) {
-                throw new IOException("it has no \"agents\" list");
-            }
-            List<AgentDefinition> read = new ArrayList<>();
-            for (JsonNode node : root.path("agents")) {
-                read.add(catalog.agentOf(node, warnings));
-            }
-            catalog.agents = List.copyOf(read);
+            catalog.agents = catalog.readWhole(warnings);
         } catch (IOException | IllegalArgumentException e) {
             catalog.agents = withStarters(catalog.salvage());
             catalog.damage = "the agent list " + catalog.file + " could not be read whole";
@@ -86,15 +78,7 @@ public final class JsonAgentCatalog implements AgentCatalog {
             return;
         }
         try {
-            JsonNode root = json.readTree(file.toFile());
-            if (root == null || !root.path("agents").isArray()) {
-                throw new IOException("it has no \"agents\" list");
-            }
-            List<AgentDefinition> read = new ArrayList<>();
-            for (JsonNode node : root.path("agents")) {
-                read.add(agentOf(node, warnings));
-            }
-            agents = List.copyOf(read);
+            agents = readWhole(warnings);
         } catch (IOException | IllegalArgumentException e) {
             List<AgentDefinition> salvaged = salvage();
             Path aside;
@@ -114,6 +98,24 @@ public final class JsonAgentCatalog implements AgentCatalog {
                     + "waits, interrupted, until the agent is back (put the file back, or add it again).");
             publish(withStarters(salvaged));
         }
+    }
+
+    /**
+     * Every agent of the file, which must be read whole.
+     *
+     * @throws IOException              when it is not JSON or has no agent list
+     * @throws IllegalArgumentException when an agent in it is not valid
+     */
+    private List<AgentDefinition> readWhole(Consumer<String> warnings) throws IOException {
+        JsonNode root = json.readTree(file.toFile());
+        if (root == null || !root.path("agents").isArray()) {
+            throw new IOException("it has no \"agents\" list");
+        }
+        List<AgentDefinition> read = new ArrayList<>();
+        for (JsonNode node : root.path("agents")) {
+            read.add(agentOf(node, warnings));
+        }
+        return List.copyOf(read);
     }
 
     private AgentDefinition agentOf(JsonNode node, Consumer<String> warnings) {

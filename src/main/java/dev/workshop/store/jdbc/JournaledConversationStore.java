@@ -12,8 +12,8 @@ import dev.workshop.domain.conversation.TenantId;
 import dev.workshop.store.ConcurrentAppendException;
 import dev.workshop.store.ConversationStore;
 import dev.workshop.store.DataDirectory;
-import dev.workshop.store.MessageCopies;
 import dev.workshop.store.Durability;
+import dev.workshop.store.MessageCopies;
 import dev.workshop.store.StoreException;
 import dev.workshop.store.journal.Journal;
 import dev.workshop.store.journal.JournalPosition;
@@ -464,31 +464,38 @@ public final class JournaledConversationStore implements ConversationStore {
                     throw new JournalGapException("it lacks events " + (version + 1) + " to " + (recorded.seq() - 1)
                             + " of conversation " + recorded.conversationId() + " that the journal has");
                 }
-                // Neither copy has them: the journal's record is damaged and the tables had not got them yet.
-                // Messages the snapshot still holds go back in their turn's place; placeholders keep the other
-                // events' places, and the loss on record.
-                List<MessageRecorded> recovered = fromSnapshot(recorded, current.state, recorded.seq() - 1 - version);
-                long lostCount = recorded.seq() - 1 - version - recovered.size();
-                for (long seq = version + 1; seq < recorded.seq(); seq++) {
-                    long place = seq - version - 1;
-                    ConversationEvent filling = place < lostCount
-                            ? new ConversationEvent.Lost("a damaged journal record held it")
-                            : recovered.get((int) (place - lostCount));
-                    RecordedEvent filled = new RecordedEvent(recorded.tenantId(), recorded.conversationId(), seq,
-                            recorded.recordedAt(), filling);
-                    current.state = current.state.evolve(filled);
-                    pending.add(new Projector.Change(recorded.tenantId(), List.of(filled), current.state));
-                }
-                if (lostCount > 0) {
-                    lostEvents.merge(key, lostCount, Long::sum);
-                }
-                if (!recovered.isEmpty()) {
-                    recoveredMessages.merge(key, (long) recovered.size(), Long::sum);
-                }
-                positions.computeIfAbsent(key, k -> new EventPositions()).markIncomplete();
+                fillGap(key, current, recorded);
                 current.state = current.state.evolve(recorded);
                 pending.add(new Projector.Change(recorded.tenantId(), List.of(recorded), current.state));
             }
+        }
+
+        /**
+         * Neither the journal nor the tables have the events before {@code after}: the journal's record is damaged
+         * and the tables had not got them yet. Messages the snapshot still holds go back in their turn's place (last
+         * in the gap); placeholders keep the other events' places, and the loss on record.
+         */
+        private void fillGap(ConversationKey key, Entry current, RecordedEvent after) {
+            long first = current.state.version() + 1;
+            long gap = after.seq() - first;
+            List<MessageRecorded> recovered = fromSnapshot(after, current.state, gap);
+            long lostCount = gap - recovered.size();
+            for (long place = 0; place < gap; place++) {
+                ConversationEvent filling = place < lostCount
+                        ? new ConversationEvent.Lost("a damaged journal record held it")
+                        : recovered.get((int) (place - lostCount));
+                RecordedEvent filled = new RecordedEvent(after.tenantId(), after.conversationId(), first + place,
+                        after.recordedAt(), filling);
+                current.state = current.state.evolve(filled);
+                pending.add(new Projector.Change(after.tenantId(), List.of(filled), current.state));
+            }
+            if (lostCount > 0) {
+                lostEvents.merge(key, lostCount, Long::sum);
+            }
+            if (!recovered.isEmpty()) {
+                recoveredMessages.merge(key, (long) recovered.size(), Long::sum);
+            }
+            positions.computeIfAbsent(key, k -> new EventPositions()).markIncomplete();
         }
 
         /**

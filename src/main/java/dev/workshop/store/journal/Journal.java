@@ -278,15 +278,30 @@ public final class Journal implements AutoCloseable {
             Path file = SegmentFiles.path(directory, segment);
             SegmentScanner.Result result = SegmentScanner.scan(file, segment, i == segments.size() - 1, visitFrom,
                     record -> visitor.accept(Entry.of(segment, record)));
-            Optional<String> cut = SegmentFiles.cutShort(file, segmentBytes);
-            if (!result.damage().isEmpty() || cut.isPresent()) {
-                foundDamage = true;
-                Path copy = keepCopyAside(file);
-                result.damage().forEach(damage -> laterDamage.add("Journal damage: " + damage
-                        + "; the records around it were recovered and a copy of the segment was kept as " + copy));
-                cut.ifPresent(what -> laterDamage.add("Journal damage: " + what + "; a copy was kept as " + copy));
-            }
+            noteDamage(file, result, laterDamage::add);
         }
+    }
+
+    /**
+     * Reports what a scan of {@code file} found wrong with it, and whether it was cut short, keeping a copy of a
+     * damaged segment; the result, made unsound when the segment was cut short (nothing may be written into it).
+     */
+    private SegmentScanner.Result noteDamage(Path file, SegmentScanner.Result result, Consumer<String> warn)
+            throws IOException {
+        Optional<String> cut = SegmentFiles.cutShort(file, segmentBytes);
+        if (result.damage().isEmpty() && cut.isEmpty()) {
+            return result;
+        }
+        foundDamage = true;
+        Path copy = keepCopyAside(file);
+        result.damage().forEach(damage -> warn.accept("Journal damage: " + damage
+                + "; the records around it were recovered and a copy of the segment was kept as " + copy));
+        if (cut.isEmpty()) {
+            return result;
+        }
+        warn.accept("Journal damage: " + cut.get() + ": what was written after its end is lost from the journal, and"
+                + " read from the database where that holds it; a copy of the segment was kept as " + copy);
+        return new SegmentScanner.Result(result.dataEnd(), result.lastBatch(), false, result.damage(), true);
     }
 
     /** Damage that {@link #forEachRecord} came upon (the open had not read those segments), in words for the user. */
@@ -334,19 +349,7 @@ public final class Journal implements AutoCloseable {
             SegmentScanner.Result result = SegmentScanner.scan(file, segment, isLast,
                     checkpointSegment ? skipTo.offset() : 0, checkpointSegment ? lastBatch : -1, visitFrom,
                     record -> owner.replay(Entry.of(segment, record)));
-            Optional<String> cut = SegmentFiles.cutShort(file, segmentBytes);
-            if (!result.damage().isEmpty() || cut.isPresent()) {
-                Path copy = keepCopyAside(file);
-                result.damage().forEach(damage -> owner.warn("Journal damage: " + damage
-                        + "; the records around it were recovered and a copy of the segment was kept as " + copy));
-                cut.ifPresent(what -> owner.warn("Journal damage: " + what + ": what was written after its end is"
-                        + " lost from the journal, and read from the database where that holds it; a copy of the"
-                        + " segment was kept as " + copy));
-            }
-            foundDamage |= !result.damage().isEmpty() || result.unsound() || cut.isPresent();
-            if (cut.isPresent()) {
-                result = new SegmentScanner.Result(result.dataEnd(), result.lastBatch(), false, result.damage(), true);
-            }
+            result = noteDamage(file, result, owner::warn);
             lastBatch = Math.max(lastBatch, result.lastBatch());
             last = result;
         }
