@@ -41,7 +41,7 @@ final class RecentlyDeletedDialog {
         list.getSelectionModel().setSelectionMode(SelectionMode.MULTIPLE);
         list.setCellFactory(view -> new DeletedCell());
         list.setPrefSize(460, 320);
-        list.setPlaceholder(SidebarView.placeholder("Reading the deleted conversations…", ""));
+        list.setPlaceholder(TextWindow.placeholder("Reading the deleted conversations…", ""));
         // A double-click or Enter brings back what is picked, as the button does.
         list.setOnMouseClicked(event -> {
             if (event.getButton() == MouseButton.PRIMARY && event.getClickCount() == 2
@@ -69,7 +69,7 @@ final class RecentlyDeletedDialog {
         dialog.setResizable(true);
         dialog.getDialogPane().setContent(content);
         dialog.getDialogPane().setId("recently-deleted");
-        SidebarView.ownedBy(dialog, owner);
+        TextWindow.ownedBy(dialog, owner);
         dialog.getDialogPane().getStylesheets().add(RecentlyDeletedDialog.class.getResource("sidebar.css")
                 .toExternalForm());
         Button bringBack = (Button) dialog.getDialogPane().lookupButton(BRING_BACK);
@@ -85,7 +85,7 @@ final class RecentlyDeletedDialog {
         dialog.show();
         viewModel.loadDeleted(rows -> {
             list.getItems().setAll(rows);
-            list.setPlaceholder(SidebarView.placeholder("Nothing is deleted",
+            list.setPlaceholder(TextWindow.placeholder("Nothing is deleted",
                     "Conversations you delete wait here until you bring them back."));
             if (!rows.isEmpty()) {
                 list.getSelectionModel().selectFirst();
