@@ -40,7 +40,7 @@ final class MessageFollower {
     private Runnable afterSettle = this::scrollToEnd;
     private final Button jump = new Button("Jump to latest", new FontIcon(Feather.ARROW_DOWN));
     /** A message asked for that is not listed yet (its history is still loading, or it is being written). */
-    private SidebarViewModel.Reveal pendingReveal;
+    private Reveal pendingReveal;
     /** Set once a message was revealed: the list stays on it as new ones arrive, until Jump to latest or End. */
     private boolean followPaused;
 
@@ -103,7 +103,7 @@ final class MessageFollower {
     }
 
     /** Brings {@code reveal}'s message into view now, or once it is listed. */
-    void reveal(SidebarViewModel.Reveal reveal) {
+    void reveal(Reveal reveal) {
         pendingReveal = reveal;
         revealIfListed();
     }
@@ -132,7 +132,7 @@ final class MessageFollower {
      * message of an earlier round with the user, which neither pane holds, is not shown.
      */
     private boolean revealIfListed() {
-        SidebarViewModel.Reveal reveal = pendingReveal;
+        Reveal reveal = pendingReveal;
         ConversationRow row = selected.get();
         if (reveal == null || row == null || !row.id().equals(reveal.conversationId())) {
             return false;

@@ -208,7 +208,8 @@ class SidebarViewModelTest {
     @Test
     void listsEveryConversationNewestFirstWithTitleStatusAndTurns() throws Exception {
         ConversationId older = stored("Plan a picnic for twelve people in the park next Saturday, with games and food");
-        Thread.sleep(5);
+        java.time.Instant stamped = workspace.bridge().state(older).orElseThrow().updatedAt();
+        org.awaitility.Awaitility.await().until(() -> java.time.Instant.now().isAfter(stamped));
         ConversationId newer = stored("Name a cat", message(0, ADA, "Mochi"),
                 new StatusChanged(ConversationStatus.INTERRUPTED, "stopped"));
 
@@ -293,13 +294,13 @@ class SidebarViewModelTest {
         assertThat(onFx(() -> sidebar.rows().stream().map(ConversationRow::id).toList())).contains(cat);
         assertThat(onFx(() -> sidebar.statusFilterProperty().get())).isNull();
         assertThat(onFx(() -> sidebar.queryProperty().get())).isEmpty();
-        SidebarViewModel.Reveal first = onFx(() -> sidebar.revealedProperty().get());
+        Reveal first = onFx(() -> sidebar.revealedProperty().get());
         assertThat(first.conversationId()).isEqualTo(cat);
         assertThat(first.turnIndex()).isEqualTo(1);
         await().atMost(Duration.ofSeconds(10)).until(() -> onFx(() -> sidebar.messages().size()) == 2);
 
         // The same message again is a new request (the reader may have scrolled away since), and keeps the list.
-        SidebarViewModel.Reveal again = onFx(() -> {
+        Reveal again = onFx(() -> {
             sidebar.reveal(cat, 1);
             return sidebar.revealedProperty().get();
         });
@@ -402,7 +403,7 @@ class SidebarViewModelTest {
         select(row(fork));
         await().atMost(Duration.ofSeconds(10)).until(() -> onFx(() -> sidebar.forkOriginProperty().get()) != null);
         assertThat(onFx(() -> sidebar.forkOriginProperty().get()))
-                .isEqualTo(new SidebarViewModel.ForkOrigin(source, 1, "Name a cat"));
+                .isEqualTo(new ForkOrigin(source, 1, "Name a cat"));
         select(row(source));
         await().atMost(Duration.ofSeconds(10)).until(() -> !onFx(() -> sidebar.loadingProperty().get()));
         assertThat(onFx(() -> sidebar.forkOriginProperty().get())).as("the source is no fork").isNull();
@@ -411,7 +412,7 @@ class SidebarViewModelTest {
         await().atMost(Duration.ofSeconds(10)).until(() -> onFx(() -> sidebar.allRows().size()) == 1);
         select(row(fork));
         await().atMost(Duration.ofSeconds(10)).until(() -> onFx(() -> sidebar.forkOriginProperty().get()) != null);
-        SidebarViewModel.ForkOrigin origin = onFx(() -> sidebar.forkOriginProperty().get());
+        ForkOrigin origin = onFx(() -> sidebar.forkOriginProperty().get());
         assertThat(origin.sourceListed()).isFalse();
         assertThat(origin.turnIndex()).isEqualTo(1);
         onFx(() -> {

@@ -15,7 +15,9 @@ import dev.workshop.domain.conversation.ConversationStatus;
 import dev.workshop.domain.conversation.DeletedConversation;
 import dev.workshop.domain.conversation.Participant;
 import dev.workshop.domain.conversation.Usage;
+import dev.workshop.orchestration.LoopEvent;
 import dev.workshop.orchestration.Workspace;
+import dev.workshop.ui.fx.FxPulses;
 import dev.workshop.orchestration.WorkspaceOptions;
 import dev.workshop.ui.fx.FxExecutor;
 import dev.workshop.ui.shell.ShellView;
@@ -96,8 +98,11 @@ class SidebarViewTest {
         List<ConversationEvent> all = new java.util.ArrayList<>();
         all.add(new ConversationStarted(ConversationKind.CONVERSATION, List.of(ADA, BRUNO), task, 4));
         all.addAll(List.of(events));
-        workspace.store().append(workspace.tenant(), ConversationId.random(), 0, all);
-        Thread.sleep(5);
+        ConversationId id = ConversationId.random();
+        workspace.store().append(workspace.tenant(), id, 0, all);
+        // The next one is newer: its events are stamped after these.
+        java.time.Instant stamped = workspace.store().state(workspace.tenant(), id).orElseThrow().updatedAt();
+        org.awaitility.Awaitility.await().until(() -> java.time.Instant.now().isAfter(stamped));
     }
 
     @AfterEach
@@ -525,7 +530,7 @@ class SidebarViewTest {
         WaitForAsyncUtils.waitFor(5, TimeUnit.SECONDS, () -> messages.getSelectionModel().getSelectedItem() != null
                 && messages.getSelectionModel().getSelectedItem().turnIndex() == 5);
         // Still there once the rows are measured (the list would otherwise follow the newest message).
-        Thread.sleep(400);
+        FxPulses.await(10);
         WaitForAsyncUtils.waitForFxEvents();
         assertThat(firstShown(messages)).isLessThanOrEqualTo(5);
         assertThat(lastShown(messages)).isGreaterThanOrEqualTo(5).isLessThan(LONG - 1);
@@ -538,28 +543,28 @@ class SidebarViewTest {
         robot.interact(() -> sidebar.reveal(poem, nearEnd));
         WaitForAsyncUtils.waitFor(5, TimeUnit.SECONDS,
                 () -> messages.getSelectionModel().getSelectedItem().turnIndex() == nearEnd);
-        Thread.sleep(400);
+        FxPulses.await(10);
         WaitForAsyncUtils.waitForFxEvents();
         int before = firstShown(messages);
-        robot.interact(() -> {
-            for (int turn = LONG; turn < LONG + 3; turn++) {
-                sidebar.messages().add(line(turn));
-            }
-        });
-        Thread.sleep(400);
+        // As they arrive live: the loop's events, one message each.
+        for (int turn = LONG; turn < LONG + 3; turn++) {
+            sidebar.onLoopEvent(said(poem, turn));
+        }
+        WaitForAsyncUtils.waitFor(5, TimeUnit.SECONDS, () -> messages.getItems().size() == LONG + 3);
+        FxPulses.await(10);
         WaitForAsyncUtils.waitForFxEvents();
         assertThat(firstShown(messages)).isEqualTo(before);
         assertThat(robot.lookup("#jump-to-latest").query().isVisible()).isTrue();
         // ...until they jump to the latest, which follows new ones again.
         robot.clickOn("#jump-to-latest");
         WaitForAsyncUtils.waitFor(5, TimeUnit.SECONDS, () -> lastShown(messages) == LONG + 2);
-        robot.interact(() -> sidebar.messages().add(line(LONG + 3)));
+        sidebar.onLoopEvent(said(poem, LONG + 3));
         WaitForAsyncUtils.waitFor(5, TimeUnit.SECONDS, () -> lastShown(messages) == LONG + 3);
     }
 
-    private static MessageItem line(int turn) {
-        return new MessageItem(turn, ADA.agentId(), "Ada", "#0969da", "Line " + (turn + 1) + ", added as it is said.",
-                java.time.Instant.now(), null, false);
+    private static LoopEvent.Message said(ConversationId id, int turn) {
+        return new LoopEvent.Message(id, turn + 1, java.time.Instant.now(), turn, ADA.agentId(), "Ada",
+                "Line " + (turn + 1) + ", added as it is said.", dev.workshop.domain.conversation.Usage.NONE);
     }
 
     @Test
@@ -589,8 +594,15 @@ class SidebarViewTest {
         robot.write("Something else").type(KeyCode.ESCAPE);
         WaitForAsyncUtils.waitForFxEvents();
         assertThat(editor.isVisible()).isFalse();
-        Thread.sleep(300);
-        assertThat(workspace.bridge().state(id).orElseThrow().customTitle()).isEqualTo("Cat names");
+        // A rename after it is the mark to wait for: had Esc kept "Something else", the history would hold it.
+        robot.doubleClickOn("#detail-title");
+        robot.write("Cat names, again").type(KeyCode.ENTER);
+        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS,
+                () -> "Cat names, again".equals(workspace.bridge().state(id).orElseThrow().customTitle()));
+        assertThat(workspace.bridge().history(id)).extracting(recorded -> recorded.event())
+                .filteredOn(ConversationEvent.Renamed.class::isInstance)
+                .extracting(event -> ((ConversationEvent.Renamed) event).title())
+                .containsExactly("Cat names", "Cat names, again");
     }
 
     @Test

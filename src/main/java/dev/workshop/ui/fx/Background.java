@@ -1,0 +1,22 @@
+package dev.workshop.ui.fx;
+
+/**
+ * The one way off the JavaFX thread: store reads and writes, searches and imports that must not freeze the
+ * window. View-models take one of these, so that tests can run their work at once on the caller's thread with
+ * {@link #direct()} and check what came of it without waiting.
+ */
+@FunctionalInterface
+public interface Background {
+    /** Runs {@code work} away from the FX thread; {@code name} names its thread in a thread dump. */
+    void run(String name, Runnable work);
+
+    /** Each piece of work on a virtual thread of its own: what the app uses. */
+    static Background virtualThreads() {
+        return (name, work) -> Thread.ofVirtual().name(name).start(work);
+    }
+
+    /** On the caller's thread, before {@code run} returns: for tests of view-models. */
+    static Background direct() {
+        return (name, work) -> work.run();
+    }
+}

@@ -1,0 +1,171 @@
+package dev.workshop.ui.sidebar;
+
+import dev.workshop.domain.agent.AgentId;
+import dev.workshop.domain.conversation.ConversationEvent;
+import dev.workshop.domain.conversation.ConversationId;
+import dev.workshop.domain.conversation.Participant;
+import dev.workshop.domain.conversation.RecordedEvent;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.function.Function;
+import java.util.function.Supplier;
+import javafx.beans.property.ReadOnlyBooleanProperty;
+import javafx.beans.property.ReadOnlyBooleanWrapper;
+import javafx.beans.property.ReadOnlyObjectProperty;
+import javafx.beans.property.ReadOnlyObjectWrapper;
+import javafx.collections.FXCollections;
+import javafx.collections.ListChangeListener;
+import javafx.collections.ObservableList;
+import javafx.collections.transformation.FilteredList;
+
+/**
+ * The messages of the conversation shown: loaded in the background (a spinner meanwhile), kept up to date with
+ * the messages that arrive live, split into the two panes of a conversation with the user, and where it was
+ * forked from. FX thread only, but for the loading itself.
+ */
+final class ShownMessages {
+    private static final String UNKNOWN_COLOUR = "#6e7781";
+    private final SidebarWork work;
+    private final Supplier<ConversationRow> shown;
+    private final Function<ConversationId, Optional<String>> titleOf;
+    private final ObservableList<MessageItem> messages = FXCollections.observableArrayList();
+    private final ObservableList<MessageItem> readOnly = FXCollections.unmodifiableObservableList(messages);
+    private final FilteredList<MessageItem> conversationPane = new FilteredList<>(messages, item -> false);
+    private final FilteredList<MessageItem> collaborationPane = new FilteredList<>(messages, item -> false);
+    private final ReadOnlyBooleanWrapper dual = new ReadOnlyBooleanWrapper();
+    private final ReadOnlyBooleanWrapper loading = new ReadOnlyBooleanWrapper();
+    private final ReadOnlyObjectWrapper<ForkOrigin> forkOrigin = new ReadOnlyObjectWrapper<>();
+    private final Map<AgentId, String> colours = new HashMap<>();
+    /** Bumped on every selection, so that a slow load for an earlier selection is dropped. */
+    private long selection;
+
+    ShownMessages(SidebarWork work, Supplier<ConversationRow> shown,
+                  Function<ConversationId, Optional<String>> titleOf) {
+        this.work = work;
+        this.shown = shown;
+        this.titleOf = titleOf;
+        messages.addListener((ListChangeListener<MessageItem>) change -> splitPanes());
+    }
+
+    /** Empties the panes and, for a conversation, reads its messages while a loading indicator shows. */
+    void show(ConversationRow row) {
+        long ticket = ++selection;
+        forkOrigin.set(null);
+        messages.clear();
+        splitPanes();
+        if (row == null) {
+            loading.set(false);
+            return;
+        }
+        loading.set(true);
+        load(ticket, row.id());
+    }
+
+    /** Reads the messages of the conversation shown again (a reply cut off is then shown from the log). */
+    void reload(ConversationId id) {
+        load(selection, id);
+    }
+
+    /** A message that arrived live, unless the list has its turn already. */
+    void arrived(MessageItem item) {
+        if (messages.stream().noneMatch(each -> each.turnIndex() == item.turnIndex() && !each.cutOff())) {
+            messages.add(item);
+        }
+    }
+
+    String colourOf(AgentId agent) {
+        return colours.getOrDefault(agent, UNKNOWN_COLOUR);
+    }
+
+    void takeColours(Map<AgentId, String> agentColours) {
+        colours.putAll(agentColours);
+    }
+
+    /**
+     * Reads the conversation's messages in the background and shows them if it is still the one selected
+     * ({@code ticket}); messages that arrived live meanwhile are kept if the history missed them.
+     */
+    private void load(long ticket, ConversationId id) {
+        Map<AgentId, String> known = Map.copyOf(colours);
+        work.inBackground("sidebar-history", () -> {
+            try {
+                boolean running = work.bridge().isRunning(id);
+                List<RecordedEvent> history = work.bridge().history(id);
+                List<MessageItem> items = MessageItem.fromHistory(history,
+                        agent -> known.getOrDefault(agent, UNKNOWN_COLOUR), running);
+                Optional<ConversationEvent.Forked> forked = ConversationEvent.Forked.in(history);
+                work.onFx(() -> {
+                    if (ticket == selection) {
+                        forkOrigin.set(forked.map(this::originOf).orElse(null));
+                        List<MessageItem> live = List.copyOf(messages);
+                        messages.setAll(items);
+                        live.stream().filter(item -> items.stream().noneMatch(old -> old.turnIndex() == item.turnIndex()
+                                        && old.cutOff() == item.cutOff()))
+                                .forEach(messages::add);
+                        loading.set(false);
+                    }
+                });
+            } catch (RuntimeException e) {
+                work.onFx(() -> loading.set(false));
+                work.tell("Could not load the conversation: " + e.getMessage());
+            }
+        });
+    }
+
+    private ForkOrigin originOf(ConversationEvent.Forked forked) {
+        return new ForkOrigin(forked.source(), forked.turnIndex(), titleOf.apply(forked.source()).orElse(null));
+    }
+
+    /**
+     * The two panes of a conversation with the user: theirs (the user's messages and the entry agent's
+     * replies, across every follow-up) and the agents' collaboration in the current round (what came after
+     * the user's latest message; it starts empty again with each new message of theirs).
+     */
+    private void splitPanes() {
+        ConversationRow row = shown.get();
+        AgentId entry = row == null ? null : row.entryAgent();
+        int lastHuman = -1;
+        for (MessageItem item : messages) {
+            if (item.speakerId().equals(Participant.HUMAN)) {
+                lastHuman = item.turnIndex();
+            }
+        }
+        int roundStart = lastHuman;
+        // With one agent, every turn after yours is that agent's answer to you: a second pane would repeat the first.
+        dual.set(row != null && row.agentCount() > 1 && (lastHuman >= 0 || row.withYou()));
+        if (!dual.get()) {
+            // One pane only: the two lists stay empty rather than render every message again, hidden.
+            conversationPane.setPredicate(item -> false);
+            collaborationPane.setPredicate(item -> false);
+            return;
+        }
+        conversationPane.setPredicate(item -> item.speakerId().equals(Participant.HUMAN) || item.speakerId().equals(entry));
+        collaborationPane.setPredicate(item -> item.turnIndex() > roundStart && !item.speakerId().equals(Participant.HUMAN));
+    }
+
+    ObservableList<MessageItem> all() {
+        return readOnly;
+    }
+
+    ObservableList<MessageItem> conversationPane() {
+        return conversationPane;
+    }
+
+    ObservableList<MessageItem> collaborationPane() {
+        return collaborationPane;
+    }
+
+    ReadOnlyBooleanProperty dualProperty() {
+        return dual.getReadOnlyProperty();
+    }
+
+    ReadOnlyBooleanProperty loadingProperty() {
+        return loading.getReadOnlyProperty();
+    }
+
+    ReadOnlyObjectProperty<ForkOrigin> forkOriginProperty() {
+        return forkOrigin.getReadOnlyProperty();
+    }
+}
