@@ -73,12 +73,12 @@ public final class CanvasView extends Pane implements DropTarget {
     static final String QUICK_START_TASK = "Plan a weekend in Lisbon on a budget of 500 €";
     private static final double DRAG_THRESHOLD = 4;
     private static final double DETAIL_ZOOM = 0.45;
-    private static final KeyCombination FIT = new KeyCodeCombination(KeyCode.F, KeyCombination.SHORTCUT_DOWN);
-    private static final KeyCombination RESET = new KeyCodeCombination(KeyCode.DIGIT0, KeyCombination.SHORTCUT_DOWN);
-    private static final KeyCombination DUPLICATE = new KeyCodeCombination(KeyCode.D, KeyCombination.SHORTCUT_DOWN);
+    static final KeyCombination FIT = new KeyCodeCombination(KeyCode.F, KeyCombination.SHORTCUT_DOWN);
+    static final KeyCombination RESET = new KeyCodeCombination(KeyCode.DIGIT0, KeyCombination.SHORTCUT_DOWN);
+    static final KeyCombination DUPLICATE = new KeyCodeCombination(KeyCode.D, KeyCombination.SHORTCUT_DOWN);
     private static final KeyCombination SELECT_ALL = new KeyCodeCombination(KeyCode.A, KeyCombination.SHORTCUT_DOWN);
-    private static final KeyCombination UNDO = new KeyCodeCombination(KeyCode.Z, KeyCombination.SHORTCUT_DOWN);
-    private static final KeyCombination REDO = new KeyCodeCombination(KeyCode.Z, KeyCombination.SHORTCUT_DOWN,
+    static final KeyCombination UNDO = new KeyCodeCombination(KeyCode.Z, KeyCombination.SHORTCUT_DOWN);
+    static final KeyCombination REDO = new KeyCodeCombination(KeyCode.Z, KeyCombination.SHORTCUT_DOWN,
             KeyCombination.SHIFT_DOWN);
     private static final KeyCombination REDO_Y = new KeyCodeCombination(KeyCode.Y, KeyCombination.SHORTCUT_DOWN);
     private static final KeyCombination RESET_NUMPAD = new KeyCodeCombination(KeyCode.NUMPAD0, KeyCombination.SHORTCUT_DOWN);
@@ -94,10 +94,10 @@ public final class CanvasView extends Pane implements DropTarget {
     private final Translate translate = new Translate();
     private final Rectangle rubberBand = new Rectangle();
     private final Circle ghost = new Circle(AgentNode.RADIUS);
-    private final Label zoomLabel = new Label("100 %");
-    /** Groups of the tool bar that a narrow canvas leaves out, least needed first. */
-    private List<List<Node>> droppableTools = List.of();
-    private final VBox emptyState;
+    private final ZoomBar zoomBar;
+    private final EmptyState emptyState;
+    private final CanvasDialogs dialogs;
+    private final CanvasMenus menus;
     private final Map<AgentNodeModel, AgentNode> nodes = new HashMap<>();
     private final Map<AgentNodeModel, BubbleNode> bubbleNodes = new HashMap<>();
     /** Bubbles whose message, or whose thinking dots, are new this frame; brought to the front after it. */
@@ -154,9 +154,12 @@ public final class CanvasView extends Pane implements DropTarget {
         ghost.setVisible(false);
         ghost.setManaged(false);
         ghost.setMouseTransparent(true);
-        emptyState = emptyState();
+        dialogs = new CanvasDialogs(viewModel, this);
+        menus = new CanvasMenus(viewModel, this, dialogs);
+        emptyState = new EmptyState(viewModel, this, dialogs::startConversation);
         minimap = new Minimap(point -> viewModel.centreOn(point, getWidth(), getHeight()));
-        getChildren().addAll(grid, ropeLayer, world, rubberBand, ghost, emptyState, minimap, zoomBar());
+        zoomBar = new ZoomBar(viewModel, this, this::showShortcuts);
+        getChildren().addAll(grid, ropeLayer, world, rubberBand, ghost, emptyState, minimap, zoomBar);
 
         viewModel.agents().addListener((ListChangeListener<AgentNodeModel>) change -> syncAgents());
         viewModel.ropes().addListener((ListChangeListener<Object>) change -> retie());
@@ -337,7 +340,7 @@ public final class CanvasView extends Pane implements DropTarget {
         scale.setY(camera.zoom());
         translate.setX(-camera.originX());
         translate.setY(-camera.originY());
-        zoomLabel.setText(Math.round(camera.zoom() * 100) + " %");
+        zoomBar.showZoom(camera.zoom());
         boolean detailed = camera.zoom() >= DETAIL_ZOOM;
         nodes.values().forEach(node -> node.setDetailed(detailed));
         grid.paint(camera, getWidth(), getHeight());
@@ -359,11 +362,10 @@ public final class CanvasView extends Pane implements DropTarget {
         emptyState.resizeRelocate(0, 0, getWidth(), getHeight());
         // Top right: the bottom edge has the tool bar, which a narrow canvas fills.
         minimap.relocate(getWidth() - Minimap.WIDTH - 12, 12);
-        Node bar = getChildren().get(getChildren().size() - 1);
-        fitToolBar((HBox) bar, getWidth() - 24);
-        bar.autosize();
-        bar.relocate(getWidth() - bar.getLayoutBounds().getWidth() - 12,
-                getHeight() - bar.getLayoutBounds().getHeight() - 12);
+        zoomBar.fitTo(getWidth() - 24);
+        zoomBar.autosize();
+        zoomBar.relocate(getWidth() - zoomBar.getLayoutBounds().getWidth() - 12,
+                getHeight() - zoomBar.getLayoutBounds().getHeight() - 12);
         repaintRopes();
     }
 
@@ -525,26 +527,14 @@ public final class CanvasView extends Pane implements DropTarget {
         if (from == null || to.isEmpty()) {
             return;
         }
-        askLabel("Tie a rope", "How are " + from.name() + " and " + to.get().name() + " related?", "")
+        dialogs.askLabel("Tie a rope", "How are " + from.name() + " and " + to.get().name() + " related?", "")
                 .ifPresent(label -> {
             try {
                 viewModel.link(from.id(), to.get().id(), label);
             } catch (IllegalArgumentException e) {
-                showProblem(e.getMessage());
+                dialogs.showProblem(e.getMessage());
             }
         });
-    }
-
-    private Optional<String> askLabel(String title, String question, String current) {
-        TextInputDialog ask = new TextInputDialog(current);
-        ask.setTitle(title);
-        ask.setHeaderText(question);
-        ask.setContentText("Label:");
-        ask.getEditor().setPromptText("e.g. mentors, reviews, argues with");
-        ask.getDialogPane().setId("rope-label-dialog");
-        owner(ask.getDialogPane());
-        ask.initOwner(getScene() == null ? null : getScene().getWindow());
-        return ask.showAndWait();
     }
 
     private void scrolled(ScrollEvent event) {
@@ -562,7 +552,7 @@ public final class CanvasView extends Pane implements DropTarget {
         } else if (RESET.match(event) || RESET_NUMPAD.match(event)) {
             viewModel.resetZoom(getWidth(), getHeight());
         } else if (event.getCode() == KeyCode.DELETE || event.getCode() == KeyCode.BACK_SPACE) {
-            removeWithConfirmation(viewModel.selection());
+            dialogs.removeWithConfirmation(viewModel.selection());
         } else if (DUPLICATE.match(event)) {
             viewModel.duplicate(viewModel.selection());
         } else if (SELECT_ALL.match(event)) {
@@ -651,8 +641,8 @@ public final class CanvasView extends Pane implements DropTarget {
                 : agentAt(target).or(() -> agentAtPoint(x, y));
         Optional<Rope> rope = agent.isPresent() ? Optional.empty()
                 : RopeLayer.ropeAt(x, y, viewModel.cameraProperty().get(), positions, viewModel.ropes());
-        ContextMenu menu = agent.map(this::agentMenu)
-                .orElseGet(() -> rope.map(this::ropeMenu).orElseGet(() -> canvasMenu(x, y)));
+        ContextMenu menu = agent.map(menus::agentMenu)
+                .orElseGet(() -> rope.map(menus::ropeMenu).orElseGet(() -> menus.canvasMenu(x, y)));
         openMenu = menu;
         menu.show(this, screenX, screenY);
     }
@@ -664,191 +654,19 @@ public final class CanvasView extends Pane implements DropTarget {
         }
     }
 
-    private ContextMenu agentMenu(AgentNodeModel agent) {
-        if (!agent.selectedProperty().get()) {
-            viewModel.select(List.of(agent.id()), false);
-        }
-        List<AgentNodeModel> selection = viewModel.selection();
-        MenuItem start = item("Start conversation…", Feather.MESSAGE_SQUARE, "menu-start-conversation");
-        start.setOnAction(event -> startConversation(selection));
-        start.setDisable(viewModel.agents().size() < 2);
-        MenuItem task = item("Assign task…", Feather.CLIPBOARD, "menu-assign-task");
-        task.setOnAction(event -> assignTask(agent));
-        // From a figure to what it is doing, or to the turn that failed: the sidebar shows that conversation.
-        boolean showsFailure = agent.mark() == AgentMark.FAILED;
-        MenuItem show = item(showsFailure ? "Show the failed conversation" : "Show conversation",
-                showsFailure ? Feather.ALERT_TRIANGLE : Feather.MESSAGE_CIRCLE, "menu-show-conversation");
-        show.setDisable(viewModel.conversationOf(agent).isEmpty());
-        show.setOnAction(event -> viewModel.showConversationOf(agent));
-        Menu behaviour = new Menu("Behaviour");
-        behaviour.setGraphic(new FontIcon(Feather.ACTIVITY));
-        ToggleGroup choices = new ToggleGroup();
-        for (Behaviour option : Behaviour.values()) {
-            RadioMenuItem choice = new RadioMenuItem(option.label());
-            choice.setId("menu-behaviour-" + option.name().toLowerCase(java.util.Locale.ROOT));
-            choice.setToggleGroup(choices);
-            choice.setSelected(agent.behaviourProperty().get() == option);
-            choice.setOnAction(event -> viewModel.setBehaviour(selection, option));
-            behaviour.getItems().add(choice);
-        }
-        MenuItem edit = item("Edit agent…", Feather.EDIT_2, "menu-edit-agent");
-        edit.setOnAction(event -> viewModel.editAgent(agent));
-        MenuItem duplicate = item("Duplicate", Feather.COPY, "menu-duplicate");
-        duplicate.setAccelerator(DUPLICATE);
-        duplicate.setOnAction(event -> viewModel.duplicate(selection));
-        MenuItem remove = item(selection.size() > 1 ? "Remove " + selection.size() + " agents" : "Remove",
-                Feather.TRASH_2, "menu-remove");
-        remove.setAccelerator(new KeyCodeCombination(KeyCode.DELETE));
-        remove.setOnAction(event -> removeWithConfirmation(selection));
-        ContextMenu menu = new ContextMenu(start, task, show, behaviour, new SeparatorMenuItem(), edit, duplicate, remove);
-        menu.setId("agent-menu");
-        return menu;
-    }
-
-    private ContextMenu ropeMenu(Rope rope) {
-        MenuItem rename = item("Rename…", Feather.EDIT_2, "menu-rename-rope");
-        rename.setOnAction(event -> askLabel("Rename the rope", "What is this relationship?", rope.label())
-                .ifPresent(label -> viewModel.relabel(rope.id(), label)));
-        MenuItem remove = item("Remove rope", Feather.SCISSORS, "menu-remove-rope");
-        remove.setOnAction(event -> viewModel.removeRope(rope.id()));
-        ContextMenu menu = new ContextMenu(rename, remove);
-        menu.setId("rope-menu");
-        return menu;
-    }
-
-    private ContextMenu canvasMenu(double x, double y) {
-        Menu add = new Menu("Add agent");
-        add.setGraphic(new FontIcon(Feather.USER_PLUS));
-        for (AgentDefinition definition : viewModel.palette()) {
-            MenuItem choice = new MenuItem(definition.name());
-            choice.setOnAction(event -> viewModel.place(definition.id(), viewModel.cameraProperty().get().toWorld(x, y)));
-            add.getItems().add(choice);
-        }
-        MenuItem fit = item("Fit all", Feather.MAXIMIZE, "menu-fit");
-        fit.setAccelerator(FIT);
-        fit.setOnAction(event -> viewModel.fitAll(getWidth(), getHeight()));
-        MenuItem reset = item("Reset zoom (100 %)", Feather.ZOOM_IN, "menu-reset-zoom");
-        reset.setAccelerator(RESET);
-        reset.setOnAction(event -> viewModel.resetZoom(getWidth(), getHeight()));
-        MenuItem start = item("Start conversation…", Feather.MESSAGE_SQUARE, "menu-canvas-start");
-        MenuItem undo = item(stepText("Undo", viewModel.undoLabelProperty().get()), Feather.CORNER_UP_LEFT, "menu-undo");
-        undo.setAccelerator(UNDO);
-        undo.setDisable(!viewModel.canUndoProperty().get());
-        undo.setOnAction(event -> viewModel.undo());
-        MenuItem redo = item(stepText("Redo", viewModel.redoLabelProperty().get()), Feather.CORNER_UP_RIGHT, "menu-redo");
-        redo.setAccelerator(REDO);
-        redo.setDisable(!viewModel.canRedoProperty().get());
-        redo.setOnAction(event -> viewModel.redo());
-        start.setDisable(viewModel.agents().size() < 2);
-        start.setOnAction(event -> startConversation(viewModel.selection()));
-        CheckMenuItem snap = new CheckMenuItem("Snap to grid");
-        snap.setId("menu-snap");
-        snap.setSelected(viewModel.settingsProperty().get().snapToGrid());
-        snap.setOnAction(event -> viewModel.setSnapToGrid(snap.isSelected()));
-        CheckMenuItem map = new CheckMenuItem("Minimap");
-        map.setId("menu-minimap");
-        map.setSelected(viewModel.settingsProperty().get().minimap());
-        map.setOnAction(event -> viewModel.setMinimap(map.isSelected()));
-        ContextMenu menu = new ContextMenu(add, start, new SeparatorMenuItem(), undo, redo, new SeparatorMenuItem(), fit,
-                reset, snap, map);
-        menu.setId("canvas-menu");
-        return menu;
-    }
-
-    private static MenuItem item(String text, Feather icon, String id) {
-        MenuItem item = new MenuItem(text, new FontIcon(icon));
-        item.setId(id);
-        return item;
-    }
-
     /** Opens the start dialog with the selection preselected. */
     public void startConversation(List<AgentNodeModel> preselected) {
-        startConversation(preselected, "");
+        dialogs.startConversation(preselected);
     }
 
-    private void startConversation(List<AgentNodeModel> preselected, String suggestedTask) {
-        List<AgentNodeModel> offered = List.copyOf(viewModel.agents());
-        // Nothing selected and only two agents on the canvas: there is one obvious pair to tick.
-        List<AgentNodeModel> ticked = preselected.isEmpty() && offered.size() == 2 ? offered : preselected;
-        StartConversationDialog<AgentNodeModel> dialog = new StartConversationDialog<>(offered, ticked,
-                AgentNodeModel::name, viewModel.defaultMaxTurns(), false, suggestedTask);
-        owner(dialog.getDialogPane());
-        dialog.initOwner(getScene() == null ? null : getScene().getWindow());
-        dialog.showAndWait().ifPresent(request -> viewModel.startConversation(request.participants(), request.task(),
-                request.maxTurns(), request.withYou()));
-    }
-
-    /**
-     * "Start again…" on a conversation: the start dialog with its agents ticked, in their order (placed in view if
-     * they are not on the canvas), "You" if the user took part, its task and its turn limit; one agent alone gets
-     * the task dialog. The user can change any of it before starting.
-     */
+    /** As {@link CanvasDialogs#startAgain}: the start dialog filled in from a conversation. */
     public void startAgain(ConversationState state) {
-        List<Participant> agents = state.participants().stream().filter(participant -> !participant.isHuman()).toList();
-        boolean withYou = agents.size() < state.participants().size();
-        Point centre = viewModel.cameraProperty().get().toWorld(getWidth() / 2, getHeight() / 2);
-        List<AgentNodeModel> chosen = viewModel.placedFor(agents, centre);
-        if (chosen.isEmpty()) {
-            return;
-        }
-        String task = state.taskPrompt() == null ? "" : state.taskPrompt();
-        // A record without a turn limit runs to the one in the settings, as it would on resume.
-        int limit = state.maxTurns() > 0 ? state.maxTurns() : viewModel.defaultMaxTurns();
-        int turns = Math.min(StartConversationDialog.MAX_TURNS, limit);
-        boolean alone = chosen.size() == 1 && !withYou;
-        // Its agents first, in the order they spoke, so that ticking them keeps that order.
-        List<AgentNodeModel> offered = new ArrayList<>(chosen);
-        viewModel.agents().stream().filter(agent -> !chosen.contains(agent)).forEach(offered::add);
-        StartConversationDialog<AgentNodeModel> dialog = new StartConversationDialog<>(alone ? chosen : offered,
-                chosen, AgentNodeModel::name, turns, alone, task, withYou);
-        owner(dialog.getDialogPane());
-        dialog.initOwner(getScene() == null ? null : getScene().getWindow());
-        dialog.showAndWait().ifPresent(request -> viewModel.startConversation(request.participants(), request.task(),
-                request.maxTurns(), request.withYou()));
+        dialogs.startAgain(state);
     }
 
-    private void assignTask(AgentNodeModel agent) {
-        StartConversationDialog<AgentNodeModel> dialog = new StartConversationDialog<>(List.of(agent), List.of(agent),
-                AgentNodeModel::name, viewModel.defaultMaxTurns(), true);
-        owner(dialog.getDialogPane());
-        dialog.initOwner(getScene() == null ? null : getScene().getWindow());
-        dialog.showAndWait().ifPresent(request ->
-                viewModel.startConversation(request.participants(), request.task(), request.maxTurns(), false));
-    }
-
-    private void removeWithConfirmation(List<AgentNodeModel> targets) {
-        if (targets.isEmpty()) {
-            return;
-        }
-        Set<ConversationId> running = viewModel.conversationsOf(targets);
-        if (!running.isEmpty()) {
-            Alert confirm = new Alert(Alert.AlertType.CONFIRMATION, "", ButtonType.CANCEL, ButtonType.OK);
-            confirm.setTitle("Remove agents");
-            confirm.setHeaderText(running.size() == 1 ? "This ends a running conversation"
-                    : "This ends " + running.size() + " running conversations");
-            confirm.setContentText((targets.size() == 1 ? targets.get(0).name() + " is" : "These agents are")
-                    + " talking right now. Removing ends the conversation as completed; its messages are kept.");
-            confirm.getDialogPane().setId("confirm-remove");
-            owner(confirm.getDialogPane());
-            confirm.initOwner(getScene() == null ? null : getScene().getWindow());
-            if (confirm.showAndWait().filter(ButtonType.OK::equals).isEmpty()) {
-                return;
-            }
-        }
-        viewModel.remove(targets);
-    }
-
-    private void showProblem(String message) {
-        Alert alert = new Alert(Alert.AlertType.WARNING, message);
-        alert.setHeaderText("That did not work");
-        owner(alert.getDialogPane());
-        alert.initOwner(getScene() == null ? null : getScene().getWindow());
-        alert.show();
-    }
-
-    /** Dialogs take the canvas's stylesheet, so they look like the rest of the app. */
-    private void owner(javafx.scene.control.DialogPane pane) {
-        pane.getStylesheets().addAll(getStylesheets());
+    /** The sheet of every mouse gesture and key (Ctrl+/ or F1 anywhere in the window). */
+    public void showShortcuts() {
+        dialogs.showShortcuts();
     }
 
     // ---- palette drops -----------------------------------------------------------------------------------------
@@ -890,155 +708,5 @@ public final class CanvasView extends Pane implements DropTarget {
 
     // ---- chrome ------------------------------------------------------------------------------------------------
 
-    /** The sheet of every mouse gesture and key (Ctrl+/ or F1 anywhere in the window). */
-    public void showShortcuts() {
-        Alert sheet = ShortcutSheet.create();
-        owner(sheet.getDialogPane());
-        sheet.initOwner(getScene() == null ? null : getScene().getWindow());
-        sheet.show();
-    }
 
-    private VBox emptyState() {
-        Label heading = new Label("Drag an agent here");
-        heading.getStyleClass().add("empty-heading");
-        Label hint = new Label("Drop two or more agents from the palette, select them and right-click → Start conversation.");
-        hint.getStyleClass().add("empty-hint");
-        // Wrapped under the heading rather than cut off with an ellipsis when the canvas is narrow.
-        hint.setWrapText(true);
-        hint.setMaxWidth(380);
-        hint.setTextAlignment(javafx.scene.text.TextAlignment.CENTER);
-        // The guided start: two agents placed and the start dialog open, one click from a first conversation.
-        Button tryIt = new Button();
-        tryIt.setId("quick-start");
-        tryIt.getStyleClass().add("accent");
-        tryIt.setGraphic(new FontIcon(Feather.PLAY));
-        tryIt.textProperty().bind(javafx.beans.binding.Bindings.createStringBinding(() -> viewModel.palette().size() < 2
-                ? "" : "Try it: " + viewModel.palette().get(0).name() + " and " + viewModel.palette().get(1).name()
-                        + " talk", viewModel.palette()));
-        tryIt.visibleProperty().bind(javafx.beans.binding.Bindings.size(viewModel.palette()).greaterThanOrEqualTo(2));
-        tryIt.setTooltip(new Tooltip("Places them on the canvas and suggests a topic (Ctrl+Enter starts it)"));
-        tryIt.setOnAction(event -> {
-            Camera camera = viewModel.cameraProperty().get();
-            List<AgentNodeModel> pair = viewModel.placeStarterPair(camera.toWorld(getWidth() / 2, getHeight() / 2));
-            if (!pair.isEmpty()) {
-                // A first conversation should be one key away: the example is written in and selected, so
-                // Ctrl+Enter runs it and typing replaces it.
-                startConversation(pair, QUICK_START_TASK);
-                // The button went with the empty canvas: keys go to the canvas, not to the next field along.
-                requestFocus();
-            }
-        });
-        // Its clicks stop at the button, so the canvas does not pan or deselect under it.
-        tryIt.addEventHandler(MouseEvent.ANY, MouseEvent::consume);
-        VBox.setMargin(tryIt, new javafx.geometry.Insets(10, 0, 0, 0));
-        VBox box = new VBox(6, new FontIcon(Feather.USERS), heading, hint, tryIt);
-        box.getStyleClass().add("empty-state");
-        box.setAlignment(javafx.geometry.Pos.CENTER);
-        // Only the button takes the mouse: the rest of the box lets a drag on the canvas pan it, as before.
-        box.setPickOnBounds(false);
-        box.getChildren().stream().filter(child -> child != tryIt).forEach(child -> child.setMouseTransparent(true));
-        box.setManaged(false);
-        return box;
-    }
-
-    private HBox zoomBar() {
-        Button out = toolButton(Feather.MINUS, "Zoom out (−)", "zoom-out",
-                () -> viewModel.zoomAt(1 / 1.2, getWidth() / 2, getHeight() / 2));
-        Button in = toolButton(Feather.PLUS, "Zoom in (+)", "zoom-in",
-                () -> viewModel.zoomAt(1.2, getWidth() / 2, getHeight() / 2));
-        Button fit = toolButton(Feather.MAXIMIZE, "Fit all (Ctrl+F)", "zoom-fit",
-                () -> viewModel.fitAll(getWidth(), getHeight()));
-        zoomLabel.setId("zoom-label");
-        zoomLabel.getStyleClass().add("zoom-label");
-        zoomLabel.setTooltip(new Tooltip("Click for 100 % (Ctrl+0)"));
-        zoomLabel.setOnMouseClicked(event -> viewModel.resetZoom(getWidth(), getHeight()));
-        Button help = toolButton(Feather.HELP_CIRCLE, "Mouse and keyboard (Ctrl+/)", "shortcuts", this::showShortcuts);
-        Button undo = toolButton(Feather.CORNER_UP_LEFT, "Undo (Ctrl+Z)", "undo", viewModel::undo);
-        undo.disableProperty().bind(viewModel.canUndoProperty().not());
-        undo.getTooltip().textProperty().bind(viewModel.undoLabelProperty().map(label -> stepText("Undo", label)
-                + " (Ctrl+Z)"));
-        Button redo = toolButton(Feather.CORNER_UP_RIGHT, "Redo (Ctrl+Shift+Z)", "redo", viewModel::redo);
-        redo.disableProperty().bind(viewModel.canRedoProperty().not());
-        redo.getTooltip().textProperty().bind(viewModel.redoLabelProperty().map(label -> stepText("Redo", label)
-                + " (Ctrl+Shift+Z)"));
-        ToggleButton snap = toggle(Feather.GRID, "Snap to grid: agents land on the dots", "toggle-snap",
-                SceneSettings::snapToGrid, viewModel::setSnapToGrid);
-        ToggleButton map = toggle(Feather.MAP, "Minimap: the whole canvas in the corner", "toggle-minimap",
-                SceneSettings::minimap, viewModel::setMinimap);
-        javafx.scene.control.Separator afterEdits = new javafx.scene.control.Separator(javafx.geometry.Orientation.VERTICAL);
-        javafx.scene.control.Separator afterToggles = new javafx.scene.control.Separator(javafx.geometry.Orientation.VERTICAL);
-        // What a narrow canvas leaves out first: each has a menu item or a key too, the zoom never goes.
-        droppableTools = List.of(List.of(snap, map, afterToggles), List.of(undo, redo, afterEdits), List.of(help));
-        HBox bar = new HBox(2, undo, redo, afterEdits, snap, map, afterToggles, out, zoomLabel, in, fit, help);
-        bar.getStyleClass().add("zoom-bar");
-        bar.setAlignment(javafx.geometry.Pos.CENTER);
-        bar.setManaged(false);
-        // Its buttons see the mouse first; then it stops there, so the canvas does not pan or deselect.
-        bar.addEventHandler(MouseEvent.ANY, MouseEvent::consume);
-        return bar;
-    }
-
-    /**
-     * Leaves tool groups out of the bar, least needed first, while it is wider than {@code available}: a bar
-     * wider than the canvas would run under the palette, cut off at both ends.
-     */
-    private void fitToolBar(HBox bar, double available) {
-        double width = bar.prefWidth(-1);
-        for (List<Node> group : droppableTools) {
-            if (!group.getFirst().isManaged()) {
-                width += widthOf(group, bar.getSpacing());
-            }
-        }
-        // Measured as if every group showed, then left out from the first, so nothing flips on each pass.
-        for (List<Node> group : droppableTools) {
-            boolean fits = width <= available;
-            show(group, fits);
-            if (!fits) {
-                width -= widthOf(group, bar.getSpacing());
-            }
-        }
-    }
-
-    private static double widthOf(List<Node> group, double spacing) {
-        return group.stream().mapToDouble(node -> node.prefWidth(-1) + spacing).sum();
-    }
-
-    private static void show(List<Node> group, boolean shown) {
-        for (Node node : group) {
-            if (node.isManaged() != shown) {
-                node.setManaged(shown);
-                node.setVisible(shown);
-            }
-        }
-    }
-
-    /** "Undo move Ada", or just "Undo" when there is nothing to undo. */
-    private static String stepText(String verb, String label) {
-        return label.isEmpty() ? verb : verb + " " + label;
-    }
-
-    /** A toggle that shows one saved setting and changes it: pressed in while the setting is on. */
-    private ToggleButton toggle(Feather icon, String tooltip, String id,
-                                java.util.function.Predicate<SceneSettings> setting,
-                                java.util.function.Consumer<Boolean> change) {
-        ToggleButton button = new ToggleButton(null, new FontIcon(icon));
-        button.getStyleClass().addAll("flat", "button-icon");
-        IconOnly.withTip(button, tooltip);
-        button.setId(id);
-        button.setFocusTraversable(false);
-        button.setSelected(setting.test(viewModel.settingsProperty().get()));
-        viewModel.settingsProperty().addListener((property, old, now) -> button.setSelected(setting.test(now)));
-        button.setOnAction(event -> change.accept(button.isSelected()));
-        return button;
-    }
-
-    private static Button toolButton(Feather icon, String tooltip, String id, Runnable action) {
-        Button button = new Button(null, new FontIcon(icon));
-        button.getStyleClass().addAll("flat", "button-icon");
-        IconOnly.withTip(button, tooltip);
-        button.setId(id);
-        button.setFocusTraversable(false);
-        button.setOnAction(event -> action.run());
-        return button;
-    }
 }

@@ -17,6 +17,7 @@ import dev.workshop.domain.fsm.AgentState;
 import dev.workshop.orchestration.Workspace;
 import dev.workshop.orchestration.WorkspaceOptions;
 import dev.workshop.ui.fx.FxExecutor;
+import dev.workshop.ui.fx.FxPulses;
 import dev.workshop.ui.shell.ShellView;
 import dev.workshop.ui.shell.ShellViewModel;
 import dev.workshop.ui.sidebar.MessageItem;
@@ -189,7 +190,7 @@ class CanvasViewTest {
             canvas.setBehaviour(List.of(ada), dev.workshop.domain.canvas.Behaviour.WANDER);
             return null;
         });
-        Thread.sleep(1000);
+        FxPulses.await(60);
         assertThat(onFx(view::drawsFrames)).isTrue();
         waitUntil(10, () -> Math.abs(node.getLayoutX() - 240) > 2 || Math.abs(node.getLayoutY() - 200) > 2);
         onFx(() -> {
@@ -523,7 +524,7 @@ class CanvasViewTest {
 
         // Bruno's reply replaces his dots with a taller bubble, which would lift Ada's higher.
         waitUntil(15, () -> bruno.state() != AgentState.THINKING);
-        Thread.sleep(200); // a few frames
+        FxPulses.await(12);
         assertThat(onFx(() -> adaBubble.getBoundsInParent().getMinY())).as("held under the pointer").isEqualTo(before);
         List<Bounds> both = onFx(() -> robot.lookup(".speech-bubble").queryAll().stream().filter(Node::isVisible)
                 .map(Node::getBoundsInParent).toList());

@@ -1,0 +1,238 @@
+package dev.workshop.ui.canvas;
+
+import dev.workshop.domain.agent.AgentDefinition;
+import dev.workshop.domain.agent.AgentId;
+import dev.workshop.domain.canvas.AgentInstance;
+import dev.workshop.domain.canvas.Behaviour;
+import dev.workshop.domain.canvas.InstanceId;
+import dev.workshop.domain.canvas.Point;
+import dev.workshop.domain.canvas.Rope;
+import dev.workshop.domain.canvas.SceneSettings;
+import dev.workshop.domain.conversation.ConversationId;
+import dev.workshop.domain.conversation.Participant;
+import dev.workshop.domain.fsm.AgentTrigger;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * What the user does to the layout: place agents (one, the quick start's pair, those a conversation needs), move
+ * them, tie and cut ropes, duplicate and remove. Each is one step of {@link UndoSteps}. FX thread only.
+ */
+final class CanvasEdits {
+    /** How far apart the quick start places its two agents (world units): room for a rope and its label. */
+    private static final double STARTER_GAP = 240;
+    private final CanvasViewModel canvas;
+
+    CanvasEdits(CanvasViewModel canvas) {
+        this.canvas = canvas;
+    }
+
+    /** Places a new instance of {@code agent} at a world point (a drop from the palette). */
+    Optional<AgentNodeModel> place(AgentId agent, Point at) {
+        Optional<AgentDefinition> found = canvas.definition(agent);
+        Optional<AgentNodeModel> placed = found.map(definition -> canvas.steps().edit("add " + definition.name(), () ->
+                canvas.add(new AgentInstance(InstanceId.generate(), agent, canvas.settingsProperty().get().placed(at), Behaviour.STATIONARY),
+                        definition)));
+        placed.ifPresent(model -> {
+            canvas.select(List.of(model.id()), false);
+            canvas.sceneChanged();
+        });
+        return placed;
+    }
+
+    /**
+     * The first run's quick start: the palette's first two agents side by side around {@code centre}, as one
+     * step (Undo takes both off), and selected, ready for Start conversation. Empty with fewer than two agents.
+     */
+    List<AgentNodeModel> placeStarterPair(Point centre) {
+        List<AgentDefinition> pair = canvas.palette().stream().limit(2).toList();
+        if (pair.size() < 2) {
+            return List.of();
+        }
+        List<AgentNodeModel> placed = canvas.steps().edit("add " + pair.get(0).name() + " and " + pair.get(1).name(), () -> List.of(
+                canvas.add(new AgentInstance(InstanceId.generate(), pair.get(0).id(),
+                        canvas.settingsProperty().get().placed(new Point(centre.x() - STARTER_GAP / 2, centre.y())),
+                        Behaviour.STATIONARY), pair.get(0)),
+                canvas.add(new AgentInstance(InstanceId.generate(), pair.get(1).id(),
+                        canvas.settingsProperty().get().placed(new Point(centre.x() + STARTER_GAP / 2, centre.y())),
+                        Behaviour.STATIONARY), pair.get(1))));
+        canvas.select(placed.stream().map(AgentNodeModel::id).toList(), false);
+        canvas.sceneChanged();
+        return placed;
+    }
+
+    /**
+     * An agent on the canvas for each of {@code wanted}, in that order: one already there, else one placed in a
+     * row around {@code centre} (all placed as one step of undo). Agents that no longer exist are left out, and
+     * the notice names them. The ones returned are selected.
+     */
+    List<AgentNodeModel> placedFor(List<Participant> wanted, Point centre) {
+        List<AgentNodeModel> chosen = new ArrayList<>();
+        List<AgentDefinition> missing = new ArrayList<>();
+        List<String> gone = new ArrayList<>();
+        for (Participant participant : wanted) {
+            Optional<AgentNodeModel> there = canvas.agents().stream()
+                    .filter(model -> model.agentId().equals(participant.agentId()) && !chosen.contains(model))
+                    .findFirst();
+            if (there.isPresent()) {
+                chosen.add(there.get());
+            } else {
+                canvas.definition(participant.agentId()).ifPresentOrElse(missing::add, () -> gone.add(participant.name()));
+            }
+        }
+        if (!missing.isEmpty()) {
+            double left = centre.x() - STARTER_GAP * (missing.size() - 1) / 2.0;
+            chosen.addAll(canvas.steps().edit("add " + String.join(" and ", missing.stream().map(AgentDefinition::name).toList()),
+                    () -> {
+                        List<AgentNodeModel> placed = new ArrayList<>();
+                        for (int i = 0; i < missing.size(); i++) {
+                            Point at = canvas.settingsProperty().get().placed(new Point(left + i * STARTER_GAP, centre.y()));
+                            placed.add(canvas.add(new AgentInstance(InstanceId.generate(), missing.get(i).id(), at,
+                                    Behaviour.STATIONARY), missing.get(i)));
+                        }
+                        return placed;
+                    }));
+            canvas.sceneChanged();
+        }
+        // Back in the order asked for: the order they speak in.
+        List<AgentId> order = wanted.stream().map(Participant::agentId).toList();
+        chosen.sort(Comparator.comparingInt(model -> order.indexOf(model.agentId())));
+        if (!gone.isEmpty()) {
+            canvas.tell("No longer an agent here: " + String.join(", ", gone));
+        }
+        canvas.select(chosen.stream().map(AgentNodeModel::id).toList(), false);
+        return chosen;
+    }
+
+    /**
+     * Moves the selection by one grid step in a direction ({@code dx}, {@code dy} each -1, 0 or 1), as one step of
+     * undo: the keyboard's way to move agents. A grid step, so that it lands on the next dot with snapping on.
+     */
+    void nudgeSelection(int dx, int dy) {
+        List<AgentNodeModel> moving = canvas.selection();
+        if (moving.isEmpty()) {
+            return;
+        }
+        Map<AgentNodeModel, Point> starts = new LinkedHashMap<>();
+        moving.forEach(agent -> starts.put(agent, agent.position()));
+        pickUp(moving);
+        dragBy(starts, dx * SceneSettings.GRID_SPACING, dy * SceneSettings.GRID_SPACING);
+        putDown(moving);
+    }
+
+    /** Starts moving the selection: the agents are picked up. */
+    void pickUp(Collection<AgentNodeModel> moving) {
+        moving.forEach(agent -> agent.fire(AgentTrigger.PICK_UP));
+    }
+
+    /** Moves the agents by a world offset from where the drag began. */
+    void dragBy(Map<AgentNodeModel, Point> startPositions, double dx, double dy) {
+        // With snapping on, the agent jumps from grid point to grid point under the mouse: where it will land.
+        startPositions.forEach((agent, start) -> agent.dragTo(canvas.settingsProperty().get().placed(start.plus(dx, dy))));
+    }
+
+    /** Puts the agents down where they are: that is their new home. */
+    void putDown(Collection<AgentNodeModel> moving) {
+        // The homes change only here, so the layout before this is where the drag began: one drag, one step.
+        canvas.steps().editing("move " + UndoSteps.names(moving), () -> moving.forEach(agent -> {
+            agent.putAt(agent.position());
+            agent.fire(AgentTrigger.PUT_DOWN);
+        }));
+        canvas.sceneChanged();
+    }
+
+    void setBehaviour(Collection<AgentNodeModel> targets, Behaviour behaviour) {
+        canvas.steps().editing("make " + UndoSteps.names(targets) + " " + behaviour.name().toLowerCase(Locale.ROOT),
+                () -> targets.forEach(agent -> agent.changeBehaviour(behaviour)));
+        canvas.sceneChanged();
+    }
+
+    /** Ties a labelled rope between two agents; a second rope between the same pair replaces the label. */
+    Rope link(InstanceId from, InstanceId to, String label) {
+        return canvas.steps().edit("tie a rope", () -> tie(from, to, label));
+    }
+
+    private Rope tie(InstanceId from, InstanceId to, String label) {
+        for (int i = 0; i < canvas.ropesToEdit().size(); i++) {
+            Rope rope = canvas.ropesToEdit().get(i);
+            if ((rope.from().equals(from) && rope.to().equals(to)) || (rope.from().equals(to) && rope.to().equals(from))) {
+                Rope relabelled = rope.relabelled(label);
+                canvas.ropesToEdit().set(i, relabelled);
+                canvas.sceneChanged();
+                return relabelled;
+            }
+        }
+        Rope rope = Rope.between(from, to, label);
+        canvas.ropesToEdit().add(rope);
+        canvas.sceneChanged();
+        return rope;
+    }
+
+    void relabel(String ropeId, String label) {
+        canvas.steps().editing("rename a rope", () -> {
+            for (int i = 0; i < canvas.ropesToEdit().size(); i++) {
+                if (canvas.ropesToEdit().get(i).id().equals(ropeId)) {
+                    canvas.ropesToEdit().set(i, canvas.ropesToEdit().get(i).relabelled(label));
+                    canvas.sceneChanged();
+                }
+            }
+        });
+    }
+
+    void removeRope(String ropeId) {
+        canvas.steps().editing("cut a rope", () -> {
+            if (canvas.ropesToEdit().removeIf(rope -> rope.id().equals(ropeId))) {
+                canvas.sceneChanged();
+            }
+        });
+    }
+
+    /** Places a copy of each agent (same agent, same behaviour, a new id) a little below and to the right. */
+    List<AgentNodeModel> duplicate(Collection<AgentNodeModel> originals) {
+        List<AgentNodeModel> copies = new ArrayList<>();
+        canvas.steps().editing("duplicate " + UndoSteps.names(originals), () -> {
+            for (AgentNodeModel original : List.copyOf(originals)) {
+                canvas.definition(original.agentId()).ifPresent(definition -> copies.add(canvas.add(new AgentInstance(
+                        InstanceId.generate(), original.agentId(),
+                        original.home().plus(CanvasViewModel.DUPLICATE_OFFSET, CanvasViewModel.DUPLICATE_OFFSET),
+                        original.behaviourProperty().get()), definition)));
+            }
+        });
+        canvas.select(copies.stream().map(AgentNodeModel::id).toList(), false);
+        canvas.sceneChanged();
+        return copies;
+    }
+
+    /** The running conversations that removing these agents would end. */
+    Set<ConversationId> conversationsOf(Collection<AgentNodeModel> targets) {
+        Set<ConversationId> ids = new LinkedHashSet<>();
+        targets.forEach(agent -> ids.addAll(agent.conversations()));
+        return ids;
+    }
+
+    /**
+     * Removes agents, their ropes, and ends (as completed, with the reason) each running conversation they
+     * take part in; the view asks first when {@link #conversationsOf} is not empty.
+     */
+    void remove(Collection<AgentNodeModel> targets) {
+        List<AgentNodeModel> removing = List.copyOf(targets);
+        canvas.steps().editing("remove " + UndoSteps.names(removing), () -> {
+            for (AgentNodeModel agent : removing) {
+                for (ConversationId conversation : List.copyOf(agent.conversations())) {
+                    String reason = "Agent " + agent.name() + " was removed from the canvas";
+                    canvas.endInBackground(conversation, reason);
+                }
+                canvas.takeOff(agent);
+            }
+        });
+        canvas.sceneChanged();
+    }
+}

@@ -1,0 +1,150 @@
+package dev.workshop.ui.canvas;
+
+import dev.workshop.domain.canvas.EditHistory;
+import dev.workshop.domain.canvas.InstanceId;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.List;
+import java.util.Optional;
+import java.util.function.Supplier;
+import javafx.beans.property.ReadOnlyBooleanProperty;
+import javafx.beans.property.ReadOnlyBooleanWrapper;
+import javafx.beans.property.ReadOnlyStringProperty;
+import javafx.beans.property.ReadOnlyStringWrapper;
+
+/**
+ * Undo and redo of the canvas's layout: each user edit (place, move, tie, remove…) is one named step of the
+ * agents and ropes before and after it. FX thread only.
+ */
+final class UndoSteps {
+    private final CanvasViewModel canvas;
+    private final EditHistory history = new EditHistory();
+    private final ReadOnlyBooleanWrapper canUndo = new ReadOnlyBooleanWrapper();
+    private final ReadOnlyBooleanWrapper canRedo = new ReadOnlyBooleanWrapper();
+    private final ReadOnlyStringWrapper undoLabel = new ReadOnlyStringWrapper("");
+    private final ReadOnlyStringWrapper redoLabel = new ReadOnlyStringWrapper("");
+
+    UndoSteps(CanvasViewModel canvas) {
+        this.canvas = canvas;
+    }
+
+    /** A new scene: nothing to undo or redo. */
+    void clear() {
+        history.clear();
+        historyChanged();
+    }
+
+    /** Runs one user edit of the layout and records it as a step, unless it changed nothing. */
+    <T> T edit(String label, Supplier<T> change) {
+        EditHistory.Layout before = layout();
+        T result = change.get();
+        if (history.record(label, before, layout())) {
+            historyChanged();
+        }
+        return result;
+    }
+
+    void editing(String label, Runnable change) {
+        edit(label, () -> {
+            change.run();
+            return label;
+        });
+    }
+
+    private EditHistory.Layout layout() {
+        return EditHistory.Layout.of(canvas.agents().stream().map(AgentNodeModel::toInstance).toList(), canvas.ropes());
+    }
+
+    /**
+     * Takes the latest edit back. An edit whose undoing would take an agent off the canvas while it is in a
+     * running conversation is not undone (that would end the conversation): the notice says why.
+     */
+    boolean undo() {
+        return step(history.nextUndo(), "undo", history::undo, "Undone: ");
+    }
+
+    boolean redo() {
+        return step(history.nextRedo(), "redo", history::redo, "Redone: ");
+    }
+
+    private boolean step(Optional<EditHistory.Change> next, String verb, Supplier<Optional<EditHistory.Change>> take,
+                         String done) {
+        if (next.isEmpty()) {
+            return false;
+        }
+        Optional<AgentNodeModel> talking = next.get().removedInstances().stream().map(canvas::find)
+                .flatMap(Optional::stream).filter(agent -> !agent.conversations().isEmpty()).findFirst();
+        if (talking.isPresent()) {
+            canvas.tell("Cannot " + verb + " \"" + next.get().label() + "\": " + talking.get().name()
+                    + " is in a running conversation. Stop it first.");
+            return false;
+        }
+        EditHistory.Change change = take.get().orElseThrow();
+        apply(change);
+        historyChanged();
+        canvas.tell(done + change.label());
+        return true;
+    }
+
+    private void apply(EditHistory.Change change) {
+        List<InstanceId> touched = new ArrayList<>();
+        change.instances().forEach((id, target) -> {
+            Optional<AgentNodeModel> present = canvas.find(id);
+            if (target.isEmpty()) {
+                present.ifPresent(canvas::takeOff);
+            } else if (present.isPresent()) {
+                present.get().putAt(target.get().position());
+                present.get().changeBehaviour(target.get().behaviour());
+                touched.add(id);
+            } else {
+                // An agent whose definition was removed since cannot come back.
+                canvas.definition(target.get().agentId())
+                        .ifPresent(definition -> touched.add(canvas.add(target.get(), definition).id()));
+            }
+        });
+        change.ropes().forEach((id, target) -> {
+            canvas.ropesToEdit().removeIf(rope -> rope.id().equals(id));
+            target.filter(rope -> canvas.find(rope.from()).isPresent() && canvas.find(rope.to()).isPresent())
+                    .ifPresent(canvas.ropesToEdit()::add);
+        });
+        // The agents the step brought back or moved become the selection; taking one away leaves the rest.
+        if (!touched.isEmpty()) {
+            canvas.select(touched, false);
+        }
+        canvas.sceneChanged();
+    }
+
+    private void historyChanged() {
+        canUndo.set(history.canUndo());
+        canRedo.set(history.canRedo());
+        undoLabel.set(history.nextUndo().map(EditHistory.Change::label).orElse(""));
+        redoLabel.set(history.nextRedo().map(EditHistory.Change::label).orElse(""));
+    }
+
+    /** "Ada", "Ada and Bo" or "3 agents", for the names of steps. */
+    static String names(Collection<AgentNodeModel> targets) {
+        List<AgentNodeModel> list = List.copyOf(targets);
+        return switch (list.size()) {
+            case 1 -> list.get(0).name();
+            case 2 -> list.get(0).name() + " and " + list.get(1).name();
+            default -> list.size() + " agents";
+        };
+    }
+
+    ReadOnlyBooleanProperty canUndoProperty() {
+        return canUndo.getReadOnlyProperty();
+    }
+
+    ReadOnlyBooleanProperty canRedoProperty() {
+        return canRedo.getReadOnlyProperty();
+    }
+
+    /** What Undo would take back ("move Ada"), or empty. */
+    ReadOnlyStringProperty undoLabelProperty() {
+        return undoLabel.getReadOnlyProperty();
+    }
+
+    ReadOnlyStringProperty redoLabelProperty() {
+        return redoLabel.getReadOnlyProperty();
+    }
+}
