@@ -96,4 +96,41 @@ class ArchitectureTest {
                         "dev.workshop.ui..", "dev.workshop.cli..");
         assertHolds(rule);
     }
+
+    @Test
+    void viewModelsNeverTouchTheSceneGraph() {
+        // A view-model holds state and actions; nodes, windows and events belong to its view.
+        ArchRule rule = noClasses().that().haveSimpleNameEndingWith("ViewModel")
+                .should().dependOnClassesThat().resideInAPackage("javafx.scene..");
+        assertHolds(rule);
+    }
+
+    @Test
+    void packagesFormNoCycles() {
+        // The layers: ui, cli, orchestration, session, store, gateway, domain (each with its sub-packages).
+        ArchRule rule = com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices()
+                .matching("dev.workshop.(*)..").should().beFreeOfCycles();
+        assertHolds(rule);
+    }
+
+    @Test
+    void adaptersAreBuiltOnlyByTheRootPackage() {
+        // Wiring (and the entry points beside it) chooses the store and the gateways; the layers above see only
+        // their interfaces, so a second way of opening them cannot grow.
+        ArchRule rule = noClasses().that().resideInAnyPackage("dev.workshop.ui..", "dev.workshop.orchestration..",
+                        "dev.workshop.session..", "dev.workshop.domain..")
+                .should().dependOnClassesThat().resideInAnyPackage("dev.workshop.store.jdbc..",
+                        "dev.workshop.store.journal..", "dev.workshop.gateway.offline..");
+        assertHolds(rule);
+    }
+
+    @Test
+    void theUiStartsNoThreadsOfItsOwnOutsideItsSeams() {
+        // Work leaves the FX thread through ui.fx's Background (or FxTicker); a view-model that starts its own
+        // thread cannot be run synchronously by a test.
+        ArchRule rule = noClasses().that().resideInAnyPackage("dev.workshop.ui.sidebar..")
+                .should().callMethod(Thread.class, "ofVirtual")
+                .orShould().callMethod(Thread.class, "ofPlatform");
+        assertHolds(rule);
+    }
 }
