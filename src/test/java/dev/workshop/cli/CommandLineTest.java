@@ -138,8 +138,6 @@ class CommandLineTest {
         assertThat(shortOnes.get("conversations").asInt()).as("enough of them for 100 timed appends").isEqualTo(10);
         assertThat(shortOnes.get("samples").asInt()).isEqualTo(100);
         assertThat(shortOnes.get("max_ms").asDouble()).isGreaterThanOrEqualTo(shortOnes.get("p99_ms").asDouble());
-        assertThat(shortOnes.get("warm_up_rounds").asInt()).as("the JIT's warm-up, at most the rounds allowed").isEqualTo(2);
-        assertThat(shortOnes.get("compile_ms").asLong()).isNotNegative();
         assertThat(lines.get(2).get("events_loaded").asInt()).as("the first of them, restored").isEqualTo(11);
         JsonNode append = lines.get(3);
         assertThat(append.get("messages").asInt()).isEqualTo(50);
@@ -150,7 +148,6 @@ class CommandLineTest {
         assertThat(restore.get("events_loaded").asInt()).isEqualTo(51);
         assertThat(restore.get("restore_ms").asDouble()).isPositive();
         assertThat(restore.get("runs").asInt()).isEqualTo(3);
-        assertThat(restore.get("runs_with_gc_in_restore").asInt()).isBetween(0, 3);
         assertThat(restore.get("restore_ms").asDouble())
                 .isBetween(restore.get("fastest_restore_ms").asDouble(), restore.get("slowest_restore_ms").asDouble());
         assertThat(restore.get("open_ms").asDouble() + restore.get("load_ms").asDouble())
@@ -159,7 +156,6 @@ class CommandLineTest {
         JsonNode many = lines.get(5);
         assertThat(many.get("conversations").asInt()).isEqualTo(20);
         assertThat(many.get("turns_per_s").asLong()).isPositive();
-        assertThat(many.get("warm_up_rounds").asInt()).isEqualTo(2);
         assertThat(many.get("measured_rounds").asInt()).isEqualTo(3);
         List<Long> rounds = new ArrayList<>();
         many.get("rounds_turns_per_s").forEach(round -> rounds.add(round.asLong()));
@@ -202,18 +198,16 @@ class CommandLineTest {
         JsonNode many = lines.get(1);
         assertThat(many.get("conversations").asInt()).isEqualTo(20);
         assertThat(many.get("turns_per_s").asLong()).isPositive();
-        assertThat(many.get("warm_up_rounds").asInt()).isEqualTo(2);
         assertThat(many.get("measured_rounds").asInt()).isEqualTo(3);
         List<Long> rounds = new ArrayList<>();
         many.get("rounds_turns_per_s").forEach(round -> rounds.add(round.asLong()));
         assertThat(rounds).hasSize(3).contains(many.get("turns_per_s").asLong());
         assertThat(many.get("turns_per_s").asLong()).as("the median round")
                 .isEqualTo(rounds.stream().sorted().toList().get(1));
-        assertThat(many.get("gc_pause_ms").asLong()).isNotNegative();
-        assertThat(many.get("compile_ms").asLong()).isNotNegative();
-        // Run in a JVM of its own whose heap is capped (the bench JVM's own heap is far larger).
+        // Run in a JVM of its own whose heap is capped (the bench JVM's own heap is far larger): the figures say
+        // what that JVM had, and what it used of it.
         assertThat(many.get("max_heap_mb").asInt()).isBetween(200, 256);
-        assertThat(many.get("peak_heap_mb").asInt()).isLessThanOrEqualTo(256);
+        assertThat(many.get("peak_heap_mb").asInt()).isPositive();
     }
 
     private List<JsonNode> jsonLines(String out) throws IOException {
