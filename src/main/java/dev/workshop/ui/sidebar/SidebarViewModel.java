@@ -67,8 +67,7 @@ public final class SidebarViewModel {
         work.workspace().drafts().onFailure(work::tell);
         work.inBackground("sidebar-list", () -> {
             List<ConversationRow> loaded = work.bridge().conversations().stream().map(ConversationRow::of).toList();
-            Map<AgentId, String> agentColours = new HashMap<>();
-            work.workspace().agentDirectory().list().forEach(agent -> agentColours.put(agent.id(), agent.avatarColor()));
+            Map<AgentId, String> agentColours = agentColours();
             work.onFx(() -> {
                 shownMessages.takeColours(agentColours);
                 loaded.forEach(this::upsert);
@@ -380,9 +379,13 @@ public final class SidebarViewModel {
 
     /** Takes the agents' colours again after the agent editor changed them. */
     public void refreshAgents() {
-        Map<AgentId, String> agentColours = new HashMap<>();
-        work.workspace().agentDirectory().list().forEach(agent -> agentColours.put(agent.id(), agent.avatarColor()));
-        shownMessages.takeColours(agentColours);
+        shownMessages.takeColours(agentColours());
+    }
+
+    private Map<AgentId, String> agentColours() {
+        Map<AgentId, String> colours = new HashMap<>();
+        work.workspace().agentDirectory().list().forEach(agent -> colours.put(agent.id(), agent.avatarColor()));
+        return colours;
     }
 
     /** As {@link ConversationList#visible}. */
