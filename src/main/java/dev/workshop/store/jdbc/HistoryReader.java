@@ -15,10 +15,10 @@ import java.util.List;
  * that has just started it is slower, as the second thread competes with the JIT compiler for the cores.)
  */
 final class HistoryReader {
-    private final Journal journal;
+    private final Journal<?> journal;
     private final JournalRecords records;
 
-    HistoryReader(Journal journal, JournalRecords records) {
+    HistoryReader(Journal<?> journal, JournalRecords records) {
         this.journal = journal;
         this.records = records;
     }

@@ -100,7 +100,7 @@ public final class JournaledConversationStore implements ConversationStore {
     private volatile boolean tablesReady;
     private volatile Throwable tablesFailure;
     private JdbcConnectionPool pool;
-    private Journal journal;
+    private Journal<Projector.Change> journal;
     private HistoryReader historyReader;
     private Projector projector;
     /** Set once the data directory is gone: why appends are refused; null while they are taken. */
@@ -406,10 +406,10 @@ public final class JournaledConversationStore implements ConversationStore {
     }
 
     /** The journal calls this for each durable batch, before the appenders return. */
-    private void onDurable(List<Journal.Appended> appended, JournalPosition end) {
+    private void onDurable(List<Journal.Appended<Projector.Change>> appended, JournalPosition end) {
         List<Object> changes = new ArrayList<>(appended.size());
-        for (Journal.Appended append : appended) {
-            Projector.Change change = (Projector.Change) append.attachment();
+        for (Journal.Appended<Projector.Change> append : appended) {
+            Projector.Change change = append.attachment();
             EventPositions known = getOrAdd(positions, new ConversationKey(change.tenant(), change.after().id()),
                     key -> new EventPositions());
             // An append is one record (JournalRecords#encode): all its events start there.

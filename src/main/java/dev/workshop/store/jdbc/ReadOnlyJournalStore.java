@@ -34,7 +34,7 @@ public final class ReadOnlyJournalStore implements ConversationStore {
     private final Map<ConversationKey, EventPositions> positions = new ConcurrentHashMap<>();
     private final Map<ConversationKey, ConversationState> states = new ConcurrentHashMap<>();
     private final List<String> warnings = new CopyOnWriteArrayList<>();
-    private final Journal journal;
+    private final Journal<?> journal;
     private final HistoryReader reader;
 
     private ReadOnlyJournalStore(Path journalDirectory, String why) throws IOException {

@@ -21,8 +21,8 @@ class JournalOwnWriteTest {
 
     private final List<String> durableOn = new CopyOnWriteArrayList<>();
 
-    private Journal openAndStart() throws IOException {
-        Journal journal = Journal.open(dir, SEGMENT, JournalPosition.START, entry -> { }, warning -> { });
+    private Journal<String> openAndStart() throws IOException {
+        Journal<String> journal = Journal.open(dir, SEGMENT, JournalPosition.START, entry -> { }, warning -> { });
         journal.start((appended, end) -> durableOn.add(Thread.currentThread().getName()));
         return journal;
     }
@@ -40,7 +40,7 @@ class JournalOwnWriteTest {
 
     @Test
     void aLoneAppendIsWrittenByItsOwnThreadAndAQueuedOneByTheWriter() throws Exception {
-        try (Journal journal = openAndStart()) {
+        try (Journal<String> journal = openAndStart()) {
             journal.append(record("alone"), null);
             assertThat(durableOn).containsExactly(Thread.currentThread().getName());
 
@@ -54,7 +54,7 @@ class JournalOwnWriteTest {
     @Test
     void anAppendNeverOvertakesOneQueuedBeforeIt() throws Exception {
         List<String> expected = new ArrayList<>();
-        try (Journal journal = openAndStart()) {
+        try (Journal<String> journal = openAndStart()) {
             for (int i = 0; i < 200; i++) {
                 journal.appendWithoutWaiting(record("start " + i), null);
                 journal.append(record("message " + i), null);
@@ -71,7 +71,7 @@ class JournalOwnWriteTest {
      */
     @Test
     void anInterruptedAppenderStillWritesDurablyKeepsItsInterruptAndLeavesTheJournalOpen() throws Exception {
-        try (Journal journal = openAndStart()) {
+        try (Journal<String> journal = openAndStart()) {
             Thread.currentThread().interrupt();
             journal.append(record("while interrupted"), null);
             assertThat(Thread.interrupted()).as("the interrupt is kept for the caller").isTrue();
@@ -93,7 +93,7 @@ class JournalOwnWriteTest {
     void ownWritesCarryOnIntoTheNextSegment() throws Exception {
         List<String> expected = new ArrayList<>();
         String filler = "x".repeat(900);
-        try (Journal journal = openAndStart()) {
+        try (Journal<String> journal = openAndStart()) {
             for (int i = 0; i < 200; i++) {
                 journal.append(record(i + filler), null);
                 expected.add(i + filler);
@@ -112,7 +112,7 @@ class JournalOwnWriteTest {
         CountDownLatch ownWriteHolds = new CountDownLatch(1);
         CountDownLatch release = new CountDownLatch(1);
         List<Integer> batchSizes = new CopyOnWriteArrayList<>();
-        try (Journal journal = Journal.open(dir, SEGMENT, JournalPosition.START, entry -> { }, warning -> { })) {
+        try (Journal<String> journal = Journal.open(dir, SEGMENT, JournalPosition.START, entry -> { }, warning -> { })) {
             journal.start((appended, end) -> {
                 batchSizes.add(appended.size());
                 if ("own".equals(appended.getFirst().attachment())) {
@@ -139,7 +139,7 @@ class JournalOwnWriteTest {
         assertThat(reopen()).containsExactly("own", "queued", "queued", "queued", "queued");
     }
 
-    private static void append(Journal journal, String text) {
+    private static void append(Journal<String> journal, String text) {
         try {
             journal.append(record(text), text);
         } catch (IOException e) {

@@ -21,7 +21,7 @@ class JournalRecoveryTest {
 
     private List<String> reopen() throws IOException {
         List<String> records = new ArrayList<>();
-        Journal journal = Journal.open(dir, SEGMENT, JournalPosition.START,
+        Journal<String> journal = Journal.open(dir, SEGMENT, JournalPosition.START,
                 entry -> records.add(new String(entry.payload(), StandardCharsets.UTF_8)), warnings::add);
         journal.close();
         return records;
@@ -29,7 +29,7 @@ class JournalRecoveryTest {
 
     private List<JournalPosition> write(String... records) throws IOException {
         List<JournalPosition> ends = new ArrayList<>();
-        try (Journal journal = Journal.open(dir, SEGMENT, JournalPosition.START, entry -> { }, warnings::add)) {
+        try (Journal<String> journal = Journal.open(dir, SEGMENT, JournalPosition.START, entry -> { }, warnings::add)) {
             journal.start((attachments, end) -> { });
             for (String record : records) {
                 ends.add(journal.append(List.of(record.getBytes(StandardCharsets.UTF_8)), null));
@@ -116,7 +116,7 @@ class JournalRecoveryTest {
     @Test
     void sharesOneSyncAmongConcurrentAppends() throws Exception {
         List<Integer> batchSizes = new java.util.concurrent.CopyOnWriteArrayList<>();
-        try (Journal journal = Journal.open(dir, 4 * 1024 * 1024, JournalPosition.START, e -> { }, warnings::add)) {
+        try (Journal<Integer> journal = Journal.open(dir, 4 * 1024 * 1024, JournalPosition.START, e -> { }, warnings::add)) {
             journal.start((attachments, end) -> batchSizes.add(attachments.size()));
             try (var threads = java.util.concurrent.Executors.newVirtualThreadPerTaskExecutor()) {
                 for (int i = 0; i < 2000; i++) {
@@ -139,7 +139,7 @@ class JournalRecoveryTest {
         List<String> told = new java.util.concurrent.CopyOnWriteArrayList<>();
         List<String> acknowledged = new ArrayList<>();
         IOException refused = null;
-        try (Journal journal = Journal.open(dir, SEGMENT, JournalPosition.START, entry -> { }, warnings::add)) {
+        try (Journal<String> journal = Journal.open(dir, SEGMENT, JournalPosition.START, entry -> { }, warnings::add)) {
             journal.start((attachments, end) -> { });
             journal.onFailure(failure -> told.add("early: " + failure.getMessage()));
             byte[] record = new byte[1000];
@@ -162,7 +162,7 @@ class JournalRecoveryTest {
         Files.delete(blocker);
         Files.delete(blocker.getParent());
         List<String> records = new ArrayList<>();
-        try (Journal journal = Journal.open(dir, SEGMENT, JournalPosition.START,
+        try (Journal<String> journal = Journal.open(dir, SEGMENT, JournalPosition.START,
                 entry -> records.add(new String(entry.payload(), StandardCharsets.UTF_8)), warnings::add)) {
             journal.start((attachments, end) -> { });
             journal.append(List.of(new byte[1000]), null);
