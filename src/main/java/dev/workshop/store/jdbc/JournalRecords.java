@@ -18,10 +18,6 @@ import dev.workshop.domain.conversation.RecordedEvent;
 import dev.workshop.domain.conversation.ResumeCause;
 import dev.workshop.domain.conversation.TenantId;
 import dev.workshop.domain.conversation.Usage;
-import java.io.ByteArrayInputStream;
-import java.io.DataInputStream;
-import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -78,7 +74,7 @@ final class JournalRecords {
      */
     byte[] encode(List<RecordedEvent> events) {
         RecordedEvent first = events.getFirst();
-        Writer out = new Writer(160 * events.size());
+        RecordWriter out = new RecordWriter(160 * events.size());
         out.int8(events.size() == 1 ? BINARY : BINARY_APPEND);
         out.text(first.tenantId().value());
         out.text(first.conversationId().value());
@@ -96,7 +92,7 @@ final class JournalRecords {
         return out.bytes();
     }
 
-    private static void writeEvent(Writer out, ConversationEvent event) {
+    private static void writeEvent(RecordWriter out, ConversationEvent event) {
         switch (event) {
             case ConversationStarted started -> {
                 out.int8(CONVERSATION_STARTED);
@@ -174,7 +170,7 @@ final class JournalRecords {
     }
 
     static Envelope envelope(byte[] record) {
-        Reader in = new Reader(record, 0, record.length);
+        RecordReader in = new RecordReader(record, 0, record.length);
         int format = requireKnownFormat(in.int8());
         String tenant = in.id(format);
         String conversation = in.id(format);
@@ -184,12 +180,12 @@ final class JournalRecords {
 
     /** The events of a record of any format, in seq order. */
     List<RecordedEvent> decodeAll(byte[] record) {
-        Reader in = new Reader(record, 0, record.length);
+        RecordReader in = new RecordReader(record, 0, record.length);
         int format = requireKnownFormat(in.int8());
         TenantId tenant = new TenantId(in.id(format));
         ConversationId conversation = new ConversationId(in.id(format));
         List<RecordedEvent> events = new ArrayList<>(1);
-        decodeEvents(in, format, tenant, conversation, new Texts(), events);
+        decodeEvents(in, format, tenant, conversation, new RepeatedTexts(), events);
         return events;
     }
 
@@ -208,9 +204,9 @@ final class JournalRecords {
         private final ConversationId conversation;
         private final byte[] tenantEncoded;
         private final byte[] conversationEncoded;
-        private final Texts texts = new Texts();
+        private final RepeatedTexts texts = new RepeatedTexts();
         /** One reader moved from record to record: an object less per record of a long history. */
-        private final Reader reader = new Reader(new byte[0], 0, 0);
+        private final RecordReader reader = new RecordReader(new byte[0], 0, 0);
 
         private Decoder(TenantId tenant, ConversationId conversation) {
             this.tenant = tenant;
@@ -226,7 +222,7 @@ final class JournalRecords {
          * @throws IllegalArgumentException if the record is damaged or belongs to another conversation
          */
         void decodeInto(byte[] bytes, int offset, int length, List<RecordedEvent> into) {
-            Reader in = reader.over(bytes, offset, offset + length);
+            RecordReader in = reader.over(bytes, offset, offset + length);
             int format = requireKnownFormat(in.int8());
             if (format == JSON_BODY ? !in.modifiedUtf8().equals(tenant.value())
                     || !in.modifiedUtf8().equals(conversation.value())
@@ -239,7 +235,7 @@ final class JournalRecords {
         }
     }
 
-    private void decodeEvents(Reader in, int format, TenantId tenant, ConversationId conversation, Texts texts,
+    private void decodeEvents(RecordReader in, int format, TenantId tenant, ConversationId conversation, RepeatedTexts texts,
                               List<RecordedEvent> into) {
         int count = format == BINARY_APPEND ? in.count() : 1;
         for (int i = 0; i < count; i++) {
@@ -251,7 +247,7 @@ final class JournalRecords {
         }
     }
 
-    private static ConversationEvent binaryEvent(Reader in, Texts texts) {
+    private static ConversationEvent binaryEvent(RecordReader in, RepeatedTexts texts) {
         byte type = (byte) in.int8();
         return switch (type) {
             case CONVERSATION_STARTED -> {
@@ -290,7 +286,7 @@ final class JournalRecords {
     }
 
     private static byte[] encodedText(String value) {
-        Writer out = new Writer(value.length() + 4);
+        RecordWriter out = new RecordWriter(value.length() + 4);
         out.text(value);
         return out.bytes();
     }
@@ -300,229 +296,5 @@ final class JournalRecords {
             throw new IllegalArgumentException("journal record format " + format + " is unknown to this Workshop");
         }
         return format;
-    }
-
-    /**
-     * Big-endian numbers, and text as UTF-8 after an int that holds its length shifted left by one, with the
-     * low bit set when every character is ASCII (-1 for null). ASCII text is read back as Latin-1, which is a
-     * plain copy: a history is mostly such text, and a UTF-8 decoder is slow until the JIT has compiled it.
-     */
-    private static final class Writer {
-        private byte[] bytes;
-        private int size;
-
-        Writer(int capacity) {
-            bytes = new byte[capacity];
-        }
-
-        void int8(int value) {
-            room(1);
-            bytes[size++] = (byte) value;
-        }
-
-        void int32(int value) {
-            room(4);
-            for (int shift = 24; shift >= 0; shift -= 8) {
-                bytes[size++] = (byte) (value >>> shift);
-            }
-        }
-
-        void int64(long value) {
-            room(8);
-            for (int shift = 56; shift >= 0; shift -= 8) {
-                bytes[size++] = (byte) (value >>> shift);
-            }
-        }
-
-        void text(String value) {
-            if (value == null) {
-                int32(-1);
-                return;
-            }
-            byte[] utf8 = value.getBytes(StandardCharsets.UTF_8);
-            // Only ASCII characters take one UTF-8 byte each, so equal lengths mean all of them are ASCII.
-            boolean ascii = utf8.length == value.length();
-            int32(utf8.length << 1 | (ascii ? 1 : 0));
-            room(utf8.length);
-            System.arraycopy(utf8, 0, bytes, size, utf8.length);
-            size += utf8.length;
-        }
-
-        private void room(int more) {
-            if (size + more > bytes.length) {
-                bytes = Arrays.copyOf(bytes, Math.max(bytes.length * 2, size + more));
-            }
-        }
-
-        byte[] bytes() {
-            return Arrays.copyOf(bytes, size);
-        }
-    }
-
-    /**
-     * What repeats from record to record of the same history, decoded once: speaker ids and names, model names,
-     * and the time of events written in the same millisecond. A history read back cold allocates every byte on
-     * pages the JVM has not touched yet, and what it keeps is copied by the first young collection: each object
-     * it does not make saves both.
-     */
-    private static final class Texts {
-        private static final int KEPT = 16;
-        private final byte[][] encoded = new byte[KEPT][];
-        private final String[] decoded = new String[KEPT];
-        private final AgentId[] agents = new AgentId[KEPT];
-        private int next;
-        private Instant lastInstant = Instant.EPOCH;
-
-        Instant instant(long epochMilli) {
-            if (lastInstant.toEpochMilli() != epochMilli) {
-                lastInstant = Instant.ofEpochMilli(epochMilli);
-            }
-            return lastInstant;
-        }
-
-        String text(Reader in) {
-            return decoded[slot(in)];
-        }
-
-        AgentId agent(Reader in) {
-            int slot = slot(in);
-            if (agents[slot] == null) {
-                agents[slot] = new AgentId(decoded[slot]);
-            }
-            return agents[slot];
-        }
-
-        private int slot(Reader in) {
-            for (int i = 0; i < KEPT && encoded[i] != null; i++) {
-                if (in.skipEncoded(encoded[i])) {
-                    return i;
-                }
-            }
-            int start = in.at;
-            String value = in.text();
-            int slot = next;
-            next = (next + 1) % KEPT;
-            encoded[slot] = Arrays.copyOfRange(in.bytes, start, in.at);
-            decoded[slot] = value;
-            agents[slot] = null;
-            return slot;
-        }
-    }
-
-    /** Reads what {@link Writer} wrote; running past the end is a damaged record, reported as such. */
-    private static final class Reader {
-        private byte[] bytes;
-        private int end;
-        private int at;
-
-        Reader(byte[] bytes, int from, int end) {
-            over(bytes, from, end);
-        }
-
-        /** This reader, moved to {@code bytes[from..end)}. */
-        Reader over(byte[] bytes, int from, int end) {
-            this.bytes = bytes;
-            this.at = from;
-            this.end = end;
-            return this;
-        }
-
-        int int8() {
-            need(1);
-            return bytes[at++] & 0xff;
-        }
-
-        int int32() {
-            need(4);
-            int value = 0;
-            for (int i = 0; i < 4; i++) {
-                value = (value << 8) | (bytes[at++] & 0xff);
-            }
-            return value;
-        }
-
-        long int64() {
-            need(8);
-            long value = 0;
-            for (int i = 0; i < 8; i++) {
-                value = (value << 8) | (bytes[at++] & 0xff);
-            }
-            return value;
-        }
-
-        String text() {
-            int header = int32();
-            if (header == -1) {
-                return null;
-            }
-            if (header < 0) {
-                throw new IllegalArgumentException("a text length of " + header + " at byte " + (at - 4));
-            }
-            int length = header >>> 1;
-            need(length);
-            String value = new String(bytes, at, length,
-                    (header & 1) == 1 ? StandardCharsets.ISO_8859_1 : StandardCharsets.UTF_8);
-            at += length;
-            return value;
-        }
-
-        /**
-         * If the next text is exactly {@code encoded} (its header and bytes as {@link Writer#text} wrote them),
-         * moves past it and returns true; otherwise stays put.
-         */
-        boolean skipEncoded(byte[] encoded) {
-            if (encoded.length > end - at) {
-                return false;
-            }
-            for (int i = 0; i < encoded.length; i++) {
-                if (bytes[at + i] != encoded[i]) {
-                    return false;
-                }
-            }
-            at += encoded.length;
-            return true;
-        }
-
-        /** The number of events of a format 3 record. */
-        int count() {
-            int count = int32();
-            if (count < 1) {
-                throw new IllegalArgumentException("a record of " + count + " events");
-            }
-            return count;
-        }
-
-        /** An id of the envelope: format 1 wrote it with {@code DataOutput.writeUTF}. */
-        String id(int format) {
-            return format == JSON_BODY ? modifiedUtf8() : text();
-        }
-
-        /** A string as {@code DataOutput.writeUTF} wrote it (format 1's ids and event type). */
-        String modifiedUtf8() {
-            need(2);
-            int length = ((bytes[at] & 0xff) << 8) | (bytes[at + 1] & 0xff);
-            need(2 + length);
-            try {
-                String value = DataInputStream.readUTF(new DataInputStream(new ByteArrayInputStream(bytes, at,
-                        2 + length)));
-                at += 2 + length;
-                return value;
-            } catch (IOException e) {
-                throw new IllegalArgumentException("damaged text at byte " + at + ": " + e.getMessage(), e);
-            }
-        }
-
-        /** The rest of the record as UTF-8 text (format 1's JSON body). */
-        String rest() {
-            String value = new String(bytes, at, end - at, StandardCharsets.UTF_8);
-            at = end;
-            return value;
-        }
-
-        private void need(int count) {
-            if (count > end - at) {
-                throw new IllegalArgumentException("the record ends in the middle of a field, at byte " + at);
-            }
-        }
     }
 }

@@ -1,7 +1,6 @@
 package dev.workshop.store.jdbc;
 
 import dev.workshop.domain.conversation.ConversationEvent;
-import dev.workshop.domain.conversation.ConversationEvent.MessageRecorded;
 import dev.workshop.domain.conversation.ConversationId;
 import dev.workshop.domain.conversation.ConversationRules;
 import dev.workshop.domain.conversation.ConversationState;
@@ -26,15 +25,11 @@ import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collections;
-import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
-import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.locks.ReentrantLock;
-import java.util.function.Function;
 import org.h2.jdbcx.JdbcConnectionPool;
 
 /**
@@ -47,58 +42,24 @@ import org.h2.jdbcx.JdbcConnectionPool;
  * (docs/decisions/0007).
  */
 public final class JournaledConversationStore implements ConversationStore {
-    private static final int REPLAY_CHUNK = 4096;
-
-    /** A conversation's latest state; its lock makes check-append-update one step per conversation. */
-    private static final class Entry {
-        final ReentrantLock lock = new ReentrantLock();
-        final TenantId tenant;
-        volatile ConversationState state;
-
-        Entry(TenantId tenant, ConversationState state) {
-            this.tenant = tenant;
-            this.state = state;
-        }
-    }
-
-    private final Map<ConversationKey, Entry> index = new ConcurrentHashMap<>();
+    private final LatestStates index = new LatestStates();
     private final Map<ConversationKey, EventPositions> positions = new ConcurrentHashMap<>();
     /** Saves the index for the journal's checkpoints, on the thread that wrote the batch (one at a time). */
     private final SavedIndex checkpointIndex = new SavedIndex();
     private final List<String> warnings = new CopyOnWriteArrayList<>();
-    /** Per conversation, how many events the journal's damage took that the tables did not have either. */
-    private final Map<ConversationKey, Long> lostEvents = new java.util.LinkedHashMap<>();
-    /** The tables are being rebuilt from the whole journal: a gap in it is the journal's own loss. */
-    private boolean rebuilding;
     /** Where a message lost from the journal and the tables may still be found (the snapshots). */
     private volatile MessageCopies copies = MessageCopies.NONE;
-    /** Per conversation, how many messages of a gap were taken from that copy. */
-    private final Map<ConversationKey, Long> recoveredMessages = new java.util.LinkedHashMap<>();
     private final EventCodec codec = new EventCodec();
     private final JournalRecords records = new JournalRecords(codec);
-    private final ConversationTables tables = new ConversationTables(codec);
+    private final ConversationTables tableRows = new ConversationTables(codec);
     private final DataDirectory directory;
     private final Clock clock;
     /**
-     * The starts of the records from {@link #journalOrderFrom} on, in journal order, until the tables have been
-     * caught up from them; null when the open did not visit them all (it used a saved index or a checkpoint).
+     * The starts of every record, in journal order, until the tables have been caught up from them; null when
+     * the open did not visit them all (it used a saved index or a checkpoint).
      */
     private JournalOrder journalOrder = new JournalOrder();
-    private JournalPosition journalOrderFrom = JournalPosition.START;
-    /**
-     * Counted down once the tables have opened, or failed to ({@link #tablesFailure}). A latch rather than a
-     * CompletableFuture: a store that only reads the journal (a restore) then never starts the fork-join
-     * machinery that a first CompletableFuture brings, about a millisecond in a new JVM.
-     */
-    private final CountDownLatch tablesOpened = new CountDownLatch(1);
-    private final Object tablesStartLock = new Object();
-    private boolean tablesStarted;
-    /**
-     * Set once the tables opened without failing: every append and read asks, and once they are open it should
-     * cost a volatile read, not a monitor and a latch (a thousand loops ask tens of thousands of times a second).
-     */
-    private volatile boolean tablesReady;
-    private volatile Throwable tablesFailure;
+    private final OpenOnce tables;
     private JdbcConnectionPool pool;
     private Journal<Projector.Change> journal;
     private HistoryReader historyReader;
@@ -110,6 +71,7 @@ public final class JournaledConversationStore implements ConversationStore {
     private JournaledConversationStore(DataDirectory directory, Clock clock) {
         this.directory = directory;
         this.clock = clock;
+        this.tables = new OpenOnce(this::openTables, "Cannot open the database in " + directory.path());
     }
 
     /** Opens the store and returns once everything works, the tables included. */
@@ -134,7 +96,7 @@ public final class JournaledConversationStore implements ConversationStore {
         JournaledConversationStore store = openJournalFirst(directory, segmentBytes, clock);
         store.copies = copies;
         try {
-            store.awaitTables();
+            store.tables.await();
             return store;
         } catch (RuntimeException e) {
             store.close();
@@ -206,72 +168,13 @@ public final class JournaledConversationStore implements ConversationStore {
         }
     }
 
-    /** Opens the tables once, on the first caller's thread; other callers wait for the same outcome. */
-    private void openTablesOnce() {
-        synchronized (tablesStartLock) {
-            if (tablesStarted) {
-                return;
-            }
-            tablesStarted = true;
-        }
-        try {
-            openTables();
-        } catch (Throwable e) {
-            tablesFailure = e;
-        } finally {
-            tablesOpened.countDown();
-        }
-    }
-
-    /** Like {@link CountDownLatch#await()}, but an interrupt waits on and is kept for the caller. */
-    private void awaitTablesOpened() {
-        boolean interrupted = false;
-        while (true) {
-            try {
-                tablesOpened.await();
-                break;
-            } catch (InterruptedException e) {
-                interrupted = true;
-            }
-        }
-        if (interrupted) {
-            Thread.currentThread().interrupt();
-        }
-    }
-
+    /** Opens the tables and catches them up, then starts the journal's writer: from now on appends are taken. */
     private void openTables() {
-        var opened = H2Database.open(directory, warnings::add, this::loadConsistentRows);
-        try {
-            catchUpTables(opened.pool(), opened.loaded(), replayStart(opened.loaded()));
-        } catch (JournalGapException gap) {
-            // H2 lost rows it had synced before: rebuild it from the whole journal, which has everything it
-            // still holds (a gap there now can only be the journal's own damage: it is filled, not fatal).
-            projector = null;
-            pool = null;
-            opened.pool().dispose();
-            index.clear();
-            lostEvents.clear();
-            recoveredMessages.clear();
-            rebuilding = true;
-            var rebuilt = H2Database.discardAndReopen(directory, gap.getMessage(), warnings::add,
-                    this::loadConsistentRows);
-            catchUpTables(rebuilt.pool(), rebuilt.loaded(), JournalPosition.START);
-        }
-        if (!recoveredMessages.isEmpty()) {
-            warnings.add("Journal damage took messages the database had not copied yet; they were recovered from the"
-                    + " conversations' snapshots: " + String.join("; ", recoveredMessages.entrySet().stream()
-                    .map(found -> found.getValue() + " of conversation " + found.getKey().conversation()).toList())
-                    + ".");
-        }
-        if (!lostEvents.isEmpty()) {
-            warnings.add("Journal damage cost events that no other copy held: " + String.join("; ",
-                    lostEvents.entrySet().stream().map(lost -> "conversation " + lost.getKey().conversation() + " lost "
-                            + lost.getValue() + " event" + (lost.getValue() == 1 ? "" : "s")).toList())
-                    + ". Each was marked as lost in its history and goes on from what remains; the events after"
-                    + " the damage were kept.");
-        }
+        var caughtUp = new TablesCatchUp(directory, journal, tableRows, records, index, positions, copies, warnings)
+                .run(journalOrder);
+        pool = caughtUp.pool();
+        projector = caughtUp.projector();
         journalOrder = null;
-        noticeWhatTheJournalLacks();
         projector.start();
         try {
             journal.start(this::onDurable, from -> checkpointIndex.save(positions, from));
@@ -281,136 +184,12 @@ public final class JournaledConversationStore implements ConversationStore {
         }
     }
 
-    /**
-     * A conversation whose tables hold more events than the journal does (damage at the journal's very end looks
-     * like an unfinished write and is cleared): its history is read from the tables, and the user is told.
-     */
-    private void noticeWhatTheJournalLacks() {
-        index.forEach((key, entry) -> {
-            EventPositions known = positions.computeIfAbsent(key, k -> new EventPositions());
-            if (known.size() < entry.state.version()) {
-                known.markIncomplete();
-                warnings.add("The journal lacks " + (entry.state.version() - known.size()) + " of the "
-                        + entry.state.version() + " events of conversation " + key.conversation() + " that the database "
-                        + "has; its history is read from the database.");
-            }
-        });
-    }
-
-    /** Opens the tables if nobody has yet, or waits until they are open; rethrows what stopped them. */
-    private void awaitTables() {
-        if (tablesReady) {
-            return;
-        }
-        openTablesOnce();
-        awaitTablesOpened();
-        Throwable failure = tablesFailure;
-        if (failure instanceof RuntimeException runtime) {
-            throw runtime;
-        }
-        if (failure != null) {
-            throw new StoreException("Cannot open the database in " + directory.path() + ": " + failure, failure);
-        }
-        tablesReady = true;
-    }
-
-    /**
-     * Where replay begins: where H2 last synced, unless the file holds fewer events than it did then (it went
-     * back in time), or holds none (it is new): then from the start.
-     */
-    private JournalPosition replayStart(Loaded loaded) {
-        var synced = AppliedPosition.read(directory.journalDirectory());
-        if (loaded.events() == 0 || synced.isEmpty()) {
-            return JournalPosition.START;
-        }
-        if (loaded.events() < synced.get().events()) {
-            throw new JournalGapException("it holds " + loaded.events() + " events but held "
-                    + synced.get().events() + " when it last synced");
-        }
-        return synced.get().position();
-    }
-
-    /** The listing rows and the number of events the tables hold. */
-    private record Loaded(List<ConversationTables.Row> rows, long events) {
-    }
-
-    /**
-     * The listing rows, checked against the events they summarise. After an unclean shutdown H2 has been
-     * seen to keep part of a transaction; such a file is treated as unreadable and rebuilt from the journal.
-     */
-    private Loaded loadConsistentRows(JdbcConnectionPool connections) throws SQLException {
-        try (Connection connection = connections.getConnection()) {
-            List<ConversationTables.Row> rows = tables.allConversations(connection);
-            Map<String, long[]> stats = tables.eventStats(connection);
-            for (ConversationTables.Row row : rows) {
-                long[] events = stats.remove(ConversationTables.key(row.tenant().value(), row.state().id().value()));
-                long version = row.state().version();
-                if (events == null || events[0] != version || events[1] != version) {
-                    throw new SQLException("its tables disagree: conversation " + row.state().id() + " is at version "
-                            + version + " but has " + (events == null ? 0 : events[1]) + " events");
-                }
-            }
-            if (!stats.isEmpty()) {
-                throw new SQLException("its tables disagree: " + stats.size()
-                        + " conversations have events but no summary");
-            }
-            return new Loaded(rows, rows.stream().mapToLong(row -> row.state().version()).sum());
-        }
-    }
-
-    private void catchUpTables(JdbcConnectionPool connections, Loaded loaded, JournalPosition from) {
-        pool = connections;
-        loaded.rows().forEach(row -> index.put(new ConversationKey(row.tenant(), row.state().id()),
-                new Entry(row.tenant(), row.state())));
-        projector = new Projector(pool, tables, directory.journalDirectory(), from, loaded.events());
-        if (journal.durableEnd().isAfter(from)) {
-            replayFrom(from);
-        }
-        // Everything up to the journal's end is now in the tables, including stretches with nothing to apply
-        // (a fresh segment after a roll-over, a cleared torn write, records the tables already had).
-        projector.caughtUpTo(journal.durableEnd());
-    }
-
-    private void replayFrom(JournalPosition from) {
-        if (journalOrder == null || journalOrderFrom.isAfter(from)) {
-            journalOrder = scanJournalOrder(from);
-            journalOrderFrom = from;
-        }
-        Replay replay = new Replay();
-        try {
-            for (long[] chunk : journalOrder.chunksFrom(from, REPLAY_CHUNK)) {
-                journal.readRecords(chunk, (start, bytes, offset, length) ->
-                        replay.accept(JournalPosition.unpack(start), Arrays.copyOfRange(bytes, offset, offset + length)));
-            }
-        } catch (IOException e) {
-            throw new StoreException("Cannot read the journal in " + directory.journalDirectory() + ": "
-                    + e.getMessage(), e);
-        }
-        replay.flush();
-    }
-
-    /**
-     * The journal was opened without visiting every record (from its saved index or a checkpoint), but the
-     * tables need the records from {@code from} on: find where they are.
-     */
-    private JournalOrder scanJournalOrder(JournalPosition from) {
-        JournalOrder order = new JournalOrder();
-        try {
-            journal.forEachRecord(from, entry -> order.add(entry.start()));
-            journal.damageFoundSinceOpen().stream().filter(damage -> !warnings.contains(damage)).forEach(warnings::add);
-        } catch (IOException e) {
-            throw new StoreException("Cannot read the journal in " + directory.journalDirectory() + ": "
-                    + e.getMessage(), e);
-        }
-        return order;
-    }
-
     /** The journal calls this for each durable batch, before the appenders return. */
     private void onDurable(List<Journal.Appended<Projector.Change>> appended, JournalPosition end) {
         List<Object> changes = new ArrayList<>(appended.size());
         for (Journal.Appended<Projector.Change> append : appended) {
             Projector.Change change = append.attachment();
-            EventPositions known = getOrAdd(positions, new ConversationKey(change.tenant(), change.after().id()),
+            EventPositions known = LatestStates.getOrAdd(positions, new ConversationKey(change.tenant(), change.after().id()),
                     key -> new EventPositions());
             // An append is one record (JournalRecords#encode): all its events start there.
             JournalPosition record = append.records().getFirst();
@@ -422,122 +201,6 @@ public final class JournaledConversationStore implements ConversationStore {
         projector.onDurable(changes, end);
     }
 
-    /** A record whose predecessors are neither in the tables nor in the journal after the replay point. */
-    private static final class JournalGapException extends RuntimeException {
-        JournalGapException(String message) {
-            super(message);
-        }
-    }
-
-    /** Folds the journal's records that the tables do not have yet, and writes them in chunks. */
-    private final class Replay {
-        private final List<Projector.Change> pending = new ArrayList<>();
-        private JournalPosition end;
-
-        void accept(JournalPosition start, byte[] payload) {
-            List<RecordedEvent> events;
-            try {
-                events = records.decodeAll(payload);
-            } catch (RuntimeException e) {
-                warnings.add("A journal record at " + start + " cannot be read and was skipped: " + e.getMessage());
-                return;
-            }
-            for (RecordedEvent recorded : events) {
-                apply(recorded);
-            }
-            end = Journal.endOf(start, payload);
-            if (pending.size() >= REPLAY_CHUNK) {
-                flush();
-            }
-        }
-
-        private void apply(RecordedEvent recorded) {
-            ConversationKey key = new ConversationKey(recorded.tenantId(), recorded.conversationId());
-            Entry current = index.computeIfAbsent(key, k -> new Entry(k.tenant(),
-                    ConversationState.notStarted(k.conversation())));
-            long version = current.state.version();
-            if (recorded.seq() == version + 1) {
-                current.state = current.state.evolve(recorded);
-                pending.add(new Projector.Change(recorded.tenantId(), List.of(recorded), current.state));
-            } else if (recorded.seq() > version + 1) {
-                if (!rebuilding && !journal.foundDamage()) {
-                    throw new JournalGapException("it lacks events " + (version + 1) + " to " + (recorded.seq() - 1)
-                            + " of conversation " + recorded.conversationId() + " that the journal has");
-                }
-                fillGap(key, current, recorded);
-                current.state = current.state.evolve(recorded);
-                pending.add(new Projector.Change(recorded.tenantId(), List.of(recorded), current.state));
-            }
-        }
-
-        /**
-         * Neither the journal nor the tables have the events before {@code after}: the journal's record is damaged
-         * and the tables had not got them yet. Messages the snapshot still holds go back in their turn's place (last
-         * in the gap); placeholders keep the other events' places, and the loss on record.
-         */
-        private void fillGap(ConversationKey key, Entry current, RecordedEvent after) {
-            long first = current.state.version() + 1;
-            long gap = after.seq() - first;
-            List<MessageRecorded> recovered = fromSnapshot(after, current.state, gap);
-            long lostCount = gap - recovered.size();
-            for (long place = 0; place < gap; place++) {
-                ConversationEvent filling = place < lostCount
-                        ? new ConversationEvent.Lost("a damaged journal record held it")
-                        : recovered.get((int) (place - lostCount));
-                RecordedEvent filled = new RecordedEvent(after.tenantId(), after.conversationId(), first + place,
-                        after.recordedAt(), filling);
-                current.state = current.state.evolve(filled);
-                pending.add(new Projector.Change(after.tenantId(), List.of(filled), current.state));
-            }
-            if (lostCount > 0) {
-                lostEvents.merge(key, lostCount, Long::sum);
-            }
-            if (!recovered.isEmpty()) {
-                recoveredMessages.merge(key, (long) recovered.size(), Long::sum);
-            }
-            positions.computeIfAbsent(key, k -> new EventPositions()).markIncomplete();
-        }
-
-        /**
-         * The messages a gap must have held that the snapshot has: those of the turns from the state's next one
-         * up to the turn the event after the gap is about, in order and without a gap of their own, no more than
-         * the gap's size. None when the event after it names no turn.
-         */
-        private List<MessageRecorded> fromSnapshot(RecordedEvent after, ConversationState before, long gapSize) {
-            int nextTurn = switch (after.event()) {
-                case ConversationEvent.TurnStarted turn -> turn.turnIndex();
-                case MessageRecorded message -> message.turnIndex();
-                case ConversationEvent.ReplyChunk chunk -> chunk.turnIndex();
-                default -> -1;
-            };
-            if (nextTurn <= before.turnCount()) {
-                return List.of();
-            }
-            Map<Integer, MessageRecorded> copy;
-            try {
-                copy = copies.of(after.tenantId(), after.conversationId());
-            } catch (RuntimeException unreadable) {
-                return List.of();
-            }
-            List<MessageRecorded> found = new ArrayList<>();
-            for (int turn = before.turnCount(); turn < nextTurn && found.size() < gapSize; turn++) {
-                MessageRecorded message = copy.get(turn);
-                if (message == null || message.turnIndex() != turn) {
-                    break;
-                }
-                found.add(message);
-            }
-            return found;
-        }
-
-        void flush() {
-            if (end != null && !pending.isEmpty()) {
-                projector.applyNow(List.copyOf(pending), end);
-            }
-            pending.clear();
-        }
-    }
-
     @Override
     public List<RecordedEvent> append(TenantId tenant, ConversationId conversation, long expectedVersion,
                                       List<ConversationEvent> events, Durability durability) {
@@ -546,12 +209,11 @@ public final class JournaledConversationStore implements ConversationStore {
         if (refusal != null) {
             throw new StoreException(refusal + "; nothing more is saved");
         }
-        awaitTables();
+        tables.await();
         if (events.isEmpty()) {
             return List.of();
         }
-        Entry entry = getOrAdd(index, new ConversationKey(tenant, conversation),
-                key -> new Entry(tenant, ConversationState.notStarted(conversation)));
+        LatestState entry = index.getOrAdd(new ConversationKey(tenant, conversation));
         entry.lock.lock();
         try {
             ConversationState state = entry.state;
@@ -583,15 +245,6 @@ public final class JournaledConversationStore implements ConversationStore {
         } finally {
             entry.lock.unlock();
         }
-    }
-
-    /**
-     * The value for {@code key}, added if missing. A lookup first: {@code computeIfAbsent} may lock a bin of the
-     * map even when the key is there, and the appends of a thousand loops ask for keys that are nearly always there.
-     */
-    private static <K, V> V getOrAdd(Map<K, V> map, K key, Function<K, V> make) {
-        V value = map.get(key);
-        return value != null ? value : map.computeIfAbsent(key, make);
     }
 
     /** Read from the journal, which has it first; from the tables only if the journal lost a record of it. */
@@ -631,7 +284,7 @@ public final class JournaledConversationStore implements ConversationStore {
      */
     public void awaitTablesCaughtUp() {
         requireOpen();
-        awaitTables();
+        tables.await();
         projector.awaitApplied(journal.durableEnd());
     }
 
@@ -649,7 +302,7 @@ public final class JournaledConversationStore implements ConversationStore {
     private List<RecordedEvent> historyFromTables(TenantId tenant, ConversationId conversation) {
         awaitTablesCaughtUp();
         try (Connection connection = pool.getConnection()) {
-            return tables.history(connection, tenant, conversation);
+            return tableRows.history(connection, tenant, conversation);
         } catch (SQLException e) {
             throw new StoreException("Cannot read conversation " + conversation + " from " + directory.path() + ": "
                     + e.getMessage(), e);
@@ -659,10 +312,8 @@ public final class JournaledConversationStore implements ConversationStore {
     @Override
     public Optional<ConversationState> state(TenantId tenant, ConversationId conversation) {
         requireOpen();
-        awaitTables();
-        return Optional.ofNullable(index.get(new ConversationKey(tenant, conversation)))
-                .map(entry -> entry.state)
-                .filter(ConversationState::isStarted);
+        tables.await();
+        return index.started(new ConversationKey(tenant, conversation));
     }
 
     /** A scan of the message rows in the tables, once they hold every acknowledged event. */
@@ -675,7 +326,7 @@ public final class JournaledConversationStore implements ConversationStore {
         }
         awaitTablesCaughtUp();
         try (Connection connection = pool.getConnection()) {
-            return tables.findMessages(connection, tenant, needle, limit,
+            return tableRows.findMessages(connection, tenant, needle, limit,
                     id -> state(tenant, id).filter(state -> !state.deleted()).isPresent());
         } catch (SQLException e) {
             throw new StoreException("Cannot search the messages in " + directory.path() + ": " + e.getMessage(), e);
@@ -685,11 +336,8 @@ public final class JournaledConversationStore implements ConversationStore {
     @Override
     public Optional<TenantId> tenantOf(ConversationId conversation) {
         requireOpen();
-        awaitTables();
-        return index.values().stream()
-                .filter(entry -> entry.state.id().equals(conversation) && entry.state.isStarted())
-                .map(entry -> entry.tenant)
-                .findFirst();
+        tables.await();
+        return index.tenantOf(conversation);
     }
 
     @Override
@@ -708,23 +356,15 @@ public final class JournaledConversationStore implements ConversationStore {
 
     private List<ConversationState> listed(TenantId tenant, boolean deleted) {
         requireOpen();
-        awaitTables();
-        return index.values().stream()
-                .filter(entry -> entry.tenant.equals(tenant))
-                .map(entry -> entry.state)
-                .filter(state -> state.isStarted() && state.deleted() == deleted)
-                .sorted(Comparator.comparing(ConversationState::updatedAt).reversed()
-                        .thenComparing(state -> state.id().value()))
-                .toList();
+        tables.await();
+        return index.listed(tenant, deleted);
     }
 
     @Override
     public int count(TenantId tenant) {
         requireOpen();
-        awaitTables();
-        return (int) index.values().stream()
-                .filter(entry -> entry.tenant.equals(tenant) && entry.state.isStarted() && !entry.state.deleted())
-                .count();
+        tables.await();
+        return index.count(tenant);
     }
 
     @Override
@@ -761,14 +401,8 @@ public final class JournaledConversationStore implements ConversationStore {
             return;
         }
         closed = true;
-        boolean opening;
-        synchronized (tablesStartLock) {
-            opening = tablesStarted;
-        }
-        if (opening) {
-            // The tables may still be opening on another thread: let that finish (or fail) before closing.
-            awaitTablesOpened();
-        }
+        // The tables may still be opening on another thread: let that finish (or fail) before closing.
+        tables.awaitIfStarted();
         try {
             if (journal != null) {
                 journal.close(() -> SavedIndex.saveWhole(positions));
