@@ -1,0 +1,224 @@
+package dev.workshop.orchestration;
+
+import dev.workshop.domain.agent.AgentDefinition;
+import dev.workshop.domain.agent.AgentId;
+import dev.workshop.domain.conversation.ConversationEvent;
+import dev.workshop.domain.conversation.ConversationEvent.ConversationStarted;
+import dev.workshop.domain.conversation.ConversationEvent.Deleted;
+import dev.workshop.domain.conversation.ConversationEvent.FollowUpStarted;
+import dev.workshop.domain.conversation.ConversationEvent.MessageRecorded;
+import dev.workshop.domain.conversation.ConversationEvent.Renamed;
+import dev.workshop.domain.conversation.ConversationEvent.StatusChanged;
+import dev.workshop.domain.conversation.ConversationEvent.TurnStarted;
+import dev.workshop.domain.conversation.ConversationId;
+import dev.workshop.domain.conversation.ConversationKind;
+import dev.workshop.domain.conversation.ConversationState;
+import dev.workshop.domain.conversation.ConversationStatus;
+import dev.workshop.domain.conversation.Participant;
+import dev.workshop.domain.conversation.RecordedEvent;
+import dev.workshop.domain.conversation.Rotation;
+import dev.workshop.domain.conversation.TenantId;
+import dev.workshop.store.AgentCatalog;
+import dev.workshop.store.ConcurrentAppendException;
+import dev.workshop.store.ConversationStore;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.OptionalInt;
+
+/**
+ * What a person (or the command line) asks of a conversation that is stored and may launch a loop: start one,
+ * send a message or a follow-up, stop, rename, delete and undelete. Each checks what it can first, so that a
+ * refusal stores nothing.
+ */
+final class ConversationCommands {
+    private final TeamLog log;
+    private final ConversationStore store;
+    private final TenantId tenant;
+    private final AgentCatalog agents;
+    private final RunningLoops loops;
+    private final LoopEvents events;
+
+    ConversationCommands(TeamLog log, AgentCatalog agents, RunningLoops loops, LoopEvents events) {
+        this.log = log;
+        this.store = log.store();
+        this.tenant = log.tenant();
+        this.agents = agents;
+        this.loops = loops;
+        this.events = events;
+    }
+
+    private Instant now() {
+        return loops.context().clock().instant();
+    }
+
+    ConversationId start(ConversationId id, ConversationKind kind, List<AgentId> agentIds, String task,
+                         OptionalInt maxTurns) {
+        if (task == null || task.isBlank()) {
+            throw new IllegalArgumentException("A conversation needs a task prompt");
+        }
+        int turns = maxTurns.orElse(loops.settings().defaultMaxTurns());
+        if (turns < 1) {
+            throw new IllegalArgumentException("The number of turns must be at least 1, was " + turns);
+        }
+        List<Participant> participants = new ArrayList<>();
+        for (AgentId agentId : agentIds) {
+            if (agentId.equals(Participant.HUMAN)) {
+                participants.add(Participant.you());
+                continue;
+            }
+            AgentDefinition agent = agents.find(agentId)
+                    .orElseThrow(() -> new IllegalArgumentException("No agent with id " + agentId));
+            participants.add(new Participant(agent.id(), agent.name()));
+        }
+        store.append(tenant, id, 0, List.of(new ConversationStarted(kind, participants, task, turns)));
+        events.publish(new LoopEvent.TeamReady(id, 1, now(), tenant, false));
+        loops.launch(id, null, false);
+        return id;
+    }
+
+    /** Stops the conversation's loop as {@code status}; one with no loop is marked so at once. */
+    void stop(ConversationId id, ConversationStatus status, String reason) {
+        if (loops.stop(id, new ConversationLoop.Stop(status, reason))) {
+            return;
+        }
+        ConversationState state = log.stateOf(id);
+        if (!state.status().isFinal()) {
+            store.append(tenant, id, state.version(), List.of(new StatusChanged(status, reason)));
+            events.publish(new LoopEvent.Ended(id, 1, now(), status, reason));
+        }
+    }
+
+    void message(ConversationId id, String text) {
+        ConversationState state = log.stateOf(id);
+        if (state.status() == ConversationStatus.WAITING && !SessionRestorer.pausedOnAnAgentsTurn(state)) {
+            humanMessage(id, text);
+        } else {
+            requireFollowUpPossible(state);
+            List<RecordedEvent> history = store.history(tenant, id);
+            followUp(state, history, FollowUps.turnNumber(history) + 1, text, Optional.empty());
+        }
+    }
+
+    void humanMessage(ConversationId id, String text) {
+        ConversationState state = log.stateOf(id);
+        if (state.status() != ConversationStatus.WAITING || loops.isRunning(id)) {
+            throw new IllegalStateException("The conversation is not waiting for your message (it is "
+                    + state.status().wireName() + ")");
+        }
+        Participant next = Rotation.nextSpeaker(state.participants(), state.lastSpeaker());
+        if (!next.isHuman()) {
+            throw new IllegalStateException("It is " + next.name() + "'s turn, not yours");
+        }
+        String content = text == null ? "" : text.strip();
+        if (content.isEmpty()) {
+            throw new IllegalArgumentException("Write a message first");
+        }
+        // The store checks the size (1 MiB) and the turn order, and stores all three events or none.
+        int turn = state.turnCount();
+        store.append(tenant, id, state.version(), List.of(
+                new TurnStarted(turn, Participant.HUMAN, false),
+                new MessageRecorded(turn, Participant.HUMAN, "You", content),
+                new StatusChanged(ConversationStatus.ACTIVE, "")));
+        launchAnnouncingLastMessage(id);
+    }
+
+    void followUp(ConversationId id, int turnNumber, String prompt, Optional<String> givenContext) {
+        ConversationState state = store.state(tenant, id)
+                .orElseThrow(() -> new IllegalArgumentException("No conversation with workflow id " + id));
+        requireFollowUpPossible(state);
+        followUp(state, store.history(tenant, id), turnNumber, prompt, givenContext);
+    }
+
+    // Waiting (for the human, or restored): the prompt starts the next round, as after an end.
+    private void requireFollowUpPossible(ConversationState state) {
+        if (loops.isRunning(state.id())
+                || !(state.status().isFinal() || state.status() == ConversationStatus.WAITING)) {
+            throw new IllegalStateException("The conversation is " + state.status().wireName()
+                    + "; a follow-up continues one that has ended, waits for you or was restored");
+        }
+    }
+
+    /**
+     * The follow-up itself, on the state and history the caller has read (the log is read once) after
+     * {@link #requireFollowUpPossible}.
+     */
+    private void followUp(ConversationState state, List<RecordedEvent> history, int turnNumber, String prompt,
+                          Optional<String> givenContext) {
+        ConversationId id = state.id();
+        int stored = FollowUps.turnNumber(history);
+        if (turnNumber != stored + 1) {
+            throw new IllegalArgumentException("Turn number " + turnNumber + " does not follow the stored turn "
+                    + stored + " (the next is " + (stored + 1) + ")");
+        }
+        String content = prompt == null ? "" : prompt.strip();
+        if (content.isEmpty()) {
+            throw new IllegalArgumentException("The prompt is empty");
+        }
+        if (FollowUps.entryAgent(state.participants()).isEmpty()) {
+            throw new IllegalStateException("The conversation has no agent to answer");
+        }
+        int roundTurns = history.stream().map(RecordedEvent::event).filter(ConversationStarted.class::isInstance)
+                .map(event -> ((ConversationStarted) event).maxTurns()).filter(turns -> turns > 0).findFirst()
+                .orElse(loops.settings().defaultMaxTurns());
+        int turn = state.turnCount();
+        String context = givenContext.orElseGet(() -> FollowUps.context(history));
+        store.append(tenant, id, state.version(), List.of(
+                new FollowUpStarted(turnNumber, turn + 1 + roundTurns, context),
+                new TurnStarted(turn, Participant.HUMAN, false),
+                new MessageRecorded(turn, Participant.HUMAN, "You", content)));
+        launchAnnouncingLastMessage(id);
+    }
+
+    /**
+     * Starts the loop after the user's message was stored; the loop publishes that message first, with the
+     * workflow turn it reads from the log anyway (so the log is read once, by the loop).
+     */
+    private void launchAnnouncingLastMessage(ConversationId id) {
+        loops.launch(id, null, true);
+    }
+
+    void rename(ConversationId id, String title) {
+        appendRetrying(id, new Renamed(title));
+        events.publish(new LoopEvent.Renamed(id, 1, now(), log.stateOf(id).title()));
+    }
+
+    void delete(ConversationId id, Duration stopTimeout) throws InterruptedException {
+        log.stateOf(id);
+        if (loops.isRunning(id)) {
+            stop(id, ConversationStatus.INTERRUPTED, Reasons.DELETED);
+            if (!loops.await(id, stopTimeout)) {
+                throw new IllegalStateException("Conversation " + id + " is still stopping; nothing was deleted");
+            }
+        }
+        appendRetrying(id, new Deleted());
+        events.publish(new LoopEvent.Deleted(id, 1, now()));
+    }
+
+    void undelete(ConversationId id) {
+        ConversationState state = store.state(tenant, id)
+                .orElseThrow(() -> new IllegalArgumentException("No conversation with id " + id));
+        if (!state.deleted()) {
+            throw new IllegalStateException("Conversation " + id + " is not deleted");
+        }
+        store.append(tenant, id, state.version(), List.of(new ConversationEvent.Undeleted()));
+        events.publish(new LoopEvent.Undeleted(id, 1, now()));
+    }
+
+    /** Appends one event at the current version, reading it again when a loop appended in between. */
+    private void appendRetrying(ConversationId id, ConversationEvent event) {
+        for (int attempt = 1; ; attempt++) {
+            ConversationState state = log.stateOf(id);
+            try {
+                store.append(tenant, id, state.version(), List.of(event));
+                return;
+            } catch (ConcurrentAppendException e) {
+                if (attempt == 5) {
+                    throw e;
+                }
+            }
+        }
+    }
+}

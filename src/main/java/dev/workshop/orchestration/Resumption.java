@@ -1,0 +1,151 @@
+package dev.workshop.orchestration;
+
+import dev.workshop.domain.conversation.ConversationEvent.ResumeStarted;
+import dev.workshop.domain.conversation.ConversationEvent.StatusChanged;
+import dev.workshop.domain.conversation.ConversationId;
+import dev.workshop.domain.conversation.ConversationState;
+import dev.workshop.domain.conversation.ConversationStatus;
+import dev.workshop.domain.conversation.ResumeCause;
+import dev.workshop.store.AgentCatalog;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * Going on after a stop: marking what ran when Workshop stopped as interrupted, choosing what resumes by itself
+ * (not what the user aborted, and not a crash loop), resuming and retrying at the user's word, and ending what
+ * cannot go on with the reason.
+ */
+final class Resumption {
+    private final TeamLog log;
+    private final AgentCatalog agents;
+    private final RunningLoops loops;
+    private final LoopEvents events;
+
+    Resumption(TeamLog log, AgentCatalog agents, RunningLoops loops, LoopEvents events) {
+        this.log = log;
+        this.agents = agents;
+        this.loops = loops;
+        this.events = events;
+    }
+
+    /** See {@link GatewayBridge#stoppedByAFailure}. */
+    static boolean stoppedByAFailure(ConversationStatus status, String reason) {
+        return status == ConversationStatus.FAILED || (status == ConversationStatus.INTERRUPTED && !reason.isEmpty()
+                && !Reasons.ON_PURPOSE.contains(reason));
+    }
+
+    static boolean canResume(ConversationState state) {
+        return state.status() == ConversationStatus.INTERRUPTED || SessionRestorer.pausedOnAnAgentsTurn(state);
+    }
+
+    boolean resume(ConversationId id) {
+        ConversationState state = log.stateOf(id);
+        if (loops.isRunning(id) || !canResume(state)) {
+            throw new IllegalStateException("Only an interrupted or restored conversation can be resumed; this one is "
+                    + state.status().wireName());
+        }
+        return resume(state, ResumeCause.USER).isPresent();
+    }
+
+    void retry(ConversationId id) {
+        ConversationState state = log.stateOf(id);
+        if (loops.isRunning(id) || !stoppedByAFailure(state.status(), state.statusReason())) {
+            throw new IllegalStateException("Only a conversation stopped by a failed turn can be retried; this one"
+                    + " is " + state.status().wireName());
+        }
+        Optional<ConversationLoop.Stop> cannot = whyItCannotContinue(state);
+        if (cannot.isPresent()) {
+            throw new IllegalStateException(cannot.get().reason());
+        }
+        log.store().append(log.tenant(), id, state.version(),
+                List.of(new ResumeStarted(state.resumesWithoutProgress() + 1, ResumeCause.RETRY)));
+        // Not "resumed after restart" on the canvas: nothing restarted, the user asked again.
+        loops.launch(id, ResumeCause.RETRY, false);
+    }
+
+    List<ConversationState> conversationsToResume() {
+        return log.store().list(log.tenant()).stream()
+                .filter(state -> state.status() == ConversationStatus.INTERRUPTED)
+                .filter(state -> !state.statusReason().equals(Reasons.ABORTED)
+                        && !state.statusReason().equals(Reasons.DELETED))
+                .filter(state -> !loops.isRunning(state.id()))
+                .sorted(Comparator.comparing(ConversationState::updatedAt))
+                .toList();
+    }
+
+    int markRunningAsInterrupted() {
+        int marked = 0;
+        for (ConversationState state : log.store().list(log.tenant())) {
+            if (state.status() == ConversationStatus.ACTIVE || state.status() == ConversationStatus.QUEUED) {
+                log.store().append(log.tenant(), state.id(), state.version(),
+                        List.of(new StatusChanged(ConversationStatus.INTERRUPTED, Reasons.STOPPED)));
+                marked++;
+            }
+        }
+        return marked;
+    }
+
+    List<ConversationId> resumeInterruptedConversations() {
+        List<ConversationId> resumed = new ArrayList<>();
+        for (ConversationState state : conversationsToResume()) {
+            resume(state, ResumeCause.RESTART).ifPresent(resumed::add);
+        }
+        return resumed;
+    }
+
+    private Optional<ConversationId> resume(ConversationState state, ResumeCause cause) {
+        ConversationId id = state.id();
+        // The guard stops what restarts by itself; the user who asks to go on is let go on.
+        Optional<ConversationLoop.Stop> cannot = cause == ResumeCause.RESTART ? whyItCannotResume(state)
+                : whyItCannotContinue(state);
+        if (cannot.isPresent()) {
+            ConversationLoop.Stop stop = cannot.get();
+            log.store().append(log.tenant(), id, state.version(),
+                    List.of(new StatusChanged(stop.status(), stop.reason())));
+            events.publish(new LoopEvent.Ended(id, 1, loops.context().clock().instant(), stop.status(),
+                    stop.reason()));
+            return Optional.empty();
+        }
+        log.store().append(log.tenant(), id, state.version(),
+                List.of(new ResumeStarted(state.resumesWithoutProgress() + 1, cause)));
+        // Only a restart is announced as one ("resumed after restart" on the canvas and in `resume`'s output).
+        loops.launch(id, cause, false);
+        return Optional.of(id);
+    }
+
+    private Optional<ConversationLoop.Stop> whyItCannotResume(ConversationState state) {
+        if (state.resumesWithoutProgress() >= loops.settings().maxResumesWithoutProgress()) {
+            // The failure that kept it from going on, if one did: the reader's way to fix it.
+            String lastFailure = stoppedByAFailure(state.status(), state.statusReason())
+                    ? " (last time: " + state.statusReason() + ")" : "";
+            return Optional.of(new ConversationLoop.Stop(ConversationStatus.FAILED, "Stopped "
+                    + state.resumesWithoutProgress() + " times in a row while asking turn " + (state.turnCount() + 1)
+                    + ", with nothing of its reply kept; not resumed again by itself so that a crash loop cannot spin"
+                    + " (Retry or Resume goes on)" + lastFailure));
+        }
+        return whyItCannotContinue(state);
+    }
+
+    /**
+     * What rules out another turn whoever asks: an agent gone (it ends), or missing with its damaged list (it
+     * waits), no task, no turns left.
+     */
+    private Optional<ConversationLoop.Stop> whyItCannotContinue(ConversationState state) {
+        Optional<ConversationLoop.Stop> missing = MissingAgent.among(state.participants(), agents);
+        if (missing.isPresent()) {
+            return missing;
+        }
+        if (state.task().isEmpty()) {
+            return Optional.of(new ConversationLoop.Stop(ConversationStatus.COMPLETED,
+                    "No task prompt was recorded, so the conversation cannot continue"));
+        }
+        int maxTurns = state.maxTurns() > 0 ? state.maxTurns() : loops.settings().defaultMaxTurns();
+        if (state.turnCount() >= maxTurns) {
+            return Optional.of(new ConversationLoop.Stop(ConversationStatus.COMPLETED,
+                    "All " + maxTurns + " turns were already taken"));
+        }
+        return Optional.empty();
+    }
+}

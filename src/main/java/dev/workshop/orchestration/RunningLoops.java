@@ -1,0 +1,98 @@
+package dev.workshop.orchestration;
+
+import dev.workshop.domain.conversation.ConversationId;
+import dev.workshop.domain.conversation.ConversationStatus;
+import dev.workshop.domain.conversation.ResumeCause;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+
+/**
+ * The conversations' running loops: one per conversation, each on its own virtual thread, never two for the same
+ * conversation; the slots that let at most so many take turns at once; and the settings a loop starts with.
+ */
+final class RunningLoops {
+    private final Map<ConversationId, ConversationLoop> running = new ConcurrentHashMap<>();
+    private final Slots slots;
+    /** Replaced by {@link #applySettings}, settings and all; a loop keeps the context it started with. */
+    private volatile LoopContext context;
+
+    RunningLoops(Slots slots, LoopContext context) {
+        this.slots = slots;
+        this.context = context;
+    }
+
+    LoopContext context() {
+        return context;
+    }
+
+    LoopSettings settings() {
+        return context.settings();
+    }
+
+    synchronized void applySettings(LoopSettings newSettings) {
+        slots.resize(newSettings.concurrencyLimit());
+        LoopContext now = context;
+        context = new LoopContext(now.store(), now.tenant(), now.agents(), now.gateways(), newSettings, slots,
+                now.publisher(), now.clock());
+    }
+
+    /**
+     * @param resumedBy           why it starts again, or null for a conversation that just began
+     * @param announceLastMessage the loop publishes the last stored message first (the user's, just stored), with
+     *                            the workflow turn it reads from the log anyway (so the log is read once)
+     */
+    void launch(ConversationId id, ResumeCause resumedBy, boolean announceLastMessage) {
+        ConversationLoop loop = new ConversationLoop(id, resumedBy, announceLastMessage, context,
+                finished -> running.remove(id, finished));
+        if (running.putIfAbsent(id, loop) != null) {
+            throw new IllegalStateException("Conversation " + id + " already has a running loop");
+        }
+        Thread.ofVirtual().name("conversation-" + id).start(loop);
+    }
+
+    boolean isRunning(ConversationId id) {
+        return running.containsKey(id);
+    }
+
+    int count() {
+        return running.size();
+    }
+
+    /** Asks the conversation's loop to stop as {@code stop} says; false when it has none. */
+    boolean stop(ConversationId id, ConversationLoop.Stop stop) {
+        ConversationLoop loop = running.get(id);
+        if (loop == null) {
+            return false;
+        }
+        loop.stop(stop);
+        return true;
+    }
+
+    boolean await(ConversationId id, Duration timeout) throws InterruptedException {
+        ConversationLoop loop = running.get(id);
+        return loop == null || loop.awaitFinished(timeout);
+    }
+
+    void awaitAll() throws InterruptedException {
+        while (!running.isEmpty()) {
+            for (ConversationLoop loop : List.copyOf(running.values())) {
+                loop.awaitFinished();
+            }
+        }
+    }
+
+    /** Stops every loop as {@code interrupted} (to be resumed at the next start) and waits for them a while. */
+    void stopAll() {
+        List<ConversationLoop> loops = List.copyOf(running.values());
+        loops.forEach(loop -> loop.stop(new ConversationLoop.Stop(ConversationStatus.INTERRUPTED, Reasons.STOPPED)));
+        try {
+            for (ConversationLoop loop : loops) {
+                loop.awaitFinished(Duration.ofSeconds(10));
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+}
