@@ -1,7 +1,6 @@
 package dev.workshop.orchestration;
 
 import dev.workshop.domain.agent.AgentDefinition;
-import dev.workshop.domain.agent.ModelEndpoint;
 import dev.workshop.domain.conversation.ConversationEvent;
 import dev.workshop.domain.conversation.ConversationEvent.FollowUpStarted;
 import dev.workshop.domain.conversation.ConversationEvent.MessageRecorded;
@@ -14,17 +13,13 @@ import dev.workshop.domain.conversation.ConversationState;
 import dev.workshop.domain.conversation.ConversationStatus;
 import dev.workshop.domain.conversation.InvalidEventException;
 import dev.workshop.domain.conversation.Participant;
-import dev.workshop.domain.conversation.Prompt;
 import dev.workshop.domain.conversation.PromptBuilder;
 import dev.workshop.domain.conversation.RecordedEvent;
 import dev.workshop.domain.conversation.ResumeCause;
 import dev.workshop.domain.conversation.Rotation;
 import dev.workshop.domain.conversation.Usage;
 import dev.workshop.gateway.GatewayException;
-import dev.workshop.gateway.ReplyListener;
-import dev.workshop.gateway.RetryNotice;
 import dev.workshop.gateway.GatewayReply;
-import dev.workshop.gateway.GatewayRequest;
 import dev.workshop.store.ConcurrentAppendException;
 import dev.workshop.store.Durability;
 import dev.workshop.store.StoreException;
@@ -52,12 +47,7 @@ final class ConversationLoop implements Runnable {
     private final LoopContext context;
     /** The prompt's message window: also how many messages the loop keeps in memory. */
     private final int window;
-    private final PromptBuilder prompts;
-    /** Agents already warned of answering with another model than the one asked for. */
-    private final java.util.Set<dev.workshop.domain.agent.AgentId> warnedModels = new java.util.HashSet<>();
-    /** How often a prompt the server finds too long is halved and asked again. */
-    private static final int PROMPT_CUTS = 3;
-    private static final int MIN_PROMPT_TOKENS = 256;
+    private final AgentAsking asking;
     private final CountDownLatch finished = new CountDownLatch(1);
     private final java.util.function.Consumer<ConversationLoop> onFinished;
     private volatile Stop stop;
@@ -83,7 +73,7 @@ final class ConversationLoop implements Runnable {
         this.resumedBy = resumedBy;
         this.context = context;
         this.window = context.settings().messageWindow();
-        this.prompts = new PromptBuilder(window);
+        this.asking = new AgentAsking(id, () -> workflowTurn, context, new PromptBuilder(window), this::keep);
     }
 
     ConversationId id() {
@@ -204,13 +194,16 @@ final class ConversationLoop implements Runnable {
             publish(new LoopEvent.TurnStarted(id, workflowTurn, now(), turn, speaker.agentId(), speaker.name(),
                     askedAgain));
             streaming = new StreamedReply(turn);
-            GatewayReply reply = ask(agent.get(), speaker, state.withMaxTurns(maxTurns), transcript, turn);
+            FollowUpStarted followUp = pendingFollowUp;
+            pendingFollowUp = null;
+            GatewayReply reply = asking.ask(agent.get(), speaker, state.withMaxTurns(maxTurns), transcript, turn,
+                    followUp, streaming);
             if (streaming.keptAny()) {
                 // Pieces of this reply went into the log meanwhile: the message follows them.
                 state = currentState();
             }
             streaming = null;
-            warnIfAnotherModelAnswered(agent.get(), reply.model());
+            asking.warnIfAnotherModelAnswered(agent.get(), reply.model());
             String text = reply.text().strip();
             if (text.isEmpty()) {
                 // Nothing to record: not a turn taken, so not an end reached either; the turn can be asked again.
@@ -227,86 +220,6 @@ final class ConversationLoop implements Runnable {
                     message.usage()));
         }
         finish(ConversationStatus.COMPLETED, "All " + maxTurns + " turns were taken");
-    }
-
-    /**
-     * Says once per agent when the server answered with a model other than the one asked for (llama.cpp serves
-     * its one model under any name): the message records the model that answered, and the user should know.
-     * A dated or tagged name of the same model ("gpt-4o" answered as "gpt-4o-2024-08-06") is the same model.
-     */
-    private void warnIfAnotherModelAnswered(AgentDefinition agent, String answered) {
-        String asked = agent.model().strip().toLowerCase(java.util.Locale.ROOT);
-        String got = answered == null ? "" : answered.strip().toLowerCase(java.util.Locale.ROOT);
-        if (!agent.provider().equals(AgentDefinition.OPENAI_COMPATIBLE) || asked.isEmpty() || got.isEmpty()
-                || got.startsWith(asked) || asked.startsWith(got) || !warnedModels.add(agent.id())) {
-            return;
-        }
-        publish(new LoopEvent.Warning(id, workflowTurn, now(), agent.name() + " asked " + agent.endpoint().baseUrl()
-                + " for the model " + agent.model() + ", and " + answered + " answered; its replies are recorded"
-                + " with the model that answered"));
-    }
-
-    /**
-     * Asks the speaker for its reply, the prompt fitted to its model's context; when the server still finds it
-     * too long, asked again with it cut to half, a few times, each retry announced.
-     */
-    private GatewayReply ask(AgentDefinition agent, Participant speaker, ConversationState state,
-                             List<MessageRecorded> transcript, int turn) throws GatewayException, InterruptedException {
-        FollowUpStarted followUp = pendingFollowUp;
-        pendingFollowUp = null;
-        // The server is asked for its context only when the agent sets none of its own.
-        int budget = agent.endpoint().contextTokens() != null ? agent.endpoint().promptBudgetTokens()
-                : agent.endpoint().promptBudgetTokens(context.gateways().forAgent(agent).contextTokens(agent)
-                        .orElse(ModelEndpoint.DEFAULT_CONTEXT_TOKENS));
-        for (int attempt = 1; ; attempt++) {
-            Prompt prompt = followUp != null
-                    ? prompts.followUp(agent.persona(), speaker, followUp.context(), transcript.getLast().content(),
-                            state.turnsRemaining())
-                    : prompts.build(agent.persona(), speaker, state, transcript, budget);
-            try {
-                return ask(agent, speaker, state, transcript, turn, prompt);
-            } catch (GatewayException refused) {
-                if (!refused.promptTooLong() || followUp != null) {
-                    throw refused;
-                }
-                if (attempt == PROMPT_CUTS + 1 || budget <= MIN_PROMPT_TOKENS) {
-                    throw new GatewayException(refused.getMessage() + ", even cut to about " + budget + " tokens: give"
-                            + " the agent a larger context (agents add --context-tokens) or a smaller reply limit",
-                            false, refused);
-                }
-                budget = Math.max(MIN_PROMPT_TOKENS, budget / 2);
-                publish(new LoopEvent.TurnRetry(id, workflowTurn, now(), turn, speaker.agentId(), speaker.name(),
-                        attempt + 1, PROMPT_CUTS + 1, refused.getMessage() + "; asking again with the prompt cut to"
-                        + " about " + budget + " tokens", java.time.Duration.ZERO));
-            }
-        }
-    }
-
-    private GatewayReply ask(AgentDefinition agent, Participant speaker, ConversationState state,
-                             List<MessageRecorded> transcript, int turn, Prompt prompt)
-            throws GatewayException, InterruptedException {
-        MessageRecorded previous = transcript.isEmpty() ? null : transcript.getLast();
-        GatewayRequest request = new GatewayRequest(id, turn, agent, prompt, state.taskPrompt(),
-                previous == null ? "" : previous.speakerName(), previous == null ? "" : previous.content(),
-                state.turnsRemaining());
-        StreamedReply reply = streaming;
-        return context.gateways().forAgent(agent).reply(request, new ReplyListener() {
-            @Override
-            public void accept(String token) {
-                publish(new LoopEvent.Token(id, workflowTurn, now(), turn, speaker.agentId(), token));
-                reply.add(token);
-                if (reply.due()) {
-                    keep(reply);
-                }
-            }
-
-            @Override
-            public void retrying(RetryNotice notice) {
-                reply.discardUnkept();
-                publish(new LoopEvent.TurnRetry(id, workflowTurn, now(), turn, speaker.agentId(), speaker.name(),
-                        notice));
-            }
-        });
     }
 
     /** Puts what was streamed since the last piece into the log, durably. */

@@ -60,7 +60,7 @@ final class CanvasMenus {
         MenuItem edit = item("Edit agent…", Feather.EDIT_2, "menu-edit-agent");
         edit.setOnAction(event -> viewModel.editAgent(agent));
         MenuItem duplicate = item("Duplicate", Feather.COPY, "menu-duplicate");
-        duplicate.setAccelerator(CanvasView.DUPLICATE);
+        duplicate.setAccelerator(CanvasKeys.DUPLICATE);
         duplicate.setOnAction(event -> viewModel.duplicate(selection));
         MenuItem remove = item(selection.size() > 1 ? "Remove " + selection.size() + " agents" : "Remove",
                 Feather.TRASH_2, "menu-remove");
@@ -91,18 +91,18 @@ final class CanvasMenus {
             add.getItems().add(choice);
         }
         MenuItem fit = item("Fit all", Feather.MAXIMIZE, "menu-fit");
-        fit.setAccelerator(CanvasView.FIT);
+        fit.setAccelerator(CanvasKeys.FIT);
         fit.setOnAction(event -> viewModel.fitAll(view.getWidth(), view.getHeight()));
         MenuItem reset = item("Reset zoom (100 %)", Feather.ZOOM_IN, "menu-reset-zoom");
-        reset.setAccelerator(CanvasView.RESET);
+        reset.setAccelerator(CanvasKeys.RESET);
         reset.setOnAction(event -> viewModel.resetZoom(view.getWidth(), view.getHeight()));
         MenuItem start = item("Start conversation…", Feather.MESSAGE_SQUARE, "menu-canvas-start");
         MenuItem undo = item(ZoomBar.stepText("Undo", viewModel.undoLabelProperty().get()), Feather.CORNER_UP_LEFT, "menu-undo");
-        undo.setAccelerator(CanvasView.UNDO);
+        undo.setAccelerator(CanvasKeys.UNDO);
         undo.setDisable(!viewModel.canUndoProperty().get());
         undo.setOnAction(event -> viewModel.undo());
         MenuItem redo = item(ZoomBar.stepText("Redo", viewModel.redoLabelProperty().get()), Feather.CORNER_UP_RIGHT, "menu-redo");
-        redo.setAccelerator(CanvasView.REDO);
+        redo.setAccelerator(CanvasKeys.REDO);
         redo.setDisable(!viewModel.canRedoProperty().get());
         redo.setOnAction(event -> viewModel.redo());
         start.setDisable(viewModel.agents().size() < 2);

@@ -7,50 +7,31 @@ import dev.workshop.domain.canvas.Behaviour;
 import dev.workshop.domain.canvas.Bounds;
 import dev.workshop.domain.canvas.Camera;
 import dev.workshop.domain.canvas.CanvasScene;
-import dev.workshop.domain.canvas.EditHistory;
 import dev.workshop.domain.canvas.InstanceId;
 import dev.workshop.domain.canvas.Point;
 import dev.workshop.domain.canvas.Rope;
-import dev.workshop.domain.canvas.SceneRestore;
 import dev.workshop.domain.canvas.SceneSettings;
 import dev.workshop.domain.conversation.ConversationId;
 import dev.workshop.domain.conversation.ConversationState;
-import dev.workshop.domain.conversation.ConversationStatus;
 import dev.workshop.domain.conversation.Participant;
-import dev.workshop.domain.fsm.AgentTrigger;
 import dev.workshop.domain.fsm.Transition;
-import dev.workshop.orchestration.GatewayBridge;
 import dev.workshop.orchestration.LoopEvent;
 import dev.workshop.orchestration.Workspace;
+import dev.workshop.ui.fx.Background;
 import dev.workshop.ui.fx.FxExecutor;
 import dev.workshop.ui.fx.PlainText;
-import java.util.ArrayList;
 import java.util.Collection;
-import java.util.Comparator;
-import java.util.HashMap;
-import java.util.LinkedHashMap;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
-import java.util.OptionalInt;
 import java.util.Set;
 import java.util.function.BiConsumer;
 import java.util.function.Consumer;
-import java.util.function.Supplier;
-import java.util.function.UnaryOperator;
-import java.util.stream.Collectors;
-import javafx.beans.binding.Bindings;
-import javafx.beans.binding.BooleanBinding;
-import javafx.beans.property.BooleanProperty;
-import javafx.beans.property.ObjectProperty;
+import javafx.beans.property.ReadOnlyObjectProperty;
 import javafx.beans.property.ReadOnlyBooleanProperty;
-import javafx.beans.property.ReadOnlyBooleanWrapper;
 import javafx.beans.property.ReadOnlyStringProperty;
 import javafx.beans.property.ReadOnlyStringWrapper;
-import javafx.beans.property.SimpleBooleanProperty;
-import javafx.beans.property.SimpleObjectProperty;
 import javafx.collections.FXCollections;
 import javafx.collections.ObservableList;
 
@@ -67,38 +48,39 @@ public final class CanvasViewModel {
 
     private final Workspace workspace;
     private final FxExecutor fx;
-    private final BiConsumer<InstanceId, Transition> transitions;
-    private final ObservableList<AgentNodeModel> agents = FXCollections.observableArrayList();
-    private final ObservableList<AgentNodeModel> readOnlyAgents = FXCollections.unmodifiableObservableList(agents);
     private final ObservableList<Rope> ropes = FXCollections.observableArrayList();
     private final ObservableList<Rope> readOnlyRopes = FXCollections.unmodifiableObservableList(ropes);
-    private final ObservableList<AgentDefinition> palette = FXCollections.observableArrayList();
-    private final ObjectProperty<Camera> camera = new SimpleObjectProperty<>(Camera.DEFAULT);
-    private final ObjectProperty<SceneSettings> settings = new SimpleObjectProperty<>(SceneSettings.DEFAULTS);
+    private final CanvasCamera camera = new CanvasCamera(this::sceneChanged);
+    private final PlacedAgents placed;
     private final ReadOnlyStringWrapper notice = new ReadOnlyStringWrapper("");
-    private final BooleanProperty systemPrefersDark = new SimpleBooleanProperty(false);
-    private final BooleanBinding dark = Bindings.createBooleanBinding(
-            () -> settings.get().theme().isDark(systemPrefersDark.get()), settings, systemPrefersDark);
     private final UndoSteps steps = new UndoSteps(this);
     private final CanvasSelection selection = new CanvasSelection(this);
     private final CanvasEdits edits = new CanvasEdits(this);
     private Consumer<MessageRef> onOpenMessage = message -> { };
     private Consumer<AgentId> onEditAgent = agent -> { };
     private Consumer<ConversationId> onShowConversation = id -> { };
-    private final Map<InstanceId, AgentNodeModel> byId = new HashMap<>();
     /** The running conversations drawn over the canvas. */
     private final ConversationOverlay overlay = new ConversationOverlay(this);
+    private final CanvasConversations conversations;
     private boolean loaded;
 
     /**
      * @param transitions hears every state-machine transition of every agent (tests listen)
      */
     public CanvasViewModel(Workspace workspace, FxExecutor fx, BiConsumer<InstanceId, Transition> transitions) {
+        this(workspace, fx, Background.virtualThreads(), transitions);
+    }
+
+    /**
+     * @param background  where starting and ending conversations runs, away from the FX thread
+     * @param transitions hears every state-machine transition of every agent (tests listen)
+     */
+    public CanvasViewModel(Workspace workspace, FxExecutor fx, Background background,
+                           BiConsumer<InstanceId, Transition> transitions) {
         this.workspace = workspace;
         this.fx = fx;
-        this.transitions = transitions;
-        camera.addListener((property, old, now) -> sceneChanged());
-        settings.addListener((property, old, now) -> sceneChanged());
+        this.placed = new PlacedAgents(transitions);
+        this.conversations = new CanvasConversations(this, workspace, fx, background);
     }
 
     public CanvasViewModel(Workspace workspace, FxExecutor fx) {
@@ -122,19 +104,14 @@ public final class CanvasViewModel {
 
     /** Shows {@code scene} (at launch, after placing the participants of conversations about to resume). */
     public void load(CanvasScene scene) {
-        palette.setAll(workspace.agentDirectory().list());
-        agents.clear();
-        byId.clear();
-        for (AgentInstance instance : scene.instances()) {
-            definition(instance.agentId()).ifPresent(definition -> add(instance, definition));
-        }
-        ropes.setAll(scene.ropes().stream().filter(rope -> byId.containsKey(rope.from()) && byId.containsKey(rope.to()))
+        placed.setPalette(workspace.agentDirectory().list());
+        placed.show(scene.instances());
+        ropes.setAll(scene.ropes().stream().filter(rope -> placed.contains(rope.from()) && placed.contains(rope.to()))
                 .toList());
         // Failed marks are shown by showAtLaunch once the conversations' statuses are read: one resumed since
         // shows no error.
         overlay.load(scene.conversationInstances(), scene.failedMarks());
-        camera.set(scene.camera());
-        settings.set(scene.settings());
+        camera.show(scene.camera(), scene.settings());
         steps.clear();
         loaded = true;
     }
@@ -144,35 +121,22 @@ public final class CanvasViewModel {
      * colours, and those whose agent was removed leave the canvas.
      */
     public void refreshPalette() {
-        palette.setAll(workspace.agentDirectory().list());
+        placed.setPalette(workspace.agentDirectory().list());
         // An agent removed in the editor leaves the canvas, as it would at the next start (load skips it).
-        List<AgentNodeModel> gone = agents.stream().filter(agent -> definition(agent.agentId()).isEmpty()).toList();
+        List<AgentNodeModel> gone = placed.withoutDefinition();
         if (!gone.isEmpty()) {
             gone.forEach(this::takeOff);
             sceneChanged();
         }
-        for (AgentNodeModel agent : agents) {
-            definition(agent.agentId()).ifPresent(definition -> {
-                if (!definition.name().equals(agent.name())) {
-                    agent.rename(definition.name());
-                }
-                if (!definition.avatarColor().equals(agent.colour())) {
-                    agent.recolour(definition.avatarColor());
-                }
-            });
-        }
+        placed.followDefinitions();
     }
 
     Optional<AgentDefinition> definition(AgentId id) {
-        return palette.stream().filter(agent -> agent.id().equals(id)).findFirst();
+        return placed.definition(id);
     }
 
     AgentNodeModel add(AgentInstance instance, AgentDefinition definition) {
-        AgentNodeModel model = new AgentNodeModel(instance, definition.name(), definition.avatarColor(),
-                transition -> transitions.accept(instance.id(), transition));
-        agents.add(model);
-        byId.put(model.id(), model);
-        return model;
+        return placed.add(instance, definition);
     }
 
     // ---- editing (each as in CanvasEdits) -------------------------------------------------------------
@@ -235,8 +199,7 @@ public final class CanvasViewModel {
 
     /** Takes an agent and its ropes off the canvas. */
     void takeOff(AgentNodeModel agent) {
-        agents.remove(agent);
-        byId.remove(agent.id());
+        placed.remove(agent);
         ropes.removeIf(rope -> rope.touches(agent.id()));
     }
 
@@ -312,64 +275,21 @@ public final class CanvasViewModel {
      * round when {@code withYou}.
      */
     public void startConversation(List<AgentNodeModel> participants, String task, int maxTurns, boolean withYou) {
-        ConversationId id = ConversationId.random();
-        overlay.conversationInstances().put(id, participants.stream().map(AgentNodeModel::id).toList());
-        List<AgentId> agentIds = new ArrayList<>(participants.stream().map(AgentNodeModel::agentId).toList());
-        if (withYou) {
-            agentIds.add(Participant.HUMAN);
-        }
-        sceneChanged();
-        if (agentIds.size() == 1) {
-            background("assign the task", () -> {
-                workspace.bridge().assignTask(id, agentIds.get(0), task, OptionalInt.of(maxTurns));
-                fx.execute(() -> onShowConversation.accept(id));
-            });
-        } else {
-            background("start the conversation", () -> {
-                workspace.bridge().startConversation(id, agentIds, task, OptionalInt.of(maxTurns));
-                fx.execute(() -> onShowConversation.accept(id));
-            });
-        }
+        conversations.start(participants, task, maxTurns, withYou);
     }
 
     /** Ends a conversation whose agent was taken off the canvas, off the FX thread. */
     void endInBackground(ConversationId conversation, String reason) {
-        background("end conversation", () -> workspace.bridge().end(conversation, reason));
+        conversations.endInBackground(conversation, reason);
     }
 
     UndoSteps steps() {
         return steps;
     }
 
-    private void background(String what, Runnable work) {
-        Thread.ofVirtual().name("canvas-" + what.replace(' ', '-')).start(() -> {
-            try {
-                work.run();
-            } catch (RuntimeException e) {
-                fx.execute(() -> notice.set("Could not " + what + ": " + e.getMessage()));
-            }
-        });
-    }
-
-    /** The instances the conversation runs on; a participant with none on the canvas gets one placed now. */
+    /** As {@link CanvasConversations#instancesFor}. */
     List<InstanceId> instancesFor(ConversationId id, List<Participant> participants) {
-        List<InstanceId> known = overlay.conversationInstances().getOrDefault(id, List.of());
-        if (known.size() == participants.size() && known.stream().allMatch(byId::containsKey)) {
-            return known;
-        }
-        CanvasScene planned = SceneRestore.placeParticipants(snapshot(),
-                List.of(new SceneRestore.Resumable(id,
-                        participants.stream().map(Participant::agentId).toList())),
-                agent -> definition(agent).isPresent());
-        for (AgentInstance instance : planned.instances()) {
-            if (!byId.containsKey(instance.id())) {
-                definition(instance.agentId()).ifPresent(definition -> add(instance, definition));
-            }
-        }
-        List<InstanceId> placed = planned.conversationInstances().getOrDefault(id, List.of());
-        overlay.conversationInstances().put(id, placed);
-        sceneChanged();
-        return placed;
+        return conversations.instancesFor(id, participants);
     }
 
     /**
@@ -390,34 +310,31 @@ public final class CanvasViewModel {
     // ---- camera and animation -------------------------------------------------------------------------------
 
     public void pan(double dx, double dy) {
-        camera.set(camera.get().pannedBy(dx, dy));
+        camera.pan(dx, dy);
     }
 
     public void zoomAt(double factor, double screenX, double screenY) {
-        camera.set(camera.get().zoomedAt(factor, screenX, screenY));
+        camera.zoomAt(factor, screenX, screenY);
     }
 
     public void resetZoom(double viewWidth, double viewHeight) {
-        camera.set(camera.get().resetZoom(viewWidth, viewHeight));
+        camera.resetZoom(viewWidth, viewHeight);
     }
 
     public void fitAll(double viewWidth, double viewHeight) {
-        Bounds bounds = Bounds.of(agents.stream().map(AgentNodeModel::position).toList());
-        if (!bounds.isEmpty()) {
-            camera.set(Camera.fitting(bounds, viewWidth, viewHeight, 120));
-        }
+        camera.fit(placed.agents().stream().map(AgentNodeModel::position).toList(), viewWidth, viewHeight);
     }
 
     /** Advances walking, cooldowns and bubbles by {@code seconds}; called once per frame. */
     public void advance(double seconds) {
-        for (AgentNodeModel agent : agents) {
+        for (AgentNodeModel agent : placed.agents()) {
             agent.advance(seconds);
         }
     }
 
     /** Whether {@link #advance} would change anything: some agent walks, cools down, thinks or has a bubble. */
     public boolean movesOnItsOwn() {
-        for (AgentNodeModel agent : agents) {
+        for (AgentNodeModel agent : placed.agents()) {
             if (agent.movesOnItsOwn()) {
                 return true;
             }
@@ -426,38 +343,51 @@ public final class CanvasViewModel {
     }
 
     public void setTheme(SceneSettings.Theme theme) {
-        settings.set(settings.get().withTheme(theme));
+        camera.setTheme(theme);
     }
 
     /** What the operating system prefers, for the System theme (found off the FX thread by the view). */
     public void setSystemPrefersDark(boolean prefersDark) {
-        systemPrefersDark.set(prefersDark);
+        camera.setSystemPrefersDark(prefersDark);
     }
 
     /** Whether to paint dark now: the chosen theme, or the system's when the choice is System. */
     public javafx.beans.binding.BooleanExpression darkProperty() {
-        return dark;
+        return camera.dark();
     }
 
     public void setSnapToGrid(boolean snap) {
-        settings.set(settings.get().withSnapToGrid(snap));
+        camera.setSnapToGrid(snap);
     }
 
     public void setMinimap(boolean shown) {
-        settings.set(settings.get().withMinimap(shown));
+        camera.setMinimap(shown);
     }
 
     /** Moves the view so that {@code world} is in its middle, at the same zoom (a click on the minimap). */
     public void centreOn(Point world, double viewWidth, double viewHeight) {
-        camera.set(camera.get().centredOn(world, viewWidth, viewHeight));
+        camera.centreOn(world, viewWidth, viewHeight);
     }
 
     // ---- saving ---------------------------------------------------------------------------------------------
 
     /** The scene as it would be saved now. */
     public CanvasScene snapshot() {
-        return new CanvasScene(agents.stream().map(AgentNodeModel::toInstance).toList(), List.copyOf(ropes),
-                camera.get(), settings.get(), overlay.conversationInstances(), overlay.failedMarks());
+        return new CanvasScene(placed.agents().stream().map(AgentNodeModel::toInstance).toList(), List.copyOf(ropes),
+                camera.camera().get(), camera.settings().get(), overlay.conversationInstances(), overlay.failedMarks());
+    }
+
+    ConversationOverlay overlay() {
+        return overlay;
+    }
+
+    /** Shows the conversation in the sidebar (FX thread). */
+    void showConversation(ConversationId id) {
+        onShowConversation.accept(id);
+    }
+
+    boolean isOnCanvas(InstanceId id) {
+        return placed.contains(id);
     }
 
     /** Says {@code message} in the status bar (FX thread). */
@@ -474,11 +404,11 @@ public final class CanvasViewModel {
     // ---- read-only views ------------------------------------------------------------------------------------
 
     public Optional<AgentNodeModel> find(InstanceId id) {
-        return Optional.ofNullable(byId.get(id));
+        return placed.find(id);
     }
 
     public ObservableList<AgentNodeModel> agents() {
-        return readOnlyAgents;
+        return placed.agents();
     }
 
     public ObservableList<Rope> ropes() {
@@ -495,15 +425,15 @@ public final class CanvasViewModel {
     }
 
     public ObservableList<AgentDefinition> palette() {
-        return palette;
+        return placed.palette();
     }
 
-    public ObjectProperty<Camera> cameraProperty() {
-        return camera;
+    public ReadOnlyObjectProperty<Camera> cameraProperty() {
+        return camera.camera();
     }
 
-    public ObjectProperty<SceneSettings> settingsProperty() {
-        return settings;
+    public ReadOnlyObjectProperty<SceneSettings> settingsProperty() {
+        return camera.settings();
     }
 
     public int defaultMaxTurns() {

@@ -1,0 +1,141 @@
+package dev.workshop.orchestration;
+
+import dev.workshop.domain.agent.AgentDefinition;
+import dev.workshop.domain.agent.AgentId;
+import dev.workshop.domain.agent.ModelEndpoint;
+import dev.workshop.domain.conversation.ConversationEvent.FollowUpStarted;
+import dev.workshop.domain.conversation.ConversationEvent.MessageRecorded;
+import dev.workshop.domain.conversation.ConversationId;
+import dev.workshop.domain.conversation.ConversationState;
+import dev.workshop.domain.conversation.Participant;
+import dev.workshop.domain.conversation.Prompt;
+import dev.workshop.domain.conversation.PromptBuilder;
+import dev.workshop.gateway.GatewayException;
+import dev.workshop.gateway.GatewayReply;
+import dev.workshop.gateway.GatewayRequest;
+import dev.workshop.gateway.ReplyListener;
+import dev.workshop.gateway.RetryNotice;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+import java.util.function.Consumer;
+import java.util.function.IntSupplier;
+
+/**
+ * Asks one agent for its turn's reply, for a conversation's loop: the prompt fitted to its model's context and
+ * cut when the server still finds it too long, each token published and the reply kept in pieces as it streams,
+ * retries announced, and a word when another model answered than the one asked for.
+ */
+final class AgentAsking {
+    /** How often a prompt the server finds too long is halved and asked again. */
+    private static final int PROMPT_CUTS = 3;
+    private static final int MIN_PROMPT_TOKENS = 256;
+
+    private final ConversationId id;
+    /** The loop's workflow turn, which it reads from the log once it runs. */
+    private final IntSupplier workflowTurn;
+    private final LoopContext context;
+    private final PromptBuilder prompts;
+    /** Puts what was streamed since the last piece into the log. */
+    private final Consumer<StreamedReply> keep;
+    /** Agents already warned of answering with another model than the one asked for. */
+    private final Set<AgentId> warnedModels = new HashSet<>();
+
+    AgentAsking(ConversationId id, IntSupplier workflowTurn, LoopContext context, PromptBuilder prompts,
+                Consumer<StreamedReply> keep) {
+        this.id = id;
+        this.workflowTurn = workflowTurn;
+        this.context = context;
+        this.prompts = prompts;
+        this.keep = keep;
+    }
+
+    /**
+     * Says once per agent when the server answered with a model other than the one asked for (llama.cpp serves
+     * its one model under any name): the message records the model that answered, and the user should know.
+     * A dated or tagged name of the same model ("gpt-4o" answered as "gpt-4o-2024-08-06") is the same model.
+     */
+    void warnIfAnotherModelAnswered(AgentDefinition agent, String answered) {
+        String asked = agent.model().strip().toLowerCase(Locale.ROOT);
+        String got = answered == null ? "" : answered.strip().toLowerCase(Locale.ROOT);
+        if (!agent.provider().equals(AgentDefinition.OPENAI_COMPATIBLE) || asked.isEmpty() || got.isEmpty()
+                || got.startsWith(asked) || asked.startsWith(got) || !warnedModels.add(agent.id())) {
+            return;
+        }
+        publish(new LoopEvent.Warning(id, workflowTurn.getAsInt(), now(), agent.name() + " asked " + agent.endpoint().baseUrl()
+                + " for the model " + agent.model() + ", and " + answered + " answered; its replies are recorded"
+                + " with the model that answered"));
+    }
+
+    /**
+     * Asks the speaker for its reply, the prompt fitted to its model's context; when the server still finds it
+     * too long, asked again with it cut to half, a few times, each retry announced.
+     */
+    GatewayReply ask(AgentDefinition agent, Participant speaker, ConversationState state,
+                     List<MessageRecorded> transcript, int turn, FollowUpStarted followUp, StreamedReply reply)
+            throws GatewayException, InterruptedException {
+        // The server is asked for its context only when the agent sets none of its own.
+        int budget = agent.endpoint().contextTokens() != null ? agent.endpoint().promptBudgetTokens()
+                : agent.endpoint().promptBudgetTokens(context.gateways().forAgent(agent).contextTokens(agent)
+                        .orElse(ModelEndpoint.DEFAULT_CONTEXT_TOKENS));
+        for (int attempt = 1; ; attempt++) {
+            Prompt prompt = followUp != null
+                    ? prompts.followUp(agent.persona(), speaker, followUp.context(), transcript.getLast().content(),
+                            state.turnsRemaining())
+                    : prompts.build(agent.persona(), speaker, state, transcript, budget);
+            try {
+                return ask(agent, speaker, state, transcript, turn, prompt, reply);
+            } catch (GatewayException refused) {
+                if (!refused.promptTooLong() || followUp != null) {
+                    throw refused;
+                }
+                if (attempt == PROMPT_CUTS + 1 || budget <= MIN_PROMPT_TOKENS) {
+                    throw new GatewayException(refused.getMessage() + ", even cut to about " + budget + " tokens: give"
+                            + " the agent a larger context (agents add --context-tokens) or a smaller reply limit",
+                            false, refused);
+                }
+                budget = Math.max(MIN_PROMPT_TOKENS, budget / 2);
+                publish(new LoopEvent.TurnRetry(id, workflowTurn.getAsInt(), now(), turn, speaker.agentId(), speaker.name(),
+                        attempt + 1, PROMPT_CUTS + 1, refused.getMessage() + "; asking again with the prompt cut to"
+                        + " about " + budget + " tokens", Duration.ZERO));
+            }
+        }
+    }
+
+    private GatewayReply ask(AgentDefinition agent, Participant speaker, ConversationState state,
+                             List<MessageRecorded> transcript, int turn, Prompt prompt, StreamedReply reply)
+            throws GatewayException, InterruptedException {
+        MessageRecorded previous = transcript.isEmpty() ? null : transcript.getLast();
+        GatewayRequest request = new GatewayRequest(id, turn, agent, prompt, state.taskPrompt(),
+                previous == null ? "" : previous.speakerName(), previous == null ? "" : previous.content(),
+                state.turnsRemaining());
+        return context.gateways().forAgent(agent).reply(request, new ReplyListener() {
+            @Override
+            public void accept(String token) {
+                publish(new LoopEvent.Token(id, workflowTurn.getAsInt(), now(), turn, speaker.agentId(), token));
+                reply.add(token);
+                if (reply.due()) {
+                    keep.accept(reply);
+                }
+            }
+
+            @Override
+            public void retrying(RetryNotice notice) {
+                reply.discardUnkept();
+                publish(new LoopEvent.TurnRetry(id, workflowTurn.getAsInt(), now(), turn, speaker.agentId(), speaker.name(),
+                        notice));
+            }
+        });
+    }
+
+    private void publish(LoopEvent event) {
+        context.publisher().accept(event);
+    }
+
+    private Instant now() {
+        return context.clock().instant();
+    }
+}
