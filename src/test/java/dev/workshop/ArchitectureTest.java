@@ -69,11 +69,23 @@ class ArchitectureTest {
         assertHolds(rule);
     }
     @Test
-    void onlyTheSessionGitPackageUsesJGit() {
-        ArchRule rule = noClasses().that()
-            .resideOutsideOfPackage("dev.workshop.session.git..")
-            .should().dependOnClassesThat().resideInAPackage("org.eclipse.jgit..");
+    void nothingDependsOnTheRootPackage() {
+        // The root package (Main, Wiring, the app) builds everything and is built on by nothing.
+        ArchRule rule = noClasses().that().resideOutsideOfPackage("dev.workshop")
+            .should().dependOnClassesThat().resideInAPackage("dev.workshop");
         assertHolds(rule);
+    }
+    @Test
+    void everyPackageTheRulesNameExists() {
+        // A rule about a package that is not there holds whatever the code does.
+        for (String named : java.util.List.of("dev.workshop", "dev.workshop.domain", "dev.workshop.ui",
+                "dev.workshop.ui.fx", "dev.workshop.ui.sidebar", "dev.workshop.cli", "dev.workshop.store",
+                "dev.workshop.store.jdbc", "dev.workshop.store.journal", "dev.workshop.gateway",
+                "dev.workshop.gateway.openai", "dev.workshop.gateway.offline", "dev.workshop.session",
+                "dev.workshop.orchestration")) {
+            assertThat(PRODUCTION.stream().anyMatch(type -> type.getPackageName().equals(named)
+                    || type.getPackageName().startsWith(named + "."))).as("package %s has classes", named).isTrue();
+        }
     }
     @Test
     void onlyFxExecutorCallsRunLater() {
@@ -106,6 +118,15 @@ class ArchitectureTest {
     }
 
     @Test
+    void viewModelsReachTheFxThreadOnlyThroughTheirExecutor() {
+        // A view-model given FxExecutor.direct() runs its whole effect before a test's next line.
+        ArchRule rule = noClasses().that().haveSimpleNameEndingWith("ViewModel")
+                .should().callMethod(javafx.application.Platform.class, "runLater", Runnable.class)
+                .orShould().callMethod(dev.workshop.ui.fx.FxExecutor.class, "later", Runnable.class);
+        assertHolds(rule);
+    }
+
+    @Test
     void packagesFormNoCycles() {
         // The layers: ui, cli, orchestration, session, store, gateway, domain (each with its sub-packages).
         ArchRule rule = com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices()
@@ -128,9 +149,11 @@ class ArchitectureTest {
     void theUiStartsNoThreadsOfItsOwnOutsideItsSeams() {
         // Work leaves the FX thread through ui.fx's Background (or FxTicker); a view-model that starts its own
         // thread cannot be run synchronously by a test.
-        ArchRule rule = noClasses().that().resideInAnyPackage("dev.workshop.ui.sidebar..")
+        ArchRule rule = noClasses().that().resideInAPackage("dev.workshop.ui..")
+                .and().resideOutsideOfPackage("dev.workshop.ui.fx")
                 .should().callMethod(Thread.class, "ofVirtual")
-                .orShould().callMethod(Thread.class, "ofPlatform");
+                .orShould().callMethod(Thread.class, "ofPlatform")
+                .orShould().callConstructor(Thread.class, Runnable.class);
         assertHolds(rule);
     }
 }

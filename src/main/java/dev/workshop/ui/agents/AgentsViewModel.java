@@ -6,10 +6,10 @@ import dev.workshop.domain.agent.AvatarPalette;
 import dev.workshop.domain.agent.EndpointReport;
 import dev.workshop.domain.agent.ModelEndpoint;
 import dev.workshop.orchestration.AgentDirectory;
+import dev.workshop.ui.fx.Background;
 import dev.workshop.ui.fx.FxExecutor;
 import java.util.List;
 import java.util.Optional;
-import javafx.beans.property.BooleanProperty;
 import javafx.beans.property.ObjectProperty;
 import javafx.beans.property.ReadOnlyStringProperty;
 import javafx.beans.property.ReadOnlyBooleanProperty;
@@ -17,7 +17,6 @@ import javafx.beans.property.ReadOnlyBooleanWrapper;
 import javafx.beans.property.ReadOnlyObjectProperty;
 import javafx.beans.property.ReadOnlyObjectWrapper;
 import javafx.beans.property.ReadOnlyStringWrapper;
-import javafx.beans.property.SimpleBooleanProperty;
 import javafx.beans.property.SimpleObjectProperty;
 import javafx.beans.property.SimpleStringProperty;
 import javafx.beans.property.StringProperty;
@@ -32,6 +31,7 @@ public final class AgentsViewModel {
 
     private final AgentDirectory directory;
     private final FxExecutor fx;
+    private final Background background;
     private final ObservableList<AgentDefinition> agents = FXCollections.observableArrayList();
     private final ObjectProperty<AgentDefinition> selected = new SimpleObjectProperty<>();
     private final StringProperty name = new SimpleStringProperty("");
@@ -47,18 +47,24 @@ public final class AgentsViewModel {
     private final StringProperty idleTimeout = new SimpleStringProperty("");
     /** The avatar colour, {@code #rrggbb}: a new agent's is one no other agent has yet. */
     private final StringProperty colour = new SimpleStringProperty(AvatarPalette.DEFAULT);
-    private final BooleanProperty busy = new SimpleBooleanProperty(false);
+    private final ReadOnlyBooleanWrapper busy = new ReadOnlyBooleanWrapper(false);
     private final ReadOnlyStringWrapper message = new ReadOnlyStringWrapper("");
     private final ReadOnlyObjectWrapper<EndpointReport> connection = new ReadOnlyObjectWrapper<>();
     private final ReadOnlyBooleanWrapper checking = new ReadOnlyBooleanWrapper();
     /** Bumped whenever what was checked changes, so a late answer about the old settings is dropped. */
     private long checkTicket;
     /** The form as it was filled or last saved: anything else is an edit that leaving would lose. */
-    private List<String> unchanged = List.of();
+    private AgentFormValues unchanged;
 
     public AgentsViewModel(AgentDirectory directory, FxExecutor fx) {
+        this(directory, fx, Background.virtualThreads());
+    }
+
+    /** @param background where the endpoint checks and the saves run, away from the FX thread */
+    public AgentsViewModel(AgentDirectory directory, FxExecutor fx, Background background) {
         this.directory = directory;
         this.fx = fx;
+        this.background = background;
         agents.setAll(directory.list());
         colour.set(directory.colourForANewAgent());
         selected.addListener((property, old, agent) -> fill(agent));
@@ -86,7 +92,7 @@ public final class AgentsViewModel {
         String key = apiKeyEnv.get();
         String wanted = model.get();
         checking.set(true);
-        Thread.ofVirtual().name("workshop-test-connection").start(() -> {
+        background.run("workshop-test-connection", () -> {
             EndpointReport report;
             try {
                 report = directory.checkEndpoint(url, key, wanted);
@@ -218,8 +224,8 @@ public final class AgentsViewModel {
         unchanged = formValues();
     }
 
-    private List<String> formValues() {
-        return List.of(name.get(), colour.get(), persona.get(), provider.get(), model.get(), baseUrl.get(),
+    private AgentFormValues formValues() {
+        return new AgentFormValues(name.get(), colour.get(), persona.get(), provider.get(), model.get(), baseUrl.get(),
                 temperature.get(), maxTokens.get(), apiKeyEnv.get(), contextTokens.get(), firstTokenTimeout.get(),
                 idleTimeout.get());
     }
@@ -248,7 +254,7 @@ public final class AgentsViewModel {
             return;
         }
         busy.set(true);
-        Thread.ofVirtual().name("workshop-save-agent").start(() -> {
+        background.run("workshop-save-agent", () -> {
             try {
                 AgentDefinition saved = directory.save(agent.get());
                 List<AgentDefinition> all = directory.list();
@@ -275,7 +281,7 @@ public final class AgentsViewModel {
             return;
         }
         busy.set(true);
-        Thread.ofVirtual().name("workshop-remove-agent").start(() -> {
+        background.run("workshop-remove-agent", () -> {
             directory.remove(agent.id());
             List<AgentDefinition> all = directory.list();
             fx.execute(() -> {
@@ -289,52 +295,11 @@ public final class AgentsViewModel {
 
     private Optional<AgentDefinition> formAgent() {
         try {
-            boolean remote = provider.get().equals(AgentDefinition.OPENAI_COMPATIBLE);
-            if (!AgentDefinition.PROVIDERS.contains(provider.get())) {
-                throw new IllegalArgumentException("Choose a provider: \"" + provider.get()
-                        + "\" is not one Workshop knows");
-            }
-            if (name.get().isBlank()) {
-                throw new IllegalArgumentException("Give the agent a name");
-            }
-            if (remote && (baseUrl.get().isBlank() || model.get().isBlank())) {
-                throw new IllegalArgumentException("An OpenAI-compatible agent needs a base URL and a model");
-            }
             AgentDefinition current = selected.get();
-            ModelEndpoint endpoint = remote ? new ModelEndpoint(baseUrl.get(), number(temperature.get(), "Temperature"),
-                    integer(maxTokens.get(), "Max tokens", "512"), apiKeyEnv.get(),
-                    integer(firstTokenTimeout.get(), "The wait for the first word", "60"),
-                    integer(idleTimeout.get(), "The silence allowed mid-reply", "30"),
-                    integer(contextTokens.get(), "The context", "8192")) : ModelEndpoint.NONE;
-            AgentId id = current == null ? AgentId.generate() : current.id();
-            return Optional.of(new AgentDefinition(id, name.get().strip(), persona.get(), provider.get(), model.get().strip(),
-                    colour.get(), endpoint));
+            return Optional.of(formValues().toDefinition(current == null ? AgentId.generate() : current.id()));
         } catch (IllegalArgumentException e) {
             message.set(e.getMessage());
             return Optional.empty();
-        }
-    }
-
-    private static Double number(String text, String what) {
-        if (text.isBlank()) {
-            return null;
-        }
-        try {
-            return Double.valueOf(text.strip());
-        } catch (NumberFormatException e) {
-            throw new IllegalArgumentException(what + " must be a number such as 0.7");
-        }
-    }
-
-    /** A field's whole number, or null when it is empty (the default then applies). */
-    private static Integer integer(String text, String what, String example) {
-        if (text.isBlank()) {
-            return null;
-        }
-        try {
-            return Integer.valueOf(text.strip());
-        } catch (NumberFormatException e) {
-            throw new IllegalArgumentException(what + " must be a whole number such as " + example);
         }
     }
 
@@ -397,8 +362,8 @@ public final class AgentsViewModel {
         return apiKeyEnv;
     }
 
-    public BooleanProperty busyProperty() {
-        return busy;
+    public ReadOnlyBooleanProperty busyProperty() {
+        return busy.getReadOnlyProperty();
     }
 
     public ReadOnlyStringProperty messageProperty() {

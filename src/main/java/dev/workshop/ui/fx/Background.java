@@ -15,6 +15,14 @@ public interface Background {
         return (name, work) -> Thread.ofVirtual().name(name).start(work);
     }
 
+    /**
+     * One virtual thread that takes the work in the order given, one piece after the other: for writes where an
+     * older one must never land after a newer one (the window's layout).
+     */
+    static java.util.concurrent.ExecutorService oneAfterTheOther(String name) {
+        return java.util.concurrent.Executors.newSingleThreadExecutor(Thread.ofVirtual().name(name).factory());
+    }
+
     /** On the caller's thread, before {@code run} returns: for tests of view-models. */
     static Background direct() {
         return (name, work) -> work.run();

@@ -1,11 +1,11 @@
 package dev.workshop.ui.shell;
 
 import dev.workshop.domain.canvas.WindowLayout;
+import dev.workshop.ui.fx.Background;
 import java.time.Duration;
 import java.util.Objects;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
@@ -21,8 +21,7 @@ import java.util.function.Supplier;
 public final class LayoutSaver implements AutoCloseable {
     private final Supplier<WindowLayout> current;
     private final Consumer<WindowLayout> save;
-    private final ExecutorService writer = Executors.newSingleThreadExecutor(
-            Thread.ofVirtual().name("save-window-layout").factory());
+    private final ExecutorService writer = Background.oneAfterTheOther("save-window-layout");
     private WindowLayout saved;
     private Future<?> lastWrite;
 

@@ -1,42 +1,28 @@
 package dev.workshop.ui.shell;
 
-import atlantafx.base.theme.PrimerDark;
-import atlantafx.base.theme.PrimerLight;
 import dev.workshop.domain.canvas.Bounds;
-import dev.workshop.domain.canvas.SceneSettings;
 import dev.workshop.domain.canvas.WindowLayout;
 import dev.workshop.ui.agents.AgentsView;
 import dev.workshop.ui.agents.AgentsViewModel;
 import dev.workshop.ui.canvas.CanvasView;
 import dev.workshop.ui.canvas.CanvasViewModel;
 import dev.workshop.ui.dialogs.PreferencesDialog;
-import dev.workshop.ui.fx.ExternalLinks;
-import dev.workshop.ui.fx.FxExecutor;
+import dev.workshop.ui.fx.Background;
 import dev.workshop.ui.fx.IconOnly;
-import dev.workshop.ui.fx.SystemClipboard;
-import dev.workshop.ui.fx.SystemTheme;
 import dev.workshop.ui.palette.PaletteView;
 import dev.workshop.ui.sidebar.ConversationRow;
 import dev.workshop.ui.sidebar.SidebarView;
 import dev.workshop.ui.sidebar.SidebarViewModel;
 import java.util.List;
-import java.util.Locale;
 import java.util.Optional;
-import javafx.application.Application;
 import javafx.application.Platform;
-import javafx.beans.property.ReadOnlyStringProperty;
 import javafx.geometry.Pos;
 import javafx.scene.Scene;
 import javafx.scene.control.Alert;
 import javafx.scene.control.Button;
 import javafx.scene.control.ButtonBar;
 import javafx.scene.control.ButtonType;
-import javafx.scene.control.ContextMenu;
 import javafx.scene.control.Label;
-import javafx.scene.control.MenuButton;
-import javafx.scene.control.MenuItem;
-import javafx.scene.control.RadioMenuItem;
-import javafx.scene.control.ToggleGroup;
 import javafx.scene.control.ProgressIndicator;
 import javafx.scene.control.SplitPane;
 import javafx.scene.control.Tooltip;
@@ -57,43 +43,32 @@ import org.kordamp.ikonli.javafx.FontIcon;
  * open the canvas area shows that it is opening. Reads the view-models only.
  */
 public final class ShellView extends BorderPane {
-    private static final String COLD_START_PROBE = "workshop.coldStartProbe";
-    /** Focus comes back after every dialog: the desktop is asked again at most this often. */
-    private static final java.time.Duration SYSTEM_THEME_RECHECK = java.time.Duration.ofSeconds(30);
     private final ShellViewModel viewModel;
-    private final Label notice = new Label();
-    private final MenuButton theme = new MenuButton();
-    private final ToggleGroup themeChoices = new ToggleGroup();
+    private final StatusBar statusBar;
+    private final ThemeMenu theme = new ThemeMenu(Background.virtualThreads());
     private final Button start = new Button("Start conversation", new FontIcon(Feather.MESSAGE_SQUARE));
     private final Button agents = new Button("Agents…", new FontIcon(Feather.USERS));
     private CanvasView canvasView;
     private SplitPane canvasAndSidebar;
     private SidebarView sidebarView;
     private WindowLayout layout = WindowLayout.DEFAULT;
-    /** The colours last applied to the window; null until the launch or the canvas applied some. */
-    private Boolean appliedDark;
-    /** When the desktop was last asked for its colours ({@link System#nanoTime()}). */
-    private long systemThemeAskedAt;
     /**
      * What the shown canvas and sidebar listen to beyond their own nodes (the window's focus, the status bar):
      * dropped when Reopen shows new ones, so the old ones neither linger in memory nor answer for the new.
      */
     private Subscription shownWorkspace = Subscription.EMPTY;
-    /** What the desktop answered just before the window opened, if it was asked then. */
-    private Optional<Boolean> systemDarkAtLaunch = Optional.empty();
-    private final javafx.animation.PauseTransition noticeTimer =
-            new javafx.animation.PauseTransition(javafx.util.Duration.seconds(15));
 
     public ShellView(ShellViewModel viewModel) {
         this.viewModel = viewModel;
         getStyleClass().add("shell");
         getStylesheets().add(ShellView.class.getResource("shell.css").toExternalForm());
-        setTop(new VBox(header(), cannotSaveBanner("data-directory-gone", viewModel.dataDirectoryGoneProperty()),
-                cannotSaveBanner("saving-stopped", viewModel.savingStoppedProperty())));
+        setTop(new VBox(header(),
+                CannotSaveBanner.of("data-directory-gone", viewModel.dataDirectoryGoneProperty(), viewModel::reopen),
+                CannotSaveBanner.of("saving-stopped", viewModel.savingStoppedProperty(), viewModel::reopen)));
         setCenter(openingArea());
-        setBottom(statusBar());
-        noticeTimer.setOnFinished(event -> notice.setText(""));
-        viewModel.noticeProperty().addListener((property, old, text) -> showNotice(text));
+        statusBar = new StatusBar(viewModel);
+        setBottom(statusBar);
+        viewModel.noticeProperty().addListener((property, old, text) -> statusBar.showNotice(text));
         sceneProperty().addListener((property, old, scene) -> {
             if (scene != null) {
                 AppShortcuts.install(scene, this::shortcut);
@@ -149,50 +124,15 @@ public final class ShellView extends BorderPane {
         setCenter(area);
         // The status bar tells the latest news from the canvas or the sidebar.
         Subscription notices = Subscription.combine(
-                canvas.noticeProperty().subscribe((old, text) -> showNotice(text)),
-                sidebarModel.noticeProperty().subscribe((old, text) -> showNotice(text)));
-        Tooltip details = new Tooltip();
-        details.textProperty().bind(notice.textProperty());
-        details.setWrapText(true);
-        details.setMaxWidth(600);
-        notice.setTooltip(details);
-        // Only a new theme choice: snap and minimap are settings too, and they must not restyle the window.
-        canvas.settingsProperty().addListener((property, old, settings) -> {
-            if (old.theme() != settings.theme()) {
-                applyTheme(canvas);
-            }
-        });
-        // Before the first paint, so a dark desktop's window does not turn light and back.
-        systemDarkAtLaunch.ifPresent(canvas::setSystemPrefersDark);
-        canvas.darkProperty().addListener((property, old, dark) -> applyTheme(canvas));
-        applyTheme(canvas);
-        themeChoices.getToggles().forEach(toggle -> ((RadioMenuItem) toggle).setOnAction(event ->
-                canvas.setTheme((SceneSettings.Theme) toggle.getUserData())));
-        shownWorkspace = Subscription.combine(windowName, notices, followSystemTheme(canvas));
+                canvas.noticeProperty().subscribe((old, text) -> statusBar.showNotice(text)),
+                sidebarModel.noticeProperty().subscribe((old, text) -> statusBar.showNotice(text)));
+        Subscription colours = theme.follow(canvas,
+                sceneProperty().flatMap(Scene::windowProperty).flatMap(window -> window.focusedProperty()));
+        shownWorkspace = Subscription.combine(windowName, notices, colours);
         start.setOnAction(event -> canvasView.startConversation(canvas.selection()));
         start.disableProperty().bind(javafx.beans.binding.Bindings.size(canvas.agents()).lessThan(2));
         canvasView.requestFocus();
-        if (Boolean.getBoolean(COLD_START_PROBE)) {
-            reportFirstFrame(canvas);
-        }
-    }
-
-    /**
-     * For the cold-start benchmark (docs/perf.md): prints the time from JVM start to the first frame that
-     * shows the rebuilt canvas, then quits.
-     */
-    private static void reportFirstFrame(CanvasViewModel canvas) {
-        new javafx.animation.AnimationTimer() {
-            @Override
-            public void handle(long now) {
-                stop();
-                long sinceStart = System.currentTimeMillis()
-                        - java.lang.management.ManagementFactory.getRuntimeMXBean().getStartTime();
-                System.out.println("{\"bench\":\"app-cold-start\",\"agents\":" + canvas.agents().size()
-                        + ",\"jvm_start_to_first_frame_ms\":" + sinceStart + "}");
-                Platform.exit();
-            }
-        }.start();
+        ColdStartProbe.reportFirstFrameIfAsked(canvas);
     }
 
     /** "Title — Workshop" while a conversation is shown, else "Workshop". */
@@ -217,7 +157,7 @@ public final class ShellView extends BorderPane {
                     start.fire();
                 } else {
                     // A key that does nothing would look broken: say what it needs.
-                    showNotice("A conversation needs two agents on the canvas: drag them in from the palette");
+                    statusBar.showNotice("A conversation needs two agents on the canvas: drag them in from the palette");
                 }
             }
             case AGENTS -> {
@@ -245,9 +185,7 @@ public final class ShellView extends BorderPane {
      * the desktop's answer): the canvas starts from them instead of painting light and then turning dark.
      */
     public void openedInColours(boolean dark, Optional<Boolean> systemPrefersDark) {
-        appliedDark = dark;
-        systemDarkAtLaunch = systemPrefersDark;
-        systemPrefersDark.ifPresent(answer -> systemThemeAskedAt = System.nanoTime());
+        theme.openedInColours(dark, systemPrefersDark);
     }
 
     /** The layout to remember: the window's place as given, and the dividers as they are now. */
@@ -255,101 +193,6 @@ public final class ShellView extends BorderPane {
         double sidebar = canvasAndSidebar == null ? layout.sidebarDivider() : canvasAndSidebar.getDividerPositions()[0];
         double list = sidebarView == null ? layout.listDivider() : sidebarView.getDividerPositions()[0];
         return new WindowLayout(window, maximized, sidebar, list);
-    }
-
-    /** News stays in the status bar for a while, then makes room (its tooltip keeps the full text meanwhile). */
-    private void showNotice(String text) {
-        notice.setText(text);
-        noticeTimer.playFromStart();
-    }
-
-    private void applyTheme(CanvasViewModel canvas) {
-        boolean dark = canvas.darkProperty().get();
-        SceneSettings.Theme chosen = canvas.settingsProperty().get().theme();
-        // Restyling the whole window is not free: only when light and dark actually swap.
-        if (appliedDark == null || appliedDark != dark) {
-            appliedDark = dark;
-            Application.setUserAgentStylesheet(dark ? new PrimerDark().getUserAgentStylesheet()
-                    : new PrimerLight().getUserAgentStylesheet());
-        }
-        theme.setGraphic(new FontIcon(switch (chosen) {
-            case SYSTEM -> Feather.MONITOR;
-            case LIGHT -> Feather.SUN;
-            case DARK -> Feather.MOON;
-        }));
-        theme.getTooltip().setText("Theme: " + (chosen == SceneSettings.Theme.SYSTEM
-                ? "as the system (" + (dark ? "dark" : "light") + " now)" : themeName(chosen).toLowerCase(Locale.ROOT)));
-        themeChoices.getToggles().stream().filter(toggle -> toggle.getUserData() == chosen).findFirst()
-                .ifPresent(themeChoices::selectToggle);
-    }
-
-    private static String themeName(SceneSettings.Theme theme) {
-        return switch (theme) {
-            case SYSTEM -> "System";
-            case LIGHT -> "Light";
-            case DARK -> "Dark";
-        };
-    }
-
-    /**
-     * Asks the system for its colours while the theme follows it: when the canvas opens, when the user picks
-     * System, and when the window comes back to the front (the desktop may have turned dark meanwhile), at most
-     * once in {@link #SYSTEM_THEME_RECHECK} for that. Off the FX thread: it runs a small process. Returns the
-     * window-focus watch, which outlives this canvas unless it is unsubscribed.
-     */
-    private Subscription followSystemTheme(CanvasViewModel canvas) {
-        FxExecutor fx = FxExecutor.platform();
-        Runnable probe = () -> {
-            if (canvas.settingsProperty().get().theme() != SceneSettings.Theme.SYSTEM) {
-                return;
-            }
-            systemThemeAskedAt = System.nanoTime();
-            Thread.ofVirtual().name("system-theme").start(() -> {
-                boolean dark = SystemTheme.prefersDark();
-                fx.execute(() -> canvas.setSystemPrefersDark(dark));
-            });
-        };
-        // Unless the desktop was asked a moment ago, just before the window opened.
-        if (systemDarkAtLaunch.isEmpty()) {
-            probe.run();
-        }
-        canvas.settingsProperty().addListener((property, old, settings) -> {
-            if (old.theme() != settings.theme()) {
-                probe.run();
-            }
-        });
-        return sceneProperty().flatMap(Scene::windowProperty).flatMap(window -> window.focusedProperty())
-                .subscribe((was, focused) -> {
-                    if (Boolean.TRUE.equals(focused)
-                            && System.nanoTime() - systemThemeAskedAt >= SYSTEM_THEME_RECHECK.toNanos()) {
-                        probe.run();
-                    }
-                });
-    }
-
-    /**
-     * A banner across the window while nothing can be saved (the data directory is gone, or the disk refused a
-     * write): the user must know before they type or start anything else. It stays until Reopen opens the data
-     * again, the one remedy, a button away.
-     */
-    private HBox cannotSaveBanner(String id, ReadOnlyStringProperty why) {
-        Label text = new Label();
-        text.setId(id);
-        text.setWrapText(true);
-        text.textProperty().bind(why);
-        HBox.setHgrow(text, Priority.ALWAYS);
-        Button reopen = new Button("Reopen", new FontIcon(Feather.REFRESH_CW));
-        reopen.setId(id + "-reopen");
-        reopen.setMinWidth(Region.USE_PREF_SIZE);
-        reopen.setTooltip(new Tooltip("Opens the data again, as a new start of Workshop would: conversations go on"
-                + " from their last saved message"));
-        reopen.setOnAction(event -> viewModel.reopen());
-        HBox banner = new HBox(10, new FontIcon(Feather.ALERT_OCTAGON), text, reopen);
-        banner.getStyleClass().add("gone-banner");
-        banner.setAlignment(Pos.CENTER_LEFT);
-        banner.visibleProperty().bind(why.isNotEmpty());
-        banner.managedProperty().bind(banner.visibleProperty());
-        return banner;
     }
 
     private HBox header() {
@@ -372,17 +215,6 @@ public final class ShellView extends BorderPane {
             editor.selectFirstIfNone();
             showAgents(editor);
         }));
-        theme.setId("theme-menu");
-        theme.getStyleClass().addAll("button-icon");
-        theme.setGraphic(new FontIcon(Feather.MONITOR));
-        IconOnly.withTip(theme, "Theme");
-        for (SceneSettings.Theme option : SceneSettings.Theme.values()) {
-            RadioMenuItem item = new RadioMenuItem(themeName(option));
-            item.setId("theme-" + option.name().toLowerCase(Locale.ROOT));
-            item.setUserData(option);
-            item.setToggleGroup(themeChoices);
-            theme.getItems().add(item);
-        }
         Button settings = new Button(null, new FontIcon(Feather.SLIDERS));
         settings.setId("open-settings");
         settings.getStyleClass().add("button-icon");
@@ -412,57 +244,6 @@ public final class ShellView extends BorderPane {
         area.getStyleClass().add("canvas-area");
         area.setId("canvas-area");
         return area;
-    }
-
-    private HBox statusBar() {
-        ProgressIndicator progress = new ProgressIndicator();
-        progress.getStyleClass().add("status-progress");
-        progress.visibleProperty().bind(viewModel.openingProperty());
-        progress.managedProperty().bind(viewModel.openingProperty());
-
-        Label dataDirectory = new Label();
-        dataDirectory.setId("status-data-directory");
-        dataDirectory.textProperty().bind(viewModel.dataDirectoryTextProperty().map(path -> "Data: " + path));
-        dataDirectory.setTooltip(new Tooltip("Where Workshop keeps your conversations (right-click to open or copy)"));
-        MenuItem openFolder = new MenuItem("Open data folder", new FontIcon(Feather.FOLDER));
-        openFolder.setId("open-data-folder");
-        openFolder.setDisable(!ExternalLinks.available());
-        openFolder.setOnAction(event -> ExternalLinks.openFolder(viewModel.dataDirectory()));
-        MenuItem copyPath = new MenuItem("Copy path", new FontIcon(Feather.COPY));
-        copyPath.setId("copy-data-path");
-        copyPath.setOnAction(event -> SystemClipboard.put(viewModel.dataDirectory().toString()));
-        dataDirectory.setContextMenu(new ContextMenu(openFolder, copyPath));
-
-        notice.setId("status-notice");
-        notice.getStyleClass().add("status-notice");
-
-        Label warning = new Label();
-        warning.setId("status-warning");
-        warning.getStyleClass().add("status-warning");
-        warning.textProperty().bind(viewModel.warningTextProperty().map(text -> text.isEmpty() ? "" : "⚠ Repaired on opening"));
-        warning.visibleProperty().bind(viewModel.warningTextProperty().isNotEmpty());
-        Tooltip details = new Tooltip();
-        details.textProperty().bind(viewModel.warningTextProperty());
-        details.setWrapText(true);
-        details.setMaxWidth(600);
-        warning.setTooltip(details);
-
-        Label count = new Label();
-        count.setId("status-conversation-count");
-        count.textProperty().bind(viewModel.conversationCountTextProperty());
-
-        // A long notice is the one that gives way (its tooltip has all of it); the counts keep their words, and
-        // the data directory keeps at least its start.
-        count.setMinWidth(Region.USE_PREF_SIZE);
-        warning.setMinWidth(Region.USE_PREF_SIZE);
-        dataDirectory.setMinWidth(160);
-        notice.setMinWidth(0);
-        Region spacer = new Region();
-        HBox.setHgrow(spacer, Priority.ALWAYS);
-        HBox bar = new HBox(10, progress, dataDirectory, spacer, notice, warning, count);
-        bar.getStyleClass().add("status-bar");
-        bar.setAlignment(Pos.CENTER_LEFT);
-        return bar;
     }
 
     /** The conversation settings; saved and applied at once on Save. */

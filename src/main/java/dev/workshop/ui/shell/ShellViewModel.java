@@ -14,6 +14,7 @@ import dev.workshop.ui.agents.AgentsViewModel;
 import dev.workshop.ui.canvas.CanvasViewModel;
 import dev.workshop.ui.sidebar.ConversationRow;
 import dev.workshop.ui.sidebar.SidebarViewModel;
+import dev.workshop.ui.fx.Background;
 import dev.workshop.ui.fx.FxExecutor;
 import java.nio.file.Path;
 import java.util.List;
@@ -34,6 +35,8 @@ public final class ShellViewModel {
     private final WorkspaceOptions options;
     private final WorkspaceOpener opener;
     private final FxExecutor fx;
+    /** Where opening, resuming, reopening, closing and saving settings run, away from the FX thread. */
+    private final Background background;
     private final ReadOnlyStringWrapper dataDirectoryText = new ReadOnlyStringWrapper();
     private final ReadOnlyStringWrapper conversationCountText = new ReadOnlyStringWrapper("Opening…");
     private final ReadOnlyStringWrapper warningText = new ReadOnlyStringWrapper("");
@@ -68,16 +71,22 @@ public final class ShellViewModel {
     }
 
     public ShellViewModel(Path dataDirectory, WorkspaceOpener opener, FxExecutor fx, WorkspaceOptions options) {
+        this(dataDirectory, opener, fx, options, Background.virtualThreads());
+    }
+
+    public ShellViewModel(Path dataDirectory, WorkspaceOpener opener, FxExecutor fx, WorkspaceOptions options,
+                          Background background) {
         this.options = options;
         this.dataDirectory = dataDirectory;
         this.opener = opener;
         this.fx = fx;
+        this.background = background;
         dataDirectoryText.set(dataDirectory.toString());
     }
 
     /** Opens the workspace in the background; never blocks the caller. */
     public void open() {
-        Thread.ofVirtual().name("workshop-open").start(() -> {
+        background.run("workshop-open", () -> {
             try {
                 Workspace opened = opener.openOrRead(dataDirectory, options);
                 workspace = opened;
@@ -124,7 +133,7 @@ public final class ShellViewModel {
                     canvas.set(canvasModel);
                     showOpened(count, warnings);
                     // What was running when Workshop stopped goes on now, with no action from the user.
-                    Thread.ofVirtual().name("workshop-resume").start(() -> {
+                    background.run("workshop-resume", () -> {
                         // Off the way to the first frame: the marks of conversations no loop runs for (waiting
                         // for the user, failed).
                         List<ConversationState> stored = opened.bridge().conversations();
@@ -198,7 +207,7 @@ public final class ShellViewModel {
             return;
         }
         reopening = true;
-        Thread.ofVirtual().name("workshop-reopen").start(() -> {
+        background.run("workshop-reopen", () -> {
             // Opening a folder that is not there would make a new, empty one: the user would see nothing of theirs.
             if (folderGone && !java.nio.file.Files.isDirectory(dataDirectory)) {
                 fx.execute(() -> {
@@ -221,7 +230,7 @@ public final class ShellViewModel {
         ready.set(false);
         opening.set(true);
         conversationCountText.set("Reopening…");
-        Thread.ofVirtual().name("workshop-reopen").start(() -> {
+        background.run("workshop-reopen", () -> {
             try {
                 close();
             } catch (RuntimeException notClosedCleanly) {
@@ -260,7 +269,7 @@ public final class ShellViewModel {
         closing = true;
         conversationCountText.set("Saving…");
         opening.set(true);
-        Thread.ofVirtual().name("workshop-close").start(() -> {
+        background.run("workshop-close", () -> {
             try {
                 close();
             } finally {
@@ -302,7 +311,7 @@ public final class ShellViewModel {
 
     /** Saves new settings and applies them at once, off the FX thread; the notice says how it went. */
     public void savePreferences(Preferences preferences) {
-        workspace().ifPresent(open -> Thread.ofVirtual().name("workshop-save-settings").start(() -> {
+        workspace().ifPresent(open -> background.run("workshop-save-settings", () -> {
             try {
                 open.preferences().change(preferences);
                 fx.execute(() -> notice.set("Settings saved: " + preferences.defaultMaxTurns() + " turns, "
@@ -324,7 +333,7 @@ public final class ShellViewModel {
 
     /** The agent editor of the open workspace. */
     public Optional<AgentsViewModel> agentsEditor() {
-        return workspace().map(open -> new AgentsViewModel(open.agentDirectory(), fx));
+        return workspace().map(open -> new AgentsViewModel(open.agentDirectory(), fx, background));
     }
 
     /** True once the workspace is open and usable. */
