@@ -18,6 +18,7 @@ import dev.workshop.domain.conversation.Participant;
 import dev.workshop.domain.conversation.RecordedEvent;
 import dev.workshop.domain.conversation.Rotation;
 import dev.workshop.domain.conversation.TenantId;
+import dev.workshop.domain.conversation.Transcript;
 import dev.workshop.store.AgentCatalog;
 import dev.workshop.store.ConcurrentAppendException;
 import dev.workshop.store.ConversationStore;
@@ -98,7 +99,7 @@ final class ConversationCommands {
         } else {
             requireFollowUpPossible(state);
             List<RecordedEvent> history = store.history(tenant, id);
-            followUp(state, history, FollowUps.turnNumber(history) + 1, text, Optional.empty());
+            followUp(state, history, Transcript.of(history).turnNumber() + 1, text, Optional.empty());
         }
     }
 
@@ -148,7 +149,8 @@ final class ConversationCommands {
     private void followUp(ConversationState state, List<RecordedEvent> history, int turnNumber, String prompt,
                           Optional<String> givenContext) {
         ConversationId id = state.id();
-        int stored = FollowUps.turnNumber(history);
+        Transcript transcript = Transcript.of(history);
+        int stored = transcript.turnNumber();
         if (turnNumber != stored + 1) {
             throw new IllegalArgumentException("Turn number " + turnNumber + " does not follow the stored turn "
                     + stored + " (the next is " + (stored + 1) + ")");
@@ -160,9 +162,7 @@ final class ConversationCommands {
         if (FollowUps.entryAgent(state.participants()).isEmpty()) {
             throw new IllegalStateException("The conversation has no agent to answer");
         }
-        int roundTurns = history.stream().map(RecordedEvent::event).filter(ConversationStarted.class::isInstance)
-                .map(event -> ((ConversationStarted) event).maxTurns()).filter(turns -> turns > 0).findFirst()
-                .orElse(loops.settings().defaultMaxTurns());
+        int roundTurns = transcript.taskMaxTurns().orElse(loops.settings().defaultMaxTurns());
         int turn = state.turnCount();
         String context = givenContext.orElseGet(() -> FollowUps.context(history));
         store.append(tenant, id, state.version(), List.of(

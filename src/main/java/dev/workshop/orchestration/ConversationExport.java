@@ -8,11 +8,11 @@ import dev.workshop.domain.conversation.ConversationEvent.MessageRecorded;
 import dev.workshop.domain.conversation.ConversationState;
 import dev.workshop.domain.conversation.ConversationStatistics;
 import dev.workshop.domain.conversation.RecordedEvent;
+import dev.workshop.domain.conversation.Transcript;
 import dev.workshop.domain.conversation.TenantId;
 import dev.workshop.domain.conversation.Usage;
 import dev.workshop.session.SessionSnapshot;
 import dev.workshop.session.SnapshotJson;
-import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -41,12 +41,8 @@ public final class ConversationExport {
         Forked.in(history).ifPresent(forked -> out.append("- Forked from: conversation ").append(forked.source())
                 .append(", turn ").append(forked.turnIndex() + 1).append('\n'));
         // The replies a provider reported a cost for; the user's own messages cost nothing.
-        List<Usage> replies = new ArrayList<>();
-        for (RecordedEvent recorded : history) {
-            if (recorded.event() instanceof MessageRecorded message && message.usage().isKnown()) {
-                replies.add(message.usage());
-            }
-        }
+        List<MessageRecorded> messages = Transcript.of(history).messages();
+        List<Usage> replies = messages.stream().map(MessageRecorded::usage).filter(Usage::isKnown).toList();
         ConversationStatistics cost = ConversationStatistics.ofUsages(replies);
         if (cost.messages() > 0) {
             out.append("- Tokens: ").append(cost.promptTokens()).append(" in, ").append(cost.completionTokens())
@@ -57,13 +53,11 @@ public final class ConversationExport {
             out.append('\n');
         }
         out.append('\n');
-        for (RecordedEvent recorded : history) {
-            if (recorded.event() instanceof MessageRecorded message) {
-                out.append("## ").append(message.turnIndex() + 1).append(". ").append(message.speakerName())
-                        .append("\n\n").append(message.content()).append("\n\n");
-                if (message.usage().cutAtTokenLimit()) {
-                    out.append("*(cut at the token limit)*\n\n");
-                }
+        for (MessageRecorded message : messages) {
+            out.append("## ").append(message.turnIndex() + 1).append(". ").append(message.speakerName())
+                    .append("\n\n").append(message.content()).append("\n\n");
+            if (message.usage().cutAtTokenLimit()) {
+                out.append("*(cut at the token limit)*\n\n");
             }
         }
         return out.toString();

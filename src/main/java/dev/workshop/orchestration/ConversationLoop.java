@@ -17,6 +17,7 @@ import dev.workshop.domain.conversation.PromptBuilder;
 import dev.workshop.domain.conversation.RecordedEvent;
 import dev.workshop.domain.conversation.ResumeCause;
 import dev.workshop.domain.conversation.Rotation;
+import dev.workshop.domain.conversation.Transcript;
 import dev.workshop.domain.conversation.Usage;
 import dev.workshop.gateway.GatewayException;
 import dev.workshop.gateway.GatewayReply;
@@ -261,21 +262,11 @@ final class ConversationLoop implements Runnable {
             pendingFollowUp = null;
             return messages;
         }
-        List<RecordedEvent> history = context.store().history(context.tenant(), id);
-        FollowUpStarted lastFollowUp = null;
-        int messagesSinceFollowUp = 0;
-        for (RecordedEvent recorded : history) {
-            if (recorded.event() instanceof MessageRecorded message) {
-                messages.add(message);
-                messagesSinceFollowUp++;
-            } else if (recorded.event() instanceof FollowUpStarted followUp) {
-                lastFollowUp = followUp;
-                messagesSinceFollowUp = 0;
-            }
-        }
-        workflowTurn = FollowUps.turnNumber(history);
+        Transcript transcript = Transcript.of(context.store().history(context.tenant(), id));
+        messages.addAll(transcript.messages());
+        workflowTurn = transcript.turnNumber();
         // Only the prompt itself recorded since the follow-up: the entry agent's answer is next.
-        pendingFollowUp = lastFollowUp != null && messagesSinceFollowUp == 1 ? lastFollowUp : null;
+        pendingFollowUp = transcript.pendingFollowUp().orElse(null);
         return messages;
     }
 

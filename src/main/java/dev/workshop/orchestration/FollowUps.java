@@ -7,11 +7,11 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.workshop.domain.conversation.ConversationEvent;
 import dev.workshop.domain.conversation.ConversationEvent.ConversationStarted;
-import dev.workshop.domain.conversation.ConversationEvent.FollowUpStarted;
 import dev.workshop.domain.conversation.ConversationEvent.MessageRecorded;
 import dev.workshop.domain.conversation.ConversationRules;
 import dev.workshop.domain.conversation.Participant;
 import dev.workshop.domain.conversation.RecordedEvent;
+import dev.workshop.domain.conversation.Transcript;
 import dev.workshop.store.file.JsonProblems;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
@@ -30,13 +30,7 @@ public final class FollowUps {
 
     /** The workflow turn a history has reached: 1 for the task, one more for each follow-up. */
     public static int turnNumber(List<RecordedEvent> history) {
-        int followUps = 0;
-        for (RecordedEvent recorded : history) {
-            if (recorded.event() instanceof FollowUpStarted) {
-                followUps++;
-            }
-        }
-        return 1 + followUps;
+        return Transcript.of(history).turnNumber();
     }
 
     /** The agent that answers the user first: the first agent among the participants. */

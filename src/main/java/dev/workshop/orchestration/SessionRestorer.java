@@ -12,6 +12,7 @@ import dev.workshop.domain.conversation.Participant;
 import dev.workshop.domain.conversation.RecordedEvent;
 import dev.workshop.domain.conversation.Rotation;
 import dev.workshop.domain.conversation.TenantId;
+import dev.workshop.domain.conversation.Transcript;
 import dev.workshop.session.InvalidSnapshotException;
 import dev.workshop.session.SessionSnapshot;
 import dev.workshop.session.SnapshotFolder;
@@ -182,9 +183,8 @@ final class SessionRestorer {
     /** Names of the agents who spoke in the history but are no longer agents of this team, each once. */
     private List<String> missingMembers(List<RecordedEvent> history) {
         Map<AgentId, String> missing = new LinkedHashMap<>();
-        for (RecordedEvent recorded : history) {
-            if (recorded.event() instanceof MessageRecorded message && !message.speakerId().equals(Participant.HUMAN)
-                    && agents.find(message.speakerId()).isEmpty()) {
+        for (MessageRecorded message : Transcript.of(history).messages()) {
+            if (!message.speakerId().equals(Participant.HUMAN) && agents.find(message.speakerId()).isEmpty()) {
                 missing.putIfAbsent(message.speakerId(), message.speakerName());
             }
         }

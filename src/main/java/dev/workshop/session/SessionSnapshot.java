@@ -10,6 +10,7 @@ import dev.workshop.domain.conversation.ConversationState;
 import dev.workshop.domain.conversation.ConversationStatus;
 import dev.workshop.domain.conversation.Participant;
 import dev.workshop.domain.conversation.RecordedEvent;
+import dev.workshop.domain.conversation.Transcript;
 import dev.workshop.domain.conversation.TenantId;
 import dev.workshop.domain.conversation.Usage;
 import java.time.Instant;
@@ -74,10 +75,11 @@ public record SessionSnapshot(
     /** The snapshot of a stored conversation. */
     public static SessionSnapshot of(TenantId team, ConversationState state, List<RecordedEvent> history) {
         List<Message> messages = new ArrayList<>();
-        for (RecordedEvent recorded : history) {
-            if (recorded.event() instanceof MessageRecorded message) {
+        for (Transcript.Line line : Transcript.of(history).lines()) {
+            if (!line.cutOff()) {
+                MessageRecorded message = line.message();
                 messages.add(new Message(message.turnIndex(), new Speaker(message.speakerId().value(),
-                        message.speakerName(), message.speakerDisplayName()), message.content(), recorded.recordedAt(),
+                        message.speakerName(), message.speakerDisplayName()), message.content(), line.at(),
                         message.usage()));
             }
         }

@@ -105,9 +105,6 @@ public final class ShellView extends BorderPane {
         sidebar.setDividerPositions(layout.listDivider());
         sidebar.setOnNewConversation(() -> canvasView.startConversation(canvas.selection()));
         sidebar.setOnStartAgain(canvasView::startAgain);
-        canvas.setOnOpenMessage(message -> sidebarModel.reveal(message.conversationId(), message.turnIndex()));
-        canvas.setOnShowConversation(sidebarModel::show);
-        canvas.setTitleLookup(sidebarModel::titleOf);
         // The window is named after the conversation shown, as a document app names its document (task bar,
         // Alt+Tab); a rename shows at once.
         Subscription windowName = sidebarModel.selectedProperty().map(ConversationRow::title).subscribe(this::nameWindow);

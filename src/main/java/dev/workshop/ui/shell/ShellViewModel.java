@@ -102,6 +102,7 @@ public final class ShellViewModel {
                 CanvasViewModel canvasModel = new CanvasViewModel(opened, fx);
                 canvasModel.connect();
                 SidebarViewModel sidebarModel = new SidebarViewModel(opened, fx);
+                Navigation.between(canvasModel, sidebarModel);
                 sidebarModel.start(shownBeforeReopen);
                 opened.bridge().subscribe(event -> {
                     // What changes the counts: a loop starting or ending, a conversation imported, deleted or

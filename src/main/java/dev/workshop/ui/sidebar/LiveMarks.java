@@ -1,51 +1,52 @@
 package dev.workshop.ui.sidebar;
 
+import dev.workshop.domain.agent.AgentId;
+import dev.workshop.domain.conversation.ConversationEvent.MessageRecorded;
+import dev.workshop.domain.conversation.ConversationEvent.ResumeStarted;
+import dev.workshop.domain.conversation.ConversationEvent.TurnStarted;
 import dev.workshop.domain.conversation.ConversationId;
 import dev.workshop.domain.conversation.ResumeCause;
+import dev.workshop.domain.conversation.Transcript;
 import dev.workshop.orchestration.LoopEvent;
+import java.time.Instant;
 import java.util.HashMap;
-import java.util.HashSet;
 import java.util.Map;
-import java.util.Set;
 
 /**
- * Marks for messages still to come, from the loops' events (FX thread only): why a conversation's loop started
- * again, until its next message; the turns being asked again; and the retry a conversation waits on. The history
- * gives the same marks when a conversation is loaded.
+ * The marks of messages as they arrive from the loops (FX thread only), through the same {@link Transcript} fold
+ * that marks a history read back: each running loop's events are folded as they come, so a message is marked
+ * resumed or asked again exactly as it will be after a restart. Also the retry a conversation waits on.
  */
 final class LiveMarks {
-    /** How a message just recorded is marked: why its loop started again (or null), and whether it was asked again. */
-    record Marks(ResumeCause resumedBy, boolean askedAgain) {
-    }
-
-    private final Map<ConversationId, ResumeCause> resumedBy = new HashMap<>();
-    private final Map<ConversationId, Set<Integer>> askedAgain = new HashMap<>();
+    /** The fold of each running loop's events since it started; dropped when it ends. */
+    private final Map<ConversationId, Transcript> running = new HashMap<>();
     private final Map<ConversationId, String> retryNotes = new HashMap<>();
 
-    /** A loop started: a resume marks its next message; a follow-up's loop is no resume, so an old mark goes. */
-    void started(ConversationId id, ResumeCause cause) {
+    /** A loop started: a resume marks its next message; a loop that is no resume (a follow-up's) marks none. */
+    void started(ConversationId id, ResumeCause cause, Instant at) {
+        Transcript run = new Transcript();
         if (cause != null) {
-            resumedBy.put(id, cause);
-        } else {
-            resumedBy.remove(id);
+            run.add(new ResumeStarted(1, cause), at);
         }
+        running.put(id, run);
     }
 
-    void turnStarted(ConversationId id, int turnIndex, boolean resumed) {
-        if (resumed) {
-            askedAgain.computeIfAbsent(id, key -> new HashSet<>()).add(turnIndex);
-        }
+    void turnStarted(ConversationId id, int turnIndex, AgentId speaker, boolean resumed, Instant at) {
+        run(id).add(new TurnStarted(turnIndex, speaker, resumed), at);
     }
 
-    /** The marks of the message just recorded at {@code turnIndex}, taken: the next message has its own. */
-    Marks recorded(ConversationId id, int turnIndex) {
-        ResumeCause resumed = resumedBy.remove(id);
-        Set<Integer> retried = askedAgain.get(id);
-        boolean retriedTurn = retried != null && retried.remove(turnIndex);
-        if (retried != null && retried.isEmpty()) {
-            askedAgain.remove(id);
-        }
-        return new Marks(resumed, retriedTurn);
+    /** The message just recorded, as the fold marks it. */
+    Transcript.Line recorded(ConversationId id, MessageRecorded message, Instant at) {
+        return run(id).add(message, at).last().orElseThrow();
+    }
+
+    /** The loop stopped: its next run starts a fold of its own. */
+    void ended(ConversationId id) {
+        running.remove(id);
+    }
+
+    private Transcript run(ConversationId id) {
+        return running.computeIfAbsent(id, key -> new Transcript());
     }
 
     /**

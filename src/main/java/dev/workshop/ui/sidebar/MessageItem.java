@@ -1,19 +1,14 @@
 package dev.workshop.ui.sidebar;
 
 import dev.workshop.domain.agent.AgentId;
-import dev.workshop.domain.conversation.ConversationEvent;
 import dev.workshop.domain.conversation.ConversationEvent.MessageRecorded;
 import dev.workshop.domain.conversation.RecordedEvent;
 import dev.workshop.domain.conversation.ResumeCause;
+import dev.workshop.domain.conversation.Transcript;
 import dev.workshop.domain.conversation.Usage;
 import java.time.Instant;
-import java.util.ArrayList;
-import java.util.HashMap;
-import java.util.HashSet;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
-import java.util.Set;
 import java.util.function.Function;
 
 /**
@@ -56,71 +51,14 @@ public record MessageItem(int turnIndex, AgentId speakerId, String speakerName, 
      */
     static List<MessageItem> fromHistory(List<RecordedEvent> history, Function<AgentId, String> colours,
                                          boolean stillWriting) {
-        return new HistoryReader(colours).read(history, stillWriting);
+        return Transcript.of(history).lines(stillWriting).stream().map(line -> of(line, colours)).toList();
     }
 
-    /** One pass over a history; a reply's pieces wait until its message or the turn's next attempt decides. */
-    private static final class HistoryReader {
-        private final Function<AgentId, String> colours;
-        private final List<MessageItem> items = new ArrayList<>();
-        private final Set<Integer> started = new HashSet<>();
-        private final Set<Integer> retried = new HashSet<>();
-        private final Map<AgentId, String> names = new HashMap<>();
-        private ResumeCause resumedSinceLast;
-        private ConversationEvent.TurnStarted writing;
-        private final StringBuilder cut = new StringBuilder();
-        private Instant cutAt;
-
-        HistoryReader(Function<AgentId, String> colours) {
-            this.colours = colours;
-        }
-
-        List<MessageItem> read(List<RecordedEvent> history, boolean stillWriting) {
-            for (RecordedEvent recorded : history) {
-                ConversationEvent event = recorded.event();
-                if (event instanceof ConversationEvent.ConversationStarted start) {
-                    start.participants().forEach(participant -> names.put(participant.agentId(), participant.name()));
-                } else if (event instanceof ConversationEvent.TurnStarted turn) {
-                    keepCutOff();
-                    writing = turn;
-                    if (!started.add(turn.turnIndex())) {
-                        retried.add(turn.turnIndex());
-                    }
-                } else if (event instanceof ConversationEvent.ReplyChunk chunk && writing != null
-                        && writing.turnIndex() == chunk.turnIndex()) {
-                    cut.append(chunk.text());
-                    cutAt = recorded.recordedAt();
-                } else if (event instanceof ConversationEvent.ResumeStarted resume) {
-                    resumedSinceLast = resume.cause();
-                } else if (event instanceof ConversationEvent.FollowUpStarted) {
-                    // The user went on instead: what follows answers them, whatever a failed resume left.
-                    resumedSinceLast = null;
-                } else if (event instanceof MessageRecorded message) {
-                    // The whole message supersedes the pieces of it kept while it streamed.
-                    cut.setLength(0);
-                    writing = null;
-                    items.add(new MessageItem(message.turnIndex(), message.speakerId(), message.speakerName(),
-                            colours.apply(message.speakerId()), message.content(), recorded.recordedAt(),
-                            resumedSinceLast, retried.contains(message.turnIndex()), false, message.usage()));
-                    resumedSinceLast = null;
-                }
-            }
-            if (!stillWriting) {
-                keepCutOff();
-            }
-            return items;
-        }
-
-        /** The pieces of a reply that never got its message: shown as far as it had come. */
-        private void keepCutOff() {
-            if (writing != null && !cut.isEmpty()) {
-                AgentId speaker = writing.speakerId();
-                items.add(new MessageItem(writing.turnIndex(), speaker, names.getOrDefault(speaker, speaker.value()),
-                        colours.apply(speaker), cut.toString(), cutAt, null, retried.contains(writing.turnIndex()),
-                        true, Usage.NONE));
-            }
-            cut.setLength(0);
-            writing = null;
-        }
+    /** A line of a conversation's {@link Transcript}, in its speaker's colour. */
+    static MessageItem of(Transcript.Line line, Function<AgentId, String> colours) {
+        MessageRecorded message = line.message();
+        return new MessageItem(message.turnIndex(), message.speakerId(), message.speakerName(),
+                colours.apply(message.speakerId()), message.content(), line.at(), line.resumedBy(), line.askedAgain(),
+                line.cutOff(), message.usage());
     }
 }

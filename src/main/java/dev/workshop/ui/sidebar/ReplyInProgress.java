@@ -1,8 +1,12 @@
 package dev.workshop.ui.sidebar;
 
+import dev.workshop.domain.agent.AgentId;
+import dev.workshop.domain.conversation.ConversationEvent.MessageRecorded;
 import dev.workshop.domain.conversation.ConversationId;
 import dev.workshop.domain.conversation.ResumeCause;
+import dev.workshop.domain.conversation.Transcript;
 import dev.workshop.orchestration.LoopEvent;
+import java.time.Instant;
 import java.util.function.Predicate;
 import javafx.beans.property.ReadOnlyStringProperty;
 import javafx.beans.property.ReadOnlyStringWrapper;
@@ -28,12 +32,12 @@ final class ReplyInProgress {
         retrying.set(id == null ? "" : marks.retryNote(id));
     }
 
-    void started(ConversationId id, ResumeCause cause) {
-        marks.started(id, cause);
+    void started(ConversationId id, ResumeCause cause, Instant at) {
+        marks.started(id, cause, at);
     }
 
-    void turnStarted(ConversationId id, int turnIndex, boolean resumed) {
-        marks.turnStarted(id, turnIndex, resumed);
+    void turnStarted(ConversationId id, int turnIndex, AgentId speaker, boolean resumed, Instant at) {
+        marks.turnStarted(id, turnIndex, speaker, resumed, at);
         retryEnded(id);
         if (isShown.test(id)) {
             writing.set("");
@@ -56,9 +60,9 @@ final class ReplyInProgress {
         }
     }
 
-    /** A message was recorded: the reply is done; returns the marks it gets. */
-    LiveMarks.Marks recorded(ConversationId id, int turnIndex) {
-        LiveMarks.Marks marked = marks.recorded(id, turnIndex);
+    /** A message was recorded: the reply is done; returns it as the transcript shows it, marks and all. */
+    Transcript.Line recorded(ConversationId id, MessageRecorded message, Instant at) {
+        Transcript.Line marked = marks.recorded(id, message, at);
         retryEnded(id);
         if (isShown.test(id)) {
             writing.set("");
@@ -71,6 +75,7 @@ final class ReplyInProgress {
      * come, so the messages are read again to show it cut off, instead of the writing line showing it for ever.
      */
     boolean ended(ConversationId id) {
+        marks.ended(id);
         retryEnded(id);
         if (isShown.test(id) && !writing.get().isEmpty()) {
             writing.set("");

@@ -39,6 +39,7 @@ public final class SidebarViewModel {
     private final ReadOnlyObjectWrapper<ConversationRow> selected = new ReadOnlyObjectWrapper<>();
     private final ReplyInProgress reply = new ReplyInProgress(this::isSelected);
     private final ReadOnlyObjectWrapper<Reveal> revealed = new ReadOnlyObjectWrapper<>();
+    private final LiveUpdates live;
 
     public SidebarViewModel(Workspace workspace, FxExecutor fx) {
         this(workspace, fx, Background.virtualThreads());
@@ -51,6 +52,7 @@ public final class SidebarViewModel {
         this.shownMessages = new ShownMessages(work, selected::get, list::titleOf);
         this.deletion = new ConversationDeletion(work, this::showConversation);
         this.transfer = new ConversationTransfer(work, this::showAdded);
+        this.live = new LiveUpdates(this, work, list, shownMessages, reply);
     }
 
     /** Loads the list in the background and follows the loops from then on. */
@@ -80,62 +82,15 @@ public final class SidebarViewModel {
 
     /** What the loops say, as it happens (also how a test hands it a live message). */
     void onLoopEvent(LoopEvent event) {
-        ConversationId id = event.conversationId();
-        switch (event) {
-            case LoopEvent.Token token -> work.onFx(() -> reply.token(id, token.text()));
-            case LoopEvent.TurnRetry retry -> work.onFx(() -> reply.retry(id, retry));
-            case LoopEvent.TurnStarted turn -> work.onFx(() -> reply.turnStarted(id, turn.turnIndex(), turn.resumed()));
-            case LoopEvent.Message message -> {
-                Optional<ConversationState> state = work.bridge().state(id);
-                work.onFx(() -> {
-                    state.map(ConversationRow::of).ifPresent(this::upsert);
-                    LiveMarks.Marks marked = reply.recorded(id, message.turnIndex());
-                    if (isSelected(id)) {
-                        shownMessages.arrived(new MessageItem(message.turnIndex(), message.speakerId(),
-                                message.speakerName(), shownMessages.colourOf(message.speakerId()), message.content(),
-                                message.at(), marked.resumedBy(), marked.askedAgain(), false, message.usage()));
-                    }
-                });
-            }
-            case LoopEvent.Deleted deleted -> work.onFx(() -> {
-                list.remove(id);
-                if (isSelected(id)) {
-                    select(null);
-                }
-            });
-            case LoopEvent.Ended ended -> {
-                Optional<ConversationState> state = work.bridge().state(id);
-                work.onFx(() -> {
-                    state.map(ConversationRow::of)
-                            .map(row -> ended.recorded() ? row : row.stoppedUnrecorded(ended.status(), ended.reason()))
-                            .ifPresent(this::upsert);
-                    if (reply.ended(id)) {
-                        shownMessages.reload(id);
-                    }
-                });
-            }
-            default -> {
-                Optional<ConversationState> state = work.bridge().state(id);
-                work.onFx(() -> state.map(ConversationRow::of).ifPresent(row -> {
-                    if (event instanceof LoopEvent.Started started) {
-                        reply.started(id, started.resumedBy());
-                    }
-                    upsert(row);
-                    // A conversation the user just started is the one they want to read.
-                    if (event instanceof LoopEvent.Started started && !started.resumed() && selected.get() == null) {
-                        select(row);
-                    }
-                }));
-            }
-        }
+        live.onLoopEvent(event);
     }
 
-    private boolean isSelected(ConversationId id) {
+    boolean isSelected(ConversationId id) {
         return selected.get() != null && selected.get().id().equals(id);
     }
 
     /** Adds or replaces a row, keeping the newest activity first; the one shown is replaced too. */
-    private void upsert(ConversationRow row) {
+    void upsert(ConversationRow row) {
         list.put(row);
         if (isSelected(row.id())) {
             selected.set(row);

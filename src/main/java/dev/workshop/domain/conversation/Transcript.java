@@ -1,0 +1,175 @@
+package dev.workshop.domain.conversation;
+
+import dev.workshop.domain.agent.AgentId;
+import dev.workshop.domain.conversation.ConversationEvent.ConversationStarted;
+import dev.workshop.domain.conversation.ConversationEvent.FollowUpStarted;
+import dev.workshop.domain.conversation.ConversationEvent.MessageRecorded;
+import dev.workshop.domain.conversation.ConversationEvent.ReplyChunk;
+import dev.workshop.domain.conversation.ConversationEvent.ResumeStarted;
+import dev.workshop.domain.conversation.ConversationEvent.TurnStarted;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.OptionalInt;
+import java.util.Set;
+
+/**
+ * A conversation as its reader sees it, folded from its events one at a time: the messages, each marked with why
+ * its loop had started again (a restart, a retry…) and whether its turn was asked again; a reply cut off where it
+ * stopped (its kept pieces, when no message followed); the workflow turn (1 for the task, one more per follow-up);
+ * and the follow-up whose first answer is still due. A history read back and the events of a running loop go
+ * through this one fold, so a message reads the same live and after a restart. Not thread-safe.
+ */
+public final class Transcript {
+    /**
+     * One message as the reader sees it: the message (for a cut-off reply, its pieces as one message without a
+     * usage), when it was recorded, and its marks.
+     */
+    public record Line(MessageRecorded message, Instant at, ResumeCause resumedBy, boolean askedAgain,
+                       boolean cutOff) {
+    }
+
+    private final List<Line> lines = new ArrayList<>();
+    private final Map<AgentId, String> names = new HashMap<>();
+    private final Set<Integer> started = new HashSet<>();
+    private final Set<Integer> askedAgain = new HashSet<>();
+    private ResumeCause resumedSinceLast;
+    private TurnStarted writing;
+    private final StringBuilder cut = new StringBuilder();
+    private Instant cutAt;
+    private int followUps;
+    private FollowUpStarted lastFollowUp;
+    private int messagesSinceFollowUp;
+    private Integer taskMaxTurns;
+
+    /** The fold of a whole history. */
+    public static Transcript of(List<RecordedEvent> history) {
+        Transcript transcript = new Transcript();
+        for (RecordedEvent recorded : history) {
+            transcript.add(recorded.event(), recorded.recordedAt());
+        }
+        return transcript;
+    }
+
+    public Transcript add(RecordedEvent recorded) {
+        return add(recorded.event(), recorded.recordedAt());
+    }
+
+    /** Folds in one event, recorded at {@code at}; events that change nothing a reader sees are passed over. */
+    public Transcript add(ConversationEvent event, Instant at) {
+        switch (event) {
+            case ConversationStarted start -> {
+                start.participants().forEach(participant -> names.put(participant.agentId(), participant.name()));
+                if (taskMaxTurns == null && start.maxTurns() > 0) {
+                    taskMaxTurns = start.maxTurns();
+                }
+            }
+            case TurnStarted turn -> {
+                closeCutOff();
+                writing = turn;
+                // Asked again: started before in this history, or said so by the loop (a live reader may not have
+                // seen the first start).
+                if (!started.add(turn.turnIndex()) || turn.resumed()) {
+                    askedAgain.add(turn.turnIndex());
+                }
+            }
+            case ReplyChunk chunk -> {
+                if (writing != null && writing.turnIndex() == chunk.turnIndex()) {
+                    cut.append(chunk.text());
+                    cutAt = at;
+                }
+            }
+            case ResumeStarted resume -> resumedSinceLast = resume.cause();
+            case FollowUpStarted followUp -> {
+                // The user went on instead: what follows answers them, whatever a failed resume left.
+                resumedSinceLast = null;
+                followUps++;
+                lastFollowUp = followUp;
+                messagesSinceFollowUp = 0;
+            }
+            case MessageRecorded message -> {
+                // The whole message supersedes the pieces of it kept while it streamed.
+                cut.setLength(0);
+                writing = null;
+                lines.add(new Line(message, at, resumedSinceLast, askedAgain.contains(message.turnIndex()), false));
+                resumedSinceLast = null;
+                messagesSinceFollowUp++;
+            }
+            default -> {
+            }
+        }
+        return this;
+    }
+
+    /**
+     * The pieces of a reply that never got its message, kept as a line as far as it had come: a later turn's
+     * start does this too, so only the reply of the last turn is left open.
+     */
+    private void closeCutOff() {
+        cutOffLine().ifPresent(lines::add);
+        cut.setLength(0);
+        writing = null;
+    }
+
+    private Optional<Line> cutOffLine() {
+        if (writing == null || cut.isEmpty()) {
+            return Optional.empty();
+        }
+        AgentId speaker = writing.speakerId();
+        MessageRecorded pieces = new MessageRecorded(writing.turnIndex(), speaker,
+                names.getOrDefault(speaker, speaker.value()), cut.toString(), Usage.NONE, null);
+        return Optional.of(new Line(pieces, cutAt, null, askedAgain.contains(writing.turnIndex()), true));
+    }
+
+    /** The lines so far: the messages, and the replies cut off before a later turn began. */
+    public List<Line> lines() {
+        return Collections.unmodifiableList(lines);
+    }
+
+    /**
+     * The lines, and the last turn's reply cut off where it stopped unless {@code stillWriting} (then its agent is
+     * writing it on, and it is shown as it streams instead).
+     */
+    public List<Line> lines(boolean stillWriting) {
+        Optional<Line> open = stillWriting ? Optional.empty() : cutOffLine();
+        if (open.isEmpty()) {
+            return lines();
+        }
+        List<Line> all = new ArrayList<>(lines);
+        all.add(open.get());
+        return all;
+    }
+
+    /** The recorded messages, in order, without the cut-off replies. */
+    public List<MessageRecorded> messages() {
+        return lines.stream().filter(line -> !line.cutOff()).map(Line::message).toList();
+    }
+
+    /** The last line: the message just recorded, when the fold is fed one event at a time. */
+    public Optional<Line> last() {
+        return lines.isEmpty() ? Optional.empty() : Optional.of(lines.getLast());
+    }
+
+    /** The workflow turn reached: 1 for the task, one more for each follow-up. */
+    public int turnNumber() {
+        return 1 + followUps;
+    }
+
+    /**
+     * The follow-up whose prompt is the only message since it: the entry agent's answer to it is next, from the
+     * follow-up's context.
+     */
+    public Optional<FollowUpStarted> pendingFollowUp() {
+        return lastFollowUp != null && messagesSinceFollowUp == 1 ? Optional.of(lastFollowUp) : Optional.empty();
+    }
+
+    /** The turn limit the conversation started with, if it set one. */
+    public OptionalInt taskMaxTurns() {
+        return taskMaxTurns == null ? OptionalInt.empty() : OptionalInt.of(taskMaxTurns);
+    }
+}

@@ -1,0 +1,146 @@
+package dev.workshop.domain.conversation;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.workshop.domain.agent.AgentId;
+import dev.workshop.domain.conversation.ConversationEvent.ConversationStarted;
+import dev.workshop.domain.conversation.ConversationEvent.FollowUpStarted;
+import dev.workshop.domain.conversation.ConversationEvent.MessageRecorded;
+import dev.workshop.domain.conversation.ConversationEvent.ReplyChunk;
+import dev.workshop.domain.conversation.ConversationEvent.ResumeStarted;
+import dev.workshop.domain.conversation.ConversationEvent.TurnStarted;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+class TranscriptTest {
+    private static final AgentId ADA = new AgentId("ada");
+    private static final AgentId BOB = new AgentId("bob");
+    private static final Instant T0 = Instant.parse("2026-11-26T10:00:00Z");
+
+    private final List<RecordedEvent> history = new ArrayList<>();
+
+    private void record(ConversationEvent event) {
+        history.add(new RecordedEvent(TenantId.LOCAL, new ConversationId("c-1"), history.size() + 1,
+                T0.plusSeconds(history.size()), event));
+    }
+
+    private void start(int maxTurns) {
+        record(new ConversationStarted(ConversationKind.CONVERSATION,
+                List.of(new Participant(ADA, "Ada"), new Participant(BOB, "Bob")), "Plan a trip", maxTurns));
+    }
+
+    @Test
+    void marksTheFirstMessageAfterAResumeAndATurnAskedAgain() {
+        start(4);
+        record(new TurnStarted(0, ADA, false));
+        record(new MessageRecorded(0, ADA, "Ada", "Hello"));
+        record(new TurnStarted(1, BOB, false));
+        record(new ResumeStarted(1, ResumeCause.RESTART));
+        record(new TurnStarted(1, BOB, true));
+        record(new MessageRecorded(1, BOB, "Bob", "Hi"));
+        record(new TurnStarted(2, ADA, false));
+        record(new MessageRecorded(2, ADA, "Ada", "Lisbon?"));
+
+        List<Transcript.Line> lines = Transcript.of(history).lines();
+
+        assertThat(lines).extracting(line -> line.message().content()).containsExactly("Hello", "Hi", "Lisbon?");
+        assertThat(lines).extracting(Transcript.Line::resumedBy).containsExactly(null, ResumeCause.RESTART, null);
+        assertThat(lines).extracting(Transcript.Line::askedAgain).containsExactly(false, true, false);
+        assertThat(lines.get(1).at()).isEqualTo(history.get(6).recordedAt());
+    }
+
+    @Test
+    void keepsAReplyCutOffWhereItStoppedUnlessItIsStillBeingWritten() {
+        start(4);
+        record(new TurnStarted(0, ADA, false));
+        record(new ReplyChunk(0, "Half a "));
+        record(new ReplyChunk(0, "thought"));
+
+        Transcript transcript = Transcript.of(history);
+
+        assertThat(transcript.lines()).isEmpty();
+        assertThat(transcript.lines(true)).isEmpty();
+        assertThat(transcript.lines(false)).singleElement().satisfies(line -> {
+            assertThat(line.cutOff()).isTrue();
+            assertThat(line.message().content()).isEqualTo("Half a thought");
+            assertThat(line.message().speakerName()).isEqualTo("Ada");
+            assertThat(line.at()).isEqualTo(history.get(2).recordedAt());
+        });
+        assertThat(transcript.messages()).isEmpty();
+    }
+
+    @Test
+    void aReplyCutOffBeforeALaterTurnStaysAndItsWholeMessageReplacesIt() {
+        start(4);
+        record(new TurnStarted(0, ADA, false));
+        record(new ReplyChunk(0, "Cut"));
+        record(new TurnStarted(0, ADA, true));
+        record(new ReplyChunk(0, "Whole"));
+        record(new MessageRecorded(0, ADA, "Ada", "Whole answer"));
+
+        List<Transcript.Line> lines = Transcript.of(history).lines(false);
+
+        assertThat(lines).extracting(line -> line.message().content()).containsExactly("Cut", "Whole answer");
+        assertThat(lines).extracting(Transcript.Line::cutOff).containsExactly(true, false);
+        assertThat(lines.get(1).askedAgain()).isTrue();
+    }
+
+    @Test
+    void countsWorkflowTurnsAndKnowsWhenAFollowUpAwaitsItsAnswer() {
+        start(2);
+        record(new TurnStarted(0, ADA, false));
+        record(new MessageRecorded(0, ADA, "Ada", "Done"));
+        Transcript before = Transcript.of(history);
+        assertThat(before.turnNumber()).isEqualTo(1);
+        assertThat(before.pendingFollowUp()).isEmpty();
+        assertThat(before.taskMaxTurns()).hasValue(2);
+
+        FollowUpStarted followUp = new FollowUpStarted(2, 4, "{}");
+        record(followUp);
+        record(new TurnStarted(1, Participant.HUMAN, false));
+        record(new MessageRecorded(1, Participant.HUMAN, "You", "And then?"));
+        Transcript after = Transcript.of(history);
+        assertThat(after.turnNumber()).isEqualTo(2);
+        assertThat(after.pendingFollowUp()).contains(followUp);
+
+        record(new TurnStarted(2, ADA, false));
+        record(new MessageRecorded(2, ADA, "Ada", "Then home"));
+        assertThat(Transcript.of(history).pendingFollowUp()).isEmpty();
+    }
+
+    @Test
+    void aFollowUpClearsTheMarkOfAResumeThatGotNoMessage() {
+        start(2);
+        record(new ResumeStarted(1, ResumeCause.USER));
+        record(new FollowUpStarted(2, 4, "{}"));
+        record(new TurnStarted(0, Participant.HUMAN, false));
+        record(new MessageRecorded(0, Participant.HUMAN, "You", "Go on"));
+
+        assertThat(Transcript.of(history).lines()).singleElement()
+                .satisfies(line -> assertThat(line.resumedBy()).isNull());
+    }
+
+    @Test
+    void aLiveReaderThatJoinsAtTheResumeMarksTheMessageAsAHistoryReaderDoes() {
+        start(4);
+        record(new TurnStarted(0, ADA, false));
+        record(new ResumeStarted(1, ResumeCause.RETRY));
+        record(new TurnStarted(0, ADA, true));
+        record(new MessageRecorded(0, ADA, "Ada", "Again"));
+
+        // A loop's events after it started again: the first start of the turn was before the reader joined.
+        Transcript live = new Transcript();
+        history.subList(2, history.size()).forEach(live::add);
+
+        assertThat(live.last()).hasValueSatisfying(line -> {
+            assertThat(line.resumedBy()).isEqualTo(ResumeCause.RETRY);
+            assertThat(line.askedAgain()).isTrue();
+        });
+        assertThat(live.last().orElseThrow().resumedBy())
+                .isEqualTo(Transcript.of(history).last().orElseThrow().resumedBy());
+        assertThat(live.last().orElseThrow().askedAgain())
+                .isEqualTo(Transcript.of(history).last().orElseThrow().askedAgain());
+    }
+}
