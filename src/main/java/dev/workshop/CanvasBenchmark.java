@@ -33,7 +33,7 @@ import javafx.stage.Stage;
  * a data directory with 100 agents and 20 interrupted conversations, for timing the app's cold start with
  * {@code -Dworkshop.coldStartProbe=true}.
  */
-public final class CanvasBenchmark {
+final class CanvasBenchmark {
     private static final double SECONDS_WARM_UP = 3;
     private static final double SECONDS_MEASURED = 10;
 

@@ -1,7 +1,7 @@
 package dev.workshop.cli;
 
 /** The exit codes of the {@code workshop} command; scripts depend on them. */
-public final class ExitCode {
+final class ExitCode {
     public static final int OK = 0;
     /** Bad usage or input: one line on stderr names the problem. */
     public static final int USAGE = 2;

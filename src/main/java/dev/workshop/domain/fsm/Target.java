@@ -3,7 +3,7 @@ package dev.workshop.domain.fsm;
 import dev.workshop.domain.canvas.Behaviour;
 
 /** Where a transition leads: a fixed state, or the resting state of the agent's behaviour. */
-public sealed interface Target {
+sealed interface Target {
     AgentState resolve(Behaviour behaviour);
 
     String describe();

@@ -27,7 +27,7 @@ import java.util.Optional;
  * no row in the current state is ignored (a second conversation starting while one runs, a put-down with
  * nothing picked up). {@code REST} is the state of the agent's behaviour: idle, wandering or patrolling.
  */
-public final class TransitionTable {
+final class TransitionTable {
     private static final Target REST = new Target.Rest();
     private static final List<Transition> ROWS = build();
 

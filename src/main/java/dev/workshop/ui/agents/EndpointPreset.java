@@ -10,7 +10,7 @@ import java.util.List;
  * @param baseUrl   the OpenAI-compatible base URL
  * @param apiKeyEnv the key's usual variable, or "" when the server takes none
  */
-public record EndpointPreset(String name, String baseUrl, String apiKeyEnv) {
+record EndpointPreset(String name, String baseUrl, String apiKeyEnv) {
     /** Local servers first: they work without an account or a key. */
     public static final List<EndpointPreset> ALL = List.of(
             new EndpointPreset("Ollama on this computer", "http://localhost:11434/v1", ""),

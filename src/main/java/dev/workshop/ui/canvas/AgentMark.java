@@ -8,7 +8,7 @@ import java.util.Locale;
  * turn that failed. The machine goes on underneath; a mark lasts until the agent's conversation starts again.
  * Declared from the least to the most pressing: an agent with several marks shows the last of them.
  */
-public enum AgentMark {
+enum AgentMark {
     NONE(""),
     QUEUED("Queued"),
     WAITING_FOR_YOU("Waiting for you"),

@@ -180,7 +180,7 @@ final class CanvasGestures {
         switch (gesture) {
             case PAN -> {
                 if (click && event.getButton() == MouseButton.PRIMARY && pressedBubble != null) {
-                    viewModel.openBubble(pressedBubble);
+                    viewModel.waysOut().openBubble(pressedBubble);
                 } else if (click && event.getButton() == MouseButton.PRIMARY && !event.isShortcutDown()) {
                     viewModel.clearSelection();
                 }

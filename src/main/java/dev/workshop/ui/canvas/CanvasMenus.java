@@ -44,8 +44,8 @@ final class CanvasMenus {
         boolean showsFailure = agent.mark() == AgentMark.FAILED;
         MenuItem show = item(showsFailure ? "Show the failed conversation" : "Show conversation",
                 showsFailure ? Feather.ALERT_TRIANGLE : Feather.MESSAGE_CIRCLE, "menu-show-conversation");
-        show.setDisable(viewModel.conversationOf(agent).isEmpty());
-        show.setOnAction(event -> viewModel.showConversationOf(agent));
+        show.setDisable(viewModel.waysOut().conversationOf(agent).isEmpty());
+        show.setOnAction(event -> viewModel.waysOut().showConversationOf(agent));
         Menu behaviour = new Menu("Behaviour");
         behaviour.setGraphic(new FontIcon(Feather.ACTIVITY));
         ToggleGroup choices = new ToggleGroup();
@@ -58,7 +58,7 @@ final class CanvasMenus {
             behaviour.getItems().add(choice);
         }
         MenuItem edit = item("Edit agent…", Feather.EDIT_2, "menu-edit-agent");
-        edit.setOnAction(event -> viewModel.editAgent(agent));
+        edit.setOnAction(event -> viewModel.waysOut().editAgent(agent));
         MenuItem duplicate = item("Duplicate", Feather.COPY, "menu-duplicate");
         duplicate.setAccelerator(CanvasKeys.DUPLICATE);
         duplicate.setOnAction(event -> viewModel.duplicate(selection));
@@ -97,13 +97,13 @@ final class CanvasMenus {
         reset.setAccelerator(CanvasKeys.RESET);
         reset.setOnAction(event -> viewModel.resetZoom(view.getWidth(), view.getHeight()));
         MenuItem start = item("Start conversation…", Feather.MESSAGE_SQUARE, "menu-canvas-start");
-        MenuItem undo = item(ZoomBar.stepText("Undo", viewModel.undoLabelProperty().get()), Feather.CORNER_UP_LEFT, "menu-undo");
+        MenuItem undo = item(ZoomBar.stepText("Undo", viewModel.steps().undoLabelProperty().get()), Feather.CORNER_UP_LEFT, "menu-undo");
         undo.setAccelerator(CanvasKeys.UNDO);
-        undo.setDisable(!viewModel.canUndoProperty().get());
+        undo.setDisable(!viewModel.steps().canUndoProperty().get());
         undo.setOnAction(event -> viewModel.undo());
-        MenuItem redo = item(ZoomBar.stepText("Redo", viewModel.redoLabelProperty().get()), Feather.CORNER_UP_RIGHT, "menu-redo");
+        MenuItem redo = item(ZoomBar.stepText("Redo", viewModel.steps().redoLabelProperty().get()), Feather.CORNER_UP_RIGHT, "menu-redo");
         redo.setAccelerator(CanvasKeys.REDO);
-        redo.setDisable(!viewModel.canRedoProperty().get());
+        redo.setDisable(!viewModel.steps().canRedoProperty().get());
         redo.setOnAction(event -> viewModel.redo());
         start.setDisable(viewModel.agents().size() < 2);
         start.setOnAction(event -> dialogs.startConversation(viewModel.selection()));

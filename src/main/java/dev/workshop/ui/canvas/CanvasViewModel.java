@@ -23,13 +23,10 @@ import dev.workshop.ui.fx.PlainText;
 import java.util.Collection;
 import java.util.List;
 import java.util.Map;
-import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
 import java.util.function.BiConsumer;
-import java.util.function.Consumer;
 import javafx.beans.property.ReadOnlyObjectProperty;
-import javafx.beans.property.ReadOnlyBooleanProperty;
 import javafx.beans.property.ReadOnlyStringProperty;
 import javafx.beans.property.ReadOnlyStringWrapper;
 import javafx.collections.FXCollections;
@@ -56,11 +53,9 @@ public final class CanvasViewModel {
     private final UndoSteps steps = new UndoSteps(this);
     private final CanvasSelection selection = new CanvasSelection(this);
     private final CanvasEdits edits = new CanvasEdits(this);
-    private Consumer<MessageRef> onOpenMessage = message -> { };
-    private Consumer<AgentId> onEditAgent = agent -> { };
-    private Consumer<ConversationId> onShowConversation = id -> { };
     /** The running conversations drawn over the canvas. */
     private final ConversationOverlay overlay = new ConversationOverlay(this);
+    private final CanvasWaysOut waysOut = new CanvasWaysOut(overlay);
     private final CanvasConversations conversations;
     private boolean loaded;
 
@@ -246,23 +241,6 @@ public final class CanvasViewModel {
         return steps.redo();
     }
 
-    public ReadOnlyBooleanProperty canUndoProperty() {
-        return steps.canUndoProperty();
-    }
-
-    public ReadOnlyBooleanProperty canRedoProperty() {
-        return steps.canRedoProperty();
-    }
-
-    /** What Undo would take back ("move Ada"), or empty. */
-    public ReadOnlyStringProperty undoLabelProperty() {
-        return steps.undoLabelProperty();
-    }
-
-    public ReadOnlyStringProperty redoLabelProperty() {
-        return steps.redoLabelProperty();
-    }
-
     // ---- conversations --------------------------------------------------------------------------------------
 
     /** Starts a conversation among the agents, in the order given. */
@@ -383,7 +361,7 @@ public final class CanvasViewModel {
 
     /** Shows the conversation in the sidebar (FX thread). */
     void showConversation(ConversationId id) {
-        onShowConversation.accept(id);
+        waysOut.showConversation(id);
     }
 
     boolean isOnCanvas(InstanceId id) {
@@ -440,51 +418,9 @@ public final class CanvasViewModel {
         return workspace.bridge().settings().defaultMaxTurns();
     }
 
-    /** Where notices find a conversation's title (the app asks the sidebar's rows); without it they use its id. */
-    public void setTitleLookup(java.util.function.Function<ConversationId, Optional<String>> lookup) {
-        overlay.setTitleLookup(lookup);
-    }
-
-    /** What opening a speech bubble does: the app shows that message in the sidebar. */
-    public void setOnOpenMessage(Consumer<MessageRef> action) {
-        onOpenMessage = Objects.requireNonNull(action, "action");
-    }
-
-    /**
-     * How a conversation the user asked for is shown: one they started here, once it is stored, or the one an
-     * agent's menu leads to. The app shows it in the sidebar, even when another one was open there (the user
-     * just asked for this one).
-     */
-    public void setOnShowConversation(Consumer<ConversationId> action) {
-        onShowConversation = Objects.requireNonNull(action, "action");
-    }
-
-    /** What "Edit agent…" does: the app opens the agent editor on that definition. */
-    public void setOnEditAgent(Consumer<AgentId> action) {
-        onEditAgent = Objects.requireNonNull(action, "action");
-    }
-
-    public void editAgent(AgentNodeModel agent) {
-        onEditAgent.accept(agent.agentId());
-    }
-
-    /**
-     * The conversation an agent's figure stands for now: the one whose mark it shows (the failed turn, the
-     * conversation waiting for you), else the one it takes part in (the latest, if several). None for an agent
-     * at rest.
-     */
-    public Optional<ConversationId> conversationOf(AgentNodeModel agent) {
-        return agent.markedConversation().or(() -> agent.conversations().stream().reduce((first, second) -> second));
-    }
-
-    /** Shows the agent's {@link #conversationOf conversation} in the sidebar, if it has one. */
-    public void showConversationOf(AgentNodeModel agent) {
-        conversationOf(agent).ifPresent(onShowConversation);
-    }
-
-    /** Opens the message that {@code agent}'s speech bubble shows (or whose turn it is writing), if any. */
-    public void openBubble(AgentNodeModel agent) {
-        agent.said().ifPresent(onOpenMessage);
+    /** Where the canvas leads out of itself: to a message, a conversation, the agent editor. */
+    public CanvasWaysOut waysOut() {
+        return waysOut;
     }
 
     /** The latest thing worth telling the user (a conversation that ended with a reason, a failed save). */

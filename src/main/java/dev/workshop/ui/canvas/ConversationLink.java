@@ -9,7 +9,7 @@ import java.util.Optional;
  * A running conversation as the canvas draws it: a rope through its participants, the current speaker's
  * segment highlighted, and a marker when it was resumed after a restart.
  */
-public record ConversationLink(ConversationId id, List<InstanceId> participants, boolean resumed,
+record ConversationLink(ConversationId id, List<InstanceId> participants, boolean resumed,
                                Optional<InstanceId> speaker) {
     public ConversationLink {
         participants = List.copyOf(participants);

@@ -44,12 +44,12 @@ final class ZoomBar extends HBox {
         zoomLabel.setOnMouseClicked(event -> viewModel.resetZoom(view.getWidth(), view.getHeight()));
         Button help = toolButton(Feather.HELP_CIRCLE, "Mouse and keyboard (Ctrl+/)", "shortcuts", showShortcuts);
         Button undo = toolButton(Feather.CORNER_UP_LEFT, "Undo (Ctrl+Z)", "undo", viewModel::undo);
-        undo.disableProperty().bind(viewModel.canUndoProperty().not());
-        undo.getTooltip().textProperty().bind(viewModel.undoLabelProperty().map(label -> stepText("Undo", label)
+        undo.disableProperty().bind(viewModel.steps().canUndoProperty().not());
+        undo.getTooltip().textProperty().bind(viewModel.steps().undoLabelProperty().map(label -> stepText("Undo", label)
                 + " (Ctrl+Z)"));
         Button redo = toolButton(Feather.CORNER_UP_RIGHT, "Redo (Ctrl+Shift+Z)", "redo", viewModel::redo);
-        redo.disableProperty().bind(viewModel.canRedoProperty().not());
-        redo.getTooltip().textProperty().bind(viewModel.redoLabelProperty().map(label -> stepText("Redo", label)
+        redo.disableProperty().bind(viewModel.steps().canRedoProperty().not());
+        redo.getTooltip().textProperty().bind(viewModel.steps().redoLabelProperty().map(label -> stepText("Redo", label)
                 + " (Ctrl+Shift+Z)"));
         ToggleButton snap = toggle(Feather.GRID, "Snap to grid: agents land on the dots", "toggle-snap",
                 SceneSettings::snapToGrid, viewModel::setSnapToGrid);

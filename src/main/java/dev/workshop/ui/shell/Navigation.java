@@ -21,9 +21,9 @@ final class Navigation {
     /** Ties {@code canvas}'s ways out to {@code sidebar}. */
     static Navigation between(CanvasViewModel canvas, SidebarViewModel sidebar) {
         Navigation navigation = new Navigation(sidebar);
-        canvas.setOnOpenMessage(navigation::openMessage);
-        canvas.setOnShowConversation(navigation::showConversation);
-        canvas.setTitleLookup(navigation::titleOf);
+        canvas.waysOut().setOnOpenMessage(navigation::openMessage);
+        canvas.waysOut().setOnShowConversation(navigation::showConversation);
+        canvas.waysOut().setTitleLookup(navigation::titleOf);
         return navigation;
     }
 

@@ -108,7 +108,7 @@ public final class ShellView extends BorderPane {
         // The window is named after the conversation shown, as a document app names its document (task bar,
         // Alt+Tab); a rename shows at once.
         Subscription windowName = sidebarModel.selectedProperty().map(ConversationRow::title).subscribe(this::nameWindow);
-        canvas.setOnEditAgent(agent -> viewModel.agentsEditor().ifPresent(editor -> {
+        canvas.waysOut().setOnEditAgent(agent -> viewModel.agentsEditor().ifPresent(editor -> {
             editor.select(agent);
             showAgents(editor);
         }));

@@ -69,6 +69,7 @@ final class StatusBar extends HBox {
         notice.setMinWidth(0);
         Region spacer = new Region();
         HBox.setHgrow(spacer, Priority.ALWAYS);
+        setSpacing(10);
         getChildren().addAll(progress, dataDirectory, spacer, notice, warning, count);
         getStyleClass().add("status-bar");
         setAlignment(Pos.CENTER_LEFT);

@@ -47,7 +47,7 @@ import org.kordamp.ikonli.javafx.FontIcon;
  * italic, code and links, bullet and numbered lists, block quotes, tables, and code blocks with a Copy
  * button. Anything else shows as its plain text.
  */
-public final class MarkdownView extends VBox {
+final class MarkdownView extends VBox {
     private static final Parser PARSER = Parser.builder().extensions(List.of(TablesExtension.create())).build();
     /** What Ctrl+F looks for, lower case; "" for nothing. */
     private final String highlight;

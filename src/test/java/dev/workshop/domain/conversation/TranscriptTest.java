@@ -66,7 +66,7 @@ class TranscriptTest {
             assertThat(line.cutOff()).isTrue();
             assertThat(line.message().content()).isEqualTo("Half a thought");
             assertThat(line.message().speakerName()).isEqualTo("Ada");
-            assertThat(line.at()).isEqualTo(history.get(2).recordedAt());
+            assertThat(line.at()).as("the last piece's time").isEqualTo(history.get(3).recordedAt());
         });
         assertThat(transcript.messages()).isEmpty();
     }

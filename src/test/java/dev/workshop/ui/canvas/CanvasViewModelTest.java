@@ -195,7 +195,7 @@ class CanvasViewModelTest {
         AgentNodeModel ada = place(ADA, 0, 0);
         AgentNodeModel bruno = place(BRUNO, 200, 0);
         List<ConversationId> shown = new java.util.concurrent.CopyOnWriteArrayList<>();
-        fx.run(() -> canvas.setOnShowConversation(shown::add));
+        fx.run(() -> canvas.waysOut().setOnShowConversation(shown::add));
 
         fx.run(() -> canvas.startConversation(List.of(ada, bruno), "Name a cat", 2));
         fx.run(() -> canvas.startConversation(List.of(ada), "Name a dog", 1));
@@ -211,7 +211,7 @@ class CanvasViewModelTest {
     void noticesNameAConversationByItsTitleAndFallBackToItsId() {
         AgentNodeModel ada = place(ADA, 0, 0);
         AgentNodeModel bruno = place(BRUNO, 200, 0);
-        fx.run(() -> canvas.setTitleLookup(id -> java.util.Optional.of(
+        fx.run(() -> canvas.waysOut().setTitleLookup(id -> java.util.Optional.of(
                 "A title far longer than any status bar should have to carry")));
         fx.run(() -> canvas.startConversation(List.of(ada, bruno), "Name a cat", 2));
 
@@ -219,7 +219,7 @@ class CanvasViewModelTest {
         assertThat(fx.call(() -> canvas.noticeProperty().get()))
                 .isEqualTo("\u201cA title far longer than any status bar…\u201d completed: All 2 turns were taken");
 
-        fx.run(() -> canvas.setTitleLookup(id -> java.util.Optional.empty()));
+        fx.run(() -> canvas.waysOut().setTitleLookup(id -> java.util.Optional.empty()));
         fx.run(() -> canvas.startConversation(List.of(ada, bruno), "Name a dog", 2));
         await().atMost(Duration.ofSeconds(20)).until(() -> fx.call(() -> workspace.bridge().conversations().stream()
                 .allMatch(conversation -> conversation.status().isFinal())) && fx.call(() -> canvas.noticeProperty().get()
@@ -357,8 +357,8 @@ class CanvasViewModelTest {
                     .isEqualTo(AgentMark.FAILED);
             assertThat(fx.call(() -> canvas.find(ada.id()).orElseThrow().mark())).isEqualTo(AgentMark.NONE);
             // Her menu leads to the conversation whose error she shows; Ada's, at rest, to none.
-            assertThat(fx.call(() -> canvas.conversationOf(canvas.find(ann.id()).orElseThrow()))).contains(failed);
-            assertThat(fx.call(() -> canvas.conversationOf(canvas.find(ada.id()).orElseThrow()))).isEmpty();
+            assertThat(fx.call(() -> canvas.waysOut().conversationOf(canvas.find(ann.id()).orElseThrow()))).contains(failed);
+            assertThat(fx.call(() -> canvas.waysOut().conversationOf(canvas.find(ada.id()).orElseThrow()))).isEmpty();
 
             // Ann starts something else: the error is behind her, and a restart does not bring it back.
             AgentNodeModel annAgain = fx.call(() -> canvas.find(ann.id()).orElseThrow());
@@ -390,12 +390,12 @@ class CanvasViewModelTest {
             assertThat(fx.call(() -> ann.mark())).as("the picnic, under way, has her attention").isEqualTo(AgentMark.NONE);
             assertThat(fx.call(() -> ann.state())).as("Ada is writing in the picnic; Ann's failed turn is over")
                     .isEqualTo(AgentState.READING);
-            assertThat(fx.call(() -> canvas.conversationOf(ann))).contains(two.picnic());
+            assertThat(fx.call(() -> canvas.waysOut().conversationOf(ann))).contains(two.picnic());
 
             workspace.bridge().abort(two.picnic(), dev.workshop.orchestration.AbortOutcome.COMPLETE);
 
             await().atMost(Duration.ofSeconds(10)).until(() -> fx.call(() -> ann.mark()) == AgentMark.FAILED);
-            assertThat(fx.call(() -> canvas.conversationOf(ann))).as("her menu leads to the failure").contains(two.launch());
+            assertThat(fx.call(() -> canvas.waysOut().conversationOf(ann))).as("her menu leads to the failure").contains(two.launch());
             assertThat(fx.call(() -> two.ada().mark())).isEqualTo(AgentMark.NONE);
             assertThat(fx.call(() -> two.bruno().mark())).as("only the agent whose turn failed").isEqualTo(AgentMark.NONE);
         }
@@ -418,7 +418,7 @@ class CanvasViewModelTest {
             AgentNodeModel annNow = fx.call(() -> canvas.find(two.ann().id()).orElseThrow());
             await().atMost(Duration.ofSeconds(5)).until(() -> fx.call(() -> annNow.conversations().isEmpty()));
             assertThat(fx.call(() -> annNow.mark())).as("the picnic went on; the launch still failed").isEqualTo(AgentMark.FAILED);
-            assertThat(fx.call(() -> canvas.conversationOf(annNow))).contains(two.launch());
+            assertThat(fx.call(() -> canvas.waysOut().conversationOf(annNow))).contains(two.launch());
         }
     }
 
@@ -495,9 +495,9 @@ class CanvasViewModelTest {
         ConversationId id = fx.call(() -> workspace.bridge().conversations().getFirst().id());
         List<MessageRef> opened = new java.util.ArrayList<>();
         fx.run(() -> {
-            canvas.setOnOpenMessage(opened::add);
-            canvas.openBubble(bruno);
-            canvas.openBubble(ada);
+            canvas.waysOut().setOnOpenMessage(opened::add);
+            canvas.waysOut().openBubble(bruno);
+            canvas.waysOut().openBubble(ada);
         });
         assertThat(opened).containsExactly(new MessageRef(id, 3), new MessageRef(id, 2));
 
@@ -506,7 +506,7 @@ class CanvasViewModelTest {
         fx.run(() -> canvas.advance(CanvasViewModel.BUBBLE_SECONDS));
         assertThat(bruno.bubbleProperty().get()).isEmpty();
         // A bubble gone has nothing to open.
-        fx.run(() -> canvas.openBubble(bruno));
+        fx.run(() -> canvas.waysOut().openBubble(bruno));
         assertThat(opened).hasSize(2);
     }
 
@@ -554,7 +554,7 @@ class CanvasViewModelTest {
         fx.run(() -> canvas.selectAll());
 
         assertThat(fx.call(() -> canvas.selection())).containsExactly(ada, bruno);
-        assertThat(fx.call(() -> canvas.undoLabelProperty().get())).isEqualTo("add Bruno");
+        assertThat(fx.call(() -> canvas.steps().undoLabelProperty().get())).isEqualTo("add Bruno");
     }
 
     @Test
@@ -575,7 +575,7 @@ class CanvasViewModelTest {
         assertThat(fx.call(() -> canvas.selectNext(true))).contains(right);
         fx.run(() -> canvas.selectAll());
         assertThat(fx.call(() -> canvas.selectNext(false))).as("from the last of several selected").isEmpty();
-        assertThat(fx.call(() -> canvas.undoLabelProperty().get())).as("selecting is no step").isEqualTo("add Ada");
+        assertThat(fx.call(() -> canvas.steps().undoLabelProperty().get())).as("selecting is no step").isEqualTo("add Ada");
     }
 
     @Test
@@ -592,7 +592,7 @@ class CanvasViewModelTest {
         assertThat(fx.call(() -> canvas.agents().size())).isEqualTo(2);
         assertThat(fx.call(() -> canvas.selection())).containsExactlyInAnyOrderElementsOf(chosen);
         assertThat(fx.call(() -> canvas.noticeProperty().get())).isEqualTo("No longer an agent here: Gwen");
-        assertThat(fx.call(() -> canvas.undoLabelProperty().get())).isEqualTo("add Ada");
+        assertThat(fx.call(() -> canvas.steps().undoLabelProperty().get())).isEqualTo("add Ada");
         assertThat(fx.call(() -> canvas.placedFor(wanted.subList(0, 2), new Point(0, 0))))
                 .as("both there now: nothing more placed").containsExactlyElementsOf(chosen);
         assertThat(fx.call(() -> canvas.agents().size())).isEqualTo(2);
@@ -609,7 +609,7 @@ class CanvasViewModelTest {
 
         assertThat(ada.home()).isEqualTo(new Point(40, -40));
         assertThat(bruno.home()).isEqualTo(new Point(240, 0));
-        assertThat(fx.call(() -> canvas.undoLabelProperty().get())).isEqualTo("move Ada and Bruno");
+        assertThat(fx.call(() -> canvas.steps().undoLabelProperty().get())).isEqualTo("move Ada and Bruno");
         assertThat(fx.call(() -> canvas.undo())).isTrue();
         assertThat(ada.home()).as("one press, one step").isEqualTo(new Point(40, 0));
         fx.run(() -> canvas.clearSelection());
@@ -624,18 +624,18 @@ class CanvasViewModelTest {
         fx.run(() -> canvas.dragBy(Map.of(ada, new Point(0, 0)), 10, 0));
         fx.run(() -> canvas.dragBy(Map.of(ada, new Point(0, 0)), 50, 25));
         fx.run(() -> canvas.putDown(List.of(ada)));
-        assertThat(fx.call(() -> canvas.undoLabelProperty().get())).isEqualTo("move Ada");
+        assertThat(fx.call(() -> canvas.steps().undoLabelProperty().get())).isEqualTo("move Ada");
 
         assertThat(fx.call(() -> canvas.undo())).isTrue();
         assertThat(ada.home()).isEqualTo(new Point(0, 0));
         assertThat(ada.position()).isEqualTo(new Point(0, 0));
         assertThat(fx.call(() -> canvas.noticeProperty().get())).isEqualTo("Undone: move Ada");
-        assertThat(fx.call(() -> canvas.redoLabelProperty().get())).isEqualTo("move Ada");
-        assertThat(fx.call(() -> canvas.undoLabelProperty().get())).isEqualTo("add Ada");
+        assertThat(fx.call(() -> canvas.steps().redoLabelProperty().get())).isEqualTo("move Ada");
+        assertThat(fx.call(() -> canvas.steps().undoLabelProperty().get())).isEqualTo("add Ada");
 
         assertThat(fx.call(() -> canvas.redo())).isTrue();
         assertThat(ada.home()).isEqualTo(new Point(50, 25));
-        assertThat(fx.call(() -> canvas.canRedoProperty().get())).isFalse();
+        assertThat(fx.call(() -> canvas.steps().canRedoProperty().get())).isFalse();
         assertThat(reopenedScene().instances()).extracting(instance -> instance.position())
                 .containsExactly(new Point(50, 25));
     }
@@ -647,7 +647,7 @@ class CanvasViewModelTest {
         fx.run(() -> canvas.putDown(List.of(ada)));
         fx.run(() -> canvas.select(List.of(ada.id()), false));
 
-        assertThat(fx.call(() -> canvas.undoLabelProperty().get())).isEqualTo("add Ada");
+        assertThat(fx.call(() -> canvas.steps().undoLabelProperty().get())).isEqualTo("add Ada");
     }
 
     @Test
@@ -705,8 +705,8 @@ class CanvasViewModelTest {
         assertThat(fx.call(() -> canvas.ropes().get(0).label())).isEqualTo("mentors");
         fx.run(() -> canvas.removeRope(rope.id()));
 
-        assertThat(fx.call(() -> canvas.canRedoProperty().get())).isFalse();
-        assertThat(fx.call(() -> canvas.undoLabelProperty().get())).isEqualTo("cut a rope");
+        assertThat(fx.call(() -> canvas.steps().canRedoProperty().get())).isFalse();
+        assertThat(fx.call(() -> canvas.steps().undoLabelProperty().get())).isEqualTo("cut a rope");
     }
 
     @Test
@@ -722,7 +722,7 @@ class CanvasViewModelTest {
         assertThat(fx.call(() -> canvas.find(bruno.id()))).isPresent();
         assertThat(fx.call(() -> canvas.noticeProperty().get()))
                 .isEqualTo("Cannot undo \"add Bruno\": Bruno is in a running conversation. Stop it first.");
-        assertThat(fx.call(() -> canvas.undoLabelProperty().get())).isEqualTo("add Bruno");
+        assertThat(fx.call(() -> canvas.steps().undoLabelProperty().get())).isEqualTo("add Bruno");
     }
 
     @Test
@@ -730,7 +730,7 @@ class CanvasViewModelTest {
         AgentNodeModel ada = place(ADA, 0, 0);
         // Loading a scene starts a fresh history: what was on it before is not undone.
         fx.run(() -> canvas.load(canvas.snapshot()));
-        assertThat(fx.call(() -> canvas.canUndoProperty().get())).isFalse();
+        assertThat(fx.call(() -> canvas.steps().canUndoProperty().get())).isFalse();
         AgentNodeModel bruno = place(BRUNO, 200, 0);
         AgentNodeModel reloadedAda = fx.call(() -> canvas.find(ada.id())).orElseThrow();
 
@@ -789,9 +789,9 @@ class CanvasViewModelTest {
         AgentNodeModel ada = place(ADA, 0, 0);
         AgentNodeModel again = place(ADA, 200, 0);
         List<AgentId> edited = new CopyOnWriteArrayList<>();
-        fx.run(() -> canvas.setOnEditAgent(edited::add));
+        fx.run(() -> canvas.waysOut().setOnEditAgent(edited::add));
 
-        fx.run(() -> canvas.editAgent(ada));
+        fx.run(() -> canvas.waysOut().editAgent(ada));
         var definition = workspace.agentDirectory().find(ADA).orElseThrow();
         workspace.agentDirectory().save(new dev.workshop.domain.agent.AgentDefinition(definition.id(), "Ada Lovelace",
                 definition.persona(), definition.provider(), definition.model(), definition.avatarColor()));
