@@ -17,6 +17,8 @@ import javafx.scene.control.Tooltip;
 import javafx.scene.control.skin.VirtualFlow;
 import javafx.scene.input.KeyCode;
 import javafx.scene.input.KeyEvent;
+import javafx.scene.input.MouseEvent;
+import javafx.scene.input.ScrollEvent;
 import javafx.scene.layout.StackPane;
 import javafx.util.Duration;
 import org.kordamp.ikonli.feather.Feather;
@@ -65,6 +67,11 @@ final class MessageFollower {
                     followPaused = false;
                 }
             });
+            // A reader who scrolls (wheel, keys, the scroll bar) while the rows are being measured is not taken
+            // back to the end, or to the revealed message, once they have been.
+            list.addEventFilter(ScrollEvent.SCROLL, event -> settle.stop());
+            list.addEventFilter(KeyEvent.KEY_PRESSED, event -> settle.stop());
+            list.addEventFilter(MouseEvent.MOUSE_PRESSED, event -> settle.stop());
         }
         jump.setId("jump-to-latest");
         jump.getStyleClass().addAll("jump-to-latest", "accent");
