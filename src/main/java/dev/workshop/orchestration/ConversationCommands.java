@@ -87,8 +87,8 @@ final class ConversationCommands {
         }
         ConversationState state = log.stateOf(id);
         if (!state.status().isFinal()) {
-            store.append(tenant, id, state.version(), List.of(new StatusChanged(status, reason)));
-            events.publish(new LoopEvent.Ended(id, 1, now(), status, reason));
+            ConversationState after = log.append(state, List.of(new StatusChanged(status, reason)));
+            events.publish(new LoopEvent.Ended(id, 1, now(), status, reason, true, after));
         }
     }
 

@@ -103,12 +103,13 @@ final class ConversationLoop implements Runnable {
         thread = Thread.currentThread();
         try {
             List<MessageRecorded> transcript = readLog();
+            ConversationState stored = currentState();
             if (announceLastMessage && !transcript.isEmpty()) {
                 MessageRecorded last = transcript.getLast();
                 publish(new LoopEvent.Message(id, workflowTurn, now(), last.turnIndex(), last.speakerId(),
-                        last.speakerName(), last.content(), last.usage()));
+                        last.speakerName(), last.content(), last.usage(), stored));
             }
-            takeTurns(takeSlot(currentState()), transcript);
+            takeTurns(takeSlot(stored), transcript);
         } catch (InterruptedException e) {
             Stop why = stop != null ? stop : new Stop(ConversationStatus.INTERRUPTED, Reasons.STOPPED);
             Thread.interrupted();
@@ -169,7 +170,7 @@ final class ConversationLoop implements Runnable {
     private void takeTurns(ConversationState state, List<MessageRecorded> transcript)
             throws InterruptedException, GatewayException {
         int maxTurns = state.maxTurns() > 0 ? state.maxTurns() : context.settings().defaultMaxTurns();
-        publish(new LoopEvent.Started(id, workflowTurn, now(), resumedBy));
+        publish(new LoopEvent.Started(id, workflowTurn, now(), resumedBy, state));
         while (state.turnCount() < maxTurns) {
             if (stop != null || Thread.currentThread().isInterrupted()) {
                 throw new InterruptedException("Stopped between turns");
@@ -218,7 +219,7 @@ final class ConversationLoop implements Runnable {
             state = append(state, message);
             transcript.add(message);
             publish(new LoopEvent.Message(id, workflowTurn, now(), turn, speaker.agentId(), speaker.name(), text,
-                    message.usage()));
+                    message.usage(), state));
         }
         finish(ConversationStatus.COMPLETED, "All " + maxTurns + " turns were taken");
     }
@@ -309,8 +310,8 @@ final class ConversationLoop implements Runnable {
     /** Records the end; reads the stored state first, since an interrupted turn may have moved it on. */
     private void finish(ConversationStatus status, String reason) {
         try {
-            append(currentState(), new StatusChanged(status, reason));
-            ended = new LoopEvent.Ended(id, workflowTurn, now(), status, reason);
+            ConversationState after = append(currentState(), new StatusChanged(status, reason));
+            ended = new LoopEvent.Ended(id, workflowTurn, now(), status, reason, true, after);
         } catch (RuntimeException e) {
             String why = "Could not record the end of the conversation: " + e.getMessage();
             publish(new LoopEvent.Error(id, workflowTurn, now(), why));
@@ -326,7 +327,7 @@ final class ConversationLoop implements Runnable {
         if (refused instanceof ConcurrentAppendException || refused instanceof InvalidEventException) {
             try {
                 ConversationState now = currentState();
-                ended = new LoopEvent.Ended(id, workflowTurn, now(), now.status(), now.statusReason());
+                ended = new LoopEvent.Ended(id, workflowTurn, now(), now);
                 return;
             } catch (RuntimeException unreadable) {
                 // Reported below as a store that cannot be used.

@@ -3,12 +3,14 @@ package dev.workshop.orchestration;
 import dev.workshop.gateway.RetryNotice;
 import dev.workshop.domain.agent.AgentId;
 import dev.workshop.domain.conversation.ConversationId;
+import dev.workshop.domain.conversation.ConversationState;
 import dev.workshop.domain.conversation.ConversationStatus;
 import dev.workshop.domain.conversation.ResumeCause;
 import dev.workshop.domain.conversation.TenantId;
 import dev.workshop.domain.conversation.Usage;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.Optional;
 
 /**
  * What the conversation loops report, in order, to the UI and the command line alike. {@code turnNumber}
@@ -23,11 +25,29 @@ public sealed interface LoopEvent {
     Instant at();
 
     /**
+     * The conversation as stored right after the append this event reports, for the events that follow one
+     * (a loop's start, a message, an end): a listener shows it without reading the store again. Empty for the
+     * others, and for an end the store could not record.
+     */
+    default Optional<ConversationState> stateAfter() {
+        return Optional.empty();
+    }
+
+    /**
      * A loop starts taking turns. {@code resumedBy} says why it started again (null for a new conversation or a
      * follow-up); {@code resumed} is true for a restart only, the one resume announced as such.
      */
-    record Started(ConversationId conversationId, int turnNumber, Instant at, ResumeCause resumedBy)
-            implements LoopEvent {
+    record Started(ConversationId conversationId, int turnNumber, Instant at, ResumeCause resumedBy,
+                   ConversationState after) implements LoopEvent {
+        public Started(ConversationId conversationId, int turnNumber, Instant at, ResumeCause resumedBy) {
+            this(conversationId, turnNumber, at, resumedBy, null);
+        }
+
+        @Override
+        public Optional<ConversationState> stateAfter() {
+            return Optional.ofNullable(after);
+        }
+
         public boolean resumed() {
             return resumedBy == ResumeCause.RESTART;
         }
@@ -60,7 +80,16 @@ public sealed interface LoopEvent {
 
     /** Published only after the message is durably stored; {@code usage} is what producing it cost. */
     record Message(ConversationId conversationId, int turnNumber, Instant at, int turnIndex, AgentId speakerId,
-                   String speakerName, String content, Usage usage) implements LoopEvent {
+                   String speakerName, String content, Usage usage, ConversationState after) implements LoopEvent {
+        public Message(ConversationId conversationId, int turnNumber, Instant at, int turnIndex, AgentId speakerId,
+                       String speakerName, String content, Usage usage) {
+            this(conversationId, turnNumber, at, turnIndex, speakerId, speakerName, content, usage, null);
+        }
+
+        @Override
+        public Optional<ConversationState> stateAfter() {
+            return Optional.ofNullable(after);
+        }
     }
 
     /**
@@ -69,10 +98,25 @@ public sealed interface LoopEvent {
      * {@code status} says so already.
      */
     record Ended(ConversationId conversationId, int turnNumber, Instant at, ConversationStatus status, String reason,
-                 boolean recorded) implements LoopEvent {
+                 boolean recorded, ConversationState after) implements LoopEvent {
         public Ended(ConversationId conversationId, int turnNumber, Instant at, ConversationStatus status,
                      String reason) {
-            this(conversationId, turnNumber, at, status, reason, true);
+            this(conversationId, turnNumber, at, status, reason, true, null);
+        }
+
+        public Ended(ConversationId conversationId, int turnNumber, Instant at, ConversationStatus status,
+                     String reason, boolean recorded) {
+            this(conversationId, turnNumber, at, status, reason, recorded, null);
+        }
+
+        /** A recorded end, with the conversation as it stands after it. */
+        public Ended(ConversationId conversationId, int turnNumber, Instant at, ConversationState after) {
+            this(conversationId, turnNumber, at, after.status(), after.statusReason(), true, after);
+        }
+
+        @Override
+        public Optional<ConversationState> stateAfter() {
+            return Optional.ofNullable(after);
         }
     }
 

@@ -102,10 +102,9 @@ final class Resumption {
                 : whyItCannotContinue(state);
         if (cannot.isPresent()) {
             ConversationLoop.Stop stop = cannot.get();
-            log.store().append(log.tenant(), id, state.version(),
-                    List.of(new StatusChanged(stop.status(), stop.reason())));
+            ConversationState after = log.append(state, List.of(new StatusChanged(stop.status(), stop.reason())));
             events.publish(new LoopEvent.Ended(id, 1, loops.context().clock().instant(), stop.status(),
-                    stop.reason()));
+                    stop.reason(), true, after));
             return Optional.empty();
         }
         log.store().append(log.tenant(), id, state.version(),

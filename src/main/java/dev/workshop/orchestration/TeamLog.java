@@ -1,9 +1,12 @@
 package dev.workshop.orchestration;
 
+import dev.workshop.domain.conversation.ConversationEvent;
 import dev.workshop.domain.conversation.ConversationId;
 import dev.workshop.domain.conversation.ConversationState;
+import dev.workshop.domain.conversation.RecordedEvent;
 import dev.workshop.domain.conversation.TenantId;
 import dev.workshop.store.ConversationStore;
+import java.util.List;
 import java.util.Optional;
 
 /** One team's conversations in the store: what the commands read before they append. */
@@ -11,6 +14,15 @@ record TeamLog(ConversationStore store, TenantId tenant) {
     /** The conversation as stored now, if it exists and was not deleted. */
     Optional<ConversationState> state(ConversationId id) {
         return store.state(tenant, id).filter(state -> !state.deleted());
+    }
+
+    /** Appends {@code events} right after {@code state}; the state they lead to. */
+    ConversationState append(ConversationState state, List<ConversationEvent> events) {
+        ConversationState after = state;
+        for (RecordedEvent recorded : store.append(tenant, state.id(), state.version(), events)) {
+            after = after.evolve(recorded);
+        }
+        return after;
     }
 
     /** As {@link #state}, refusing an unknown or deleted conversation. */

@@ -22,6 +22,7 @@ import java.util.Set;
 import java.util.function.Consumer;
 import javafx.beans.property.BooleanProperty;
 import javafx.beans.property.DoubleProperty;
+import javafx.beans.property.ReadOnlyBooleanProperty;
 import javafx.beans.property.ReadOnlyObjectProperty;
 import javafx.beans.property.ReadOnlyObjectWrapper;
 import javafx.beans.property.SimpleBooleanProperty;
@@ -178,11 +179,11 @@ public final class AgentNodeModel {
         return new AgentInstance(id, agentId, home, machine.behaviour());
     }
 
-    public DoubleProperty xProperty() {
+    public javafx.beans.property.ReadOnlyDoubleProperty xProperty() {
         return x;
     }
 
-    public DoubleProperty yProperty() {
+    public javafx.beans.property.ReadOnlyDoubleProperty yProperty() {
         return y;
     }
 
@@ -202,17 +203,25 @@ public final class AgentNodeModel {
         return behaviour.getReadOnlyProperty();
     }
 
-    public StringProperty bubbleProperty() {
+    public javafx.beans.property.ReadOnlyStringProperty bubbleProperty() {
         return bubble;
     }
 
-    public BooleanProperty selectedProperty() {
+    public ReadOnlyBooleanProperty selectedProperty() {
         return selected;
     }
 
+    void setSelected(boolean chosen) {
+        selected.set(chosen);
+    }
+
     /** True while the agent takes part in a conversation that was resumed after a restart. */
-    public BooleanProperty resumedProperty() {
+    public ReadOnlyBooleanProperty resumedProperty() {
         return resumed;
+    }
+
+    void setResumed(boolean afterRestart) {
+        resumed.set(afterRestart);
     }
 
     /** The conversations it takes part in now, oldest first (one waiting for the user's message included). */

@@ -23,21 +23,21 @@ final class CanvasSelection {
 
     void select(Collection<InstanceId> ids, boolean addToSelection) {
         if (!addToSelection) {
-            canvas.agents().forEach(agent -> agent.selectedProperty().set(false));
+            canvas.agents().forEach(agent -> agent.setSelected(false));
         }
-        ids.forEach(id -> canvas.find(id).ifPresent(agent -> agent.selectedProperty().set(true)));
+        ids.forEach(id -> canvas.find(id).ifPresent(agent -> agent.setSelected(true)));
     }
 
     void toggleSelected(InstanceId id) {
-        canvas.find(id).ifPresent(agent -> agent.selectedProperty().set(!agent.selectedProperty().get()));
+        canvas.find(id).ifPresent(agent -> agent.setSelected(!agent.selectedProperty().get()));
     }
 
     void selectAll() {
-        canvas.agents().forEach(agent -> agent.selectedProperty().set(true));
+        canvas.agents().forEach(agent -> agent.setSelected(true));
     }
 
     void clearSelection() {
-        canvas.agents().forEach(agent -> agent.selectedProperty().set(false));
+        canvas.agents().forEach(agent -> agent.setSelected(false));
     }
 
     /** Selects every agent inside the world rectangle (rubber band). */

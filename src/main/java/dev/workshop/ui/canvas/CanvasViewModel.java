@@ -86,8 +86,9 @@ public final class CanvasViewModel {
     public void connect() {
         workspace.bridge().subscribe(event -> {
             if (event instanceof LoopEvent.Started started) {
-                // The participants come from the store, read here on the loop's thread, not on the FX thread.
-                Optional<ConversationState> state = workspace.bridge().state(started.conversationId());
+                // The participants come with the event (or from the store, read here on the loop's thread).
+                Optional<ConversationState> state = started.stateAfter()
+                        .or(() -> workspace.bridge().state(started.conversationId()));
                 state.ifPresent(found -> fx.execute(() -> overlay.conversationStarted(found, started.resumed(),
                         started.resumedBy() == null)));
             } else {

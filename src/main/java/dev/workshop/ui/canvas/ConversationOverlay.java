@@ -136,7 +136,7 @@ final class ConversationOverlay {
                 agent.join(state.id());
                 agent.fire(AgentTrigger.CONVERSATION_START);
                 if (resumed) {
-                    agent.resumedProperty().set(true);
+                    agent.setResumed(true);
                 }
             });
         }
@@ -199,7 +199,7 @@ final class ConversationOverlay {
             agent.leave(ended.conversationId());
             if (agent.conversations().isEmpty()) {
                 agent.fire(AgentTrigger.CONVERSATION_END);
-                agent.resumedProperty().set(false);
+                agent.setResumed(false);
             } else if (speaking.isPresent() && speaking.get().equals(agent.id())) {
                 showTurnsElsewhere(agent);
             }

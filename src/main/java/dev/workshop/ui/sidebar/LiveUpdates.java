@@ -32,10 +32,10 @@ final class LiveUpdates {
         switch (event) {
             case LoopEvent.Token token -> work.onFx(() -> reply.token(id, token.text()));
             case LoopEvent.TurnRetry retry -> work.onFx(() -> reply.retry(id, retry));
-            case LoopEvent.TurnStarted turn -> work.onFx(() -> reply.turnStarted(id, turn.turnIndex(), turn.speakerId(), turn.resumed(),
-                    turn.at()));
+            case LoopEvent.TurnStarted turn -> work.onFx(() -> reply.turnStarted(id, turn.turnIndex(), turn.speakerId(),
+                    turn.resumed(), turn.at()));
             case LoopEvent.Message message -> {
-                Optional<ConversationState> state = work.bridge().state(id);
+                Optional<ConversationState> state = stateOf(event);
                 work.onFx(() -> {
                     state.map(ConversationRow::of).ifPresent(sidebar::upsert);
                     Transcript.Line line = reply.recorded(id, new MessageRecorded(message.turnIndex(),
@@ -52,7 +52,7 @@ final class LiveUpdates {
                 }
             });
             case LoopEvent.Ended ended -> {
-                Optional<ConversationState> state = work.bridge().state(id);
+                Optional<ConversationState> state = stateOf(event);
                 work.onFx(() -> {
                     state.map(ConversationRow::of)
                             .map(row -> ended.recorded() ? row : row.stoppedUnrecorded(ended.status(), ended.reason()))
@@ -63,18 +63,28 @@ final class LiveUpdates {
                 });
             }
             default -> {
-                Optional<ConversationState> state = work.bridge().state(id);
+                Optional<ConversationState> state = stateOf(event);
                 work.onFx(() -> state.map(ConversationRow::of).ifPresent(row -> {
                     if (event instanceof LoopEvent.Started started) {
                         reply.started(id, started.resumedBy(), started.at());
                     }
                     sidebar.upsert(row);
                     // A conversation the user just started is the one they want to read.
-                    if (event instanceof LoopEvent.Started started && !started.resumed() && sidebar.selectedProperty().get() == null) {
+                    if (event instanceof LoopEvent.Started started && !started.resumed()
+                            && sidebar.selectedProperty().get() == null) {
                         sidebar.select(row);
                     }
                 }));
             }
         }
+    }
+
+    /**
+     * The conversation as the event left it (a loop's start, a message and an end carry it), else as stored now,
+     * read here on the loop's thread; empty once it is deleted.
+     */
+    private Optional<ConversationState> stateOf(LoopEvent event) {
+        return event.stateAfter().or(() -> work.bridge().state(event.conversationId()))
+                .filter(state -> !state.deleted());
     }
 }
