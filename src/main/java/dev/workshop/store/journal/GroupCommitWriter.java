@@ -74,6 +74,11 @@ final class GroupCommitWriter<A> {
         return durableEnd;
     }
 
+    /** Appends queued and not written yet. */
+    int queued() {
+        return unwritten.get();
+    }
+
     long lastBatch() {
         return nextBatch - 1;
     }

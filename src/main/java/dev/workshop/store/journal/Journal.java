@@ -302,6 +302,12 @@ public final class Journal<A> implements AutoCloseable {
         return new JournalPosition(start.segment(), start.offset() + RecordFormat.alignedSize(payload.length));
     }
 
+    /** How many appends wait in the queue for the writer (none before {@link #start}). */
+    int queuedAppends() {
+        GroupCommitWriter<A> running = writer;
+        return running == null ? 0 : running.queued();
+    }
+
     /** The position after the last acknowledged record. */
     public JournalPosition durableEnd() {
         GroupCommitWriter<A> running = writer;

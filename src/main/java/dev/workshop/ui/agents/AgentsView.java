@@ -1,5 +1,11 @@
 package dev.workshop.ui.agents;
 
+import static dev.workshop.ui.agents.EndpointFields.bound;
+import static dev.workshop.ui.agents.EndpointFields.connectionCheck;
+import static dev.workshop.ui.agents.EndpointFields.field;
+import static dev.workshop.ui.agents.EndpointFields.secondsField;
+import static dev.workshop.ui.agents.EndpointFields.withPresets;
+
 import dev.workshop.domain.agent.AgentDefinition;
 import dev.workshop.ui.fx.FxExecutor;
 import java.util.List;
@@ -16,9 +22,6 @@ import javafx.scene.control.ChoiceBox;
 import javafx.scene.control.Label;
 import javafx.scene.control.ListCell;
 import javafx.scene.control.ListView;
-import javafx.scene.control.MenuButton;
-import javafx.scene.control.MenuItem;
-import javafx.scene.control.ProgressIndicator;
 import javafx.scene.control.ScrollPane;
 import javafx.scene.control.TextArea;
 import javafx.scene.control.TextField;
@@ -33,8 +36,6 @@ import javafx.scene.layout.VBox;
 import javafx.scene.paint.Color;
 import javafx.scene.shape.Circle;
 import javafx.util.StringConverter;
-import org.kordamp.ikonli.feather.Feather;
-import org.kordamp.ikonli.javafx.FontIcon;
 
 /** The agent editor: agents on the left, the selected one's settings on the right. */
 public final class AgentsView extends BorderPane {
@@ -297,94 +298,6 @@ public final class AgentsView extends BorderPane {
         HBox.setHgrow(form, Priority.ALWAYS);
         form.setPadding(new Insets(16));
         return form;
-    }
-
-    /**
-     * "Test connection" and what it found: the problem named, or the server's models, one click from the Model
-     * field.
-     */
-    private static VBox connectionCheck(AgentsViewModel viewModel, BooleanBinding offline) {
-        Button test = new Button("Test connection", new FontIcon(Feather.ZAP));
-        test.setId("test-connection");
-        test.setTooltip(new Tooltip("Asks the server for its models with these settings"));
-        test.disableProperty().bind(offline.or(viewModel.checkingProperty()));
-        test.setOnAction(event -> viewModel.testConnection());
-        ProgressIndicator checking = new ProgressIndicator();
-        checking.setMaxSize(18, 18);
-        checking.visibleProperty().bind(viewModel.checkingProperty());
-        checking.managedProperty().bind(checking.visibleProperty());
-        MenuButton pick = new MenuButton("Use a model");
-        pick.setId("offered-models");
-        Label report = new Label();
-        report.setId("connection-report");
-        report.setWrapText(true);
-        report.setMinHeight(Region.USE_PREF_SIZE);
-        viewModel.connectionProperty().addListener((property, old, found) -> {
-            report.setText(found == null ? "" : found.message());
-            report.setGraphic(found == null ? null : new FontIcon(found.usable() ? Feather.CHECK_CIRCLE : Feather.ALERT_CIRCLE));
-            report.getStyleClass().setAll("label", found == null || found.usable() ? "connection-ok" : "connection-problem");
-            pick.getItems().setAll((found == null ? List.<String>of() : found.models()).stream().map(name -> {
-                MenuItem item = new MenuItem(name);
-                // Checked again at once, so the report says the model picked is there.
-                item.setOnAction(event -> {
-                    viewModel.modelProperty().set(name);
-                    viewModel.testConnection();
-                });
-                return item;
-            }).toList());
-        });
-        pick.visibleProperty().bind(Bindings.isNotEmpty(pick.getItems()));
-        pick.managedProperty().bind(pick.visibleProperty());
-        HBox buttons = new HBox(8, test, checking, pick);
-        buttons.setAlignment(Pos.CENTER_LEFT);
-        return new VBox(6, buttons, report);
-    }
-
-    private static TextField field(String id, String prompt, String text) {
-        TextField field = new TextField(text);
-        field.setId(id);
-        field.setPromptText(prompt);
-        return field;
-    }
-
-    /** The base URL with a menu of common servers beside it, each filling in its URL and key variable. */
-    private static HBox withPresets(AgentsViewModel viewModel, TextField baseUrl) {
-        MenuButton presets = new MenuButton("Presets");
-        presets.setId("endpoint-presets");
-        presets.setTooltip(new Tooltip("Fill in the base URL (and the usual key variable) of a common server"));
-        for (EndpointPreset preset : EndpointPreset.ALL) {
-            MenuItem item = new MenuItem(preset.name() + "  —  " + preset.baseUrl());
-            item.setOnAction(event -> viewModel.applyPreset(preset));
-            presets.getItems().add(item);
-        }
-        presets.setMinWidth(Region.USE_PREF_SIZE);
-        HBox.setHgrow(baseUrl, Priority.ALWAYS);
-        baseUrl.setMaxWidth(Double.MAX_VALUE);
-        HBox row = new HBox(8, baseUrl, presets);
-        row.setAlignment(Pos.CENTER_LEFT);
-        return row;
-    }
-
-    /** A short number field and what its number means, side by side. */
-    private static HBox secondsField(TextField field, String meaning) {
-        field.setPrefColumnCount(5);
-        field.setMaxWidth(Region.USE_PREF_SIZE);
-        Label unit = new Label(meaning);
-        unit.getStyleClass().add("agent-hint");
-        unit.setMinWidth(Region.USE_PREF_SIZE);
-        HBox row = new HBox(8, field, unit);
-        row.setAlignment(javafx.geometry.Pos.CENTER_LEFT);
-        return row;
-    }
-
-    private static TextField bound(String id, String prompt, javafx.beans.property.StringProperty property,
-                                   BooleanBinding disabled) {
-        TextField field = field(id, prompt, property.get());
-        field.textProperty().bindBidirectional(property);
-        if (disabled != null) {
-            field.disableProperty().bind(disabled);
-        }
-        return field;
     }
 
     /** An agent as a coloured dot, its name and what answers for it. */

@@ -6,7 +6,6 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.CopyOnWriteArrayList;
@@ -125,9 +124,11 @@ class JournalOwnWriteTest {
             ownWriteHolds.await();
             List<Thread> queued = new ArrayList<>();
             for (int i = 0; i < 4; i++) {
-                Thread appender = Thread.ofPlatform().start(() -> append(journal, "queued"));
-                queued.add(appender);
-                awaitWaitingForItsRecord(appender);
+                queued.add(Thread.ofPlatform().start(() -> append(journal, "queued")));
+                int queuedSoFar = i + 1;
+                // It finds the journal held by the own write, so it queues its record and waits for the writer.
+                org.awaitility.Awaitility.await().atMost(java.time.Duration.ofSeconds(10))
+                        .until(() -> journal.queuedAppends() == queuedSoFar);
             }
             release.countDown();
             own.join();
@@ -152,16 +153,6 @@ class JournalOwnWriteTest {
             latch.await();
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-        }
-    }
-
-    /** Until the thread has queued its record and waits for it to be durable (it waits on the record's future). */
-    private static void awaitWaitingForItsRecord(Thread appender) throws InterruptedException {
-        long deadline = System.nanoTime() + 10_000_000_000L;
-        while (Arrays.stream(appender.getStackTrace())
-                .noneMatch(frame -> frame.getClassName().equals("java.util.concurrent.CompletableFuture"))) {
-            assertThat(System.nanoTime()).as("the appender queued its record").isLessThan(deadline);
-            Thread.sleep(1);
         }
     }
 }
