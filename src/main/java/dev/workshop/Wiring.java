@@ -10,6 +10,7 @@ import dev.workshop.gateway.AgentGateway;
 import dev.workshop.gateway.GatewayException;
 import dev.workshop.gateway.GatewayResolver;
 import dev.workshop.gateway.offline.OfflineGateway;
+import dev.workshop.gateway.openai.EndpointCheck;
 import dev.workshop.gateway.openai.HttpPolicy;
 import dev.workshop.gateway.openai.OpenAiCompatibleGateway;
 import dev.workshop.orchestration.DataDirectoryWatch;
@@ -75,7 +76,7 @@ public final class Wiring {
             PreferencesKeeper keeper = PreferencesKeeper.of(preferenceStore, preferences, bridge,
                     offline::setDelayMillis, options.followsPreferences());
             return new Workspace(directory, store, agents, bridge, scene, drafts, watch, keeper, options.team(),
-                    warnings);
+                    warnings, endpointCheck());
         } catch (RuntimeException e) {
             if (store != null) {
                 store.close();
@@ -125,8 +126,8 @@ public final class Wiring {
             DataDirectoryWatch watch = new DataDirectoryWatch(directory::whyGone, reason -> { }, Duration.ofSeconds(2));
             PreferencesKeeper keeper = PreferencesKeeper.of(new JsonPreferences(directory.path()), Preferences.DEFAULTS,
                     bridge, pace -> { }, false);
-            return new Workspace(directory, store, agents, bridge, scene, drafts, watch, keeper, team, warnings)
-                    .readOnly(why);
+            return new Workspace(directory, store, agents, bridge, scene, drafts, watch, keeper, team, warnings,
+                    endpointCheck()).readOnly(why);
         } catch (RuntimeException e) {
             if (store != null) {
                 store.close();
@@ -185,5 +186,13 @@ public final class Wiring {
             default -> throw new GatewayException("Agent " + agent.name() + " uses the provider \"" + agent.provider()
                     + "\", which this Workshop does not know", false);
         };
+    }
+
+    /**
+     * The agent editor's "Test connection", against the variables of this process: long enough for a server on
+     * another continent, short enough that a wrong address answers soon.
+     */
+    private static EndpointCheck endpointCheck() {
+        return new EndpointCheck(java.time.Duration.ofSeconds(10), System::getenv);
     }
 }

@@ -141,7 +141,7 @@ class ArchitectureTest {
         ArchRule rule = noClasses().that().resideInAnyPackage("dev.workshop.ui..", "dev.workshop.orchestration..",
                         "dev.workshop.session..", "dev.workshop.domain..")
                 .should().dependOnClassesThat().resideInAnyPackage("dev.workshop.store.jdbc..",
-                        "dev.workshop.store.journal..", "dev.workshop.gateway.offline..");
+                        "dev.workshop.store.journal..", "dev.workshop.gateway.offline..", "dev.workshop.gateway.openai..");
         assertHolds(rule);
     }
 

@@ -4,23 +4,16 @@ import dev.workshop.domain.agent.AgentDefinition;
 import dev.workshop.domain.agent.AgentId;
 import dev.workshop.domain.agent.AvatarPalette;
 import dev.workshop.domain.agent.EndpointReport;
-import dev.workshop.gateway.openai.EndpointCheck;
+import dev.workshop.gateway.EndpointChecker;
 import dev.workshop.store.AgentCatalog;
-import java.time.Duration;
 import java.util.List;
 
 /** The agents as the app edits them: the UI's way to the catalog, which it may not reach directly. */
 public final class AgentDirectory {
-    /** Long enough for a server on another continent, short enough that a wrong address answers soon. */
-    private static final Duration CHECK_TIMEOUT = Duration.ofSeconds(10);
     private final AgentCatalog catalog;
-    private final EndpointCheck endpoints;
+    private final EndpointChecker endpoints;
 
-    public AgentDirectory(AgentCatalog catalog) {
-        this(catalog, new EndpointCheck(CHECK_TIMEOUT, System::getenv));
-    }
-
-    public AgentDirectory(AgentCatalog catalog, EndpointCheck endpoints) {
+    public AgentDirectory(AgentCatalog catalog, EndpointChecker endpoints) {
         this.catalog = catalog;
         this.endpoints = endpoints;
     }

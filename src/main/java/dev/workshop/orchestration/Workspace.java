@@ -1,6 +1,7 @@
 package dev.workshop.orchestration;
 
 import dev.workshop.domain.conversation.TenantId;
+import dev.workshop.gateway.EndpointChecker;
 import dev.workshop.store.AgentCatalog;
 import dev.workshop.store.ConversationStore;
 import dev.workshop.store.DataDirectory;
@@ -24,12 +25,14 @@ public final class Workspace implements AutoCloseable {
     private final Drafts drafts;
     private final DataDirectoryWatch watch;
     private final PreferencesKeeper preferences;
+    private final EndpointChecker endpoints;
     private Optional<String> readOnly = Optional.empty();
 
     public Workspace(DataDirectory directory, ConversationStore store, AgentCatalog agents, GatewayBridge bridge,
                      SceneKeeper scene, Drafts drafts, DataDirectoryWatch watch, PreferencesKeeper preferences,
-                     TenantId tenant, List<String> warnings) {
+                     TenantId tenant, List<String> warnings, EndpointChecker endpoints) {
         this.preferences = preferences;
+        this.endpoints = endpoints;
         this.scene = scene;
         this.drafts = drafts;
         this.watch = watch;
@@ -66,7 +69,7 @@ public final class Workspace implements AutoCloseable {
 
     /** The agents for the app, which may not reach the store package. */
     public AgentDirectory agentDirectory() {
-        return new AgentDirectory(agents);
+        return new AgentDirectory(agents, endpoints);
     }
 
     public GatewayBridge bridge() {

@@ -1,5 +1,6 @@
 package dev.workshop.gateway.openai;
 
+import dev.workshop.gateway.EndpointChecker;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.workshop.domain.agent.EndpointReport;
@@ -22,7 +23,7 @@ import java.util.function.UnaryOperator;
  * Ollama, llama.cpp's server, vLLM, LM Studio and OpenAI all answer) and says in one sentence what stands in
  * the way of an agent using it, or that nothing does.
  */
-public final class EndpointCheck {
+public final class EndpointCheck implements EndpointChecker {
     /** The most model names a report quotes in its sentence; all of them are in its list. */
     private static final int NAMED_MODELS = 8;
     private final Duration timeout;
@@ -36,6 +37,7 @@ public final class EndpointCheck {
     }
 
     /** Blocks for at most about twice the timeout (connecting, then answering); call it off the UI thread. */
+    @Override
     public EndpointReport check(String baseUrl, String apiKeyEnv, String model) throws InterruptedException {
         String base = baseUrl == null ? "" : baseUrl.strip();
         if (base.isEmpty()) {

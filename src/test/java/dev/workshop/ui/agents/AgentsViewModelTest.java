@@ -5,6 +5,7 @@ import static org.awaitility.Awaitility.await;
 
 import dev.workshop.domain.agent.AgentDefinition;
 import dev.workshop.domain.agent.AgentId;
+import dev.workshop.gateway.openai.EndpointCheck;
 import dev.workshop.orchestration.AgentDirectory;
 import dev.workshop.store.file.JsonAgentCatalog;
 import dev.workshop.ui.fx.FxExecutor;
@@ -16,6 +17,11 @@ import org.junit.jupiter.api.io.TempDir;
 
 /** The agent editor's rules, without a JavaFX toolkit. */
 class AgentsViewModelTest {
+    /** The agents of {@code catalog}, with the real "Test connection" (the tests run a real server for it). */
+    private static AgentDirectory directory(dev.workshop.store.AgentCatalog catalog) {
+        return new AgentDirectory(catalog, new EndpointCheck(Duration.ofSeconds(10), System::getenv));
+    }
+
     @TempDir
     Path dir;
 
@@ -25,7 +31,7 @@ class AgentsViewModelTest {
     @BeforeEach
     void open() {
         catalog = JsonAgentCatalog.open(dir, warning -> { });
-        viewModel = new AgentsViewModel(new AgentDirectory(catalog), FxExecutor.direct());
+        viewModel = new AgentsViewModel(directory(catalog), FxExecutor.direct());
     }
 
     private void saveAndWait() {
@@ -154,7 +160,7 @@ class AgentsViewModelTest {
     void anAgentWithAProviderThisVersionDoesNotKnowSaysSoAndIsNotSavedAsItIs() {
         AgentDefinition odd = catalog.add(new AgentDefinition(AgentId.generate(), "Olga", "You are Olga.",
                 "openai-compat", "llama3.2", null));
-        viewModel = new AgentsViewModel(new AgentDirectory(catalog), FxExecutor.direct());
+        viewModel = new AgentsViewModel(directory(catalog), FxExecutor.direct());
 
         viewModel.selectedProperty().set(odd);
 
