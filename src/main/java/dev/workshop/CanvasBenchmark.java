@@ -80,7 +80,7 @@ final class CanvasBenchmark {
                 onFx(() -> {
                     canvas.fitAll(1280, 800);
                     if (view.equals("100%")) {
-                        canvas.resetZoom(1280, 800);
+                        canvas.camera().resetZoom(1280, 800);
                     }
                     return null;
                 });

@@ -126,6 +126,22 @@ public final class WorkshopApp extends Application {
             });
         });
         stage.show();
+        // JavaFX 21 on some window managers (openbox) maps the window at its minimum size while it believes it has
+        // the size asked for (JDK-8316423, fixed in JavaFX 22): once it is shown, it is asked for its size again.
+        // A remembered size is the window's, frame and all, as it was saved (the scene was given it before the frame
+        // was known): the window is set to it, so that it does not grow by its frame at every launch.
+        FxExecutor.later(() -> {
+            if (stage.isMaximized()) {
+                return;
+            }
+            if (place.isPresent()) {
+                stage.setWidth(place.get().width());
+                stage.setHeight(place.get().height());
+            } else {
+                stage.sizeToScene();
+                stage.centerOnScreen();
+            }
+        });
         shell.open();
     }
 

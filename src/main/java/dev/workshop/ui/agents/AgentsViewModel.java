@@ -2,6 +2,7 @@ package dev.workshop.ui.agents;
 
 import dev.workshop.domain.agent.AgentDefinition;
 import dev.workshop.domain.agent.AgentId;
+import dev.workshop.domain.agent.AgentNames;
 import dev.workshop.domain.agent.AvatarPalette;
 import dev.workshop.domain.agent.EndpointReport;
 import dev.workshop.domain.agent.ModelEndpoint;
@@ -179,19 +180,9 @@ public final class AgentsViewModel {
         }
         selected.set(null);
         fill(original);
-        name.set(freeName(original.name()));
+        name.set(AgentNames.forCopyOf(original.name(), agents.stream().map(AgentDefinition::name).toList()));
         colour.set(directory.colourForANewAgent());
         message.set("A copy of " + original.name() + ": change what should differ, then Save");
-    }
-
-    /** "Ada 2", or the first of "Ada 3", "Ada 4"… that no agent is called (names are unique, ignoring case). */
-    private String freeName(String base) {
-        for (int n = 2; ; n++) {
-            String candidate = base + " " + n;
-            if (agents.stream().noneMatch(agent -> agent.name().equalsIgnoreCase(candidate))) {
-                return candidate;
-            }
-        }
     }
 
     /** Clears the form for a new agent. */

@@ -15,9 +15,10 @@ import javafx.beans.property.SimpleBooleanProperty;
 
 /**
  * Where the canvas looks and how it is drawn: the camera (pan and zoom) and the scene's settings (theme, snap to
- * grid, minimap). Both are saved with the scene; outside this class they are only read.
+ * grid, minimap). Both are saved with the scene, and change only through these methods (the gestures, keys, zoom
+ * bar, menus and the theme menu call them); the properties handed out are read-only.
  */
-final class CanvasCamera {
+public final class CanvasCamera {
     private final ReadOnlyObjectWrapper<Camera> camera = new ReadOnlyObjectWrapper<>(Camera.DEFAULT);
     private final ReadOnlyObjectWrapper<SceneSettings> settings = new ReadOnlyObjectWrapper<>(SceneSettings.DEFAULTS);
     private final BooleanProperty systemPrefersDark = new SimpleBooleanProperty(false);
@@ -39,7 +40,7 @@ final class CanvasCamera {
     }
 
     /** Whether to paint dark now: the chosen theme, or the system's when the choice is System. */
-    BooleanExpression dark() {
+    public BooleanExpression darkProperty() {
         return dark;
     }
 
@@ -49,15 +50,15 @@ final class CanvasCamera {
         settings.set(loadedSettings);
     }
 
-    void pan(double dx, double dy) {
+    public void pan(double dx, double dy) {
         camera.set(camera.get().pannedBy(dx, dy));
     }
 
-    void zoomAt(double factor, double screenX, double screenY) {
+    public void zoomAt(double factor, double screenX, double screenY) {
         camera.set(camera.get().zoomedAt(factor, screenX, screenY));
     }
 
-    void resetZoom(double viewWidth, double viewHeight) {
+    public void resetZoom(double viewWidth, double viewHeight) {
         camera.set(camera.get().resetZoom(viewWidth, viewHeight));
     }
 
@@ -69,23 +70,23 @@ final class CanvasCamera {
         }
     }
 
-    void centreOn(Point world, double viewWidth, double viewHeight) {
+    public void centreOn(Point world, double viewWidth, double viewHeight) {
         camera.set(camera.get().centredOn(world, viewWidth, viewHeight));
     }
 
-    void setTheme(SceneSettings.Theme theme) {
+    public void setTheme(SceneSettings.Theme theme) {
         settings.set(settings.get().withTheme(theme));
     }
 
-    void setSystemPrefersDark(boolean prefersDark) {
+    public void setSystemPrefersDark(boolean prefersDark) {
         systemPrefersDark.set(prefersDark);
     }
 
-    void setSnapToGrid(boolean snap) {
+    public void setSnapToGrid(boolean snap) {
         settings.set(settings.get().withSnapToGrid(snap));
     }
 
-    void setMinimap(boolean shown) {
+    public void setMinimap(boolean shown) {
         settings.set(settings.get().withMinimap(shown));
     }
 }

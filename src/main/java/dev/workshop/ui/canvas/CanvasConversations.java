@@ -62,7 +62,8 @@ final class CanvasConversations {
         inBackground("end conversation", () -> workspace.bridge().end(conversation, reason));
     }
 
-    private void inBackground(String what, Runnable work) {
+    /** Runs {@code work} off the FX thread; a failure is told in the status bar as "Could not {@code what}". */
+    void inBackground(String what, Runnable work) {
         background.run("canvas-" + what.replace(' ', '-'), () -> {
             try {
                 work.run();

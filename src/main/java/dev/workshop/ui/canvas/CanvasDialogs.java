@@ -10,6 +10,8 @@ import java.util.List;
 import java.util.Optional;
 import java.util.Set;
 import javafx.scene.control.Alert;
+import javafx.scene.control.Button;
+import javafx.scene.control.ButtonBar;
 import javafx.scene.control.ButtonType;
 import javafx.scene.control.DialogPane;
 import javafx.scene.control.TextInputDialog;
@@ -90,20 +92,36 @@ final class CanvasDialogs {
         }
         Set<ConversationId> running = viewModel.conversationsOf(targets);
         if (!running.isEmpty()) {
-            Alert confirm = new Alert(Alert.AlertType.CONFIRMATION, "", ButtonType.CANCEL, ButtonType.OK);
+            ButtonType remove = new ButtonType(targets.size() == 1 ? "Remove " + targets.getFirst().name()
+                    : "Remove " + targets.size() + " agents", ButtonBar.ButtonData.OK_DONE);
+            Alert confirm = new Alert(Alert.AlertType.CONFIRMATION, "", ButtonType.CANCEL, remove);
             confirm.setTitle("Remove agents");
             confirm.setHeaderText(running.size() == 1 ? "This ends a running conversation"
                     : "This ends " + running.size() + " running conversations");
-            confirm.setContentText((targets.size() == 1 ? targets.get(0).name() + " is" : "These agents are")
-                    + " talking right now. Removing ends the conversation as completed; its messages are kept.");
+            confirm.setContentText(talking(targets) + " talking right now. Removing ends the conversation as"
+                    + " completed; its messages are kept.");
             confirm.getDialogPane().setId("confirm-remove");
+            // A removal has no way back for the conversation it ends: Enter keeps the agents, a click removes.
+            ((Button) confirm.getDialogPane().lookupButton(remove)).setDefaultButton(false);
+            ((Button) confirm.getDialogPane().lookupButton(ButtonType.CANCEL)).setDefaultButton(true);
             owner(confirm.getDialogPane());
             confirm.initOwner(window());
-            if (confirm.showAndWait().filter(ButtonType.OK::equals).isEmpty()) {
+            if (confirm.showAndWait().filter(remove::equals).isEmpty()) {
                 return;
             }
         }
         viewModel.remove(targets);
+    }
+
+    /** "Ada is", "Ada and Bruno are", "Ada, Bruno and Chen are": those of {@code targets} in a conversation. */
+    private String talking(List<AgentNodeModel> targets) {
+        List<String> names = targets.stream()
+                .filter(agent -> !viewModel.conversationsOf(List.of(agent)).isEmpty())
+                .map(AgentNodeModel::name).toList();
+        if (names.size() == 1) {
+            return names.getFirst() + " is";
+        }
+        return String.join(", ", names.subList(0, names.size() - 1)) + " and " + names.getLast() + " are";
     }
 
     void showProblem(String message) {

@@ -2,15 +2,18 @@ package dev.workshop.ui.canvas;
 
 import dev.workshop.domain.agent.AgentDefinition;
 import dev.workshop.domain.agent.AgentId;
+import dev.workshop.domain.agent.AgentNames;
 import dev.workshop.domain.canvas.AgentInstance;
 import dev.workshop.domain.canvas.Behaviour;
 import dev.workshop.domain.canvas.InstanceId;
+import dev.workshop.domain.canvas.Placement;
 import dev.workshop.domain.canvas.Point;
 import dev.workshop.domain.canvas.Rope;
 import dev.workshop.domain.canvas.SceneSettings;
 import dev.workshop.domain.conversation.ConversationId;
 import dev.workshop.domain.conversation.Participant;
 import dev.workshop.domain.fsm.AgentTrigger;
+import dev.workshop.orchestration.AgentDirectory;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Comparator;
@@ -195,20 +198,54 @@ final class CanvasEdits {
         });
     }
 
-    /** Places a copy of each agent (same agent, same behaviour, a new id) a little below and to the right. */
-    List<AgentNodeModel> duplicate(Collection<AgentNodeModel> originals) {
+    /**
+     * Duplicates agents as new agents, one for each original: its definition copied ("Ada 2", the same persona,
+     * provider, model and server, a colour of its own) and saved to the team's agents off the FX thread, then an
+     * instance placed clear of the others with the original's behaviour, selected; the placing is one step.
+     * Undo takes the copies off the canvas; the new agents stay in the palette, as any agent made does.
+     */
+    void duplicate(Collection<AgentNodeModel> originals) {
+        List<AgentNodeModel> sources = new ArrayList<>();
+        List<AgentDefinition> definitions = new ArrayList<>();
+        for (AgentNodeModel original : originals) {
+            canvas.definition(original.agentId()).ifPresent(definition -> {
+                sources.add(original);
+                definitions.add(definition);
+            });
+        }
+        if (sources.isEmpty()) {
+            return;
+        }
+        canvas.inBackground("duplicate " + UndoSteps.names(sources), () -> {
+            AgentDirectory directory = canvas.agentDirectory();
+            List<String> names = new ArrayList<>(directory.list().stream().map(AgentDefinition::name).toList());
+            List<AgentDefinition> made = new ArrayList<>();
+            for (AgentDefinition original : definitions) {
+                String name = AgentNames.forCopyOf(original.name(), names);
+                names.add(name);
+                made.add(directory.save(new AgentDefinition(AgentId.generate(), name, original.persona(),
+                        original.provider(), original.model(), directory.colourForANewAgent(), original.endpoint())));
+            }
+            canvas.onFx(() -> placeCopies(sources, made));
+        });
+    }
+
+    /** Places a saved copy of each source clear of every agent on the canvas, as one step, and selects them. */
+    private void placeCopies(List<AgentNodeModel> sources, List<AgentDefinition> made) {
+        canvas.refreshPalette();
         List<AgentNodeModel> copies = new ArrayList<>();
-        canvas.steps().editing("duplicate " + UndoSteps.names(originals), () -> {
-            for (AgentNodeModel original : List.copyOf(originals)) {
-                canvas.definition(original.agentId()).ifPresent(definition -> copies.add(canvas.add(new AgentInstance(
-                        InstanceId.generate(), original.agentId(),
-                        original.home().plus(CanvasViewModel.DUPLICATE_OFFSET, CanvasViewModel.DUPLICATE_OFFSET),
-                        original.behaviourProperty().get()), definition)));
+        canvas.steps().editing("duplicate " + UndoSteps.names(sources), () -> {
+            for (int i = 0; i < sources.size(); i++) {
+                AgentNodeModel source = sources.get(i);
+                List<Point> taken = canvas.agents().stream().map(AgentNodeModel::home).toList();
+                Point spot = Placement.freeSpots(taken, source.home().plus(CanvasViewModel.DUPLICATE_OFFSET,
+                        CanvasViewModel.DUPLICATE_OFFSET), 1).getFirst();
+                copies.add(canvas.add(new AgentInstance(InstanceId.generate(), made.get(i).id(),
+                        canvas.settingsProperty().get().placed(spot), source.behaviourProperty().get()), made.get(i)));
             }
         });
         canvas.select(copies.stream().map(AgentNodeModel::id).toList(), false);
         canvas.sceneChanged();
-        return copies;
     }
 
     /** The running conversations that removing these agents would end. */

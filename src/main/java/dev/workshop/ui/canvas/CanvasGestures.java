@@ -50,6 +50,8 @@ final class CanvasGestures {
     private AgentNodeModel pressedBubble;
     private Map<AgentNodeModel, Point> dragStarts = Map.of();
     private Point2D ropeEnd;
+    /** Space is held: a drag pans wherever it starts, over an agent too (as in drawing tools). */
+    private boolean spaceHeld;
 
     CanvasGestures(CanvasView view, CanvasViewModel viewModel, CanvasDialogs dialogs, CanvasMenus menus,
                    Rectangle rubberBand, Map<AgentNodeModel, BubbleNode> bubbleNodes, Map<InstanceId, Point> positions,
@@ -62,6 +64,12 @@ final class CanvasGestures {
         this.bubbleNodes = bubbleNodes;
         this.positions = positions;
         this.repaintRopes = repaintRopes;
+    }
+
+    /** Space went down or up: while it is held, a drag pans, and the pointer says so. */
+    void holdSpace(boolean held) {
+        spaceHeld = held;
+        view.setCursor(held ? javafx.scene.Cursor.OPEN_HAND : null);
     }
 
     /** The rope being tied, from its agent to the pointer (world, then screen point), while Shift+dragging. */
@@ -118,7 +126,7 @@ final class CanvasGestures {
         pressY = lastY = event.getY();
         pressedAgent = agentAt(event.getTarget()).orElse(null);
         pressedBubble = bubbleAt(event.getTarget()).orElse(null);
-        if (event.getButton() == MouseButton.MIDDLE) {
+        if (event.getButton() == MouseButton.MIDDLE || (spaceHeld && event.getButton() == MouseButton.PRIMARY)) {
             gesture = Gesture.PAN;
         } else if (event.getButton() != MouseButton.PRIMARY) {
             gesture = Gesture.NONE;
@@ -145,7 +153,7 @@ final class CanvasGestures {
         double dy = event.getY() - lastY;
         boolean moved = Math.hypot(event.getX() - pressX, event.getY() - pressY) >= DRAG_THRESHOLD;
         switch (gesture) {
-            case PAN -> viewModel.pan(dx, dy);
+            case PAN -> viewModel.camera().pan(dx, dy);
             case MOVE -> {
                 if (moved && dragStarts.isEmpty()) {
                     dragStarts = new LinkedHashMap<>();
@@ -239,7 +247,7 @@ final class CanvasGestures {
 
     void scrolled(ScrollEvent event) {
         if (event.getDeltaY() != 0) {
-            viewModel.zoomAt(Math.pow(1.0015, event.getDeltaY()), event.getX(), event.getY());
+            viewModel.camera().zoomAt(Math.pow(1.0015, event.getDeltaY()), event.getX(), event.getY());
         }
         event.consume();
     }

@@ -35,10 +35,12 @@ final class CanvasKeys {
     }
 
     void keyPressed(KeyEvent event) {
-        if (FIT.match(event)) {
+        if (event.getCode() == KeyCode.SPACE && !event.isShortcutDown()) {
+            gestures.holdSpace(true);
+        } else if (FIT.match(event)) {
             viewModel.fitAll(view.getWidth(), view.getHeight());
         } else if (RESET.match(event) || RESET_NUMPAD.match(event)) {
-            viewModel.resetZoom(view.getWidth(), view.getHeight());
+            viewModel.camera().resetZoom(view.getWidth(), view.getHeight());
         } else if (event.getCode() == KeyCode.DELETE || event.getCode() == KeyCode.BACK_SPACE) {
             dialogs.removeWithConfirmation(viewModel.selection());
         } else if (DUPLICATE.match(event)) {
@@ -52,9 +54,9 @@ final class CanvasKeys {
         } else if (event.getCode() == KeyCode.ESCAPE) {
             viewModel.clearSelection();
         } else if (event.getCode() == KeyCode.PLUS || event.getCode() == KeyCode.EQUALS || event.getCode() == KeyCode.ADD) {
-            viewModel.zoomAt(1.2, view.getWidth() / 2, view.getHeight() / 2);
+            viewModel.camera().zoomAt(1.2, view.getWidth() / 2, view.getHeight() / 2);
         } else if (event.getCode() == KeyCode.MINUS || event.getCode() == KeyCode.SUBTRACT) {
-            viewModel.zoomAt(1 / 1.2, view.getWidth() / 2, view.getHeight() / 2);
+            viewModel.camera().zoomAt(1 / 1.2, view.getWidth() / 2, view.getHeight() / 2);
         } else if (event.getCode() == KeyCode.CONTEXT_MENU || (event.getCode() == KeyCode.F10 && event.isShiftDown())) {
             if (!gestures.showSelectionMenu()) {
                 return;
@@ -77,10 +79,10 @@ final class CanvasKeys {
         } else if (event.getCode().isArrowKey()) {
             double step = event.isShiftDown() ? 200 : 50;
             switch (event.getCode()) {
-                case LEFT -> viewModel.pan(step, 0);
-                case RIGHT -> viewModel.pan(-step, 0);
-                case UP -> viewModel.pan(0, step);
-                default -> viewModel.pan(0, -step);
+                case LEFT -> viewModel.camera().pan(step, 0);
+                case RIGHT -> viewModel.camera().pan(-step, 0);
+                case UP -> viewModel.camera().pan(0, step);
+                default -> viewModel.camera().pan(0, -step);
             }
         } else {
             return;
@@ -88,12 +90,19 @@ final class CanvasKeys {
         event.consume();
     }
 
+    void keyReleased(KeyEvent event) {
+        if (event.getCode() == KeyCode.SPACE) {
+            gestures.holdSpace(false);
+            event.consume();
+        }
+    }
+
     /** Pans so that an agent the keyboard picked or moved is in view, if it is not already. */
     private void keepInView(AgentNodeModel agent) {
         Point at = viewModel.cameraProperty().get().toScreen(agent.position());
         double margin = AgentNode.RADIUS * 2;
         if (at.x() < margin || at.y() < margin || at.x() > view.getWidth() - margin || at.y() > view.getHeight() - margin) {
-            viewModel.centreOn(agent.position(), view.getWidth(), view.getHeight());
+            viewModel.camera().centreOn(agent.position(), view.getWidth(), view.getHeight());
         }
     }
 }

@@ -95,7 +95,7 @@ final class CanvasMenus {
         fit.setOnAction(event -> viewModel.fitAll(view.getWidth(), view.getHeight()));
         MenuItem reset = item("Reset zoom (100 %)", Feather.ZOOM_IN, "menu-reset-zoom");
         reset.setAccelerator(CanvasKeys.RESET);
-        reset.setOnAction(event -> viewModel.resetZoom(view.getWidth(), view.getHeight()));
+        reset.setOnAction(event -> viewModel.camera().resetZoom(view.getWidth(), view.getHeight()));
         MenuItem start = item("Start conversation…", Feather.MESSAGE_SQUARE, "menu-canvas-start");
         MenuItem undo = item(ZoomBar.stepText("Undo", viewModel.steps().undoLabelProperty().get()), Feather.CORNER_UP_LEFT, "menu-undo");
         undo.setAccelerator(CanvasKeys.UNDO);
@@ -110,11 +110,11 @@ final class CanvasMenus {
         CheckMenuItem snap = new CheckMenuItem("Snap to grid");
         snap.setId("menu-snap");
         snap.setSelected(viewModel.settingsProperty().get().snapToGrid());
-        snap.setOnAction(event -> viewModel.setSnapToGrid(snap.isSelected()));
+        snap.setOnAction(event -> viewModel.camera().setSnapToGrid(snap.isSelected()));
         CheckMenuItem map = new CheckMenuItem("Minimap");
         map.setId("menu-minimap");
         map.setSelected(viewModel.settingsProperty().get().minimap());
-        map.setOnAction(event -> viewModel.setMinimap(map.isSelected()));
+        map.setOnAction(event -> viewModel.camera().setMinimap(map.isSelected()));
         ContextMenu menu = new ContextMenu(add, start, new SeparatorMenuItem(), undo, redo, new SeparatorMenuItem(), fit,
                 reset, snap, map);
         menu.setId("canvas-menu");

@@ -100,7 +100,7 @@ public final class CanvasView extends Pane implements DropTarget {
         dialogs = new CanvasDialogs(viewModel, this);
         menus = new CanvasMenus(viewModel, this, dialogs);
         emptyState = new EmptyState(viewModel, this, dialogs::startConversation);
-        minimap = new Minimap(point -> viewModel.centreOn(point, getWidth(), getHeight()));
+        minimap = new Minimap(point -> viewModel.camera().centreOn(point, getWidth(), getHeight()));
         zoomBar = new ZoomBar(viewModel, this, this::showShortcuts);
         getChildren().addAll(grid, ropeLayer, world, rubberBand, ghost, emptyState, minimap, zoomBar);
 
@@ -108,11 +108,11 @@ public final class CanvasView extends Pane implements DropTarget {
         viewModel.ropes().addListener((ListChangeListener<Object>) change -> retie());
         viewModel.links().addListener((ListChangeListener<Object>) change -> retie());
         viewModel.cameraProperty().addListener((property, old, camera) -> applyCamera(camera));
-        viewModel.darkProperty().addListener((property, old, dark) -> applyTheme(dark));
+        viewModel.camera().darkProperty().addListener((property, old, dark) -> applyTheme(dark));
         minimap.visibleProperty().bind(viewModel.settingsProperty().map(settings -> settings.minimap()));
         syncAgents();
         applyCamera(viewModel.cameraProperty().get());
-        applyTheme(viewModel.darkProperty().get());
+        applyTheme(viewModel.camera().darkProperty().get());
 
         gestures = new CanvasGestures(this, viewModel, dialogs, menus, rubberBand, bubbleNodes, positions,
                 this::repaintRopes);
@@ -125,6 +125,13 @@ public final class CanvasView extends Pane implements DropTarget {
         addEventHandler(MouseEvent.MOUSE_EXITED, event -> bubbleUnderPointer = null);
         addEventHandler(ScrollEvent.SCROLL, gestures::scrolled);
         addEventHandler(KeyEvent.KEY_PRESSED, keys::keyPressed);
+        addEventHandler(KeyEvent.KEY_RELEASED, keys::keyReleased);
+        // Space held while the canvas lost the focus would otherwise stay held.
+        focusedProperty().addListener((property, was, focused) -> {
+            if (!focused) {
+                gestures.holdSpace(false);
+            }
+        });
         addEventHandler(ContextMenuEvent.CONTEXT_MENU_REQUESTED, gestures::contextMenu);
 
         // Any input may start a gesture, move the pointer over a bubble or end one: each is drawn by a frame.

@@ -15,6 +15,7 @@ import dev.workshop.domain.conversation.ConversationId;
 import dev.workshop.domain.conversation.ConversationState;
 import dev.workshop.domain.conversation.Participant;
 import dev.workshop.domain.fsm.Transition;
+import dev.workshop.orchestration.AgentDirectory;
 import dev.workshop.orchestration.LoopEvent;
 import dev.workshop.orchestration.Workspace;
 import dev.workshop.ui.fx.Background;
@@ -181,8 +182,9 @@ public final class CanvasViewModel {
         edits.removeRope(ropeId);
     }
 
-    public List<AgentNodeModel> duplicate(Collection<AgentNodeModel> originals) {
-        return edits.duplicate(originals);
+    /** As {@link CanvasEdits#duplicate}: a new agent for each, placed once it is saved. */
+    public void duplicate(Collection<AgentNodeModel> originals) {
+        edits.duplicate(originals);
     }
 
     public Set<ConversationId> conversationsOf(Collection<AgentNodeModel> targets) {
@@ -266,6 +268,21 @@ public final class CanvasViewModel {
         return steps;
     }
 
+    /** Store work for the canvas's parts, off the FX thread; a failure is told in the status bar. */
+    void inBackground(String what, Runnable work) {
+        conversations.inBackground(what, work);
+    }
+
+    /** Back on the FX thread, from work done off it. */
+    void onFx(Runnable work) {
+        fx.execute(work);
+    }
+
+    /** The team's agents, to add one (a duplicate). */
+    AgentDirectory agentDirectory() {
+        return workspace.agentDirectory();
+    }
+
     /** As {@link CanvasConversations#instancesFor}. */
     List<InstanceId> instancesFor(ConversationId id, List<Participant> participants) {
         return conversations.instancesFor(id, participants);
@@ -288,18 +305,6 @@ public final class CanvasViewModel {
 
     // ---- camera and animation -------------------------------------------------------------------------------
 
-    public void pan(double dx, double dy) {
-        camera.pan(dx, dy);
-    }
-
-    public void zoomAt(double factor, double screenX, double screenY) {
-        camera.zoomAt(factor, screenX, screenY);
-    }
-
-    public void resetZoom(double viewWidth, double viewHeight) {
-        camera.resetZoom(viewWidth, viewHeight);
-    }
-
     public void fitAll(double viewWidth, double viewHeight) {
         camera.fit(placed.agents().stream().map(AgentNodeModel::position).toList(), viewWidth, viewHeight);
     }
@@ -319,33 +324,6 @@ public final class CanvasViewModel {
             }
         }
         return false;
-    }
-
-    public void setTheme(SceneSettings.Theme theme) {
-        camera.setTheme(theme);
-    }
-
-    /** What the operating system prefers, for the System theme (found off the FX thread by the view). */
-    public void setSystemPrefersDark(boolean prefersDark) {
-        camera.setSystemPrefersDark(prefersDark);
-    }
-
-    /** Whether to paint dark now: the chosen theme, or the system's when the choice is System. */
-    public javafx.beans.binding.BooleanExpression darkProperty() {
-        return camera.dark();
-    }
-
-    public void setSnapToGrid(boolean snap) {
-        camera.setSnapToGrid(snap);
-    }
-
-    public void setMinimap(boolean shown) {
-        camera.setMinimap(shown);
-    }
-
-    /** Moves the view so that {@code world} is in its middle, at the same zoom (a click on the minimap). */
-    public void centreOn(Point world, double viewWidth, double viewHeight) {
-        camera.centreOn(world, viewWidth, viewHeight);
     }
 
     // ---- saving ---------------------------------------------------------------------------------------------
@@ -405,6 +383,11 @@ public final class CanvasViewModel {
 
     public ObservableList<AgentDefinition> palette() {
         return placed.palette();
+    }
+
+    /** Where the canvas looks (pan and zoom) and how it is drawn (theme, snap to grid, minimap). */
+    public CanvasCamera camera() {
+        return camera;
     }
 
     public ReadOnlyObjectProperty<Camera> cameraProperty() {

@@ -33,7 +33,7 @@ final class ShortcutSheet {
             {"Click · Ctrl-click · Shift-click", "select · add to the selection"},
             {"Shift-drag on empty space", "select with a rubber band"},
             {"Shift-drag from agent to agent", "tie a labelled rope"},
-            {"Drag empty space · middle drag", "pan"},
+            {"Drag empty space · middle drag · Space+drag", "pan"},
             {"Wheel", "zoom toward the cursor"},
             {"Right-click", "actions for an agent, a rope or the canvas"}};
     private static final String[][] CANVAS_KEYS = {
@@ -41,7 +41,7 @@ final class ShortcutSheet {
             {"Ctrl+A · Escape", "select every agent · clear the selection"},
             {"Alt+arrow keys", "move the selection one grid step"},
             {"Shift+F10 · Menu key", "actions for the selection"},
-            {"Ctrl+D", "duplicate the selection"},
+            {"Ctrl+D", "duplicate: a new agent like each selected one"},
             {"Delete", "remove the selection (asks if it is talking)"},
             {"Ctrl+Z · Ctrl+Shift+Z", "undo · redo a change to agents or ropes (Ctrl+Y redoes too)"},
             {"Arrow keys (Shift: faster)", "pan"},

@@ -33,15 +33,15 @@ final class ZoomBar extends HBox {
         super(2);
         this.viewModel = viewModel;
         Button out = toolButton(Feather.MINUS, "Zoom out (−)", "zoom-out",
-                () -> viewModel.zoomAt(1 / 1.2, view.getWidth() / 2, view.getHeight() / 2));
+                () -> viewModel.camera().zoomAt(1 / 1.2, view.getWidth() / 2, view.getHeight() / 2));
         Button in = toolButton(Feather.PLUS, "Zoom in (+)", "zoom-in",
-                () -> viewModel.zoomAt(1.2, view.getWidth() / 2, view.getHeight() / 2));
+                () -> viewModel.camera().zoomAt(1.2, view.getWidth() / 2, view.getHeight() / 2));
         Button fit = toolButton(Feather.MAXIMIZE, "Fit all (Ctrl+F)", "zoom-fit",
                 () -> viewModel.fitAll(view.getWidth(), view.getHeight()));
         zoomLabel.setId("zoom-label");
         zoomLabel.getStyleClass().add("zoom-label");
         zoomLabel.setTooltip(new Tooltip("Click for 100 % (Ctrl+0)"));
-        zoomLabel.setOnMouseClicked(event -> viewModel.resetZoom(view.getWidth(), view.getHeight()));
+        zoomLabel.setOnMouseClicked(event -> viewModel.camera().resetZoom(view.getWidth(), view.getHeight()));
         Button help = toolButton(Feather.HELP_CIRCLE, "Mouse and keyboard (Ctrl+/)", "shortcuts", showShortcuts);
         Button undo = toolButton(Feather.CORNER_UP_LEFT, "Undo (Ctrl+Z)", "undo", viewModel::undo);
         undo.disableProperty().bind(viewModel.steps().canUndoProperty().not());
@@ -52,9 +52,9 @@ final class ZoomBar extends HBox {
         redo.getTooltip().textProperty().bind(viewModel.steps().redoLabelProperty().map(label -> stepText("Redo", label)
                 + " (Ctrl+Shift+Z)"));
         ToggleButton snap = toggle(Feather.GRID, "Snap to grid: agents land on the dots", "toggle-snap",
-                SceneSettings::snapToGrid, viewModel::setSnapToGrid);
+                SceneSettings::snapToGrid, viewModel.camera()::setSnapToGrid);
         ToggleButton map = toggle(Feather.MAP, "Minimap: the whole canvas in the corner", "toggle-minimap",
-                SceneSettings::minimap, viewModel::setMinimap);
+                SceneSettings::minimap, viewModel.camera()::setMinimap);
         Separator afterEdits = new Separator(Orientation.VERTICAL);
         Separator afterToggles = new Separator(Orientation.VERTICAL);
         // What a narrow canvas leaves out first: each has a menu item or a key too, the zoom never goes.

@@ -112,8 +112,9 @@ public final class StartConversationDialog<T> extends Dialog<StartConversationDi
             prompt.requestFocus();
             prompt.selectAll();
         }));
-        // Enter in the task box starts a new line; Ctrl+Enter starts the conversation.
-        prompt.addEventFilter(javafx.scene.input.KeyEvent.KEY_PRESSED, event -> {
+        // Enter in the task box starts a new line; Ctrl+Enter starts the conversation, from any field of the dialog
+        // (the turns too, where one goes last).
+        getDialogPane().addEventFilter(javafx.scene.input.KeyEvent.KEY_PRESSED, event -> {
             if (event.getCode() == javafx.scene.input.KeyCode.ENTER && event.isShortcutDown()) {
                 javafx.scene.control.Button button = (javafx.scene.control.Button) getDialogPane().lookupButton(start);
                 if (!button.isDisabled()) {

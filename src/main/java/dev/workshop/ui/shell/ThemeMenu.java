@@ -71,16 +71,16 @@ final class ThemeMenu extends MenuButton {
             }
         });
         // Before the first paint, so a dark desktop's window does not turn light and back.
-        systemDarkAtLaunch.ifPresent(canvas::setSystemPrefersDark);
-        canvas.darkProperty().addListener((property, old, dark) -> apply(canvas));
+        systemDarkAtLaunch.ifPresent(canvas.camera()::setSystemPrefersDark);
+        canvas.camera().darkProperty().addListener((property, old, dark) -> apply(canvas));
         apply(canvas);
         choices.getToggles().forEach(toggle -> ((RadioMenuItem) toggle).setOnAction(event ->
-                canvas.setTheme((SceneSettings.Theme) toggle.getUserData())));
+                canvas.camera().setTheme((SceneSettings.Theme) toggle.getUserData())));
         return followSystemTheme(canvas, windowFocused);
     }
 
     private void apply(CanvasViewModel canvas) {
-        boolean dark = canvas.darkProperty().get();
+        boolean dark = canvas.camera().darkProperty().get();
         SceneSettings.Theme chosen = canvas.settingsProperty().get().theme();
         // Restyling the whole window is not free: only when light and dark actually swap.
         if (appliedDark == null || appliedDark != dark) {
@@ -121,7 +121,7 @@ final class ThemeMenu extends MenuButton {
             systemThemeAskedAt = System.nanoTime();
             background.run("system-theme", () -> {
                 boolean dark = SystemTheme.prefersDark();
-                fx.execute(() -> canvas.setSystemPrefersDark(dark));
+                fx.execute(() -> canvas.camera().setSystemPrefersDark(dark));
             });
         };
         // Unless the desktop was asked a moment ago, just before the window opened.

@@ -174,20 +174,32 @@ class CanvasViewModelTest {
     }
 
     @Test
-    void duplicatingGivesNewIdsNextToTheOriginalsAndSelectsTheCopies() {
+    void duplicatingMakesANewAgentLikeTheOriginalPlacedClearOfItAndSelectsIt() {
         AgentNodeModel ada = place(ADA, 0, 0);
         fx.run(() -> canvas.setBehaviour(List.of(ada), Behaviour.PATROL));
 
-        List<AgentNodeModel> copies = fx.call(() -> canvas.duplicate(List.of(ada)));
+        fx.run(() -> canvas.duplicate(List.of(ada)));
+        await().atMost(Duration.ofSeconds(10)).until(() -> fx.call(() -> canvas.agents().size()) == 2);
 
-        assertThat(copies).singleElement().satisfies(copy -> {
-            assertThat(copy.id()).isNotEqualTo(ada.id());
-            assertThat(copy.agentId()).isEqualTo(ADA);
-            assertThat(copy.home()).isEqualTo(new Point(CanvasViewModel.DUPLICATE_OFFSET, CanvasViewModel.DUPLICATE_OFFSET));
-            assertThat(copy.behaviourProperty().get()).isEqualTo(Behaviour.PATROL);
-        });
-        assertThat(fx.call(() -> canvas.selection())).isEqualTo(copies);
+        AgentNodeModel copy = fx.call(() -> canvas.agents().get(1));
+        AgentDefinition original = workspace.agentDirectory().find(ADA).orElseThrow();
+        AgentDefinition made = workspace.agentDirectory().find(copy.agentId()).orElseThrow();
+        assertThat(copy.agentId()).as("a new agent, not the same one twice").isNotEqualTo(ADA);
+        assertThat(made.name()).isEqualTo("Ada 2");
+        assertThat(copy.name()).isEqualTo("Ada 2");
+        assertThat(made.persona()).isEqualTo(original.persona());
+        assertThat(made.model()).isEqualTo(original.model());
+        assertThat(made.avatarColor()).as("a colour of its own").isNotEqualTo(original.avatarColor());
+        assertThat(copy.home().distanceTo(ada.home())).as("clear of the original's label")
+                .isGreaterThanOrEqualTo(dev.workshop.domain.canvas.Placement.SPACING);
+        assertThat(copy.behaviourProperty().get()).isEqualTo(Behaviour.PATROL);
+        assertThat(fx.call(() -> canvas.selection())).containsExactly(copy);
+        assertThat(fx.call(() -> canvas.palette().stream().map(AgentDefinition::name).toList())).contains("Ada 2");
         assertThat(reopenedScene().instances()).hasSize(2);
+
+        fx.run(() -> canvas.duplicate(List.of(copy)));
+        await().atMost(Duration.ofSeconds(10)).until(() -> fx.call(() -> canvas.agents().size()) == 3);
+        assertThat(fx.call(() -> canvas.agents().get(2).name())).as("a copy of a copy").isEqualTo("Ada 3");
     }
 
     @Test
@@ -694,7 +706,9 @@ class CanvasViewModelTest {
         Rope rope = fx.call(() -> canvas.link(ada.id(), bruno.id(), "mentors"));
         fx.run(() -> canvas.relabel(rope.id(), "argues with"));
         fx.run(() -> canvas.setBehaviour(List.of(ada), Behaviour.WANDER));
-        List<AgentNodeModel> copies = fx.call(() -> canvas.duplicate(List.of(ada, bruno)));
+        fx.run(() -> canvas.duplicate(List.of(ada, bruno)));
+        await().atMost(Duration.ofSeconds(10)).until(() -> fx.call(() -> canvas.agents().size()) == 4);
+        List<AgentNodeModel> copies = fx.call(() -> List.copyOf(canvas.agents().subList(2, 4)));
 
         fx.run(() -> canvas.undo());
         assertThat(fx.call(() -> canvas.agents())).containsExactly(ada, bruno);
@@ -743,7 +757,7 @@ class CanvasViewModelTest {
 
     @Test
     void withSnapToGridOnAgentsLandOnGridPointsWhenPlacedAndDraggedAndTheSettingIsSaved() {
-        fx.run(() -> canvas.setSnapToGrid(true));
+        fx.run(() -> canvas.camera().setSnapToGrid(true));
         AgentNodeModel ada = place(ADA, 55, 61);
         assertThat(ada.home()).isEqualTo(new Point(40, 80));
 
@@ -760,10 +774,10 @@ class CanvasViewModelTest {
 
     @Test
     void theMinimapSettingIsSavedAndCentringMovesTheViewAtTheSameZoom() {
-        fx.run(() -> canvas.setMinimap(true));
-        fx.run(() -> canvas.zoomAt(2, 0, 0));
+        fx.run(() -> canvas.camera().setMinimap(true));
+        fx.run(() -> canvas.camera().zoomAt(2, 0, 0));
 
-        fx.run(() -> canvas.centreOn(new Point(1000, 500), 800, 600));
+        fx.run(() -> canvas.camera().centreOn(new Point(1000, 500), 800, 600));
 
         Camera camera = fx.call(() -> canvas.cameraProperty().get());
         assertThat(camera.zoom()).isEqualTo(2);
@@ -774,13 +788,13 @@ class CanvasViewModelTest {
     @Test
     void theSystemThemeFollowsWhatTheSystemPrefersAndAChosenThemeDoesNot() {
         assertThat(fx.call(() -> canvas.settingsProperty().get().theme())).isEqualTo(SceneSettings.Theme.SYSTEM);
-        assertThat(fx.call(() -> canvas.darkProperty().get())).isFalse();
+        assertThat(fx.call(() -> canvas.camera().darkProperty().get())).isFalse();
 
-        fx.run(() -> canvas.setSystemPrefersDark(true));
-        assertThat(fx.call(() -> canvas.darkProperty().get())).isTrue();
+        fx.run(() -> canvas.camera().setSystemPrefersDark(true));
+        assertThat(fx.call(() -> canvas.camera().darkProperty().get())).isTrue();
 
-        fx.run(() -> canvas.setTheme(SceneSettings.Theme.LIGHT));
-        assertThat(fx.call(() -> canvas.darkProperty().get())).isFalse();
+        fx.run(() -> canvas.camera().setTheme(SceneSettings.Theme.LIGHT));
+        assertThat(fx.call(() -> canvas.camera().darkProperty().get())).isFalse();
         assertThat(reopenedScene().settings().theme()).isEqualTo(SceneSettings.Theme.LIGHT);
     }
 
@@ -829,8 +843,8 @@ class CanvasViewModelTest {
     void theCameraPansZoomsAndFitsAndIsSaved() {
         place(ADA, -400, -100);
         place(BRUNO, 1600, 900);
-        fx.run(() -> canvas.pan(100, 50));
-        fx.run(() -> canvas.zoomAt(2, 0, 0));
+        fx.run(() -> canvas.camera().pan(100, 50));
+        fx.run(() -> canvas.camera().zoomAt(2, 0, 0));
         assertThat(canvas.cameraProperty().get().zoom()).isEqualTo(2);
 
         fx.run(() -> canvas.fitAll(1000, 700));

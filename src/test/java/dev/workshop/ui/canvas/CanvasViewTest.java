@@ -133,6 +133,30 @@ class CanvasViewTest {
     }
 
     @Test
+    void holdingSpaceADragOverAnAgentPansInsteadOfMovingIt(FxRobot robot) throws Exception {
+        CanvasViewModel canvas = canvas();
+        AgentNodeModel ada = onFx(() -> canvas.place(ADA, new Point(300, 200)).orElseThrow());
+        WaitForAsyncUtils.waitForFxEvents();
+        Camera before = canvas.cameraProperty().get();
+        robot.clickOn(canvasPoint(robot, 600, 500), MouseButton.MIDDLE);
+
+        robot.press(KeyCode.SPACE);
+        robot.drag("#agent-" + ada.id().value(), MouseButton.PRIMARY).moveBy(100, 50).drop();
+        robot.release(KeyCode.SPACE);
+        WaitForAsyncUtils.waitForFxEvents();
+
+        assertThat(onFx(() -> ada.home())).as("the agent stays where it was").isEqualTo(new Point(300, 200));
+        Camera after = canvas.cameraProperty().get();
+        assertThat(after.originX()).isCloseTo(before.originX() - 100, org.assertj.core.data.Offset.offset(2.0));
+        assertThat(after.originY()).isCloseTo(before.originY() - 50, org.assertj.core.data.Offset.offset(2.0));
+
+        // Without Space, the same drag moves her.
+        robot.drag("#agent-" + ada.id().value(), MouseButton.PRIMARY).moveBy(100, 0).drop();
+        WaitForAsyncUtils.waitForFxEvents();
+        assertThat(onFx(() -> ada.home().x())).isCloseTo(400, org.assertj.core.data.Offset.offset(2.0));
+    }
+
+    @Test
     void draggingEmptySpacePansAndTheWheelZoomsTowardTheCursor(FxRobot robot) throws Exception {
         CanvasViewModel canvas = canvas();
         onFx(() -> canvas.place(ADA, new Point(100, 100)));
@@ -328,6 +352,8 @@ class CanvasViewTest {
         // task box focused and selected.
         robot.clickOn("#start-conversation-dialog .header-panel");
         robot.write("Plan a picnic");
+        // Ctrl+Enter starts from the last field too, the turns.
+        robot.clickOn("#max-turns .text-field");
         robot.press(KeyCode.CONTROL).type(KeyCode.ENTER).release(KeyCode.CONTROL);
 
         Workspace workspace = shell.workspace().orElseThrow();
@@ -416,6 +442,33 @@ class CanvasViewTest {
 
         assertThat(onFx(() -> List.copyOf(canvas.ropes()))).isEmpty();
         assertThat(onFx(() -> canvas.agents().size())).isEqualTo(2);
+    }
+
+    @Test
+    void removingAnAgentThatTalksAsksFirstNamesItAndEnterKeepsIt(FxRobot robot) throws Exception {
+        CanvasViewModel canvas = canvas();
+        Pair picnic = startPicnic(canvas, new Point(250, 200), new Point(500, 200));
+        AgentNodeModel idle = onFx(() -> canvas.place(new AgentId("starter-chen"), new Point(375, 420)).orElseThrow());
+        waitUntil(15, () -> !canvas.conversationsOf(List.of(picnic.ada())).isEmpty());
+        onFx(() -> {
+            canvas.select(List.of(picnic.ada().id(), idle.id()), false);
+            return null;
+        });
+
+        robot.clickOn("#agent-" + idle.id().value(), javafx.scene.input.MouseButton.MIDDLE);
+        robot.type(KeyCode.DELETE);
+        WaitForAsyncUtils.waitFor(5, TimeUnit.SECONDS, () -> robot.lookup("#confirm-remove").tryQuery().isPresent());
+        javafx.scene.control.DialogPane dialog = robot.lookup("#confirm-remove").queryAs(javafx.scene.control.DialogPane.class);
+        assertThat(dialog.getContentText()).as("who talks, by name").startsWith("Ada is talking right now");
+        Button remove = onFx(() -> (Button) dialog.getButtonTypes().stream()
+                .map(dialog::lookupButton).filter(button -> ((Button) button).getText().startsWith("Remove"))
+                .findFirst().orElseThrow());
+        assertThat(remove.getText()).isEqualTo("Remove 2 agents");
+        assertThat(remove.isDefaultButton()).as("the destructive button is not the default").isFalse();
+
+        robot.type(KeyCode.ENTER);
+        WaitForAsyncUtils.waitFor(5, TimeUnit.SECONDS, () -> robot.lookup("#confirm-remove").tryQuery().isEmpty());
+        assertThat(onFx(() -> canvas.agents().size())).as("Enter kept them").isEqualTo(3);
     }
 
     @Test

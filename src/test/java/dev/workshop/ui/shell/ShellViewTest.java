@@ -351,7 +351,7 @@ class ShellViewTest {
         WaitForAsyncUtils.waitForFxEvents();
 
         assertThat(canvas.settingsProperty().get().theme()).isEqualTo(SceneSettings.Theme.DARK);
-        assertThat(canvas.darkProperty().get()).isTrue();
+        assertThat(canvas.camera().darkProperty().get()).isTrue();
         assertThat(Application.getUserAgentStylesheet()).isEqualTo(new PrimerDark().getUserAgentStylesheet());
         assertThat(robot.lookup("#theme-menu").queryAs(javafx.scene.control.MenuButton.class).getTooltip().getText())
                 .isEqualTo("Theme: dark");
@@ -359,11 +359,11 @@ class ShellViewTest {
         robot.clickOn("#theme-menu");
         robot.clickOn("System");
         WaitForAsyncUtils.waitForFxEvents();
-        robot.interact(() -> canvas.setSystemPrefersDark(false));
+        robot.interact(() -> canvas.camera().setSystemPrefersDark(false));
         assertThat(Application.getUserAgentStylesheet()).isEqualTo(new PrimerLight().getUserAgentStylesheet());
         assertThat(robot.lookup("#theme-menu").queryAs(javafx.scene.control.MenuButton.class).getTooltip().getText())
                 .isEqualTo("Theme: as the system (light now)");
-        robot.interact(() -> canvas.setSystemPrefersDark(true));
+        robot.interact(() -> canvas.camera().setSystemPrefersDark(true));
         assertThat(Application.getUserAgentStylesheet()).isEqualTo(new PrimerDark().getUserAgentStylesheet());
     }
 
