@@ -288,7 +288,11 @@ final class ConversationDetailPane extends VBox {
         list.setItems(items);
         list.setCellFactory(view -> new MessageCell(list, highlight, viewModel::forkAt));
         messageLists.add(list);
-        list.setPlaceholder(TextWindow.placeholder(heading, hint));
+        Label placeholder = TextWindow.placeholder(heading, hint);
+        placeholder.getStyleClass().add("empty-list");
+        // While the messages load, the spinner says so; "No messages yet" would say the wrong thing under it.
+        placeholder.visibleProperty().bind(viewModel.loadingProperty().not());
+        list.setPlaceholder(placeholder);
         list.setFocusTraversable(true);
     }
 

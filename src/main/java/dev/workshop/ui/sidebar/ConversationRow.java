@@ -1,6 +1,7 @@
 package dev.workshop.ui.sidebar;
 
 import dev.workshop.orchestration.GatewayBridge;
+import dev.workshop.ui.fx.PlainText;
 import dev.workshop.domain.agent.AgentId;
 import dev.workshop.domain.conversation.ConversationId;
 import dev.workshop.domain.conversation.ConversationKind;
@@ -20,7 +21,10 @@ public record ConversationRow(ConversationId id, String title, ConversationStatu
                               Instant updatedAt, boolean withYou, AgentId entryAgent, boolean resumable,
                               int agentCount, boolean endRecorded) {
     static ConversationRow of(ConversationState state) {
-        return new ConversationRow(state.id(), state.title(), state.status(), state.statusReason(), state.kind(),
+        // A title taken from the task shows as text, not as its Markdown ("**Plan** a trip" reads "Plan a trip");
+        // one the user gave is kept as they wrote it.
+        String title = state.customTitle() != null ? state.title() : PlainText.of(state.title());
+        return new ConversationRow(state.id(), title, state.status(), state.statusReason(), state.kind(),
                 String.join(", ", state.participants().stream().map(Participant::name).toList()), state.turnCount(),
                 state.maxTurns(), state.updatedAt(), state.participants().stream().anyMatch(Participant::isHuman),
                 state.participants().stream().filter(participant -> !participant.isHuman()).map(Participant::agentId)

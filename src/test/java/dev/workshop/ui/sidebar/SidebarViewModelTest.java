@@ -227,6 +227,21 @@ class SidebarViewModelTest {
     }
 
     @Test
+    void aTitleTakenFromTheTaskReadsAsTextNotAsItsMarkdown() throws Exception {
+        ConversationId id = stored("**Plan** a `weekend` in Lisbon");
+
+        startSidebar();
+        await().atMost(Duration.ofSeconds(10)).until(() -> onFx(() -> sidebar.rows().size()) == 1);
+
+        assertThat(row(id).title()).isEqualTo("Plan a weekend in Lisbon");
+        onFx(() -> {
+            sidebar.rename(id, "My **own** title");
+            return null;
+        });
+        await().atMost(Duration.ofSeconds(10)).until(() -> row(id).title().equals("My **own** title"));
+    }
+
+    @Test
     void everyStatusHasItsOwnWordsAndTimesReadAsPeopleSayThem() {
         assertThat(Arrays.stream(ConversationStatus.values()).map(ConversationRow::statusLabel).distinct())
                 .hasSize(ConversationStatus.values().length);
