@@ -99,7 +99,8 @@ final class ConversationCommands {
         } else {
             requireFollowUpPossible(state);
             List<RecordedEvent> history = store.history(tenant, id);
-            followUp(state, history, Transcript.of(history).turnNumber() + 1, text, Optional.empty());
+            Transcript transcript = Transcript.of(history);
+            followUp(state, history, transcript, transcript.turnNumber() + 1, text, Optional.empty());
         }
     }
 
@@ -130,7 +131,8 @@ final class ConversationCommands {
         ConversationState state = store.state(tenant, id)
                 .orElseThrow(() -> new IllegalArgumentException("No conversation with workflow id " + id));
         requireFollowUpPossible(state);
-        followUp(state, store.history(tenant, id), turnNumber, prompt, givenContext);
+        List<RecordedEvent> history = store.history(tenant, id);
+        followUp(state, history, Transcript.of(history), turnNumber, prompt, givenContext);
     }
 
     // Waiting (for the human, or restored): the prompt starts the next round, as after an end.
@@ -143,13 +145,12 @@ final class ConversationCommands {
     }
 
     /**
-     * The follow-up itself, on the state and history the caller has read (the log is read once) after
-     * {@link #requireFollowUpPossible}.
+     * The follow-up itself, on the state, history and transcript the caller has read and folded (the log is read
+     * and folded once) after {@link #requireFollowUpPossible}.
      */
-    private void followUp(ConversationState state, List<RecordedEvent> history, int turnNumber, String prompt,
-                          Optional<String> givenContext) {
+    private void followUp(ConversationState state, List<RecordedEvent> history, Transcript transcript, int turnNumber,
+                          String prompt, Optional<String> givenContext) {
         ConversationId id = state.id();
-        Transcript transcript = Transcript.of(history);
         int stored = transcript.turnNumber();
         if (turnNumber != stored + 1) {
             throw new IllegalArgumentException("Turn number " + turnNumber + " does not follow the stored turn "

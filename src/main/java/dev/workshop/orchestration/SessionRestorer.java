@@ -156,10 +156,11 @@ final class SessionRestorer {
             state = store.state(team, id).orElseThrow();
         }
         int messages = state.turnCount();
-        int turnNumber = FollowUps.turnNumber(history);
+        Transcript transcript = Transcript.of(history);
+        int turnNumber = transcript.turnNumber();
         publish.accept(new LoopEvent.SessionRestored(id, turnNumber, clock.instant(), messages));
         publish.accept(new LoopEvent.TeamReady(id, turnNumber, clock.instant(), team, true));
-        return new RestoredSession(id, messages, state.status(), imported, copyOf, missingMembers(history));
+        return new RestoredSession(id, messages, state.status(), imported, copyOf, missingMembers(transcript));
     }
 
     /** Waiting already, for the human's message or for the user to go on after an earlier restore. */
@@ -181,9 +182,9 @@ final class SessionRestorer {
     }
 
     /** Names of the agents who spoke in the history but are no longer agents of this team, each once. */
-    private List<String> missingMembers(List<RecordedEvent> history) {
+    private List<String> missingMembers(Transcript transcript) {
         Map<AgentId, String> missing = new LinkedHashMap<>();
-        for (MessageRecorded message : Transcript.of(history).messages()) {
+        for (MessageRecorded message : transcript.messages()) {
             if (!message.speakerId().equals(Participant.HUMAN) && agents.find(message.speakerId()).isEmpty()) {
                 missing.putIfAbsent(message.speakerId(), message.speakerName());
             }
