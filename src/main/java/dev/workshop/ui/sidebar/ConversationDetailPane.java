@@ -1,7 +1,7 @@
 package dev.workshop.ui.sidebar;
 
 import dev.workshop.ui.fx.IconOnly;
-import dev.workshop.ui.fx.PlainText;
+import dev.workshop.ui.fx.SystemClipboard;
 import java.util.ArrayList;
 import java.util.List;
 import javafx.beans.binding.Bindings;
@@ -21,6 +21,12 @@ import javafx.scene.control.MenuItem;
 import javafx.scene.control.ProgressIndicator;
 import javafx.scene.control.SplitPane;
 import javafx.scene.control.Tooltip;
+import javafx.scene.input.KeyCode;
+import javafx.scene.input.KeyCodeCombination;
+import javafx.scene.input.KeyCombination;
+import javafx.scene.input.KeyEvent;
+import javafx.scene.input.MouseButton;
+import javafx.scene.input.MouseEvent;
 import javafx.scene.layout.HBox;
 import javafx.scene.layout.Priority;
 import javafx.scene.layout.Region;
@@ -31,10 +37,13 @@ import org.kordamp.ikonli.javafx.FontIcon;
 
 /**
  * The lower half of the sidebar: the conversation shown, its title (renamed in place), its status with Abort,
- * Resume and Export, its messages as Markdown in a virtualised list (or the two panes of a follow-up), the reply
- * as it streams in, a failed turn's reason with Retry, and the composer.
+ * Resume and Export, its messages as Markdown in a virtualised list (or the two panes of a follow-up), ending with
+ * the reply as it streams in, a failed turn's reason with Retry, and the composer. Message text can be selected
+ * and copied.
  */
 final class ConversationDetailPane extends VBox {
+    /** Ctrl+C (Cmd+C): the text selected in a message, or the message selected. */
+    private static final KeyCombination COPY = new KeyCodeCombination(KeyCode.C, KeyCombination.SHORTCUT_DOWN);
     private final SidebarViewModel viewModel;
     private final TitleEditor titleEditor;
     private final ConversationActions actions;
@@ -78,7 +87,7 @@ final class ConversationDetailPane extends VBox {
 
         Label none = TextWindow.placeholder("Nothing selected", "Pick a conversation above to read it.");
         VBox detail = new VBox(8, heading(), forkOrigin(), stateRow(), findBar, body, new FailureBanner(viewModel),
-                writing(), new Composer(viewModel));
+                new Composer(viewModel));
         detail.visibleProperty().bind(viewModel.selectedProperty().isNotNull());
         none.visibleProperty().bind(viewModel.selectedProperty().isNull());
         StackPane stack = new StackPane(detail, none);
@@ -104,6 +113,8 @@ final class ConversationDetailPane extends VBox {
         viewModel.messages().addListener((ListChangeListener<MessageItem>) follower::messagesChanged);
         viewModel.revealedProperty().addListener((property, old, reveal) -> follower.reveal(reveal));
         viewModel.selectedProperty().addListener((property, old, row) -> follower.selectionChanged(old, row));
+        // Before the row grows to the new words: whether the reader is at the end, to keep them there after.
+        viewModel.writingProperty().addListener((property, old, text) -> follower.writingGrew());
         ProgressIndicator loading = new ProgressIndicator();
         loading.setId("history-loading");
         loading.setMaxSize(40, 40);
@@ -231,30 +242,6 @@ final class ConversationDetailPane extends VBox {
         return reason;
     }
 
-    /**
-     * The reply as it streams in, as plain text (its Markdown is rendered once the message is recorded). A turn
-     * being asked again says so there, until its first word comes ("retrying (2 of 4)…").
-     */
-    private Label writing() {
-        Label writing = new Label();
-        writing.setId("writing");
-        writing.getStyleClass().add("writing");
-        writing.setWrapText(true);
-        writing.setMaxHeight(90);
-        writing.textProperty().bind(Bindings.createStringBinding(() -> {
-            String text = viewModel.writingProperty().get();
-            if (text.isEmpty()) {
-                String retrying = viewModel.retryingProperty().get();
-                return retrying.isEmpty() ? "" : "↻ " + retrying;
-            }
-            String plain = PlainText.of(text);
-            return "✎ " + (plain.length() > 300 ? "…" + plain.substring(plain.length() - 300) : plain);
-        }, viewModel.writingProperty(), viewModel.retryingProperty()));
-        writing.visibleProperty().bind(writing.textProperty().isNotEmpty());
-        writing.managedProperty().bind(writing.visibleProperty());
-        return writing;
-    }
-
     /** Under a fork's title: where it came from, a link to that message in its source (while that is listed). */
     private Hyperlink forkOrigin() {
         Hyperlink origin = new Hyperlink();
@@ -286,7 +273,33 @@ final class ConversationDetailPane extends VBox {
                            String hint) {
         list.setId(id);
         list.setItems(items);
-        list.setCellFactory(view -> new MessageCell(list, highlight, viewModel::forkAt));
+        TextSelection selection = new TextSelection();
+        MessageCell.LiveReply live = new MessageCell.LiveReply(viewModel.writingProperty(),
+                viewModel.retryingProperty());
+        list.setCellFactory(view -> new MessageCell(list, highlight, viewModel::forkAt, selection, live));
+        // A press anywhere in the list ends the selection; a press on a message's text starts the next one.
+        list.addEventFilter(MouseEvent.MOUSE_PRESSED, event -> {
+            if (event.getButton() == MouseButton.PRIMARY) {
+                selection.clear();
+            }
+        });
+        list.addEventFilter(MouseEvent.MOUSE_DRAGGED, selection::dragged);
+        list.addEventHandler(KeyEvent.KEY_PRESSED, event -> {
+            if (COPY.match(event)) {
+                MessageItem row = list.getSelectionModel().getSelectedItem();
+                if (selection.hasSelection()) {
+                    SystemClipboard.put(selection.selectedText());
+                } else if (row != null && !row.writing()) {
+                    SystemClipboard.put(row.content());
+                }
+                event.consume();
+            }
+        });
+        items.addListener((ListChangeListener<MessageItem>) change -> {
+            if (items.isEmpty()) {
+                selection.clear();
+            }
+        });
         messageLists.add(list);
         Label placeholder = TextWindow.placeholder(heading, hint);
         placeholder.getStyleClass().add("empty-list");

@@ -32,8 +32,13 @@ final class LiveUpdates {
         switch (event) {
             case LoopEvent.Token token -> work.onFx(() -> reply.token(id, token.text()));
             case LoopEvent.TurnRetry retry -> work.onFx(() -> reply.retry(id, retry));
-            case LoopEvent.TurnStarted turn -> work.onFx(() -> reply.turnStarted(id, turn.turnIndex(), turn.speakerId(),
-                    turn.resumed(), turn.at()));
+            case LoopEvent.TurnStarted turn -> work.onFx(() -> {
+                ReplyInProgress.Writer writer = reply.turnStarted(id, turn.turnIndex(), turn.speakerId(),
+                        turn.speakerName(), turn.resumed(), turn.at());
+                if (sidebar.isSelected(id) && !shownMessages.loadingProperty().get()) {
+                    shownMessages.writing(writer);
+                }
+            });
             case LoopEvent.Message message -> {
                 Optional<ConversationState> state = stateOf(event);
                 work.onFx(() -> {
@@ -57,8 +62,11 @@ final class LiveUpdates {
                     state.map(ConversationRow::of)
                             .map(row -> ended.recorded() ? row : row.stoppedUnrecorded(ended.status(), ended.reason()))
                             .ifPresent(sidebar::upsert);
+                    // A reply cut off is read back from the log, in place of its row; with nothing kept, the row goes.
                     if (reply.ended(id)) {
                         shownMessages.reload(id);
+                    } else if (sidebar.isSelected(id)) {
+                        shownMessages.writingEnded();
                     }
                 });
             }

@@ -2,6 +2,7 @@ package dev.workshop.ui.sidebar;
 
 import dev.workshop.ui.fx.ExternalLinks;
 import dev.workshop.ui.fx.SystemClipboard;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import javafx.geometry.Pos;
@@ -51,6 +52,8 @@ final class MarkdownView extends VBox {
     private static final Parser PARSER = Parser.builder().extensions(List.of(TablesExtension.create())).build();
     /** What Ctrl+F looks for, lower case; "" for nothing. */
     private final String highlight;
+    /** Every run of text, in reading order: what a drag selects across ({@link TextSelection}). */
+    private final List<TextFlow> textBlocks = new ArrayList<>();
 
     public MarkdownView(String markdown) {
         this(markdown, "");
@@ -68,6 +71,11 @@ final class MarkdownView extends VBox {
         for (org.commonmark.node.Node block = document.getFirstChild(); block != null; block = block.getNext()) {
             getChildren().add(block(block));
         }
+    }
+
+    /** The message's runs of text in reading order (paragraphs, headings, list items, cells, code). */
+    List<TextFlow> textBlocks() {
+        return textBlocks;
     }
 
     private Node block(org.commonmark.node.Node block) {
@@ -115,11 +123,12 @@ final class MarkdownView extends VBox {
         return styled(items, "md-list");
     }
 
-    private static VBox codeBlock(String code) {
+    private VBox codeBlock(String code) {
         String text = code.endsWith("\n") ? code.substring(0, code.length() - 1) : code;
-        Label body = new Label(text);
-        body.getStyleClass().add("md-code-text");
-        body.setWrapText(true);
+        // A flow, not a label: its text can be selected like the rest of the message.
+        TextFlow body = new TextFlow(run(text, "md-code-text"));
+        body.getStyleClass().add("md-code-body");
+        textBlocks.add(body);
         Button copy = new Button("Copy", new FontIcon(Feather.COPY));
         copy.getStyleClass().addAll("flat", "small", "md-copy");
         copy.setTooltip(new Tooltip("Copy this code"));
@@ -157,6 +166,7 @@ final class MarkdownView extends VBox {
     private TextFlow inline(org.commonmark.node.Node parent) {
         TextFlow flow = new TextFlow();
         flow.getStyleClass().add("md-text");
+        textBlocks.add(flow);
         appendInline(flow, parent, "");
         return flow;
     }

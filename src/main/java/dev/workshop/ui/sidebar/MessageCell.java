@@ -4,6 +4,12 @@ import dev.workshop.domain.agent.Initials;
 import dev.workshop.ui.fx.SystemClipboard;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.IntConsumer;
+import javafx.beans.value.ObservableStringValue;
+import javafx.scene.input.KeyCode;
+import javafx.scene.input.KeyCodeCombination;
+import javafx.scene.input.KeyCombination;
+import javafx.util.Subscription;
 import javafx.geometry.Pos;
 import javafx.scene.Node;
 import javafx.scene.control.ContextMenu;
@@ -22,18 +28,31 @@ import javafx.scene.shape.Circle;
 import org.kordamp.ikonli.feather.Feather;
 import org.kordamp.ikonli.javafx.FontIcon;
 
-/** A message: the speaker's avatar and name, the turn, marks, what it cost, and the content as Markdown. */
+/**
+ * A message: the speaker's avatar and name, the turn, marks, what it cost, and the content as Markdown, whose text
+ * can be selected. The reply being written is a row too: it grows as the words come.
+ */
 final class MessageCell extends ListCell<MessageItem> {
     private static final UsageText USAGE = UsageText.here();
     private final ListView<MessageItem> owner;
-    private final javafx.beans.value.ObservableStringValue highlight;
-    private final java.util.function.IntConsumer forkAt;
+    private final ObservableStringValue highlight;
+    private final IntConsumer forkAt;
+    private final TextSelection selection;
+    private final LiveReply live;
+    /** What the row of a reply being written listens to; stopped when the row shows something else. */
+    private Subscription following = Subscription.EMPTY;
 
-    MessageCell(ListView<MessageItem> owner, javafx.beans.value.ObservableStringValue highlight,
-                java.util.function.IntConsumer forkAt) {
+    /** The reply being written in the conversation shown, and the retry it waits on ("" for none). */
+    record LiveReply(ObservableStringValue writing, ObservableStringValue retrying) {
+    }
+
+    MessageCell(ListView<MessageItem> owner, ObservableStringValue highlight, IntConsumer forkAt,
+                TextSelection selection, LiveReply live) {
         this.owner = owner;
         this.highlight = highlight;
         this.forkAt = forkAt;
+        this.selection = selection;
+        this.live = live;
         setMaxWidth(Double.MAX_VALUE);
         prefWidthProperty().bind(owner.widthProperty().subtract(24));
     }
@@ -41,28 +60,22 @@ final class MessageCell extends ListCell<MessageItem> {
     @Override
     protected void updateItem(MessageItem item, boolean empty) {
         super.updateItem(item, empty);
+        following.unsubscribe();
+        following = Subscription.EMPTY;
         if (empty || item == null) {
             setGraphic(null);
             setContextMenu(null);
             return;
         }
-        Circle dot = new Circle(12, Color.web(item.colour()));
-        Label initials = new Label(Initials.of(item.speakerName()));
-        initials.getStyleClass().add("message-initials");
-        StackPane avatar = new StackPane(dot, initials);
-        Label name = new Label(item.speakerName());
-        name.getStyleClass().add("message-speaker");
-        Label turn = new Label("turn " + (item.turnIndex() + 1));
-        turn.getStyleClass().add("message-turn");
+        if (item.writing()) {
+            showWriting(item);
+            return;
+        }
+        HBox head = head(item);
         List<String> facts = new ArrayList<>(List.of(ConversationRow.clockTime(item.at())));
         facts.addAll(USAGE.details(item.usage()));
         Tooltip about = new Tooltip(String.join("\n", facts));
-        turn.setTooltip(about);
-        // The name and turn keep their width; marks and the cost give way in a narrow sidebar.
-        name.setMinWidth(Region.USE_PREF_SIZE);
-        turn.setMinWidth(Region.USE_PREF_SIZE);
-        HBox head = new HBox(8, avatar, name, turn);
-        head.setAlignment(Pos.CENTER_LEFT);
+        ((Label) head.lookup(".message-turn")).setTooltip(about);
         item.resumeMark().ifPresent(text -> head.getChildren().add(mark(text, Feather.ROTATE_CCW)));
         if (item.retried()) {
             head.getChildren().add(mark("asked again", Feather.REFRESH_CW));
@@ -88,15 +101,21 @@ final class MessageCell extends ListCell<MessageItem> {
         }
         MarkdownView content = new MarkdownView(item.content(), highlight.get());
         content.maxWidthProperty().bind(owner.widthProperty().subtract(48));
+        selection.attach(content, item);
         VBox box = new VBox(4, head, content);
         box.getStyleClass().add("message");
         setGraphic(box);
-        MenuItem copy = new MenuItem("Copy message", new FontIcon(Feather.COPY));
+        MenuItem copySelection = new MenuItem("Copy", new FontIcon(Feather.COPY));
+        copySelection.setAccelerator(new KeyCodeCombination(KeyCode.C, KeyCombination.SHORTCUT_DOWN));
+        copySelection.setOnAction(event -> SystemClipboard.put(selection.selectedText()));
+        MenuItem copy = new MenuItem("Copy message", new FontIcon(Feather.CLIPBOARD));
         copy.setOnAction(event -> SystemClipboard.put(item.content()));
-        MenuItem select = new MenuItem("Select text…", new FontIcon(Feather.TYPE));
+        MenuItem select = new MenuItem("Show as Markdown…", new FontIcon(Feather.TYPE));
         select.setOnAction(event -> TextWindow.show(owner, item.speakerName() + ", turn " + (item.turnIndex() + 1),
                 item.content()));
-        ContextMenu menu = new ContextMenu(copy, select);
+        ContextMenu menu = new ContextMenu(copySelection, copy, select);
+        // "Copy" copies the text selected: with none, only the whole message can be copied.
+        menu.setOnShowing(event -> copySelection.setDisable(!selection.hasSelection()));
         // A reply cut off is not a recorded turn: there is nothing to fork from.
         if (!item.cutOff()) {
             MenuItem fork = new MenuItem("Fork from here", new FontIcon(Feather.GIT_BRANCH));
@@ -105,6 +124,52 @@ final class MessageCell extends ListCell<MessageItem> {
             menu.getItems().addAll(new javafx.scene.control.SeparatorMenuItem(), fork);
         }
         setContextMenu(menu);
+    }
+
+    /**
+     * The row of the reply being written: the speaker, "writing…" (or the retry it waits on), and the reply so far
+     * as Markdown, growing as the words come.
+     */
+    private void showWriting(MessageItem item) {
+        HBox head = head(item);
+        Label state = new Label();
+        state.getStyleClass().add("writing");
+        state.setMinWidth(0);
+        StreamingMarkdown content = new StreamingMarkdown();
+        content.maxWidthProperty().bind(owner.widthProperty().subtract(48));
+        Subscription text = live.writing().subscribe(content::show);
+        Subscription note = live.retrying().subscribe(retry -> {
+            state.setText(retry.isEmpty() ? "writing…" : "↻ " + retry);
+            state.setGraphic(new FontIcon(retry.isEmpty() ? Feather.EDIT_3 : Feather.REFRESH_CW));
+            Tooltip whole = new Tooltip(retry.isEmpty() ? item.speakerName() + " is writing this reply" : retry);
+            whole.setWrapText(true);
+            whole.setMaxWidth(420);
+            state.setTooltip(whole);
+        });
+        following = text.and(note);
+        head.getChildren().add(state);
+        VBox box = new VBox(4, head, content);
+        box.getStyleClass().addAll("message", "message-writing");
+        box.setId("writing");
+        setGraphic(box);
+        setContextMenu(null);
+    }
+
+    /** The speaker's avatar and name and the turn, which keep their width in a narrow sidebar. */
+    private static HBox head(MessageItem item) {
+        Circle dot = new Circle(12, Color.web(item.colour()));
+        Label initials = new Label(Initials.of(item.speakerName()));
+        initials.getStyleClass().add("message-initials");
+        StackPane avatar = new StackPane(dot, initials);
+        Label name = new Label(item.speakerName());
+        name.getStyleClass().add("message-speaker");
+        Label turn = new Label("turn " + (item.turnIndex() + 1));
+        turn.getStyleClass().add("message-turn");
+        name.setMinWidth(Region.USE_PREF_SIZE);
+        turn.setMinWidth(Region.USE_PREF_SIZE);
+        HBox head = new HBox(8, avatar, name, turn);
+        head.setAlignment(Pos.CENTER_LEFT);
+        return head;
     }
 
     private static Node mark(String text, Feather icon) {

@@ -45,6 +45,8 @@ final class MessageFollower {
     private Reveal pendingReveal;
     /** Set once a message was revealed: the list stays on it as new ones arrive, until Jump to latest or End. */
     private boolean followPaused;
+    /** Set while the reply being written grows under a reader at the end: the next layout scrolls to the end. */
+    private boolean stickToEnd;
 
     /**
      * @param single   the list of every message
@@ -95,7 +97,9 @@ final class MessageFollower {
         int size = change.getList().size();
         boolean replaced = false;
         while (change.next()) {
-            replaced |= change.wasRemoved() || change.getFrom() == 0;
+            // One row swapped or dropped is the reply being written becoming its message (or going): not a new list.
+            boolean oneRow = change.getRemovedSize() == 1 && change.getAddedSize() <= 1 && size > 0;
+            replaced |= !oneRow && (change.wasRemoved() || change.getFrom() == 0);
         }
         if (revealIfListed()) {
             return;
@@ -107,6 +111,14 @@ final class MessageFollower {
             afterSettle = this::scrollToEnd;
             settle.playFromStart();
         }
+    }
+
+    /**
+     * The reply being written is about to grow: if the reader is at the very end, they stay there as it does (the
+     * list scrolls once it has laid the longer row out); a reader who scrolled up is left where they are.
+     */
+    void writingGrew() {
+        stickToEnd |= !followPaused && shown().stream().allMatch(this::endInView);
     }
 
     /** Brings {@code reveal}'s message into view now, or once it is listed. */
@@ -127,6 +139,10 @@ final class MessageFollower {
 
     /** Shows "Jump to latest" while the newest message is out of view; call after each layout. */
     void updateJump(boolean loading) {
+        if (stickToEnd) {
+            stickToEnd = false;
+            scrollToEnd();
+        }
         jump.setVisible(!loading && shown().stream().anyMatch(this::behindLatest));
     }
 
@@ -149,7 +165,7 @@ final class MessageFollower {
             List<MessageItem> items = list.getItems();
             for (int i = 0; i < items.size(); i++) {
                 // A turn may show twice: a reply cut off, then the whole one asked again; the whole one is meant.
-                if (items.get(i).turnIndex() == reveal.turnIndex() && !items.get(i).cutOff()) {
+                if (items.get(i).turnIndex() == reveal.turnIndex() && !items.get(i).cutOff() && !items.get(i).writing()) {
                     int index = i;
                     list.getSelectionModel().select(index);
                     scrolls.add(() -> list.scrollTo(index));
@@ -188,6 +204,19 @@ final class MessageFollower {
     private boolean atBottom(int size) {
         return flow(single).map(flow -> flow.getLastVisibleCell() == null
                 || flow.getLastVisibleCell().getIndex() >= size - 3).orElse(true);
+    }
+
+    /** Whether the bottom of the last row of {@code list} is in view (an empty list's end is). */
+    private boolean endInView(ListView<MessageItem> list) {
+        int size = list.getItems().size();
+        return size == 0 || flow(list).map(flow -> {
+            var last = flow.getLastVisibleCell();
+            if (last == null || last.getIndex() < size - 1) {
+                return false;
+            }
+            return last.localToScene(last.getLayoutBounds()).getMaxY()
+                    <= flow.localToScene(flow.getLayoutBounds()).getMaxY() + 2;
+        }).orElse(true);
     }
 
     /** Whether the newest message of {@code list} is wholly out of view. */

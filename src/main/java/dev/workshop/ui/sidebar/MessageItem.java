@@ -17,15 +17,29 @@ import java.util.function.Function;
  * {@code retried} for a turn that was asked again because its first answer was cut off or failed, and
  * {@code cutOff} for a reply that stopped before it was finished (a crash, a Stop, a failure), kept as far as
  * it had come. {@code usage} is what the message cost (tokens, time, model), {@link Usage#NONE} for the
- * user's own messages and for a reply cut off.
+ * user's own messages and for a reply cut off. {@code writing} is the row of the reply being written, whose
+ * content the list shows as it streams in ({@link ReplyInProgress}), not from here.
  */
 public record MessageItem(int turnIndex, AgentId speakerId, String speakerName, String colour, String content,
-                          Instant at, ResumeCause resumedBy, boolean retried, boolean cutOff, Usage usage) {
+                          Instant at, ResumeCause resumedBy, boolean retried, boolean cutOff, Usage usage,
+                          boolean writing) {
+
+    /** A message recorded (or cut off), not one being written. */
+    public MessageItem(int turnIndex, AgentId speakerId, String speakerName, String colour, String content,
+                       Instant at, ResumeCause resumedBy, boolean retried, boolean cutOff, Usage usage) {
+        this(turnIndex, speakerId, speakerName, colour, content, at, resumedBy, retried, cutOff, usage, false);
+    }
 
     /** A whole message (not cut off) whose cost is not known. */
     public MessageItem(int turnIndex, AgentId speakerId, String speakerName, String colour, String content,
                        Instant at, ResumeCause resumedBy, boolean retried) {
         this(turnIndex, speakerId, speakerName, colour, content, at, resumedBy, retried, false, Usage.NONE);
+    }
+
+    /** The row of the reply {@code writer} is writing, in its colour. */
+    static MessageItem writing(ReplyInProgress.Writer writer, String colour) {
+        return new MessageItem(writer.turnIndex(), writer.speakerId(), writer.speakerName(), colour, "", writer.at(),
+                null, false, false, Usage.NONE, true);
     }
 
     /** What the mark on the first message after a resume says. */

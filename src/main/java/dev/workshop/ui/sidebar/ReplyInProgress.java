@@ -7,17 +7,23 @@ import dev.workshop.domain.conversation.ResumeCause;
 import dev.workshop.domain.conversation.Transcript;
 import dev.workshop.orchestration.LoopEvent;
 import java.time.Instant;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.Optional;
 import java.util.function.Predicate;
 import javafx.beans.property.ReadOnlyStringProperty;
 import javafx.beans.property.ReadOnlyStringWrapper;
 
 /**
- * The reply being written in the conversation shown, as it streams in, and the retry it waits on; and, for every
- * conversation, the marks its next messages get ({@link LiveMarks}). Fed the loops' events on the FX thread.
+ * The replies being written, as they stream in (so that a conversation picked mid-reply shows all of it so far),
+ * the one of the conversation shown, and the retry it waits on; and, for every conversation, the marks its next
+ * messages get ({@link LiveMarks}). Fed the loops' events on the FX thread.
  */
 final class ReplyInProgress {
     private final LiveMarks marks = new LiveMarks();
     private final Predicate<ConversationId> isShown;
+    /** Each running conversation's reply being written, from its turn's start until it is recorded or stops. */
+    private final Map<ConversationId, Draft> drafts = new HashMap<>();
     private final ReadOnlyStringWrapper writing = new ReadOnlyStringWrapper("");
     /** Why the turn being written is asked again, and which attempt is next; empty while none is. */
     private final ReadOnlyStringWrapper retrying = new ReadOnlyStringWrapper("");
@@ -26,33 +32,61 @@ final class ReplyInProgress {
         this.isShown = isShown;
     }
 
-    /** A conversation is shown (or none): nothing written yet, but the retry it waits on, if any. */
+    /** Who writes a reply, for which turn, since when. */
+    record Writer(int turnIndex, AgentId speakerId, String speakerName, Instant at) {
+    }
+
+    private record Draft(Writer writer, StringBuilder text) {
+    }
+
+    /** A conversation is shown (or none): its reply so far, if one is being written, and the retry it waits on. */
     void shown(ConversationId id) {
-        writing.set("");
+        Draft draft = id == null ? null : drafts.get(id);
+        writing.set(draft == null ? "" : draft.text().toString());
         retrying.set(id == null ? "" : marks.retryNote(id));
+    }
+
+    /** Who is writing a reply in {@code id} now, if anyone is. */
+    Optional<Writer> writer(ConversationId id) {
+        return Optional.ofNullable(drafts.get(id)).map(Draft::writer);
     }
 
     void started(ConversationId id, ResumeCause cause, Instant at) {
         marks.started(id, cause, at);
     }
 
-    void turnStarted(ConversationId id, int turnIndex, AgentId speaker, boolean resumed, Instant at) {
+    /** A turn started: its speaker is writing, nothing written yet. Returns who writes. */
+    Writer turnStarted(ConversationId id, int turnIndex, AgentId speaker, String speakerName, boolean resumed,
+                       Instant at) {
         marks.turnStarted(id, turnIndex, speaker, resumed, at);
+        Writer writer = new Writer(turnIndex, speaker, speakerName, at);
+        drafts.put(id, new Draft(writer, new StringBuilder()));
         retryEnded(id);
         if (isShown.test(id)) {
             writing.set("");
         }
+        return writer;
     }
 
     void token(ConversationId id, String text) {
         retryEnded(id);
+        Draft draft = drafts.get(id);
+        if (draft == null) {
+            // A turn begun before the sidebar listened: its start was not seen, so who writes is unknown.
+            return;
+        }
+        draft.text().append(text);
         if (isShown.test(id)) {
-            writing.set(writing.get() + text);
+            writing.set(draft.text().toString());
         }
     }
 
     void retry(ConversationId id, LoopEvent.TurnRetry retry) {
         String note = marks.retrying(id, retry);
+        Draft draft = drafts.get(id);
+        if (draft != null) {
+            draft.text().setLength(0);
+        }
         if (isShown.test(id)) {
             // What the failed attempt streamed is no part of the reply: the next attempt starts afresh.
             writing.set("");
@@ -63,6 +97,7 @@ final class ReplyInProgress {
     /** A message was recorded: the reply is done; returns it as the transcript shows it, marks and all. */
     Transcript.Line recorded(ConversationId id, MessageRecorded message, Instant at) {
         Transcript.Line marked = marks.recorded(id, message, at);
+        drafts.remove(id);
         retryEnded(id);
         if (isShown.test(id)) {
             writing.set("");
@@ -76,6 +111,7 @@ final class ReplyInProgress {
      */
     boolean ended(ConversationId id) {
         marks.ended(id);
+        drafts.remove(id);
         retryEnded(id);
         if (isShown.test(id) && !writing.get().isEmpty()) {
             writing.set("");

@@ -30,6 +30,7 @@ final class ShownMessages {
     private final SidebarWork work;
     private final Supplier<ConversationRow> shown;
     private final Function<ConversationId, Optional<String>> titleOf;
+    private final Function<ConversationId, Optional<ReplyInProgress.Writer>> writerOf;
     private final ObservableList<MessageItem> messages = FXCollections.observableArrayList();
     private final ObservableList<MessageItem> readOnly = FXCollections.unmodifiableObservableList(messages);
     private final FilteredList<MessageItem> conversationPane = new FilteredList<>(messages, item -> false);
@@ -41,11 +42,16 @@ final class ShownMessages {
     /** Bumped on every selection, so that a slow load for an earlier selection is dropped. */
     private long selection;
 
+    /**
+     * @param writerOf who is writing a reply in a conversation now: its row ends the list once the history is read
+     */
     ShownMessages(SidebarWork work, Supplier<ConversationRow> shown,
-                  Function<ConversationId, Optional<String>> titleOf) {
+                  Function<ConversationId, Optional<String>> titleOf,
+                  Function<ConversationId, Optional<ReplyInProgress.Writer>> writerOf) {
         this.work = work;
         this.shown = shown;
         this.titleOf = titleOf;
+        this.writerOf = writerOf;
         messages.addListener((ListChangeListener<MessageItem>) change -> splitPanes());
     }
 
@@ -68,11 +74,48 @@ final class ShownMessages {
         load(selection, id);
     }
 
-    /** A message that arrived live, unless the list has its turn already. */
+    /** A message that arrived live, in the place of the reply being written; unless the list has its turn already. */
     void arrived(MessageItem item) {
-        if (messages.stream().noneMatch(each -> each.turnIndex() == item.turnIndex() && !each.cutOff())) {
+        int writingRow = writingRow();
+        if (messages.stream().anyMatch(each -> each.turnIndex() == item.turnIndex() && !each.cutOff()
+                && !each.writing())) {
+            if (writingRow >= 0) {
+                messages.remove(writingRow);
+            }
+        } else if (writingRow >= 0) {
+            // In place: the row the reader watched grow becomes the message, and the list does not jump.
+            messages.set(writingRow, item);
+        } else {
             messages.add(item);
         }
+    }
+
+    /** {@code writer} started a reply: it shows as a row at the end that grows as it streams in. */
+    void writing(ReplyInProgress.Writer writer) {
+        MessageItem row = MessageItem.writing(writer, colourOf(writer.speakerId()));
+        int writingRow = writingRow();
+        if (writingRow >= 0) {
+            messages.set(writingRow, row);
+        } else {
+            messages.add(row);
+        }
+    }
+
+    /** No reply is being written any more (its loop stopped with nothing of it to keep). */
+    void writingEnded() {
+        int writingRow = writingRow();
+        if (writingRow >= 0) {
+            messages.remove(writingRow);
+        }
+    }
+
+    private int writingRow() {
+        for (int i = messages.size() - 1; i >= 0; i--) {
+            if (messages.get(i).writing()) {
+                return i;
+            }
+        }
+        return -1;
     }
 
     String colourOf(AgentId agent) {
@@ -101,9 +144,11 @@ final class ShownMessages {
                         forkOrigin.set(forked.map(this::originOf).orElse(null));
                         List<MessageItem> live = List.copyOf(messages);
                         messages.setAll(items);
-                        live.stream().filter(item -> items.stream().noneMatch(old -> old.turnIndex() == item.turnIndex()
+                        live.stream().filter(item -> !item.writing())
+                                .filter(item -> items.stream().noneMatch(old -> old.turnIndex() == item.turnIndex()
                                         && old.cutOff() == item.cutOff()))
                                 .forEach(messages::add);
+                        writerOf.apply(id).ifPresent(this::writing);
                         loading.set(false);
                     }
                 });

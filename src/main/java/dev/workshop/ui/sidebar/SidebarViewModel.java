@@ -49,7 +49,7 @@ public final class SidebarViewModel {
     public SidebarViewModel(Workspace workspace, FxExecutor fx, Background background) {
         this.work = new SidebarWork(workspace, fx, background);
         this.list = new ConversationList(work);
-        this.shownMessages = new ShownMessages(work, selected::get, list::titleOf);
+        this.shownMessages = new ShownMessages(work, selected::get, list::titleOf, reply::writer);
         this.deletion = new ConversationDeletion(work, this::showConversation);
         this.transfer = new ConversationTransfer(work, this::showAdded);
         this.live = new LiveUpdates(this, work, list, shownMessages, reply);

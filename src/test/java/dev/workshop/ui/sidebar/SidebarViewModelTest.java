@@ -197,7 +197,8 @@ class SidebarViewModelTest {
             return null;
         });
 
-        await().atMost(Duration.ofSeconds(10)).until(() -> onFx(() -> sidebar.messages().size()) == 1);
+        await().atMost(Duration.ofSeconds(10)).until(() -> onFx(() -> sidebar.messages().size() == 1
+                && !sidebar.messages().getFirst().writing()));
         MessageItem cut = onFx(() -> sidebar.messages().getFirst());
         assertThat(cut.cutOff()).isTrue();
         assertThat(cut.speakerName()).isEqualTo("Ada");

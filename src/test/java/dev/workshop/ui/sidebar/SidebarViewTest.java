@@ -105,6 +105,14 @@ class SidebarViewTest {
         org.awaitility.Awaitility.await().until(() -> java.time.Instant.now().isAfter(stamped));
     }
 
+    private static List<Node> ancestors(Node node) {
+        List<Node> all = new java.util.ArrayList<>();
+        for (Node parent = node.getParent(); parent != null; parent = parent.getParent()) {
+            all.add(parent);
+        }
+        return all;
+    }
+
     @AfterEach
     void close() {
         shell.close();
@@ -166,7 +174,7 @@ class SidebarViewTest {
         }
         assertThat(cell).isNotNull();
         javafx.scene.control.MenuItem select = cell.getContextMenu().getItems().stream()
-                .filter(item -> "Select text…".equals(item.getText())).findFirst().orElseThrow();
+                .filter(item -> "Show as Markdown…".equals(item.getText())).findFirst().orElseThrow();
         robot.interact(select::fire);
         WaitForAsyncUtils.waitFor(5, TimeUnit.SECONDS, () -> robot.lookup("#text-window-text").tryQuery().isPresent());
 
@@ -177,6 +185,43 @@ class SidebarViewTest {
         WaitForAsyncUtils.waitForFxEvents();
         assertThat(WaitForAsyncUtils.asyncFx(() -> Clipboard.getSystemClipboard().getString()).get()).isEqualTo(MARKDOWN);
         robot.clickOn("Close");
+    }
+
+    @Test
+    void dragAcrossAMessageSelectsItsTextInPlaceAndCtrlCCopiesIt(FxRobot robot) throws Exception {
+        list(robot);
+        robot.clickOn("Plan a weekend in Lisbon");
+        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> robot.lookup(".md-h2").tryQuery().isPresent());
+        WaitForAsyncUtils.waitForFxEvents();
+        javafx.scene.text.TextFlow heading = robot.lookup(".md-h2").query();
+        javafx.scene.text.TextFlow agree = (javafx.scene.text.TextFlow) robot.lookup(".md-strong").query().getParent();
+        javafx.geometry.Bounds from = heading.localToScreen(heading.getLayoutBounds());
+        javafx.geometry.Bounds to = agree.localToScreen(agree.getLayoutBounds());
+
+        // From just before "Plan" down to the end of "We agree on:", across two blocks of the message.
+        robot.moveTo(new javafx.geometry.Point2D(from.getMinX() + 1, from.getCenterY()))
+                .press(javafx.scene.input.MouseButton.PRIMARY)
+                .moveTo(new javafx.geometry.Point2D(from.getCenterX(), to.getMinY() + 2))
+                .moveTo(new javafx.geometry.Point2D(to.getMaxX() - 2, to.getCenterY()))
+                .release(javafx.scene.input.MouseButton.PRIMARY);
+        WaitForAsyncUtils.waitForFxEvents();
+        assertThat(robot.lookup(".md-selection").tryQuery()).as("the selection is marked").isPresent();
+        robot.interact(() -> Clipboard.getSystemClipboard().clear());
+        robot.press(KeyCode.CONTROL).type(KeyCode.C).release(KeyCode.CONTROL);
+        WaitForAsyncUtils.waitForFxEvents();
+        assertThat(onFx(() -> Clipboard.getSystemClipboard().getString())).isEqualTo("Plan\nWe agree on:");
+
+        // A double-click takes a word, and a click elsewhere ends the selection: Ctrl+C then copies the message.
+        Text word = robot.lookup(".md-strong").query();
+        robot.doubleClickOn(word);
+        robot.press(KeyCode.CONTROL).type(KeyCode.C).release(KeyCode.CONTROL);
+        WaitForAsyncUtils.waitForFxEvents();
+        assertThat(onFx(() -> Clipboard.getSystemClipboard().getString())).isEqualTo("agree");
+        robot.clickOn(".message-speaker");
+        assertThat(robot.lookup(".md-selection").tryQuery()).isEmpty();
+        robot.press(KeyCode.CONTROL).type(KeyCode.C).release(KeyCode.CONTROL);
+        WaitForAsyncUtils.waitForFxEvents();
+        assertThat(onFx(() -> Clipboard.getSystemClipboard().getString())).isEqualTo(MARKDOWN);
     }
 
     @Test
@@ -486,9 +531,27 @@ class SidebarViewTest {
         Workspace workspace = shell.workspace().orElseThrow();
         ConversationId id = workspace.bridge().startConversation(List.of(ADA.agentId(), BRUNO.agentId()), "Name a dog",
                 OptionalInt.of(10));
-        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> robot.lookup("#writing").query().isVisible());
+        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> robot.lookup("#writing").tryQuery()
+                .map(Node::isVisible).orElse(false));
         assertThat(robot.lookup("#detail-title").queryLabeled().getText()).isEqualTo("Name a dog");
         assertThat(robot.lookup("#detail-status").queryLabeled().getText()).isEqualTo("Running");
+
+        // The reply being written is a row at the end of the list, and grows there as Markdown as it comes.
+        ListView<MessageItem> messages = robot.lookup("#message-list").queryListView();
+        assertThat(onFx(() -> messages.getItems().getLast().writing())).isTrue();
+        assertThat(ancestors(robot.lookup("#writing").query())).contains(messages);
+        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> onFx(() -> robot.lookup("#writing").tryQuery()
+                .map(row -> row.lookupAll(".md-run").stream().anyMatch(run -> !((Text) run).getText().isBlank()))
+                .orElse(false)));
+        // Once recorded, the row is the message, in the same place; the next speaker's row follows it.
+        WaitForAsyncUtils.waitFor(15, TimeUnit.SECONDS, () -> onFx(() -> !messages.getItems().isEmpty()
+                && !messages.getItems().getFirst().writing()));
+        assertThat(onFx(() -> messages.getItems().getFirst())).satisfies(first -> {
+            assertThat(first.turnIndex()).isZero();
+            assertThat(first.speakerName()).isEqualTo("Ada");
+            assertThat(first.content()).isNotBlank();
+        });
+        assertThat(onFx(() -> messages.getItems().stream().filter(MessageItem::writing).count())).isLessThanOrEqualTo(1);
 
         robot.clickOn("#abort-conversation");
 
