@@ -122,7 +122,7 @@ final class Resumption {
             return Optional.of(new ConversationLoop.Stop(ConversationStatus.FAILED, "Stopped "
                     + state.resumesWithoutProgress() + " times in a row while asking turn " + (state.turnCount() + 1)
                     + ", with nothing of its reply kept; not resumed again by itself so that a crash loop cannot spin"
-                    + " (Retry or Resume goes on)" + lastFailure));
+                    + " (Retry goes on)" + lastFailure));
         }
         return whyItCannotContinue(state);
     }

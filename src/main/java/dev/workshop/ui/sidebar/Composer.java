@@ -87,6 +87,10 @@ final class Composer extends HBox {
         if (row != null && !row.endRecorded()) {
             return "Saving stopped: Reopen (above) to go on";
         }
+        if (row != null && row.failedTurn()) {
+            return row.acceptsYourMessage() ? "Retry (above) asks the turn again, or follow up (Ctrl+Enter sends)"
+                    : "Failed: Retry (above) asks the turn again";
+        }
         if (row != null && row.status() == ConversationStatus.INTERRUPTED) {
             return "Stopped: Resume goes on from the next turn";
         }

@@ -230,8 +230,11 @@ final class ConversationDetailPane extends VBox {
         Label reason = new Label();
         reason.setId("detail-reason");
         reason.getStyleClass().add("detail-reason");
-        reason.textProperty().bind(Bindings.createStringBinding(() -> viewModel.selectedProperty().get() == null
-                ? "" : viewModel.selectedProperty().get().statusReason(), viewModel.selectedProperty()));
+        // A failed turn's reason is in the banner under the messages, with Retry: not twice.
+        reason.textProperty().bind(Bindings.createStringBinding(() -> {
+            ConversationRow row = viewModel.selectedProperty().get();
+            return row == null || row.failedTurn() ? "" : row.statusReason();
+        }, viewModel.selectedProperty()));
         reason.setMinWidth(0);
         Tooltip fullReason = new Tooltip();
         fullReason.textProperty().bind(reason.textProperty());

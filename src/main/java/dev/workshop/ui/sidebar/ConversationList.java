@@ -118,7 +118,7 @@ final class ConversationList {
         ConversationStatus status = statusFilter.get();
         String text = query.get() == null ? "" : query.get();
         Set<ConversationId> inMessages = messageHits;
-        visibleRows.setPredicate(row -> (status == null || row.status() == status)
+        visibleRows.setPredicate(row -> (status == null || row.shownStatus() == status)
                 && (row.matches(text) || inMessages.contains(row.id())));
     }
 

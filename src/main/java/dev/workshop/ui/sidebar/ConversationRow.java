@@ -63,9 +63,17 @@ public record ConversationRow(ConversationId id, String title, ConversationStatu
         return status == ConversationStatus.WAITING && resumable;
     }
 
-    /** The status in words as the sidebar shows it: "Paused" for a paused conversation, else the status's. */
+    /**
+     * The status as the reader is shown it: a conversation a failed turn stopped reads as failed (it was not
+     * stopped on purpose, and Retry is its way on), whether the log calls it failed or interrupted.
+     */
+    public ConversationStatus shownStatus() {
+        return failedTurn() ? ConversationStatus.FAILED : status;
+    }
+
+    /** The status in words as the sidebar shows it: "Paused" for a paused conversation, else the shown status's. */
     public String statusWords() {
-        return paused() ? "Paused" : statusLabel(status);
+        return paused() ? "Paused" : statusLabel(shownStatus());
     }
 
     /** "Turn 3 / 8". */

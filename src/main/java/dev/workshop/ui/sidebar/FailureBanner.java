@@ -34,7 +34,7 @@ final class FailureBanner extends VBox {
         text.setMinHeight(Region.USE_PREF_SIZE);
         text.textProperty().bind(viewModel.selectedProperty().map(SidebarViewModel::failure).orElse(""));
         Tooltip whole = new Tooltip();
-        whole.textProperty().bind(text.textProperty());
+        whole.textProperty().bind(viewModel.selectedProperty().map(ConversationRow::statusReason).orElse(""));
         whole.setWrapText(true);
         whole.setMaxWidth(420);
         text.setTooltip(whole);
@@ -49,7 +49,13 @@ final class FailureBanner extends VBox {
         details.getStyleClass().add("flat");
         details.setMinWidth(Region.USE_PREF_SIZE);
         details.setTooltip(new Tooltip("Read the whole reason and copy it"));
-        details.setOnAction(event -> TextWindow.show(this, "Why the turn failed", text.getText()));
+        details.setOnAction(event -> {
+            ConversationRow row = viewModel.selectedProperty().get();
+            if (row != null) {
+                TextWindow.show(this, "Why the turn failed", text.getText() + "\n\nWhat the model's server or"
+                        + " Workshop reported:\n" + row.statusReason());
+            }
+        });
         // The reason on a line of its own, wrapped to the sidebar's width; the buttons below it, on the right.
         FontIcon alert = new FontIcon(Feather.ALERT_TRIANGLE);
         alert.getStyleClass().add("failure-icon");

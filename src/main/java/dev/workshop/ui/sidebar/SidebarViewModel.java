@@ -252,14 +252,15 @@ public final class SidebarViewModel {
     }
 
     /**
-     * What the failure banner says for a conversation a failed turn stopped ("Turn 6 failed: why"), failed or
-     * interrupted by an error, or "" for any other.
+     * What the failure banner says for a conversation a failed turn stopped ("Turn 6 failed: why", in brief: the
+     * whole reason is behind Details…), failed or interrupted by an error, or "" for any other.
      */
     public static String failure(ConversationRow row) {
         if (row == null || !row.failedTurn()) {
             return "";
         }
-        return "Turn " + (row.turnCount() + 1) + " failed" + (row.statusReason().isEmpty() ? "" : ": " + row.statusReason());
+        return "Turn " + (row.turnCount() + 1) + " failed"
+                + (row.statusReason().isEmpty() ? "" : ": " + FailureText.brief(row.statusReason()));
     }
 
     /** Writes the selected conversation to {@code file} as Markdown or JSON (by the file's extension). */
@@ -327,9 +328,12 @@ public final class SidebarViewModel {
                 || status == ConversationStatus.WAITING;
     }
 
-    /** Interrupted, or restored and paused on an agent's turn. */
+    /**
+     * Interrupted, or restored and paused on an agent's turn; not stopped by a failed turn, whose one way on is
+     * Retry (which asks the same turn: two buttons doing one thing would make the reader wonder which to press).
+     */
     public static boolean canResume(ConversationRow row) {
-        return row.resumable();
+        return row.resumable() && !row.failedTurn();
     }
 
     /** Takes the agents' colours again after the agent editor changed them. */

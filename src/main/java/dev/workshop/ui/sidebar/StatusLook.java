@@ -29,11 +29,11 @@ final class StatusLook {
 
     /** A paused conversation has an icon and a colour of its own: it waits for a Resume, not for a turn. */
     static Ikon iconOf(ConversationRow row) {
-        return row.paused() ? Feather.PAUSE : ICONS.get(row.status());
+        return row.paused() ? Feather.PAUSE : ICONS.get(row.shownStatus());
     }
 
     static String styleClassOf(ConversationRow row) {
-        return row.paused() ? "status-paused" : "status-" + row.status().wireName();
+        return row.paused() ? "status-paused" : "status-" + row.shownStatus().wireName();
     }
 
     /** The status in words with its icon and colour, the reason on hover; empty when nothing is shown. */
@@ -47,6 +47,6 @@ final class StatusLook {
         label.setGraphic(new FontIcon(iconOf(row)));
         label.getStyleClass().setAll("label", "status-marker", styleClassOf(row));
         label.setTooltip(new Tooltip(row.statusWords()
-                + (row.statusReason().isEmpty() ? "" : ": " + row.statusReason())));
+                + (row.statusReason().isEmpty() ? "" : ": " + FailureText.brief(row.statusReason()))));
     }
 }

@@ -382,6 +382,17 @@ class SidebarViewModelTest {
 
         assertThat(SidebarViewModel.failure(row(down))).isEqualTo("Turn 2 failed: Bruno: 127.0.0.1 refused the connection");
         assertThat(SidebarViewModel.failure(row(aborted))).isEmpty();
+        // Failed says failed, in the list, its filter and above the messages; Retry, not Resume, takes it on.
+        assertThat(row(down).statusWords()).isEqualTo("Failed");
+        assertThat(row(down).shownStatus()).isEqualTo(ConversationStatus.FAILED);
+        assertThat(SidebarViewModel.canResume(row(down))).isFalse();
+        assertThat(row(aborted).statusWords()).isEqualTo("Interrupted");
+        assertThat(SidebarViewModel.canResume(row(aborted))).isTrue();
+        onFx(() -> {
+            sidebar.statusFilterProperty().set(ConversationStatus.FAILED);
+            return null;
+        });
+        assertThat(onFx(() -> sidebar.rows().stream().map(ConversationRow::title).toList())).containsExactly("Plan a picnic");
     }
 
     @Test
