@@ -234,6 +234,11 @@ public final class GatewayBridge implements AutoCloseable {
         return Resumption.stoppedByAFailure(status, reason);
     }
 
+    /** Whether a conversation's status reason is the one Import leaves: it came in so and was not continued since. */
+    public static boolean justImported(String reason) {
+        return Reasons.IMPORTED.equals(reason) || Reasons.IMPORTED_ENDED.equals(reason);
+    }
+
     /** Whether {@link #resume(ConversationId)} applies: interrupted, or restored and paused on an agent's turn. */
     public static boolean canResume(ConversationState state) {
         return Resumption.canResume(state);

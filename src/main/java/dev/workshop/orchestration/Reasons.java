@@ -10,8 +10,10 @@ final class Reasons {
     static final String RESTORED = "Restored; nothing runs until you continue it";
     static final String FORKED = "Forked; nothing runs until you continue it";
     static final String FORKED_AT_THE_END = "Forked after its last turn; write to follow it up";
+    static final String IMPORTED = "Imported; nothing runs until you continue it";
+    static final String IMPORTED_ENDED = "Imported after its last turn; write to follow it up";
     /** Why a conversation stops when someone or something stopped it on purpose; any other reason is a failure. */
-    static final java.util.Set<String> ON_PURPOSE = java.util.Set.of(STOPPED, ABORTED, DELETED, RESTORED);
+    static final java.util.Set<String> ON_PURPOSE = java.util.Set.of(STOPPED, ABORTED, DELETED, RESTORED, IMPORTED);
 
     private Reasons() {
     }

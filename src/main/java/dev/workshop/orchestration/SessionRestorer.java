@@ -93,8 +93,16 @@ final class SessionRestorer {
         }
         boolean taken = store.tenantOf(id).isPresent();
         ConversationId target = taken ? ConversationId.random() : id;
-        record(target, snapshot);
-        return pause(target, true, taken ? Optional.of(id) : Optional.empty(), Reasons.RESTORED);
+        // Marked as imported, from which file: it must not read as the conversation it was exported from.
+        Path name = file.getFileName();
+        record(target, snapshot, new ConversationEvent.Imported(name == null ? "" : name.toString()));
+        ConversationState state = store.state(team, target).orElseThrow();
+        if (state.status().isFinal()) {
+            // Ended: nothing to pause, but it says it was imported until it is followed up.
+            store.append(team, target, state.version(),
+                    List.of(new StatusChanged(state.status(), Reasons.IMPORTED_ENDED)));
+        }
+        return pause(target, true, taken ? Optional.of(id) : Optional.empty(), Reasons.IMPORTED);
     }
 
     /**
@@ -136,12 +144,15 @@ final class SessionRestorer {
         return (source.length() > room ? source.substring(0, room - 1).strip() + "…" : source) + suffix;
     }
 
-    private void record(ConversationId id, SessionSnapshot snapshot) {
+    /** Records the snapshot's conversation under {@code id}, {@code origin} (if any) before its messages. */
+    private void record(ConversationId id, SessionSnapshot snapshot, ConversationEvent... origin) {
         if (!snapshot.team().equals(team)) {
             throw new TeamMismatchException(new ConversationId(snapshot.sessionId()), snapshot.team(), team);
         }
+        List<ConversationEvent> events = new ArrayList<>(snapshot.toEvents());
+        events.addAll(1, List.of(origin));
         // One append: the whole conversation is in the log, or none of it.
-        store.append(team, id, 0, snapshot.toEvents());
+        store.append(team, id, 0, events);
     }
 
     private RestoredSession pause(ConversationId id, boolean imported, Optional<ConversationId> copyOf,

@@ -226,6 +226,34 @@ public sealed interface ConversationEvent {
     }
 
     /**
+     * The conversation came in through Import, from the file named {@code source} (its name, not its folder): so
+     * that it does not read as the conversation it was exported from. Recorded before its messages.
+     */
+    record Imported(String source) implements ConversationEvent {
+        public Imported {
+            source = source == null ? "" : source;
+        }
+
+        /** Where an imported conversation came from, if this history is one's (looked for before its first message). */
+        public static Optional<Imported> in(List<RecordedEvent> history) {
+            for (RecordedEvent recorded : history) {
+                if (recorded.event() instanceof Imported imported) {
+                    return Optional.of(imported);
+                }
+                if (recorded.event() instanceof MessageRecorded) {
+                    break;
+                }
+            }
+            return Optional.empty();
+        }
+
+        @Override
+        public ConversationState foldInto(ConversationState state, long seq, Instant at) {
+            return state.forked(seq);
+        }
+    }
+
+    /**
      * Stands in for an event that damage took from every copy (the journal's record could not be read, and the
      * database had not got it yet): written only by the store's recovery, one per lost seq, so that the events
      * after it keep their place. It changes nothing but the version; {@code why} says what happened.

@@ -82,6 +82,14 @@ public final class ConversationRules {
                             + " was forked from is recorded before them");
                 }
             }
+            case ConversationEvent.Imported imported -> {
+                requireStarted(state);
+                requireSize("An import's file name", imported.source());
+                if (state.turnCount() > 0) {
+                    throw new InvalidEventException("Conversation " + state.id() + " already has messages: where it"
+                            + " was imported from is recorded before them");
+                }
+            }
             case ConversationEvent.Lost ignored -> throw new InvalidEventException("Only the store's recovery"
                     + " records lost events");
             case Undeleted ignored -> {

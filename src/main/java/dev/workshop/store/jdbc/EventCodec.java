@@ -56,6 +56,7 @@ final class EventCodec {
             case ConversationEvent.Undeleted ignored -> "undeleted";
             case ConversationEvent.ReplyChunk ignored -> "reply_chunk";
             case ConversationEvent.Forked ignored -> "forked";
+            case ConversationEvent.Imported ignored -> "imported";
             case ConversationEvent.Lost ignored -> "lost";
         };
     }
@@ -139,6 +140,7 @@ final class EventCodec {
                     out.writeStringField("source", forked.source().value());
                     out.writeNumberField("turn_index", forked.turnIndex());
                 }
+                case ConversationEvent.Imported imported -> out.writeStringField("source", imported.source());
                 case ConversationEvent.Lost lost -> out.writeStringField("why", lost.why());
             }
             out.writeEndObject();
@@ -204,6 +206,7 @@ final class EventCodec {
                     node.path("text").asText());
             case "forked" -> new ConversationEvent.Forked(new ConversationId(node.path("source").asText()),
                     node.path("turn_index").asInt());
+            case "imported" -> new ConversationEvent.Imported(node.path("source").asText(""));
             case "lost" -> new ConversationEvent.Lost(node.path("why").asText(""));
             default -> throw new IllegalArgumentException("Unknown event type '" + type
                     + "': it was written by a newer Workshop");

@@ -52,6 +52,7 @@ final class JournalRecords {
     private static final byte LOST = 13;
     /** A message cut at the token limit: laid out as {@link #MESSAGE_RECORDED}, which older versions read. */
     private static final byte MESSAGE_CUT_AT_LIMIT = 14;
+    private static final byte IMPORTED = 15;
 
     /** Who a record belongs to and which events it holds ({@code count} from {@code seq}), read without decoding them. */
     record Envelope(String tenant, String conversation, long seq, int count) {
@@ -161,6 +162,10 @@ final class JournalRecords {
                 out.int8(FORKED);
                 out.text(forked.source().value());
                 out.int32(forked.turnIndex());
+            }
+            case ConversationEvent.Imported imported -> {
+                out.int8(IMPORTED);
+                out.text(imported.source());
             }
             case ConversationEvent.Lost lost -> {
                 out.int8(LOST);
@@ -279,6 +284,7 @@ final class JournalRecords {
             case UNDELETED -> new ConversationEvent.Undeleted();
             case REPLY_CHUNK -> new ConversationEvent.ReplyChunk(in.int32(), in.text());
             case FORKED -> new ConversationEvent.Forked(new ConversationId(in.text()), in.int32());
+            case IMPORTED -> new ConversationEvent.Imported(in.text());
             case LOST -> new ConversationEvent.Lost(in.text());
             default -> throw new IllegalArgumentException("event type " + type
                     + " is unknown to this Workshop: it was written by a newer version");

@@ -86,7 +86,7 @@ final class ConversationDetailPane extends VBox {
         VBox.setVgrow(body, Priority.ALWAYS);
 
         Label none = TextWindow.placeholder("Nothing selected", "Pick a conversation above to read it.");
-        VBox detail = new VBox(8, heading(), forkOrigin(), stateRow(), findBar, body, new FailureBanner(viewModel),
+        VBox detail = new VBox(8, heading(), forkOrigin(), importedFrom(), stateRow(), findBar, body, new FailureBanner(viewModel),
                 new Composer(viewModel));
         detail.visibleProperty().bind(viewModel.selectedProperty().isNotNull());
         none.visibleProperty().bind(viewModel.selectedProperty().isNull());
@@ -243,6 +243,21 @@ final class ConversationDetailPane extends VBox {
         reason.tooltipProperty().bind(Bindings.when(reason.textProperty().isEmpty())
                 .then((Tooltip) null).otherwise(fullReason));
         return reason;
+    }
+
+    /** Under an imported conversation's title: that it was imported, and from which file. */
+    private Label importedFrom() {
+        Label origin = new Label(null, new FontIcon(Feather.UPLOAD));
+        origin.setId("imported-from");
+        origin.getStyleClass().add("fork-origin");
+        origin.setMinWidth(0);
+        origin.textProperty().bind(viewModel.importedFromProperty().map(file -> "Imported from " + file));
+        origin.visibleProperty().bind(viewModel.importedFromProperty().isNotEmpty());
+        origin.managedProperty().bind(origin.visibleProperty());
+        Tooltip whole = new Tooltip();
+        whole.textProperty().bind(origin.textProperty());
+        origin.setTooltip(whole);
+        return origin;
     }
 
     /** Under a fork's title: where it came from, a link to that message in its source (while that is listed). */

@@ -47,6 +47,11 @@ public record ConversationRow(ConversationId id, String title, ConversationStatu
         return endRecorded && GatewayBridge.stoppedByAFailure(status, statusReason);
     }
 
+    /** Brought in by Import and not continued since: marked so, as it would otherwise look like its original. */
+    public boolean justImported() {
+        return GatewayBridge.justImported(statusReason);
+    }
+
     /**
      * Whether the user can write now: it is their turn, the conversation was restored and waits for them, or it
      * ended and a follow-up continues it.

@@ -23,6 +23,8 @@ final class RowCell extends ListCell<ConversationRow> {
     private final FontIcon icon = new FontIcon(Feather.CIRCLE);
     private final Label status = new Label(null, icon);
     private final Label kind = new Label();
+    /** Says a conversation came in through Import, until it is continued: else it reads as its original. */
+    private final Label imported = new Label("imported", new FontIcon(Feather.UPLOAD));
     private final Label when = new Label();
     private final Tooltip whenTip = new Tooltip();
     private final Label title = new Label();
@@ -34,13 +36,15 @@ final class RowCell extends ListCell<ConversationRow> {
     RowCell() {
         status.getStyleClass().add("status-marker");
         kind.getStyleClass().add("type-chip");
+        imported.getStyleClass().addAll("type-chip", "imported-chip");
+        imported.managedProperty().bind(imported.visibleProperty());
         when.getStyleClass().add("row-time");
         when.setTooltip(whenTip);
         title.getStyleClass().add("row-title");
         people.getStyleClass().add("row-people");
         Region spacer = new Region();
         HBox.setHgrow(spacer, Priority.ALWAYS);
-        HBox top = new HBox(6, status, kind, spacer, when);
+        HBox top = new HBox(6, status, kind, imported, spacer, when);
         top.setAlignment(Pos.CENTER_LEFT);
         box = new VBox(2, top, title, people);
         box.setPadding(new Insets(2, 0, 2, 0));
@@ -64,6 +68,7 @@ final class RowCell extends ListCell<ConversationRow> {
             statusClass = wanted;
         }
         kind.setText(row.kind() == ConversationKind.TASK ? "task" : "conversation");
+        imported.setVisible(row.justImported());
         when.setText(ConversationRow.relativeTime(row.updatedAt(), Instant.now()));
         whenTip.setText("Last activity: " + ConversationRow.clockTime(row.updatedAt()));
         title.setText(row.title());

@@ -15,6 +15,8 @@ import javafx.beans.property.ReadOnlyBooleanProperty;
 import javafx.beans.property.ReadOnlyBooleanWrapper;
 import javafx.beans.property.ReadOnlyObjectProperty;
 import javafx.beans.property.ReadOnlyObjectWrapper;
+import javafx.beans.property.ReadOnlyStringProperty;
+import javafx.beans.property.ReadOnlyStringWrapper;
 import javafx.collections.FXCollections;
 import javafx.collections.ListChangeListener;
 import javafx.collections.ObservableList;
@@ -38,6 +40,8 @@ final class ShownMessages {
     private final ReadOnlyBooleanWrapper dual = new ReadOnlyBooleanWrapper();
     private final ReadOnlyBooleanWrapper loading = new ReadOnlyBooleanWrapper();
     private final ReadOnlyObjectWrapper<ForkOrigin> forkOrigin = new ReadOnlyObjectWrapper<>();
+    /** The file an imported conversation came from; "" for one that was not imported. */
+    private final ReadOnlyStringWrapper importedFrom = new ReadOnlyStringWrapper("");
     private final Map<AgentId, String> colours = new HashMap<>();
     /** Bumped on every selection, so that a slow load for an earlier selection is dropped. */
     private long selection;
@@ -59,6 +63,7 @@ final class ShownMessages {
     void show(ConversationRow row) {
         long ticket = ++selection;
         forkOrigin.set(null);
+        importedFrom.set("");
         messages.clear();
         splitPanes();
         if (row == null) {
@@ -139,9 +144,12 @@ final class ShownMessages {
                 List<MessageItem> items = MessageItem.fromHistory(history,
                         agent -> known.getOrDefault(agent, UNKNOWN_COLOUR), running);
                 Optional<ConversationEvent.Forked> forked = ConversationEvent.Forked.in(history);
+                String importedFile = ConversationEvent.Imported.in(history).map(ConversationEvent.Imported::source)
+                        .map(file -> file.isEmpty() ? "a file" : file).orElse("");
                 work.onFx(() -> {
                     if (ticket == selection) {
                         forkOrigin.set(forked.map(this::originOf).orElse(null));
+                        importedFrom.set(importedFile);
                         List<MessageItem> live = List.copyOf(messages);
                         messages.setAll(items);
                         live.stream().filter(item -> !item.writing())
@@ -208,6 +216,10 @@ final class ShownMessages {
 
     ReadOnlyBooleanProperty loadingProperty() {
         return loading.getReadOnlyProperty();
+    }
+
+    ReadOnlyStringProperty importedFromProperty() {
+        return importedFrom.getReadOnlyProperty();
     }
 
     ReadOnlyObjectProperty<ForkOrigin> forkOriginProperty() {

@@ -126,6 +126,11 @@ public final class SidebarViewModel {
         });
     }
 
+    /** The file the conversation shown was imported from; "" if it was not. */
+    public ReadOnlyStringProperty importedFromProperty() {
+        return shownMessages.importedFromProperty();
+    }
+
     /** As {@link ShownMessages#forkOriginProperty}. */
     public ReadOnlyObjectProperty<ForkOrigin> forkOriginProperty() {
         return shownMessages.forkOriginProperty();

@@ -61,7 +61,8 @@ class JournalRecordsTest {
                 new ConversationEvent.Deleted(),
                 new ConversationEvent.Undeleted(),
                 new ConversationEvent.ReplyChunk(3, "Grüße — half a rep"),
-                new ConversationEvent.Forked(new ConversationId("37ea3562-3bfb-4d60-87b0-6218f287ddfe"), 2));
+                new ConversationEvent.Forked(new ConversationId("37ea3562-3bfb-4d60-87b0-6218f287ddfe"), 2),
+                new ConversationEvent.Imported("Name a cat — 8f1c.json"));
     }
 
     @Test

@@ -147,8 +147,22 @@ class SidebarViewModelTest {
                 .allMatch(file -> file.getFileName().toString().startsWith("plan-a-picnic-"));
         Path picnicFile = files.stream().filter(file -> file.getFileName().toString()
                 .contains(picnic.value().substring(0, 8))).findFirst().orElseThrow();
-        assertThat(workspace.bridge().restoreFrom(picnicFile).copyOf()).as("already here, so it comes in as a copy")
-                .isPresent();
+        onFx(() -> {
+            sidebar.importFile(picnicFile);
+            return null;
+        });
+        await().atMost(Duration.ofSeconds(10)).until(() -> onFx(() -> sidebar.allRows().size()) == 3);
+        // Already here, so it comes in as a copy; ended, so not paused, but marked imported (and from where) until
+        // it is followed up: it must not read as its original.
+        ConversationRow copy = onFx(() -> sidebar.allRows().stream().filter(ConversationRow::justImported)
+                .findFirst().orElseThrow());
+        assertThat(copy.id()).isNotEqualTo(picnic);
+        assertThat(copy.status()).isEqualTo(ConversationStatus.COMPLETED);
+        assertThat(copy.statusReason()).isEqualTo("Imported after its last turn; write to follow it up");
+        assertThat(onFx(() -> sidebar.allRows().stream().filter(ConversationRow::justImported).count())).isOne();
+        await().atMost(Duration.ofSeconds(10)).until(() -> onFx(() -> sidebar.selectedProperty().get() != null
+                && sidebar.selectedProperty().get().id().equals(copy.id()) && !sidebar.loadingProperty().get()));
+        assertThat(onFx(() -> sidebar.importedFromProperty().get())).isEqualTo(picnicFile.getFileName().toString());
     }
 
     @Test
@@ -653,6 +667,11 @@ class SidebarViewModelTest {
 
         await().atMost(Duration.ofSeconds(10)).until(() -> onFx(() -> sidebar.selectedProperty().get() != null));
         assertThat(onFx(() -> sidebar.selectedProperty().get().id().value())).isEqualTo("from-2025");
+        assertThat(onFx(() -> sidebar.selectedProperty().get())).satisfies(imported -> {
+            assertThat(imported.justImported()).isTrue();
+            assertThat(imported.paused()).as("paused, as the README says").isTrue();
+            assertThat(imported.statusReason()).isEqualTo("Imported; nothing runs until you continue it");
+        });
         assertThat(onFx(() -> sidebar.noticeProperty().get())).isEqualTo("Some speakers in the history are not in"
                 + " the current team: Rita. Their messages are shown with their original names.");
         await().atMost(Duration.ofSeconds(10)).until(() -> onFx(() -> sidebar.messages().size()) == 2);
