@@ -26,6 +26,8 @@ import javafx.scene.control.ScrollPane;
 import javafx.scene.control.TextArea;
 import javafx.scene.control.TextField;
 import javafx.scene.control.Tooltip;
+import org.kordamp.ikonli.feather.Feather;
+import org.kordamp.ikonli.javafx.FontIcon;
 import javafx.scene.layout.BorderPane;
 import javafx.scene.layout.ColumnConstraints;
 import javafx.scene.layout.GridPane;
@@ -271,7 +273,17 @@ public final class AgentsView extends BorderPane {
         save.disableProperty().bind(viewModel.busyProperty());
         save.setOnAction(event -> viewModel.save());
         save.setMinWidth(Region.USE_PREF_SIZE);
-        HBox actions = new HBox(10, message, spacer, save);
+        // Takes the last save back (a rename too): the one thing a save could not be before.
+        Button undo = new Button("Undo", new FontIcon(Feather.CORNER_UP_LEFT));
+        undo.setId("undo-agent-save");
+        undo.getStyleClass().add("flat");
+        undo.setTooltip(new Tooltip("Put this agent's settings back as they were before this save"));
+        undo.visibleProperty().bind(viewModel.canUndoSaveProperty());
+        undo.managedProperty().bind(undo.visibleProperty());
+        undo.disableProperty().bind(viewModel.busyProperty());
+        undo.setOnAction(event -> viewModel.undoSave());
+        undo.setMinWidth(Region.USE_PREF_SIZE);
+        HBox actions = new HBox(10, message, undo, spacer, save);
         actions.setAlignment(Pos.CENTER_LEFT);
         // Says whether Save changes an agent or adds one: an empty form would otherwise look the same either way.
         Label title = new Label();

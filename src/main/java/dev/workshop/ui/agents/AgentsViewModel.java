@@ -57,6 +57,10 @@ public final class AgentsViewModel {
     /** The form as it was filled or last saved: anything else is an edit that leaving would lose. */
     private AgentFormValues unchanged;
 
+    /** The agent as it was before its last save, for Undo; null when there is nothing to take back. */
+    private AgentDefinition undoTo;
+    private final ReadOnlyBooleanWrapper canUndoSave = new ReadOnlyBooleanWrapper();
+
     public AgentsViewModel(AgentDirectory directory, FxExecutor fx) {
         this(directory, fx, Background.virtualThreads());
     }
@@ -68,7 +72,13 @@ public final class AgentsViewModel {
         this.background = background;
         agents.setAll(directory.list());
         colour.set(directory.colourForANewAgent());
-        selected.addListener((property, old, agent) -> fill(agent));
+        selected.addListener((property, old, agent) -> {
+            fill(agent);
+            // Undo takes back the last save of the agent shown; another agent shown has none.
+            if (old == null || agent == null || !old.id().equals(agent.id())) {
+                forgetUndo();
+            }
+        });
         // A report is about the settings it checked: it goes when they change.
         for (StringProperty setting : List.of(baseUrl, apiKeyEnv, model, provider)) {
             setting.addListener((property, old, value) -> forgetConnection());
@@ -244,6 +254,7 @@ public final class AgentsViewModel {
         if (agent.isEmpty()) {
             return;
         }
+        AgentDefinition before = selected.get();
         busy.set(true);
         background.run("workshop-save-agent", () -> {
             try {
@@ -253,7 +264,12 @@ public final class AgentsViewModel {
                     agents.setAll(all);
                     selected.set(saved);
                     unchanged = formValues();
-                    message.set("Saved " + saved.name());
+                    boolean renamed = before != null && !before.name().equals(saved.name());
+                    message.set("Saved " + saved.name() + (renamed ? " (was " + before.name() + ")" : ""));
+                    if (before != null && !before.equals(saved)) {
+                        undoTo = before;
+                        canUndoSave.set(true);
+                    }
                     busy.set(false);
                     then.run();
                 });
@@ -264,6 +280,50 @@ public final class AgentsViewModel {
                 });
             }
         });
+    }
+
+    /**
+     * Takes the last save of the agent shown back (a rename, a new persona or model): its settings before that
+     * save are saved again, and the canvas and the start dialog follow, as they follow any save.
+     */
+    public void undoSave() {
+        AgentDefinition previous = undoTo;
+        if (previous == null) {
+            return;
+        }
+        String nameNow = selected.get() == null ? previous.name() : selected.get().name();
+        busy.set(true);
+        background.run("workshop-undo-agent", () -> {
+            try {
+                AgentDefinition restored = directory.save(previous);
+                List<AgentDefinition> all = directory.list();
+                fx.execute(() -> {
+                    agents.setAll(all);
+                    selected.set(restored);
+                    fill(restored);
+                    unchanged = formValues();
+                    forgetUndo();
+                    message.set(nameNow.equals(restored.name()) ? "Undone: " + restored.name()
+                            + "'s earlier settings are back" : "Undone: " + nameNow + " is " + restored.name() + " again");
+                    busy.set(false);
+                });
+            } catch (RuntimeException e) {
+                fx.execute(() -> {
+                    message.set("Could not undo: " + e.getMessage());
+                    busy.set(false);
+                });
+            }
+        });
+    }
+
+    /** Whether {@link #undoSave()} has a save to take back. */
+    public ReadOnlyBooleanProperty canUndoSaveProperty() {
+        return canUndoSave.getReadOnlyProperty();
+    }
+
+    private void forgetUndo() {
+        undoTo = null;
+        canUndoSave.set(false);
     }
 
     public void removeSelected() {

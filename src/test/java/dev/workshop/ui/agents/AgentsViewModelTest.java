@@ -316,6 +316,32 @@ class AgentsViewModelTest {
     }
 
     @Test
+    void undoTakesARenameBackAndOnlyTheLastSaveOfTheAgentShown() {
+        AgentDefinition chen = viewModel.agents().get(2);
+        viewModel.selectedProperty().set(chen);
+        assertThat(viewModel.canUndoSaveProperty().get()).as("nothing saved yet").isFalse();
+        viewModel.nameProperty().set("Chen Li");
+        viewModel.personaProperty().set("A patient reviewer.");
+        saveAndWait();
+        assertThat(viewModel.messageProperty().get()).isEqualTo("Saved Chen Li (was Chen)");
+        assertThat(viewModel.canUndoSaveProperty().get()).isTrue();
+
+        viewModel.undoSave();
+        await().atMost(Duration.ofSeconds(5)).until(() -> !viewModel.busyProperty().get());
+        assertThat(catalog.find(chen.id()).orElseThrow()).isEqualTo(chen);
+        assertThat(viewModel.nameProperty().get()).isEqualTo("Chen");
+        assertThat(viewModel.hasUnsavedChanges()).isFalse();
+        assertThat(viewModel.messageProperty().get()).isEqualTo("Undone: Chen Li is Chen again");
+        assertThat(viewModel.canUndoSaveProperty().get()).as("one step").isFalse();
+
+        // A save of another agent is not taken back from this one, and showing another forgets the step.
+        viewModel.nameProperty().set("Chen Li");
+        saveAndWait();
+        viewModel.selectedProperty().set(viewModel.agents().get(0));
+        assertThat(viewModel.canUndoSaveProperty().get()).isFalse();
+    }
+
+    @Test
     void explainsWhatIsMissingAndSavesNothing() {
         viewModel.newAgent();
         viewModel.nameProperty().set("Ann");

@@ -458,4 +458,25 @@ class ShellViewTest {
         assertThat(agents).contains("\"name\" : \"Ann\"").contains("http://localhost:11434/v1").contains("llama3.2")
                 .contains("\"avatar_color\" : \"#0e7490\"");
     }
+
+    @Test
+    void renamingAnAgentCanBeUndoneFromTheEditor(FxRobot robot) throws Exception {
+        WaitForAsyncUtils.waitFor(20, TimeUnit.SECONDS, () -> viewModel.readyProperty().get());
+        robot.clickOn("#open-agents");
+        WaitForAsyncUtils.waitForFxEvents();
+        javafx.scene.control.TextField name = robot.lookup("#agent-name").queryAs(javafx.scene.control.TextField.class);
+        assertThat(name.getText()).isEqualTo("Ada");
+        assertThat(robot.lookup("#undo-agent-save").query().isVisible()).as("nothing saved yet").isFalse();
+        robot.interact(() -> name.setText("Ada Lovelace"));
+        robot.clickOn("#save-agent");
+        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> robot.lookup("#agent-message").queryAs(Label.class)
+                .getText().equals("Saved Ada Lovelace (was Ada)"));
+
+        robot.clickOn("#undo-agent-save");
+        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> robot.lookup("#agent-message").queryAs(Label.class)
+                .getText().equals("Undone: Ada Lovelace is Ada again"));
+        assertThat(name.getText()).isEqualTo("Ada");
+        assertThat(robot.lookup("#undo-agent-save").query().isVisible()).isFalse();
+        assertThat(Files.readString(dir.resolve("agents.json"))).doesNotContain("Ada Lovelace");
+    }
 }
