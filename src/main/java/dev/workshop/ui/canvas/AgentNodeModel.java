@@ -40,6 +40,8 @@ public final class AgentNodeModel {
     static final double PATROL_LENGTH = 180;
     static final double SPEED = 40; // world units per second
 
+    /** When it was selected among the others (see {@link #select(long, boolean)}). */
+    private long selectionOrder;
     private final InstanceId id;
     private final AgentId agentId;
     /** The definition's name: it follows a rename in the agent editor. */
@@ -213,6 +215,21 @@ public final class AgentNodeModel {
 
     void setSelected(boolean chosen) {
         selected.set(chosen);
+    }
+
+    /**
+     * Selected as the {@code order}-th pick (higher is later), unless it is selected already and {@code keepPick}:
+     * a selection lists its agents in the order picked.
+     */
+    void select(long order, boolean keepPick) {
+        if (!selected.get() || !keepPick) {
+            selectionOrder = order;
+        }
+        selected.set(true);
+    }
+
+    long selectionOrder() {
+        return selectionOrder;
     }
 
     /** True while the agent takes part in a conversation that was resumed after a restart. */

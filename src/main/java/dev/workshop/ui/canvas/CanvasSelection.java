@@ -10,6 +10,8 @@ import java.util.Optional;
 
 /** Which agents are selected: by click, rubber band, Ctrl+A, or Tab in reading order. FX thread only. */
 final class CanvasSelection {
+    /** How many picks have been made: each selected agent is stamped with the count at its pick. */
+    private long picks;
     /** Tab's order on the canvas: rows one grid step high, top to bottom, each left to right. */
     private static final Comparator<AgentNodeModel> READING_ORDER = Comparator
             .comparingLong((AgentNodeModel agent) -> Math.round(agent.position().y() / SceneSettings.GRID_SPACING))
@@ -25,15 +27,22 @@ final class CanvasSelection {
         if (!addToSelection) {
             canvas.agents().forEach(agent -> agent.setSelected(false));
         }
-        ids.forEach(id -> canvas.find(id).ifPresent(agent -> agent.setSelected(true)));
+        ids.forEach(id -> canvas.find(id).ifPresent(agent -> agent.select(++picks, true)));
     }
 
     void toggleSelected(InstanceId id) {
-        canvas.find(id).ifPresent(agent -> agent.setSelected(!agent.selectedProperty().get()));
+        canvas.find(id).ifPresent(agent -> {
+            if (agent.selectedProperty().get()) {
+                agent.setSelected(false);
+            } else {
+                agent.select(++picks, true);
+            }
+        });
     }
 
     void selectAll() {
-        canvas.agents().forEach(agent -> agent.setSelected(true));
+        // All at once: in the canvas's order, whichever were picked before.
+        canvas.agents().forEach(agent -> agent.select(++picks, false));
     }
 
     void clearSelection() {
@@ -46,8 +55,10 @@ final class CanvasSelection {
                 addToSelection);
     }
 
+    /** The agents selected, in the order they were picked: the order a conversation started from them speaks in. */
     List<AgentNodeModel> selection() {
-        return canvas.agents().stream().filter(agent -> agent.selectedProperty().get()).toList();
+        return canvas.agents().stream().filter(agent -> agent.selectedProperty().get())
+                .sorted(Comparator.comparingLong(AgentNodeModel::selectionOrder)).toList();
     }
 
     /**

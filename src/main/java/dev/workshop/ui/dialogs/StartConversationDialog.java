@@ -1,5 +1,6 @@
 package dev.workshop.ui.dialogs;
 
+import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Function;
 import javafx.beans.binding.Bindings;
@@ -56,11 +57,32 @@ public final class StartConversationDialog<T> extends Dialog<StartConversationDi
         getDialogPane().setId(task ? "assign-task-dialog" : "start-conversation-dialog");
 
         FlowPane people = new FlowPane(12, 8);
+        // Who speaks when: those picked before the dialog, in the order they were picked, then each one ticked here
+        // after them; unticking takes one out.
+        List<T> order = new ArrayList<>(preselected.stream().filter(offered::contains).distinct().toList());
+        if (task) {
+            order = new ArrayList<>(offered);
+        }
+        List<T> speakers = order;
+        // Bumped once the order has taken a tick: what the order line is recomputed on.
+        javafx.beans.property.IntegerProperty reordered = new javafx.beans.property.SimpleIntegerProperty();
+        Label speakingOrder = new Label();
+        speakingOrder.setId("speaking-order");
+        speakingOrder.getStyleClass().add("dialog-hint");
+        speakingOrder.setWrapText(true);
+        speakingOrder.setMinHeight(javafx.scene.layout.Region.USE_PREF_SIZE);
         List<CheckBox> boxes = offered.stream().map(agent -> {
             CheckBox box = new CheckBox(names.apply(agent));
-            box.setSelected(task || preselected.contains(agent));
+            box.setSelected(task || speakers.contains(agent));
             box.setDisable(task);
             box.setId("participant-" + names.apply(agent));
+            box.selectedProperty().addListener((property, was, ticked) -> {
+                speakers.remove(agent);
+                if (ticked) {
+                    speakers.add(agent);
+                }
+                reordered.set(reordered.get() + 1);
+            });
             return box;
         }).toList();
         people.getChildren().addAll(boxes);
@@ -97,11 +119,16 @@ public final class StartConversationDialog<T> extends Dialog<StartConversationDi
                 () -> boxes.stream().filter(CheckBox::isSelected).count() + (you.isSelected() ? 1 : 0) < (task ? 1 : 2)
                         || boxes.stream().noneMatch(CheckBox::isSelected), choices);
         BooleanBinding noTask = Bindings.createBooleanBinding(() -> prompt.getText().isBlank(), prompt.textProperty());
-        hint.textProperty().bind(Bindings.when(tooFew).then("Pick at least two members, one of them an agent (one agent alone takes a task)")
+        hint.textProperty().bind(Bindings.when(tooFew).then("Tick at least two agents, or one agent and You (an agent"
+                        + " on its own takes a task: right-click it → Assign task…)")
                 .otherwise(Bindings.when(noTask).then("Write what they should work on")
                         .otherwise(task ? "Ctrl+Enter assigns it" : "Ctrl+Enter starts it (Enter starts a new line)")));
 
-        VBox content = new VBox(8, new Label(task ? "Agent" : "Participants (they speak in this order)"), peopleScroll,
+        speakingOrder.textProperty().bind(Bindings.createStringBinding(() -> speakingOrder(speakers, names,
+                you.isSelected()), reordered, you.selectedProperty()));
+        speakingOrder.setVisible(!task);
+        speakingOrder.setManaged(!task);
+        VBox content = new VBox(8, new Label(task ? "Agent" : "Participants"), peopleScroll, speakingOrder,
                 new Label("Task"), prompt, new Label("Maximum turns"), turns, hint);
         content.setPrefWidth(520);
         getDialogPane().setContent(content);
@@ -128,8 +155,19 @@ public final class StartConversationDialog<T> extends Dialog<StartConversationDi
             if (button != start) {
                 return null;
             }
-            List<T> chosen = offered.stream().filter(agent -> boxes.get(offered.indexOf(agent)).isSelected()).toList();
-            return new Request<>(chosen, prompt.getText().strip(), turns.getValue(), you.isSelected());
+            return new Request<>(List.copyOf(speakers), prompt.getText().strip(), turns.getValue(), you.isSelected());
         });
+    }
+
+    /** "Speaks first: Ada, then Bruno, then you" for the ticked ones in order; what to do while none is. */
+    static <T> String speakingOrder(List<T> speakers, Function<T, String> names, boolean you) {
+        List<String> turns = new ArrayList<>(speakers.stream().map(names).toList());
+        if (you) {
+            turns.add("you");
+        }
+        if (turns.isEmpty()) {
+            return "They speak in the order you tick them";
+        }
+        return "Speaking order: " + String.join(", then ", turns);
     }
 }

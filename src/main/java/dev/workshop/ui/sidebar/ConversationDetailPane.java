@@ -205,7 +205,7 @@ final class ConversationDetailPane extends VBox {
         Button fresh = new Button(null, new FontIcon(Feather.PLUS));
         fresh.getStyleClass().add("button-icon");
         fresh.setId("new-conversation");
-        IconOnly.withTip(fresh, "New conversation: a fresh start (new id, empty panes)");
+        IconOnly.withTip(fresh, "New conversation: choose who talks and about what");
         fresh.setOnAction(event -> {
             viewModel.newConversation();
             onNewConversation.run();

@@ -503,6 +503,42 @@ class CanvasViewTest {
     }
 
     @Test
+    void theyTalkInTheOrderTheyWerePickedOnTheCanvasThenInTheOrderTickedInTheDialog(FxRobot robot) throws Exception {
+        CanvasViewModel canvas = canvas();
+        AgentNodeModel ada = onFx(() -> canvas.place(ADA, new Point(250, 250)).orElseThrow());
+        AgentNodeModel bruno = onFx(() -> canvas.place(BRUNO, new Point(550, 250)).orElseThrow());
+        // Bruno first, then Ada, although Ada was placed first.
+        onFx(() -> {
+            canvas.select(List.of(bruno.id()), false);
+            canvas.select(List.of(ada.id()), true);
+            return null;
+        });
+        assertThat(onFx(() -> canvas.selection().stream().map(AgentNodeModel::name).toList()))
+                .containsExactly("Bruno", "Ada");
+
+        robot.rightClickOn("#agent-" + ada.id().value());
+        WaitForAsyncUtils.waitForFxEvents();
+        robot.clickOn("#menu-start-conversation");
+        WaitForAsyncUtils.waitForFxEvents();
+        javafx.scene.control.Label order = robot.lookup("#speaking-order").queryAs(javafx.scene.control.Label.class);
+        assertThat(order.getText()).isEqualTo("Speaking order: Bruno, then Ada");
+        // Ticked again, Bruno goes last; You always speak after the agents.
+        robot.clickOn("#participant-Bruno").clickOn("#participant-Bruno");
+        robot.clickOn("#participant-you");
+        assertThat(order.getText()).isEqualTo("Speaking order: Ada, then Bruno, then you");
+        robot.clickOn("#participant-you");
+        robot.clickOn("#task-prompt").write("Plan a picnic");
+        robot.clickOn("Start");
+
+        Workspace workspace = shell.workspace().orElseThrow();
+        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> workspace.bridge().conversations().size() == 1);
+        assertThat(workspace.bridge().conversations().getFirst().participants())
+                .extracting(dev.workshop.domain.conversation.Participant::name).containsExactly("Ada", "Bruno");
+        workspace.bridge().abort(workspace.bridge().conversations().getFirst().id(),
+                dev.workshop.orchestration.AbortOutcome.COMPLETE);
+    }
+
+    @Test
     void theContextMenuStartsAConversationAndTheAgentsShowItsStates(FxRobot robot) throws Exception {
         CanvasViewModel canvas = canvas();
         AgentNodeModel ada = onFx(() -> canvas.place(ADA, new Point(250, 250)).orElseThrow());
