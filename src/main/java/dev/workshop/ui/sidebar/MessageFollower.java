@@ -84,7 +84,7 @@ final class MessageFollower {
             settleAt(this::scrollToEnd);
         });
         StackPane.setAlignment(jump, Pos.BOTTOM_CENTER);
-        StackPane.setMargin(jump, new Insets(0, 0, 12, 0));
+        StackPane.setMargin(jump, new Insets(0, 0, 4, 0));
     }
 
     /** The button to put over the lists (in their StackPane). */

@@ -6,6 +6,9 @@ import dev.workshop.domain.conversation.ConversationId;
 import dev.workshop.domain.conversation.Participant;
 import dev.workshop.domain.conversation.RecordedEvent;
 import java.util.HashMap;
+import java.util.HashSet;
+import java.util.Set;
+import java.util.function.Predicate;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -172,17 +175,20 @@ final class ShownMessages {
     }
 
     /**
-     * The two panes of a conversation with the user: theirs (the user's messages and the entry agent's
-     * replies, across every follow-up) and the agents' collaboration in the current round (what came after
-     * the user's latest message; it starts empty again with each new message of theirs).
+     * The two panes of a conversation with the user: theirs (the user's messages, and the entry agent's answer to
+     * each, the turn right after it) and the agents' collaboration in the current round (what came after the
+     * user's latest message and its answer; it starts empty again with each new message of theirs). A message is
+     * in one pane only: the answer to the user is not repeated among the agents' turns.
      */
     private void splitPanes() {
         ConversationRow row = shown.get();
         AgentId entry = row == null ? null : row.entryAgent();
         int lastHuman = -1;
+        Set<Integer> answers = new HashSet<>();
         for (MessageItem item : messages) {
             if (item.speakerId().equals(Participant.HUMAN)) {
                 lastHuman = item.turnIndex();
+                answers.add(item.turnIndex() + 1);
             }
         }
         int roundStart = lastHuman;
@@ -194,8 +200,10 @@ final class ShownMessages {
             collaborationPane.setPredicate(item -> false);
             return;
         }
-        conversationPane.setPredicate(item -> item.speakerId().equals(Participant.HUMAN) || item.speakerId().equals(entry));
-        collaborationPane.setPredicate(item -> item.turnIndex() > roundStart && !item.speakerId().equals(Participant.HUMAN));
+        Predicate<MessageItem> yours = item -> item.speakerId().equals(Participant.HUMAN)
+                || item.speakerId().equals(entry) && answers.contains(item.turnIndex());
+        conversationPane.setPredicate(yours);
+        collaborationPane.setPredicate(item -> item.turnIndex() > roundStart && !yours.test(item));
     }
 
     ObservableList<MessageItem> all() {

@@ -724,20 +724,22 @@ class SidebarViewModelTest {
         await().atMost(Duration.ofSeconds(10)).until(() -> row(id).status() == ConversationStatus.COMPLETED
                 && onFx(() -> sidebar.messages().size()) == 5);
         assertThat(onFx(() -> sidebar.dualProperty().get())).isTrue();
-        assertThat(onFx(() -> sidebar.conversationPane().stream().map(MessageItem::speakerName).toList()))
-                .containsExactly("Ada", "You", "Ada");
+        assertThat(onFx(() -> sidebar.conversationPane().stream().map(MessageItem::turnIndex).toList()))
+                .as("your message and Ada's answer to it").containsExactly(2, 3);
         assertThat(onFx(() -> sidebar.collaborationPane().stream().map(MessageItem::turnIndex).toList()))
-                .as("only the agents' turns of the current round").containsExactly(3, 4);
+                .as("only the agents' turns of the current round, not the answer again").containsExactly(4);
         assertThat(turnNumber(id)).isEqualTo(2);
 
         onFx(() -> {
             sidebar.send("And a bird's?");
             return null;
         });
-        await().atMost(Duration.ofSeconds(10)).until(() -> onFx(() -> sidebar.messages().size()) == 8
-                && sidebar.collaborationPane().size() == 2);
+        await().atMost(Duration.ofSeconds(10)).until(() -> onFx(() -> sidebar.messages().size() == 8
+                && !sidebar.messages().getLast().writing()) && row(id).status() == ConversationStatus.COMPLETED);
         assertThat(onFx(() -> sidebar.collaborationPane().stream().map(MessageItem::turnIndex).toList()))
-                .containsExactly(6, 7);
+                .containsExactly(7);
+        assertThat(onFx(() -> sidebar.conversationPane().stream().map(MessageItem::turnIndex).toList()))
+                .containsExactly(2, 3, 5, 6);
         assertThat(turnNumber(id)).isEqualTo(3);
 
         onFx(() -> {

@@ -575,6 +575,10 @@ class SidebarViewTest {
 
         robot.interact(() -> messages.scrollTo(0));
         WaitForAsyncUtils.waitFor(5, TimeUnit.SECONDS, jump::isVisible);
+        // It lies under the list, not over the text being read.
+        WaitForAsyncUtils.waitForFxEvents();
+        assertThat(onFx(() -> jump.localToScene(jump.getLayoutBounds()).getMinY()))
+                .isGreaterThanOrEqualTo(onFx(() -> messages.localToScene(messages.getLayoutBounds()).getMaxY()));
 
         robot.clickOn("#jump-to-latest");
         WaitForAsyncUtils.waitFor(5, TimeUnit.SECONDS, () -> lastShown(messages) == LONG - 1 && !jump.isVisible());
