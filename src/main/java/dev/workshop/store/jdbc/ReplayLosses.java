@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Function;
 
 /**
  * What the journal's damage cost while the tables caught up from it: per conversation, the events no other copy
@@ -21,22 +22,29 @@ final class ReplayLosses {
         recoveredMessages.merge(conversation, messages, Long::sum);
     }
 
-    /** The warnings for the user: none when nothing was lost. */
-    List<String> warnings() {
+    /**
+     * The warnings for the user, each conversation named as the list names it ({@code names}: its title in quotes,
+     * or its id when it has none yet); none when nothing was lost.
+     */
+    List<String> warnings(Function<ConversationKey, String> names) {
         List<String> warnings = new ArrayList<>();
         if (!recoveredMessages.isEmpty()) {
-            warnings.add("Journal damage took messages the database had not copied yet; they were recovered from the"
-                    + " conversations' snapshots: " + String.join("; ", recoveredMessages.entrySet().stream()
-                    .map(found -> found.getValue() + " of conversation " + found.getKey().conversation()).toList())
-                    + ".");
+            warnings.add("Damage in the journal took messages the database had not copied yet; they were taken back"
+                    + " from the conversations' snapshots: " + String.join("; ", recoveredMessages.entrySet().stream()
+                    .map(found -> messages(found.getValue()) + " of " + names.apply(found.getKey())).toList())
+                    + ". Nothing is missing from them.");
         }
         if (!lostEvents.isEmpty()) {
-            warnings.add("Journal damage cost events that no other copy held: " + String.join("; ",
-                    lostEvents.entrySet().stream().map(lost -> "conversation " + lost.getKey().conversation() + " lost "
-                            + lost.getValue() + " event" + (lost.getValue() == 1 ? "" : "s")).toList())
-                    + ". Each was marked as lost in its history and goes on from what remains; the events after"
-                    + " the damage were kept.");
+            warnings.add("Damage in the journal cost what no other copy held: " + String.join("; ",
+                    lostEvents.entrySet().stream().map(lost -> names.apply(lost.getKey()) + " lost "
+                            + lost.getValue() + " step" + (lost.getValue() == 1 ? "" : "s")).toList())
+                    + ". Its history marks where, and it goes on from what remains; everything after the damage was"
+                    + " kept.");
         }
         return warnings;
+    }
+
+    private static String messages(long count) {
+        return count == 1 ? "1 message" : count + " messages";
     }
 }

@@ -90,7 +90,7 @@ final class TablesCatchUp {
             }
             throw e;
         }
-        warnings.addAll(losses.warnings());
+        warnings.addAll(losses.warnings(this::nameOf));
         noticeWhatTheJournalLacks();
         return new CaughtUp(pool, projector);
     }
@@ -183,6 +183,12 @@ final class TablesCatchUp {
         return order;
     }
 
+    /** A conversation as the list names it: its title in quotes, or its id while it has none. */
+    private String nameOf(ConversationKey key) {
+        return index.started(key).map(ConversationState::title).filter(title -> !title.isBlank())
+                .map(title -> "\u201c" + title + "\u201d").orElse("conversation " + key.conversation());
+    }
+
     /**
      * A conversation whose tables hold more events than the journal does (damage at the journal's very end looks
      * like an unfinished write and is cleared): its history is read from the tables, and the user is told.
@@ -193,9 +199,9 @@ final class TablesCatchUp {
             ConversationState state = entry.state;
             if (known.size() < state.version()) {
                 known.markIncomplete();
-                warnings.add("The journal lacks " + (state.version() - known.size()) + " of the "
-                        + state.version() + " events of conversation " + key.conversation() + " that the database "
-                        + "has; its history is read from the database.");
+                warnings.add("The journal lacks part of " + nameOf(key) + " (" + (state.version() - known.size())
+                        + " of its " + state.version() + " steps) that the database holds: its history is read from"
+                        + " the database, and nothing is missing.");
             }
         });
     }

@@ -49,13 +49,15 @@ final class SegmentDamage {
         }
         found = true;
         Path copy = keepCopyAside(file);
-        result.damage().forEach(damage -> warn.accept("Journal damage: " + damage
-                + "; the records around it were recovered and a copy of the segment was kept as " + copy));
+        result.damage().forEach(damage -> warn.accept("Journal damage: part of the journal was unreadable; what was"
+                + " around it was recovered, and what it held is read from the database where that has it. A copy of"
+                + " the file as found was kept as " + copy + " (" + damage + ")."));
         if (cut.isEmpty()) {
             return result;
         }
-        warn.accept("Journal damage: " + cut.get() + ": what was written after its end is lost from the journal, and"
-                + " read from the database where that holds it; a copy of the segment was kept as " + copy);
+        warn.accept("Journal damage: a journal file was cut short; what was written after its end is read from the"
+                + " database where that holds it. A copy of the file as found was kept as " + copy + " (" + cut.get()
+                + ").");
         return new SegmentScanner.Result(result.dataEnd(), result.lastBatch(), false, result.damage(), true);
     }
 

@@ -167,8 +167,11 @@ class JournalDamageTest {
                     .extracting(RecordedEvent::event).isEqualTo(original.event());
             assertThat(history).extracting(RecordedEvent::event).noneMatch(ConversationEvent.Lost.class::isInstance);
             assertThat(history).hasSameSizeAs(written.get(id));
+            // Named by its title, as the list names it, not by an id.
+            String title = store.state(LOCAL, id).orElseThrow().title();
             assertThat(String.join("\n", store.openingWarnings()))
-                    .contains("they were recovered from the conversations' snapshots: 1 of conversation " + id);
+                    .contains("taken back from the conversations' snapshots: 1 message of \u201c" + title + "\u201d")
+                    .doesNotContain(id.value());
         }
     }
 

@@ -76,7 +76,7 @@ class JournalRecoveryTest {
         assertThat(recovered).hasSize(11).doesNotContain("record-4").contains("record-3", "record-5", "record-11");
         assertThat(warnings).singleElement().asString()
                 .contains("00000000000000000001.wal are damaged and were skipped")
-                .contains("a copy of the segment was kept as");
+                .contains("A copy of the file as found was kept as");
         try (var files = Files.list(dir)) {
             assertThat(files.map(p -> p.getFileName().toString())).anyMatch(name -> name.contains(".damaged-"));
         }
