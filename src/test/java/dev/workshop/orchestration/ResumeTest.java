@@ -137,7 +137,7 @@ class ResumeTest {
 
         assertThat(engine.state(id).status()).isEqualTo(ConversationStatus.FAILED);
         assertThat(engine.state(id).statusReason()).isEqualTo("Stopped 3 times in a row while asking turn 3, with nothing"
-                + " of its reply kept; not resumed again by itself so that a crash loop cannot spin (Retry or Resume"
+                + " of its reply kept; not resumed again by itself so that a crash loop cannot spin (Retry"
                 + " goes on) (last time: Ann: 127.0.0.1 refused the connection)");
     }
 

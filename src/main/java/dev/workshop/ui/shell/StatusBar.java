@@ -33,7 +33,13 @@ final class StatusBar extends HBox {
         Label dataDirectory = new Label();
         dataDirectory.setId("status-data-directory");
         dataDirectory.textProperty().bind(viewModel.dataDirectoryTextProperty().map(path -> "Data: " + path));
-        dataDirectory.setTooltip(new Tooltip("Where Workshop keeps your conversations (right-click to open or copy)"));
+        // The whole path on hover: a narrow window cuts the label's end.
+        Tooltip where = new Tooltip();
+        where.textProperty().bind(viewModel.dataDirectoryTextProperty().map(path -> "Where Workshop keeps your"
+                + " conversations: " + path + "\n(right-click to open the folder or copy the path)"));
+        dataDirectory.setTooltip(where);
+        // A long path gives way in its middle: "Data: /home/…/workshop" keeps what it is and where it ends.
+        dataDirectory.setTextOverrun(javafx.scene.control.OverrunStyle.CENTER_ELLIPSIS);
         MenuItem openFolder = new MenuItem("Open data folder", new FontIcon(Feather.FOLDER));
         openFolder.setId("open-data-folder");
         openFolder.setDisable(!ExternalLinks.available());

@@ -95,7 +95,7 @@ final class Composer extends HBox {
             return "Stopped: Resume goes on from the next turn";
         }
         if (row != null && row.status() == ConversationStatus.QUEUED) {
-            return "Queued: it starts when another conversation ends";
+            return "Queued: starts when a running one ends";
         }
         return row != null && row.status().isFinal() ? "Follow up (Ctrl+Enter sends)" : "Waiting for the agents…";
     }

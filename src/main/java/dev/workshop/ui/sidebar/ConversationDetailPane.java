@@ -9,7 +9,6 @@ import javafx.beans.property.SimpleStringProperty;
 import javafx.beans.property.StringProperty;
 import javafx.collections.ListChangeListener;
 import javafx.collections.ObservableList;
-import javafx.geometry.Insets;
 import javafx.geometry.Orientation;
 import javafx.geometry.Pos;
 import javafx.scene.control.Button;
@@ -45,8 +44,6 @@ import org.kordamp.ikonli.javafx.FontIcon;
 final class ConversationDetailPane extends VBox {
     /** Ctrl+C (Cmd+C): the text selected in a message, or the message selected. */
     private static final KeyCombination COPY = new KeyCodeCombination(KeyCode.C, KeyCombination.SHORTCUT_DOWN);
-    /** The height "Jump to latest" takes under the lists while it shows: the button and its margin. */
-    private static final double JUMP_ROOM = 40;
     private final SidebarViewModel viewModel;
     private final TitleEditor titleEditor;
     private final ConversationActions actions;
@@ -132,12 +129,6 @@ final class ConversationDetailPane extends VBox {
             if (scene != null) {
                 scene.addPostLayoutPulseListener(updateJump);
             }
-        });
-        // While "Jump to latest" shows, the lists end above it: it never lies over the text being read.
-        follower.jumpButton().visibleProperty().addListener((property, was, shown) -> {
-            Insets room = shown ? new Insets(0, 0, JUMP_ROOM, 0) : Insets.EMPTY;
-            StackPane.setMargin(messages, room);
-            StackPane.setMargin(dualPane, room);
         });
         return new StackPane(messages, dualPane, loading, follower.jumpButton());
     }

@@ -10,6 +10,7 @@ import javafx.scene.input.KeyCode;
 import javafx.scene.input.KeyCodeCombination;
 import javafx.scene.input.KeyCombination;
 import javafx.util.Subscription;
+import javafx.geometry.Insets;
 import javafx.geometry.Pos;
 import javafx.scene.Node;
 import javafx.scene.control.ContextMenu;
@@ -18,6 +19,7 @@ import javafx.scene.control.ListCell;
 import javafx.scene.control.ListView;
 import javafx.scene.control.MenuItem;
 import javafx.scene.control.Tooltip;
+import javafx.scene.layout.FlowPane;
 import javafx.scene.layout.HBox;
 import javafx.scene.layout.Priority;
 import javafx.scene.layout.Region;
@@ -34,6 +36,14 @@ import org.kordamp.ikonli.javafx.FontIcon;
  */
 final class MessageCell extends ListCell<MessageItem> {
     private static final UsageText USAGE = UsageText.here();
+    /** How much narrower than the list a row is: room for the scroll bar. */
+    private static final double ROW_MARGIN = 24;
+    /**
+     * What a message keeps clear at its right, inside its row: room for the round "Jump to latest" button beside
+     * the scroll bar, which then never lies over text. Padding, not a narrower maximum for the text: the list
+     * measures a row's height at the width its content is laid out at, so a row never grows once shown.
+     */
+    private static final Insets CLEAR_OF_JUMP = new Insets(0, 40, 0, 0);
     private final ListView<MessageItem> owner;
     private final ObservableStringValue highlight;
     private final IntConsumer forkAt;
@@ -54,7 +64,7 @@ final class MessageCell extends ListCell<MessageItem> {
         this.selection = selection;
         this.live = live;
         setMaxWidth(Double.MAX_VALUE);
-        prefWidthProperty().bind(owner.widthProperty().subtract(24));
+        prefWidthProperty().bind(owner.widthProperty().subtract(ROW_MARGIN));
     }
 
     @Override
@@ -76,33 +86,36 @@ final class MessageCell extends ListCell<MessageItem> {
         facts.addAll(USAGE.details(item.usage()));
         Tooltip about = new Tooltip(String.join("\n", facts));
         ((Label) head.lookup(".message-turn")).setTooltip(about);
-        item.resumeMark().ifPresent(text -> head.getChildren().add(mark(text, Feather.ROTATE_CCW)));
+        // The marks wrap onto more lines in a narrow sidebar rather than being cut ("resumed afte…"); the name,
+        // the turn and the cost keep their width.
+        FlowPane marks = new FlowPane(6, 2);
+        marks.setMinWidth(0);
+        HBox.setHgrow(marks, Priority.ALWAYS);
+        item.resumeMark().ifPresent(text -> marks.getChildren().add(mark(text, Feather.ROTATE_CCW)));
         if (item.retried()) {
-            head.getChildren().add(mark("asked again", Feather.REFRESH_CW));
+            marks.getChildren().add(mark("asked again", Feather.REFRESH_CW));
         }
         if (item.cutOff()) {
-            head.getChildren().add(mark("cut off here", Feather.SCISSORS));
+            marks.getChildren().add(mark("cut off here", Feather.SCISSORS));
         }
         if (item.usage().cutAtTokenLimit()) {
-            head.getChildren().add(mark("token limit", Feather.SCISSORS, "Cut at the token limit: the reply"
+            marks.getChildren().add(mark("token limit", Feather.SCISSORS, "Cut at the token limit: the reply"
                     + " stopped because it reached the most it may be (Max tokens in Agents…), not because it was"
                     + " done"));
         }
+        head.getChildren().add(marks);
         String cost = USAGE.brief(item.usage());
         if (!cost.isEmpty()) {
-            // At the right; in a narrow sidebar it gives way, with the marks, while the name and turn stay.
-            Region gap = new Region();
-            HBox.setHgrow(gap, Priority.ALWAYS);
             Label usage = new Label(cost);
             usage.getStyleClass().add("message-usage");
-            usage.setMinWidth(0);
+            usage.setMinWidth(Region.USE_PREF_SIZE);
             usage.setTooltip(about);
-            head.getChildren().addAll(gap, usage);
+            head.getChildren().add(usage);
         }
         MarkdownView content = new MarkdownView(item.content(), highlight.get());
-        content.maxWidthProperty().bind(owner.widthProperty().subtract(48));
         selection.attach(content, item);
         VBox box = new VBox(4, head, content);
+        box.setPadding(CLEAR_OF_JUMP);
         box.getStyleClass().add("message");
         setGraphic(box);
         MenuItem copySelection = new MenuItem("Copy", new FontIcon(Feather.COPY));
@@ -136,7 +149,6 @@ final class MessageCell extends ListCell<MessageItem> {
         state.getStyleClass().add("writing");
         state.setMinWidth(0);
         StreamingMarkdown content = new StreamingMarkdown();
-        content.maxWidthProperty().bind(owner.widthProperty().subtract(48));
         Subscription text = live.writing().subscribe(content::show);
         Subscription note = live.retrying().subscribe(retry -> {
             state.setText(retry.isEmpty() ? "writing…" : "↻ " + retry);
@@ -149,6 +161,7 @@ final class MessageCell extends ListCell<MessageItem> {
         following = text.and(note);
         head.getChildren().add(state);
         VBox box = new VBox(4, head, content);
+        box.setPadding(CLEAR_OF_JUMP);
         box.getStyleClass().addAll("message", "message-writing");
         box.setId("writing");
         setGraphic(box);

@@ -1,5 +1,6 @@
 package dev.workshop.ui.sidebar;
 
+import dev.workshop.ui.fx.IconOnly;
 import java.util.ArrayList;
 import java.util.IdentityHashMap;
 import java.util.List;
@@ -13,7 +14,6 @@ import javafx.geometry.Insets;
 import javafx.geometry.Pos;
 import javafx.scene.control.Button;
 import javafx.scene.control.ListView;
-import javafx.scene.control.Tooltip;
 import javafx.scene.control.skin.VirtualFlow;
 import javafx.scene.input.KeyCode;
 import javafx.scene.input.KeyEvent;
@@ -40,7 +40,7 @@ final class MessageFollower {
     private final PauseTransition settle = new PauseTransition(Duration.millis(120));
     /** What to do once new rows have been measured: go to the end again, or to the revealed message. */
     private Runnable afterSettle = this::scrollToEnd;
-    private final Button jump = new Button("Jump to latest", new FontIcon(Feather.ARROW_DOWN));
+    private final Button jump = new Button(null, new FontIcon(Feather.ARROW_DOWN));
     /** A message asked for that is not listed yet (its history is still loading, or it is being written). */
     private Reveal pendingReveal;
     /** Set once a message was revealed: the list stays on it as new ones arrive, until Jump to latest or End. */
@@ -76,15 +76,17 @@ final class MessageFollower {
             list.addEventFilter(MouseEvent.MOUSE_PRESSED, event -> settle.stop());
         }
         jump.setId("jump-to-latest");
-        jump.getStyleClass().addAll("jump-to-latest", "accent");
-        jump.setTooltip(new Tooltip("Go to the newest message and follow new ones again (End)"));
+        jump.getStyleClass().addAll("jump-to-latest", "accent", "button-circle");
+        // A round button in the list's right margin, beside the scroll bar, where no message text runs (a reply's
+        // text ends short of it): it never covers what is being read, and the list keeps its height.
+        IconOnly.withTip(jump, "Jump to latest: go to the newest message and follow new ones again (End)");
         jump.setVisible(false);
         jump.setOnAction(event -> {
             followPaused = false;
             settleAt(this::scrollToEnd);
         });
-        StackPane.setAlignment(jump, Pos.BOTTOM_CENTER);
-        StackPane.setMargin(jump, new Insets(0, 0, 4, 0));
+        StackPane.setAlignment(jump, Pos.BOTTOM_RIGHT);
+        StackPane.setMargin(jump, new Insets(0, 16, 10, 0));
     }
 
     /** The button to put over the lists (in their StackPane). */

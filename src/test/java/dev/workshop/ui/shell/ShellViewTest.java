@@ -418,6 +418,8 @@ class ShellViewTest {
         robot.interact(() -> javafx.scene.input.Clipboard.getSystemClipboard().clear());
 
         Label dataDirectory = robot.lookup("#status-data-directory").queryAs(Label.class);
+        assertThat(dataDirectory.getTooltip().getText()).as("all of it, where a narrow window cuts the label")
+                .contains(dir.toString());
         // Monocle sends no context-menu event for a right click: the menu is shown as the label would show it.
         robot.interact(() -> dataDirectory.getContextMenu().show(dataDirectory, javafx.geometry.Side.TOP, 0, 0));
         robot.clickOn("Copy path");

@@ -575,10 +575,11 @@ class SidebarViewTest {
 
         robot.interact(() -> messages.scrollTo(0));
         WaitForAsyncUtils.waitFor(5, TimeUnit.SECONDS, jump::isVisible);
-        // It lies under the list, not over the text being read.
+        // It lies beside the text being read, never over it.
         WaitForAsyncUtils.waitForFxEvents();
-        assertThat(onFx(() -> jump.localToScene(jump.getLayoutBounds()).getMinY()))
-                .isGreaterThanOrEqualTo(onFx(() -> messages.localToScene(messages.getLayoutBounds()).getMaxY()));
+        double textEnds = onFx(() -> messages.lookupAll(".markdown").stream().filter(Node::isVisible)
+                .mapToDouble(text -> text.localToScene(text.getLayoutBounds()).getMaxX()).max().orElseThrow());
+        assertThat(onFx(() -> jump.localToScene(jump.getLayoutBounds()).getMinX())).isGreaterThan(textEnds);
 
         robot.clickOn("#jump-to-latest");
         WaitForAsyncUtils.waitFor(5, TimeUnit.SECONDS, () -> lastShown(messages) == LONG - 1 && !jump.isVisible());
