@@ -16,6 +16,7 @@ import java.util.Optional;
 import java.util.Set;
 import javafx.collections.ListChangeListener;
 import javafx.geometry.Point2D;
+import javafx.scene.CacheHint;
 import javafx.scene.Group;
 import javafx.scene.input.ContextMenuEvent;
 import javafx.scene.input.InputEvent;
@@ -40,6 +41,8 @@ public final class CanvasView extends Pane implements DropTarget {
     /** What the quick start suggests talking about. */
     static final String QUICK_START_TASK = "Plan a weekend in Lisbon on a budget of 500 €";
     private static final double DETAIL_ZOOM = 0.45;
+    /** How long the zoom must rest before the agents are drawn sharp again. */
+    private static final javafx.util.Duration ZOOM_SETTLE = javafx.util.Duration.millis(250);
     private final CanvasViewModel viewModel;
     private final GridLayer grid = new GridLayer();
     private final Minimap minimap;
@@ -65,6 +68,10 @@ public final class CanvasView extends Pane implements DropTarget {
     /** Agents at the end of a rope or link: when one of them moves, the rope layer is repainted. */
     private final Set<InstanceId> tied = new java.util.HashSet<>();
     private final FramePacer frames;
+    /** Runs out a moment after the last zoom step: then the agents are drawn sharp again. */
+    private final javafx.animation.PauseTransition zoomSettles = new javafx.animation.PauseTransition(ZOOM_SETTLE);
+    /** When the zoom last changed ({@link System#nanoTime()}). */
+    private long lastZoomStep;
     /** Wakes the frames when an agent moves, changes state or says something. */
     private final javafx.beans.InvalidationListener redraw = observable -> wake();
     private final CanvasGestures gestures;
@@ -79,6 +86,7 @@ public final class CanvasView extends Pane implements DropTarget {
     public CanvasView(CanvasViewModel viewModel) {
         this.viewModel = viewModel;
         this.frames = new FramePacer(this::frame, viewModel::movesOnItsOwn);
+        zoomSettles.setOnFinished(event -> zoomPauseOver());
         getStyleClass().add("workshop-canvas");
         getStylesheets().add(CanvasView.class.getResource("canvas.css").toExternalForm());
         setId("canvas");
@@ -286,6 +294,9 @@ public final class CanvasView extends Pane implements DropTarget {
     }
 
     private void applyCamera(Camera camera) {
+        if (camera.zoom() != scale.getX()) {
+            zooming();
+        }
         scale.setX(camera.zoom());
         scale.setY(camera.zoom());
         translate.setX(-camera.originX());
@@ -295,6 +306,36 @@ public final class CanvasView extends Pane implements DropTarget {
         nodes.values().forEach(node -> node.setDetailed(detailed));
         grid.paint(camera, getWidth(), getHeight());
         repaintRopes();
+    }
+
+    /**
+     * The zoom changes: while it does, each agent's cached picture is scaled rather than drawn again at every step
+     * (hundreds of agents redrawn each frame took zooming to ~37 fps at 300); once the zoom has settled for a
+     * moment, they are drawn again, sharp. (Keeping the level of detail as it was until then was tried: slower,
+     * and with bubbles kept too, JavaFX 21's software pipeline stopped drawing altogether.)
+     */
+    private void zooming() {
+        lastZoomStep = System.nanoTime();
+        // Started once, not again at every step: stopping an animation from within a pulse (a step comes from
+        // an animation timer or a scroll) could take other timers off the pulse in JavaFX 21, frames stopped.
+        if (zoomSettles.getStatus() != javafx.animation.Animation.Status.RUNNING) {
+            nodes.values().forEach(node -> node.setCacheHint(CacheHint.SCALE));
+            zoomSettles.playFromStart();
+        }
+    }
+
+    /** The pause ran out: settled if no zoom step came in its last stretch, else another pause. */
+    private void zoomPauseOver() {
+        if (System.nanoTime() - lastZoomStep < ZOOM_SETTLE.toMillis() * 1_000_000) {
+            zoomSettles.playFromStart();
+        } else {
+            zoomSettled();
+        }
+    }
+
+    private void zoomSettled() {
+        nodes.values().forEach(node -> node.setCacheHint(CacheHint.DEFAULT));
+        wake();
     }
 
     private void applyTheme(boolean dark) {
