@@ -10,7 +10,9 @@ import dev.workshop.gateway.AgentGateway;
 import dev.workshop.gateway.GatewayException;
 import dev.workshop.gateway.GatewayResolver;
 import dev.workshop.gateway.offline.OfflineGateway;
+import dev.workshop.gateway.SecretStore;
 import dev.workshop.gateway.openai.EndpointCheck;
+import dev.workshop.gateway.secrets.SecretTool;
 import dev.workshop.gateway.openai.HttpPolicy;
 import dev.workshop.gateway.openai.OpenAiCompatibleGateway;
 import dev.workshop.orchestration.DataDirectoryWatch;
@@ -76,7 +78,7 @@ public final class Wiring {
             PreferencesKeeper keeper = PreferencesKeeper.of(preferenceStore, preferences, bridge,
                     offline::setDelayMillis, options.followsPreferences());
             return new Workspace(directory, store, agents, bridge, scene, drafts, watch, keeper, options.team(),
-                    warnings, endpointCheck());
+                    warnings, endpointCheck(), SECRETS);
         } catch (RuntimeException e) {
             if (store != null) {
                 store.close();
@@ -127,7 +129,7 @@ public final class Wiring {
             PreferencesKeeper keeper = PreferencesKeeper.of(new JsonPreferences(directory.path()), Preferences.DEFAULTS,
                     bridge, pace -> { }, false);
             return new Workspace(directory, store, agents, bridge, scene, drafts, watch, keeper, team, warnings,
-                    endpointCheck()).readOnly(why);
+                    endpointCheck(), SECRETS).readOnly(why);
         } catch (RuntimeException e) {
             if (store != null) {
                 store.close();
@@ -178,8 +180,11 @@ public final class Wiring {
         };
     }
 
+    /** The desktop's secret store, where a key typed in the agent editor is kept (asked only when one is used). */
+    private static final SecretStore SECRETS = new SecretTool();
+
     private static GatewayResolver gateways(AgentGateway offline) {
-        AgentGateway http = new OpenAiCompatibleGateway(HttpPolicy.DEFAULTS, System::getenv);
+        AgentGateway http = new OpenAiCompatibleGateway(HttpPolicy.DEFAULTS, System::getenv, SECRETS);
         return (AgentDefinition agent) -> switch (agent.provider()) {
             case AgentDefinition.OFFLINE -> offline;
             case AgentDefinition.OPENAI_COMPATIBLE -> http;

@@ -81,7 +81,8 @@ class ArchitectureTest {
         for (String named : java.util.List.of("dev.workshop", "dev.workshop.domain", "dev.workshop.ui",
                 "dev.workshop.ui.fx", "dev.workshop.ui.sidebar", "dev.workshop.cli", "dev.workshop.store",
                 "dev.workshop.store.jdbc", "dev.workshop.store.journal", "dev.workshop.gateway",
-                "dev.workshop.gateway.openai", "dev.workshop.gateway.offline", "dev.workshop.session",
+                "dev.workshop.gateway.openai", "dev.workshop.gateway.offline", "dev.workshop.gateway.secrets",
+                "dev.workshop.session",
                 "dev.workshop.orchestration")) {
             assertThat(PRODUCTION.stream().anyMatch(type -> type.getPackageName().equals(named)
                     || type.getPackageName().startsWith(named + "."))).as("package %s has classes", named).isTrue();
@@ -141,7 +142,8 @@ class ArchitectureTest {
         ArchRule rule = noClasses().that().resideInAnyPackage("dev.workshop.ui..", "dev.workshop.orchestration..",
                         "dev.workshop.session..", "dev.workshop.domain..")
                 .should().dependOnClassesThat().resideInAnyPackage("dev.workshop.store.jdbc..",
-                        "dev.workshop.store.journal..", "dev.workshop.gateway.offline..", "dev.workshop.gateway.openai..");
+                        "dev.workshop.store.journal..", "dev.workshop.gateway.offline..", "dev.workshop.gateway.openai..",
+                        "dev.workshop.gateway.secrets..");
         assertHolds(rule);
     }
 

@@ -8,4 +8,10 @@ import dev.workshop.domain.agent.EndpointReport;
  */
 public interface EndpointChecker {
     EndpointReport check(String baseUrl, String apiKeyEnv, String model) throws InterruptedException;
+
+    /**
+     * As {@link #check}, sending {@code key} itself (typed in the agent editor, or read from the secret store);
+     * {@code keyIs} says where it came from, for a refusal ("the key in the secret store").
+     */
+    EndpointReport checkWithKey(String baseUrl, String key, String keyIs, String model) throws InterruptedException;
 }

@@ -5,6 +5,8 @@ import dev.workshop.domain.agent.AgentId;
 import dev.workshop.domain.agent.AvatarPalette;
 import dev.workshop.domain.agent.EndpointReport;
 import dev.workshop.gateway.EndpointChecker;
+import dev.workshop.gateway.SecretStore;
+import dev.workshop.gateway.SecretStoreException;
 import dev.workshop.store.AgentCatalog;
 import java.util.List;
 
@@ -12,10 +14,77 @@ import java.util.List;
 public final class AgentDirectory {
     private final AgentCatalog catalog;
     private final EndpointChecker endpoints;
+    private final SecretStore secrets;
 
-    public AgentDirectory(AgentCatalog catalog, EndpointChecker endpoints) {
+    /** @param secrets where an API key typed in the editor is kept */
+    public AgentDirectory(AgentCatalog catalog, EndpointChecker endpoints, SecretStore secrets) {
         this.catalog = catalog;
         this.endpoints = endpoints;
+        this.secrets = secrets;
+    }
+
+    /** With no secret store: keys only in environment variables. */
+    public AgentDirectory(AgentCatalog catalog, EndpointChecker endpoints) {
+        this(catalog, endpoints, SecretStore.none("No secret store is set up here: name an environment variable"
+                + " instead"));
+    }
+
+    /**
+     * Saves {@code agent} with {@code typedKey} kept in the desktop's secret store first (then its endpoint says
+     * so); a blank typed key keeps what the agent had. Blocks (the store may ask to be unlocked).
+     *
+     * @throws KeyNotKept when the store cannot keep it: the agent is not saved then
+     */
+    public AgentDefinition save(AgentDefinition agent, String typedKey) throws KeyNotKept {
+        if (typedKey == null || typedKey.isBlank()) {
+            return save(agent);
+        }
+        try {
+            secrets.keep(agent.id(), agent.name(), typedKey.strip());
+        } catch (SecretStoreException e) {
+            throw new KeyNotKept(e.getMessage());
+        }
+        return save(agent.withEndpoint(agent.endpoint().withKeyInSecretStore(true)));
+    }
+
+    /** Takes {@code agent}'s key out of the secret store and saves it without one there. Blocks. */
+    public AgentDefinition forgetKey(AgentDefinition agent) throws KeyNotKept {
+        try {
+            secrets.forget(agent.id());
+        } catch (SecretStoreException e) {
+            throw new KeyNotKept(e.getMessage());
+        }
+        return save(agent.withEndpoint(agent.endpoint().withKeyInSecretStore(false)));
+    }
+
+    /** The desktop's secret store could not keep (or give up) a key; the message says why in one sentence. */
+    public static final class KeyNotKept extends Exception {
+        KeyNotKept(String message) {
+            super(message);
+        }
+    }
+
+    /**
+     * "Test connection" with the key the form holds: {@code typedKey} if one was typed, else the one the secret
+     * store keeps for {@code agent} when {@code stored}, else the one in {@code apiKeyEnv}. Blocks.
+     */
+    public EndpointReport checkEndpoint(String baseUrl, String apiKeyEnv, String typedKey, AgentId agent,
+                                        boolean stored, String model) throws InterruptedException {
+        if (typedKey != null && !typedKey.isBlank()) {
+            return endpoints.checkWithKey(baseUrl, typedKey.strip(), "the key given", model);
+        }
+        if (stored && agent != null) {
+            try {
+                java.util.Optional<String> key = secrets.key(agent);
+                if (key.isEmpty()) {
+                    return EndpointReport.problem("The secret store no longer holds this agent's key: give it again.");
+                }
+                return endpoints.checkWithKey(baseUrl, key.get(), "the key in the secret store", model);
+            } catch (SecretStoreException e) {
+                return EndpointReport.problem(e.getMessage());
+            }
+        }
+        return endpoints.check(baseUrl, apiKeyEnv, model);
     }
 
     public List<AgentDefinition> list() {

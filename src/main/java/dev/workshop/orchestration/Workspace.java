@@ -2,6 +2,7 @@ package dev.workshop.orchestration;
 
 import dev.workshop.domain.conversation.TenantId;
 import dev.workshop.gateway.EndpointChecker;
+import dev.workshop.gateway.SecretStore;
 import dev.workshop.store.AgentCatalog;
 import dev.workshop.store.ConversationStore;
 import dev.workshop.store.DataDirectory;
@@ -26,13 +27,15 @@ public final class Workspace implements AutoCloseable {
     private final DataDirectoryWatch watch;
     private final PreferencesKeeper preferences;
     private final EndpointChecker endpoints;
+    private final SecretStore secrets;
     private Optional<String> readOnly = Optional.empty();
 
     public Workspace(DataDirectory directory, ConversationStore store, AgentCatalog agents, GatewayBridge bridge,
                      SceneKeeper scene, Drafts drafts, DataDirectoryWatch watch, PreferencesKeeper preferences,
-                     TenantId tenant, List<String> warnings, EndpointChecker endpoints) {
+                     TenantId tenant, List<String> warnings, EndpointChecker endpoints, SecretStore secrets) {
         this.preferences = preferences;
         this.endpoints = endpoints;
+        this.secrets = secrets;
         this.scene = scene;
         this.drafts = drafts;
         this.watch = watch;
@@ -69,7 +72,7 @@ public final class Workspace implements AutoCloseable {
 
     /** The agents for the app, which may not reach the store package. */
     public AgentDirectory agentDirectory() {
-        return new AgentDirectory(agents, endpoints);
+        return new AgentDirectory(agents, endpoints, secrets);
     }
 
     public GatewayBridge bridge() {

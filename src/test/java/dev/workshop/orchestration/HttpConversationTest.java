@@ -400,6 +400,50 @@ class HttpConversationTest {
                 .containsExactly("Reply from model-ann to Task: Plan a launch");
     }
 
+    /** A secret store holding keys in memory: the real one (secret-tool) is tested on its own, SecretToolTest. */
+    private static dev.workshop.gateway.SecretStore keeping(java.util.Map<AgentId, String> keys) {
+        return new dev.workshop.gateway.SecretStore() {
+            @Override
+            public java.util.Optional<String> key(AgentId agent) {
+                return java.util.Optional.ofNullable(keys.get(agent));
+            }
+
+            @Override
+            public void keep(AgentId agent, String agentName, String key) {
+                keys.put(agent, key);
+            }
+
+            @Override
+            public void forget(AgentId agent) {
+                keys.remove(agent);
+            }
+        };
+    }
+
+    @Test
+    void aKeyKeptInTheSecretStoreIsSentAndOneNoLongerThereFailsBeforeAnyRequest() throws InterruptedException {
+        java.util.Map<AgentId, String> keys = new java.util.concurrent.ConcurrentHashMap<>();
+        engine = new EngineFixture(dir).open(agent -> new OpenAiCompatibleGateway(FAST, name -> null, keeping(keys)),
+                LoopSettings.DEFAULTS);
+        AgentDefinition ann = engine.agents().add(new AgentDefinition(new AgentId("remote-ann"), "Ann", "",
+                AgentDefinition.OPENAI_COMPATIBLE, "model-ann", null,
+                new ModelEndpoint(server.baseUrl(), 0.7, 256, "").withKeyInSecretStore(true)));
+        keys.put(ann.id(), "sk-from-the-keyring");
+        ConversationId kept = engine.bridge().assignTask(ann.id(), "Plan", OptionalInt.of(1));
+        engine.bridge().awaitAll();
+        assertThat(engine.state(kept).status()).isEqualTo(ConversationStatus.COMPLETED);
+        assertThat(server.authorizations).containsOnly("Bearer sk-from-the-keyring");
+
+        keys.clear();
+        int asked = server.requests.size();
+        ConversationId gone = engine.bridge().assignTask(ann.id(), "Plan again", OptionalInt.of(1));
+        engine.bridge().awaitAll();
+        assertThat(engine.state(gone).status()).isEqualTo(ConversationStatus.FAILED);
+        assertThat(engine.state(gone).statusReason()).isEqualTo("The API key of agent Ann is no longer in the"
+                + " desktop's secret store: give it again in Agents…");
+        assertThat(server.requests).hasSize(asked);
+    }
+
     @Test
     void aMissingKeyVariableFailsBeforeAnyRequest() throws InterruptedException {
         engine = new EngineFixture(dir).open(agent -> new OpenAiCompatibleGateway(FAST, name -> null),

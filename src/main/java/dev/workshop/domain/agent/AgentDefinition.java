@@ -39,4 +39,9 @@ public record AgentDefinition(AgentId id, String name, String persona, String pr
         }
         endpoint = endpoint == null ? ModelEndpoint.NONE : endpoint;
     }
+
+    /** This agent reaching its model through {@code other}. */
+    public AgentDefinition withEndpoint(ModelEndpoint other) {
+        return new AgentDefinition(id, name, persona, provider, model, avatarColor, other);
+    }
 }

@@ -2,7 +2,8 @@ package dev.workshop.domain.agent;
 
 /**
  * Where an agent's model is served and how it is called: an OpenAI-compatible base URL, sampling settings,
- * and the <em>name</em> of the environment variable that holds the API key (the key itself is never stored).
+ * and where the API key is: the <em>name</em> of the environment variable that holds it, or the desktop's secret
+ * store (the key itself is never in Workshop's files).
  *
  * @param temperature {@code null} for the server's default
  * @param maxTokens   {@code null} for the server's default
@@ -12,9 +13,12 @@ package dev.workshop.domain.agent;
  * @param contextTokens how many tokens the model takes in (prompt and reply); {@code null} for
  *                      {@link #DEFAULT_CONTEXT_TOKENS}. A prompt is fitted into it, and cut further when the server
  *                      says it is still too long.
+ * @param keyInSecretStore whether the key was typed in and is kept in the desktop's secret store (under the agent's
+ *                         id; never in Workshop's files), which then takes the place of {@code apiKeyEnv}
  */
 public record ModelEndpoint(String baseUrl, Double temperature, Integer maxTokens, String apiKeyEnv,
-                            Integer firstTokenTimeoutSeconds, Integer idleTimeoutSeconds, Integer contextTokens) {
+                            Integer firstTokenTimeoutSeconds, Integer idleTimeoutSeconds, Integer contextTokens,
+                            boolean keyInSecretStore) {
     /** Most servers take at least this; a smaller one says so, and the prompt is cut again. */
     public static final int DEFAULT_CONTEXT_TOKENS = 8192;
     public static final ModelEndpoint NONE = new ModelEndpoint("", null, null, "");
@@ -33,6 +37,19 @@ public record ModelEndpoint(String baseUrl, Double temperature, Integer maxToken
         if (contextTokens != null && (contextTokens < 512 || contextTokens > 10_000_000)) {
             throw new IllegalArgumentException("The context must be 512 to 10000000 tokens, was " + contextTokens);
         }
+    }
+
+    /** An endpoint whose key, if any, is in an environment variable. */
+    public ModelEndpoint(String baseUrl, Double temperature, Integer maxTokens, String apiKeyEnv,
+                         Integer firstTokenTimeoutSeconds, Integer idleTimeoutSeconds, Integer contextTokens) {
+        this(baseUrl, temperature, maxTokens, apiKeyEnv, firstTokenTimeoutSeconds, idleTimeoutSeconds, contextTokens,
+                false);
+    }
+
+    /** This endpoint with its key kept in the secret store, or not. */
+    public ModelEndpoint withKeyInSecretStore(boolean kept) {
+        return new ModelEndpoint(baseUrl, temperature, maxTokens, apiKeyEnv, firstTokenTimeoutSeconds,
+                idleTimeoutSeconds, contextTokens, kept);
     }
 
     /** An endpoint with the default context. */

@@ -39,6 +39,19 @@ public final class EndpointCheck implements EndpointChecker {
     /** Blocks for at most about twice the timeout (connecting, then answering); call it off the UI thread. */
     @Override
     public EndpointReport check(String baseUrl, String apiKeyEnv, String model) throws InterruptedException {
+        String variable = apiKeyEnv == null ? "" : apiKeyEnv.strip();
+        String key = variable.isEmpty() ? null : environment.apply(variable);
+        if (!variable.isEmpty() && (key == null || key.isBlank())) {
+            return EndpointReport.problem("The environment variable " + variable + " is not set where Workshop runs,"
+                    + " so there is no key to send. Set it and start Workshop again, or clear the field if the"
+                    + " server needs no key.");
+        }
+        return checkWithKey(baseUrl, key, variable.isEmpty() ? "" : "the key in " + variable, model);
+    }
+
+    @Override
+    public EndpointReport checkWithKey(String baseUrl, String key, String keyIs, String model)
+            throws InterruptedException {
         String base = baseUrl == null ? "" : baseUrl.strip();
         if (base.isEmpty()) {
             return EndpointReport.problem("Enter the server's base URL first, such as http://localhost:11434/v1");
@@ -51,13 +64,6 @@ public final class EndpointCheck implements EndpointChecker {
             }
         } catch (URISyntaxException e) {
             return EndpointReport.problem(base + " is not a URL: " + e.getReason());
-        }
-        String variable = apiKeyEnv == null ? "" : apiKeyEnv.strip();
-        String key = variable.isEmpty() ? null : environment.apply(variable);
-        if (!variable.isEmpty() && (key == null || key.isBlank())) {
-            return EndpointReport.problem("The environment variable " + variable + " is not set where Workshop runs,"
-                    + " so there is no key to send. Set it and start Workshop again, or clear the field if the"
-                    + " server needs no key.");
         }
         HttpRequest.Builder request = HttpRequest.newBuilder(uri).timeout(timeout).GET();
         if (key != null) {
@@ -76,15 +82,15 @@ public final class EndpointCheck implements EndpointChecker {
             return EndpointReport.problem("Cannot reach " + uri.getScheme() + "://" + uri.getAuthority() + ": "
                     + (e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage()));
         }
-        return report(uri, variable, model == null ? "" : model.strip(), response);
+        return report(uri, key == null ? "" : keyIs, model == null ? "" : model.strip(), response);
     }
 
-    private EndpointReport report(URI uri, String variable, String model, HttpResponse<String> response) {
+    private EndpointReport report(URI uri, String keyIs, String model, HttpResponse<String> response) {
         int status = response.statusCode();
         if (status == 401 || status == 403) {
-            return EndpointReport.problem(uri.getHost() + " refused " + (variable.isEmpty() ? "to answer without a key"
-                    : "the key in " + variable) + " (HTTP " + status + ")." + (variable.isEmpty()
-                    ? " Name the environment variable that holds your key." : " Check that key."));
+            return EndpointReport.problem(uri.getHost() + " refused " + (keyIs.isEmpty() ? "to answer without a key"
+                    : keyIs) + " (HTTP " + status + ")." + (keyIs.isEmpty()
+                    ? " Give the key (API key), or name the environment variable that holds it." : " Check that key."));
         }
         if (status == 404) {
             return EndpointReport.problem(uri + " was not found (HTTP 404): the base URL of an OpenAI-compatible"

@@ -8,6 +8,8 @@ import dev.workshop.gateway.AgentGateway;
 import dev.workshop.gateway.GatewayException;
 import dev.workshop.gateway.GatewayReply;
 import dev.workshop.gateway.GatewayRequest;
+import dev.workshop.gateway.SecretStore;
+import dev.workshop.gateway.SecretStoreException;
 import dev.workshop.gateway.ReplyListener;
 import dev.workshop.gateway.RetryNotice;
 import java.io.BufferedReader;
@@ -47,6 +49,7 @@ public final class OpenAiCompatibleGateway implements AgentGateway {
             "context|too long|too many tokens|maximum.*length|exceed", java.util.regex.Pattern.CASE_INSENSITIVE);
     private final HttpPolicy policy;
     private final UnaryOperator<String> environment;
+    private final SecretStore secrets;
     private final ObjectMapper json = new ObjectMapper();
     private final Random random = new Random();
     /** What each server said of its context when asked, by base URL (empty: it did not say). */
@@ -55,8 +58,14 @@ public final class OpenAiCompatibleGateway implements AgentGateway {
 
     /** @param environment reads an environment variable by name (the keys live there, never in our files) */
     public OpenAiCompatibleGateway(HttpPolicy policy, UnaryOperator<String> environment) {
+        this(policy, environment, SecretStore.none("No secret store is used here"));
+    }
+
+    /** @param secrets where a key typed in the agent editor is kept */
+    public OpenAiCompatibleGateway(HttpPolicy policy, UnaryOperator<String> environment, SecretStore secrets) {
         this.policy = policy;
         this.environment = environment;
+        this.secrets = secrets;
     }
 
     /** Never blocks on I/O: a virtual thread holding this monitor pins its carrier only for that moment. */
@@ -146,6 +155,16 @@ public final class OpenAiCompatibleGateway implements AgentGateway {
     }
 
     private String key(AgentDefinition agent) throws GatewayException {
+        if (agent.endpoint().keyInSecretStore()) {
+            try {
+                return secrets.key(agent.id()).orElseThrow(() -> new GatewayException("The API key of agent "
+                        + agent.name() + " is no longer in the desktop's secret store: give it again in Agents…",
+                        false));
+            } catch (SecretStoreException e) {
+                throw new GatewayException("Agent " + agent.name() + "'s API key could not be read: "
+                        + e.getMessage(), false, e);
+            }
+        }
         String variable = agent.endpoint().apiKeyEnv();
         if (variable.isEmpty()) {
             return null;

@@ -128,7 +128,8 @@ public final class JsonAgentCatalog implements AgentCatalog {
                 endpoint.path("api_key_env").asText(""),
                 endpoint.hasNonNull("first_token_timeout_s") ? endpoint.get("first_token_timeout_s").asInt() : null,
                 endpoint.hasNonNull("idle_timeout_s") ? endpoint.get("idle_timeout_s").asInt() : null,
-                endpoint.hasNonNull("context_tokens") ? endpoint.get("context_tokens").asInt() : null));
+                endpoint.hasNonNull("context_tokens") ? endpoint.get("context_tokens").asInt() : null,
+                endpoint.path("api_key_in_secret_store").asBoolean(false)));
     }
 
     /**
@@ -285,7 +286,8 @@ public final class JsonAgentCatalog implements AgentCatalog {
                     .put("avatar_color", agent.avatarColor());
             ModelEndpoint endpoint = agent.endpoint();
             if (!endpoint.equals(ModelEndpoint.NONE)) {
-                // The key's variable name only: the key itself never reaches a file of ours.
+                // The key's variable name, or that the secret store holds it: the key itself never reaches a file of
+                // ours.
                 ObjectNode saved = node.putObject("endpoint").put("base_url", endpoint.baseUrl())
                         .put("temperature", endpoint.temperature()).put("max_tokens", endpoint.maxTokens())
                         .put("api_key_env", endpoint.apiKeyEnv());
@@ -297,6 +299,9 @@ public final class JsonAgentCatalog implements AgentCatalog {
                 }
                 if (endpoint.contextTokens() != null) {
                     saved.put("context_tokens", endpoint.contextTokens());
+                }
+                if (endpoint.keyInSecretStore()) {
+                    saved.put("api_key_in_secret_store", true);
                 }
             }
         }

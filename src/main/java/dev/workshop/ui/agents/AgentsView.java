@@ -3,6 +3,7 @@ package dev.workshop.ui.agents;
 import static dev.workshop.ui.agents.EndpointFields.bound;
 import static dev.workshop.ui.agents.EndpointFields.connectionCheck;
 import static dev.workshop.ui.agents.EndpointFields.field;
+import static dev.workshop.ui.agents.EndpointFields.keyField;
 import static dev.workshop.ui.agents.EndpointFields.secondsField;
 import static dev.workshop.ui.agents.EndpointFields.withPresets;
 
@@ -250,10 +251,13 @@ public final class AgentsView extends BorderPane {
         grid.addRow(row++, new Label("Context (tokens)"), context);
         grid.addRow(row++, new Label("First word within"), firstWordRow);
         grid.addRow(row++, new Label("Reply silent for"), silenceRow);
-        grid.addRow(row++, new Label("API key variable"), keyVariable);
+        grid.addRow(row++, new Label("API key"), keyField(viewModel, offline));
+        grid.addRow(row++, new Label("or its variable"), keyVariable);
         grid.add(connectionCheck(viewModel, offline), 1, row);
 
-        Label hint = new Label("Keys are read from the environment variable you name here; Workshop never stores them.");
+        Label hint = new Label("A key typed in is kept in your desktop's secret store (GNOME Keyring, KWallet…), never"
+                + " in Workshop's files or logs. Or name the environment variable that holds it, for a Workshop"
+                + " started from a terminal.");
         hint.getStyleClass().add("agent-hint");
         hint.setWrapText(true);
         hint.setMinHeight(Region.USE_PREF_SIZE);

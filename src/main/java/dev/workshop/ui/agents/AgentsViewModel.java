@@ -57,6 +57,9 @@ public final class AgentsViewModel {
     /** The form as it was filled or last saved: anything else is an edit that leaving would lose. */
     private AgentFormValues unchanged;
 
+    /** A key typed in the form, kept only until Save hands it to the secret store; never in the form's values. */
+    private final StringProperty apiKey = new SimpleStringProperty("");
+    private final ReadOnlyBooleanWrapper keyStored = new ReadOnlyBooleanWrapper();
     /** The agent as it was before its last save, for Undo; null when there is nothing to take back. */
     private AgentDefinition undoTo;
     private final ReadOnlyBooleanWrapper canUndoSave = new ReadOnlyBooleanWrapper();
@@ -101,12 +104,15 @@ public final class AgentsViewModel {
         long ticket = checkTicket;
         String url = baseUrl.get();
         String key = apiKeyEnv.get();
+        String typed = apiKey.get();
+        AgentDefinition agent = selected.get();
+        boolean stored = keyStored.get();
         String wanted = model.get();
         checking.set(true);
         background.run("workshop-test-connection", () -> {
             EndpointReport report;
             try {
-                report = directory.checkEndpoint(url, key, wanted);
+                report = directory.checkEndpoint(url, key, typed, agent == null ? null : agent.id(), stored, wanted);
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
                 return;
@@ -203,6 +209,8 @@ public final class AgentsViewModel {
     }
 
     private void fill(AgentDefinition agent) {
+        apiKey.set("");
+        keyStored.set(agent != null && agent.endpoint().keyInSecretStore());
         name.set(agent == null ? "" : agent.name());
         colour.set(agent == null ? directory.colourForANewAgent() : agent.avatarColor());
         persona.set(agent == null ? "" : agent.persona());
@@ -231,9 +239,50 @@ public final class AgentsViewModel {
                 idleTimeout.get());
     }
 
-    /** True when the form holds edits not saved yet (a new agent's or a copy's included). */
+    /** True when the form holds edits not saved yet (a new agent's or a copy's included), a key typed in too. */
     public boolean hasUnsavedChanges() {
-        return !formValues().equals(unchanged);
+        return !formValues().equals(unchanged) || !apiKey.get().isBlank();
+    }
+
+    /**
+     * Takes the agent's key out of the desktop's secret store (and the agent then has none there); in the
+     * background, as the store may ask to be unlocked.
+     */
+    public void forgetStoredKey() {
+        AgentDefinition agent = selected.get();
+        if (agent == null || !keyStored.get()) {
+            return;
+        }
+        busy.set(true);
+        background.run("workshop-forget-key", () -> {
+            try {
+                AgentDefinition saved = directory.forgetKey(agent);
+                List<AgentDefinition> all = directory.list();
+                fx.execute(() -> {
+                    agents.setAll(all);
+                    selected.set(saved);
+                    fill(saved);
+                    unchanged = formValues();
+                    message.set("The key of " + saved.name() + " was taken out of the secret store");
+                    busy.set(false);
+                });
+            } catch (AgentDirectory.KeyNotKept | RuntimeException e) {
+                fx.execute(() -> {
+                    message.set(e.getMessage());
+                    busy.set(false);
+                });
+            }
+        });
+    }
+
+    /** The API key typed in: on Save it goes to the desktop's secret store, never to a file of Workshop's. */
+    public StringProperty apiKeyProperty() {
+        return apiKey;
+    }
+
+    /** Whether the agent shown has its key kept in the secret store. */
+    public ReadOnlyBooleanProperty keyStoredProperty() {
+        return keyStored.getReadOnlyProperty();
     }
 
     /** What the form is about, for a question about its unsaved edits: "the changes to Ada", "the new agent". */
@@ -255,10 +304,21 @@ public final class AgentsViewModel {
             return;
         }
         AgentDefinition before = selected.get();
+        String typedKey = apiKey.get();
         busy.set(true);
         background.run("workshop-save-agent", () -> {
             try {
-                AgentDefinition saved = directory.save(agent.get());
+                AgentDefinition saved;
+                try {
+                    saved = directory.save(agent.get(), typedKey);
+                } catch (AgentDirectory.KeyNotKept e) {
+                    fx.execute(() -> {
+                        String why = e.getMessage().endsWith(".") ? e.getMessage() : e.getMessage() + ".";
+                        message.set(why + " Nothing was saved.");
+                        busy.set(false);
+                    });
+                    return;
+                }
                 List<AgentDefinition> all = directory.list();
                 fx.execute(() -> {
                     agents.setAll(all);
@@ -347,7 +407,10 @@ public final class AgentsViewModel {
     private Optional<AgentDefinition> formAgent() {
         try {
             AgentDefinition current = selected.get();
-            return Optional.of(formValues().toDefinition(current == null ? AgentId.generate() : current.id()));
+            AgentDefinition agent = formValues().toDefinition(current == null ? AgentId.generate() : current.id());
+            // A key kept in the secret store stays there until it is replaced or forgotten.
+            return Optional.of(agent.withEndpoint(agent.endpoint().withKeyInSecretStore(keyStored.get()
+                    && agent.provider().equals(AgentDefinition.OPENAI_COMPATIBLE))));
         } catch (IllegalArgumentException e) {
             message.set(e.getMessage());
             return Optional.empty();

@@ -27,6 +27,32 @@ final class EndpointFields {
     }
 
     /**
+     * The API key itself, masked: Save hands it to the desktop's secret store. With a key kept there already, the
+     * field says so (typing replaces it) and Forget takes it out.
+     */
+    static HBox keyField(AgentsViewModel viewModel, BooleanBinding offline) {
+        javafx.scene.control.PasswordField key = new javafx.scene.control.PasswordField();
+        key.setId("agent-api-key");
+        key.textProperty().bindBidirectional(viewModel.apiKeyProperty());
+        key.promptTextProperty().bind(Bindings.when(viewModel.keyStoredProperty())
+                .then("\u2022\u2022\u2022\u2022\u2022\u2022 kept in the secret store (type to replace it)")
+                .otherwise("paste the key (kept in your desktop's secret store)"));
+        key.disableProperty().bind(offline);
+        HBox.setHgrow(key, Priority.ALWAYS);
+        Button forget = new Button("Forget");
+        forget.setId("forget-api-key");
+        forget.setTooltip(new Tooltip("Take this agent's key out of the secret store"));
+        forget.visibleProperty().bind(viewModel.keyStoredProperty());
+        forget.managedProperty().bind(forget.visibleProperty());
+        forget.disableProperty().bind(viewModel.busyProperty());
+        forget.setOnAction(event -> viewModel.forgetStoredKey());
+        forget.setMinWidth(Region.USE_PREF_SIZE);
+        HBox row = new HBox(8, key, forget);
+        row.setAlignment(Pos.CENTER_LEFT);
+        return row;
+    }
+
+    /**
      * "Test connection" and what it found: the problem named, or the server's models, one click from the Model
      * field.
      */

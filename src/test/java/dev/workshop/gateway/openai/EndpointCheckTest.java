@@ -91,8 +91,10 @@ class EndpointCheckTest {
         assertThat(check.check(base(), "MY_KEY", "llama3.2").message())
                 .isEqualTo("127.0.0.1 refused the key in MY_KEY (HTTP 401). Check that key.");
         assertThat(check.check(base(), "", "llama3.2").message())
-                .isEqualTo("127.0.0.1 refused to answer without a key (HTTP 401). Name the environment variable that"
-                        + " holds your key.");
+                .isEqualTo("127.0.0.1 refused to answer without a key (HTTP 401). Give the key (API key), or name"
+                        + " the environment variable that holds it.");
+        assertThat(check.checkWithKey(base(), "sk-typed", "the key given", "llama3.2").message())
+                .isEqualTo("127.0.0.1 refused the key given (HTTP 401). Check that key.");
 
         status = 200;
         assertThat(check.check("http://127.0.0.1:" + server.getAddress().getPort(), "", "x").message())

@@ -9,6 +9,7 @@ import dev.workshop.gateway.openai.EndpointCheck;
 import dev.workshop.orchestration.AgentDirectory;
 import dev.workshop.store.file.JsonAgentCatalog;
 import dev.workshop.ui.fx.FxExecutor;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import org.junit.jupiter.api.BeforeEach;
@@ -339,6 +340,67 @@ class AgentsViewModelTest {
         saveAndWait();
         viewModel.selectedProperty().set(viewModel.agents().get(0));
         assertThat(viewModel.canUndoSaveProperty().get()).isFalse();
+    }
+
+    @Test
+    void aKeyTypedInGoesToTheSecretStoreNeverToAFileAndCanBeForgotten() throws Exception {
+        java.util.Map<AgentId, String> kept = new java.util.HashMap<>();
+        viewModel = new AgentsViewModel(new AgentDirectory(catalog, new EndpointCheck(Duration.ofSeconds(10),
+                System::getenv), new dev.workshop.gateway.SecretStore() {
+            @Override
+            public java.util.Optional<String> key(AgentId agent) {
+                return java.util.Optional.ofNullable(kept.get(agent));
+            }
+
+            @Override
+            public void keep(AgentId agent, String agentName, String key) {
+                kept.put(agent, key);
+            }
+
+            @Override
+            public void forget(AgentId agent) {
+                kept.remove(agent);
+            }
+        }), FxExecutor.direct());
+        AgentDefinition chen = viewModel.agents().get(2);
+        viewModel.selectedProperty().set(chen);
+        viewModel.providerProperty().set(AgentDefinition.OPENAI_COMPATIBLE);
+        viewModel.baseUrlProperty().set("https://api.example.org/v1");
+        viewModel.modelProperty().set("gpt-4o-mini");
+        viewModel.apiKeyProperty().set("sk-canary-4242");
+        assertThat(viewModel.hasUnsavedChanges()).as("a key typed in is an edit").isTrue();
+
+        saveAndWait();
+
+        assertThat(kept).containsEntry(chen.id(), "sk-canary-4242");
+        assertThat(catalog.find(chen.id()).orElseThrow().endpoint().keyInSecretStore()).isTrue();
+        assertThat(Files.readString(dir.resolve("agents.json"))).doesNotContain("sk-canary-4242")
+                .contains("\"api_key_in_secret_store\" : true");
+        assertThat(viewModel.apiKeyProperty().get()).as("not held in the form once kept").isEmpty();
+        assertThat(viewModel.keyStoredProperty().get()).isTrue();
+
+        // Saved again without typing: the key stays where it is.
+        viewModel.personaProperty().set("A careful reviewer.");
+        saveAndWait();
+        assertThat(catalog.find(chen.id()).orElseThrow().endpoint().keyInSecretStore()).isTrue();
+
+        viewModel.forgetStoredKey();
+        await().atMost(Duration.ofSeconds(5)).until(() -> !viewModel.busyProperty().get());
+        assertThat(kept).doesNotContainKey(chen.id());
+        assertThat(catalog.find(chen.id()).orElseThrow().endpoint().keyInSecretStore()).isFalse();
+        assertThat(viewModel.keyStoredProperty().get()).isFalse();
+    }
+
+    @Test
+    void withoutASecretStoreATypedKeySavesNothingAndSaysWhy() {
+        AgentDefinition chen = viewModel.agents().get(2);
+        viewModel.selectedProperty().set(chen);
+        viewModel.nameProperty().set("Chen Li");
+        viewModel.apiKeyProperty().set("sk-canary-4242");
+        saveAndWait();
+        assertThat(viewModel.messageProperty().get()).isEqualTo("No secret store is set up here: name an environment"
+                + " variable instead. Nothing was saved.");
+        assertThat(catalog.find(chen.id()).orElseThrow().name()).isEqualTo("Chen");
     }
 
     @Test

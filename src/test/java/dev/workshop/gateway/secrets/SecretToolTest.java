@@ -1,0 +1,82 @@
+package dev.workshop.gateway.secrets;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.workshop.domain.agent.AgentId;
+import dev.workshop.gateway.SecretStoreException;
+import java.io.BufferedReader;
+import java.io.InputStreamReader;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The secret store through libsecret's {@code secret-tool}, against a real GNOME Keyring in a session bus of the
+ * test's own (unlocked, as a desktop login unlocks it). Where the machine has no keyring to start, that part is
+ * skipped; what happens without a store is checked everywhere.
+ */
+class SecretToolTest {
+    private static final AgentId ADA = new AgentId("agent-ada");
+
+    @Test
+    void keepsReadsReplacesAndForgetsAKeyInARealKeyring() throws Exception {
+        Assumptions.assumeTrue(onPath("dbus-run-session") && onPath("gnome-keyring-daemon") && onPath("secret-tool"),
+                "no GNOME Keyring and secret-tool on this machine (apt-get install gnome-keyring libsecret-tools)");
+        Process session = new ProcessBuilder("dbus-run-session", "--", "sh", "-c",
+                "eval $(printf test | gnome-keyring-daemon --unlock --components=secrets 2>/dev/null);"
+                        + " echo \"$DBUS_SESSION_BUS_ADDRESS\"; cat > /dev/null")
+                .redirectError(ProcessBuilder.Redirect.DISCARD).start();
+        try {
+            String bus = new BufferedReader(new InputStreamReader(session.getInputStream(), StandardCharsets.UTF_8))
+                    .readLine();
+            assertThat(bus).startsWith("unix:");
+            SecretTool store = new SecretTool("secret-tool", Map.of("DBUS_SESSION_BUS_ADDRESS", bus));
+
+            assertThat(store.key(ADA)).isEmpty();
+            store.keep(ADA, "Ada", "sk-first");
+            assertThat(store.key(ADA)).contains("sk-first");
+            store.keep(ADA, "Ada", "sk-second \u00e9");
+            assertThat(store.key(ADA)).as("replaced, not added beside").contains("sk-second \u00e9");
+            assertThat(store.key(new AgentId("agent-bruno"))).as("one agent's key only").isEmpty();
+            store.forget(ADA);
+            assertThat(store.key(ADA)).isEmpty();
+            store.forget(ADA);
+        } finally {
+            session.getOutputStream().close();
+            session.destroy();
+            session.waitFor(10, TimeUnit.SECONDS);
+        }
+    }
+
+    @Test
+    void withoutSecretToolItSaysWhatToInstallOrDoInstead() {
+        SecretTool missing = new SecretTool("workshop-no-such-secret-tool", Map.of());
+        assertThatThrownBy(() -> missing.key(ADA)).isInstanceOf(SecretStoreException.class)
+                .hasMessage("No secret store can be reached: workshop-no-such-secret-tool (from the package"
+                        + " libsecret-tools) is not installed. Install it, or name an environment variable instead.");
+    }
+
+    @Test
+    void withoutASessionBusItSaysNoStoreRunsInOneSentence() {
+        Assumptions.assumeTrue(onPath("secret-tool"), "no secret-tool on this machine");
+        SecretTool nowhere = new SecretTool("secret-tool", Map.of("DBUS_SESSION_BUS_ADDRESS",
+                "unix:path=/nonexistent/workshop-bus", "DISPLAY", ""));
+        assertThatThrownBy(() -> nowhere.keep(ADA, "Ada", "sk-never-kept")).isInstanceOf(SecretStoreException.class)
+                .hasMessageStartingWith("The desktop's secret store could not keep the key: ")
+                .hasMessageNotContaining("sk-never-kept");
+    }
+
+    private static boolean onPath(String command) {
+        for (String folder : System.getenv().getOrDefault("PATH", "").split(":")) {
+            if (!folder.isEmpty() && Files.isExecutable(Path.of(folder, command))) {
+                return true;
+            }
+        }
+        return false;
+    }
+}
