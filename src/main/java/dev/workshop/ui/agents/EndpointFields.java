@@ -35,7 +35,7 @@ final class EndpointFields {
         key.setId("agent-api-key");
         key.textProperty().bindBidirectional(viewModel.apiKeyProperty());
         key.promptTextProperty().bind(Bindings.when(viewModel.keyStoredProperty())
-                .then("\u2022\u2022\u2022\u2022\u2022\u2022 kept in the secret store (type to replace it)")
+                .then("\u2022\u2022\u2022\u2022\u2022\u2022 kept (type a new one to replace it)")
                 .otherwise("paste the key (kept in your desktop's secret store)"));
         key.disableProperty().bind(offline);
         HBox.setHgrow(key, Priority.ALWAYS);
