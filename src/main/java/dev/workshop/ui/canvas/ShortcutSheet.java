@@ -25,6 +25,8 @@ final class ShortcutSheet {
             {"F2 · double-click", "rename the conversation"},
             {"Delete", "delete the picked conversations (asks first)"},
             {"Ctrl+F", "find in the conversation shown"},
+            {"Drag · double-click · triple-click", "select a message's text · a word · a paragraph"},
+            {"Ctrl+C", "copy the text selected (or the message picked)"},
             {"End", "jump to the latest message"},
             {"Ctrl+Enter", "send your message"}};
     private static final String[][] CANVAS_MOUSE = {
