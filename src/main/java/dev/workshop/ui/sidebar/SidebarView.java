@@ -29,6 +29,10 @@ public final class SidebarView extends SplitPane {
         detailPane = new ConversationDetailPane(viewModel, titleEditor, actions);
         getItems().addAll(listPane, detailPane);
         setDividerPositions(0.38);
+        // In the smallest window the list keeps its search and a row, the conversation shown its header, a few
+        // lines and the composer.
+        listPane.setMinHeight(130);
+        detailPane.setMinHeight(200);
         setMinWidth(420);
         // Ctrl+F anywhere in the sidebar finds in the conversation shown (on the canvas it fits the view).
         addEventHandler(KeyEvent.KEY_PRESSED, event -> {
