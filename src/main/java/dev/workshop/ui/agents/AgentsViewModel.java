@@ -351,10 +351,17 @@ public final class AgentsViewModel {
         if (previous == null) {
             return;
         }
-        String nameNow = selected.get() == null ? previous.name() : selected.get().name();
+        AgentDefinition now = selected.get();
+        String nameNow = now == null ? previous.name() : now.name();
+        // A key that save put in the secret store goes with it: the agent had none there before.
+        boolean keyToTakeOut = now != null && now.endpoint().keyInSecretStore()
+                && !previous.endpoint().keyInSecretStore();
         busy.set(true);
         background.run("workshop-undo-agent", () -> {
             try {
+                if (keyToTakeOut) {
+                    directory.forgetKey(now);
+                }
                 AgentDefinition restored = directory.save(previous);
                 List<AgentDefinition> all = directory.list();
                 fx.execute(() -> {
@@ -367,7 +374,7 @@ public final class AgentsViewModel {
                             + "'s earlier settings are back" : "Undone: " + nameNow + " is " + restored.name() + " again");
                     busy.set(false);
                 });
-            } catch (RuntimeException e) {
+            } catch (AgentDirectory.KeyNotKept | RuntimeException e) {
                 fx.execute(() -> {
                     message.set("Could not undo: " + e.getMessage());
                     busy.set(false);

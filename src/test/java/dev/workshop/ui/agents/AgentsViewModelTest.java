@@ -388,6 +388,15 @@ class AgentsViewModelTest {
         await().atMost(Duration.ofSeconds(5)).until(() -> !viewModel.busyProperty().get());
         assertThat(kept).doesNotContainKey(chen.id());
         assertThat(catalog.find(chen.id()).orElseThrow().endpoint().keyInSecretStore()).isFalse();
+
+        // A save that put a key in the store, undone, takes the key out again.
+        viewModel.apiKeyProperty().set("sk-canary-5353");
+        saveAndWait();
+        assertThat(kept).containsEntry(chen.id(), "sk-canary-5353");
+        viewModel.undoSave();
+        await().atMost(Duration.ofSeconds(5)).until(() -> !viewModel.busyProperty().get());
+        assertThat(kept).doesNotContainKey(chen.id());
+        assertThat(catalog.find(chen.id()).orElseThrow().endpoint().keyInSecretStore()).isFalse();
         assertThat(viewModel.keyStoredProperty().get()).isFalse();
     }
 
