@@ -11,9 +11,11 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The secret store through libsecret's {@code secret-tool}, against a real GNOME Keyring in a session bus of the
@@ -24,13 +26,19 @@ class SecretToolTest {
     private static final AgentId ADA = new AgentId("agent-ada");
 
     @Test
-    void keepsReadsReplacesAndForgetsAKeyInARealKeyring() throws Exception {
+    void keepsReadsReplacesAndForgetsAKeyInARealKeyring(@TempDir Path home) throws Exception {
         Assumptions.assumeTrue(onPath("dbus-run-session") && onPath("gnome-keyring-daemon") && onPath("secret-tool"),
                 "no GNOME Keyring and secret-tool on this machine (apt-get install gnome-keyring libsecret-tools)");
-        Process session = new ProcessBuilder("dbus-run-session", "--", "sh", "-c",
+        Set<Long> keyringsBefore = keyrings();
+        // Its keyring file in a folder of the test's own, not in the user's home.
+        ProcessBuilder start = new ProcessBuilder("dbus-run-session", "--", "sh", "-c",
                 "eval $(printf test | gnome-keyring-daemon --unlock --components=secrets 2>/dev/null);"
                         + " echo \"$DBUS_SESSION_BUS_ADDRESS\"; cat > /dev/null")
-                .redirectError(ProcessBuilder.Redirect.DISCARD).start();
+                .redirectError(ProcessBuilder.Redirect.DISCARD);
+        start.environment().put("HOME", home.toString());
+        start.environment().put("XDG_DATA_HOME", home.resolve("data").toString());
+        start.environment().put("XDG_RUNTIME_DIR", home.toString());
+        Process session = start.start();
         try {
             String bus = new BufferedReader(new InputStreamReader(session.getInputStream(), StandardCharsets.UTF_8))
                     .readLine();
@@ -48,9 +56,22 @@ class SecretToolTest {
             store.forget(ADA);
         } finally {
             session.getOutputStream().close();
+            // The bus, and the keyring daemon that went into the background: nothing of the test is left running.
+            session.descendants().forEach(ProcessHandle::destroy);
             session.destroy();
             session.waitFor(10, TimeUnit.SECONDS);
+            ProcessHandle.allProcesses().filter(process -> !keyringsBefore.contains(process.pid()))
+                    .filter(SecretToolTest::isKeyring).forEach(ProcessHandle::destroy);
         }
+    }
+
+    private static Set<Long> keyrings() {
+        return ProcessHandle.allProcesses().filter(SecretToolTest::isKeyring).map(ProcessHandle::pid)
+                .collect(java.util.stream.Collectors.toSet());
+    }
+
+    private static boolean isKeyring(ProcessHandle process) {
+        return process.info().command().map(command -> command.endsWith("gnome-keyring-daemon")).orElse(false);
     }
 
     @Test
