@@ -400,30 +400,11 @@ class HttpConversationTest {
                 .containsExactly("Reply from model-ann to Task: Plan a launch");
     }
 
-    /** A secret store holding keys in memory: the real one (secret-tool) is tested on its own, SecretToolTest. */
-    private static dev.workshop.gateway.SecretStore keeping(java.util.Map<AgentId, String> keys) {
-        return new dev.workshop.gateway.SecretStore() {
-            @Override
-            public java.util.Optional<String> key(AgentId agent) {
-                return java.util.Optional.ofNullable(keys.get(agent));
-            }
-
-            @Override
-            public void keep(AgentId agent, String agentName, String key) {
-                keys.put(agent, key);
-            }
-
-            @Override
-            public void forget(AgentId agent) {
-                keys.remove(agent);
-            }
-        };
-    }
-
     @Test
     void aKeyKeptInTheSecretStoreIsSentAndOneNoLongerThereFailsBeforeAnyRequest() throws InterruptedException {
-        java.util.Map<AgentId, String> keys = new java.util.concurrent.ConcurrentHashMap<>();
-        engine = new EngineFixture(dir).open(agent -> new OpenAiCompatibleGateway(FAST, name -> null, keeping(keys)),
+        dev.workshop.gateway.InMemorySecretStore store = new dev.workshop.gateway.InMemorySecretStore();
+        java.util.Map<AgentId, String> keys = store.keys();
+        engine = new EngineFixture(dir).open(agent -> new OpenAiCompatibleGateway(FAST, name -> null, store),
                 LoopSettings.DEFAULTS);
         AgentDefinition ann = engine.agents().add(new AgentDefinition(new AgentId("remote-ann"), "Ann", "",
                 AgentDefinition.OPENAI_COMPATIBLE, "model-ann", null,

@@ -195,6 +195,20 @@ public sealed interface ConversationEvent {
         }
     }
 
+    /** The event of {@code type} a history records before its first message, if it records one there. */
+    private static <E extends ConversationEvent> Optional<E> beforeFirstMessage(List<RecordedEvent> history,
+                                                                               Class<E> type) {
+        for (RecordedEvent recorded : history) {
+            if (type.isInstance(recorded.event())) {
+                return Optional.of(type.cast(recorded.event()));
+            }
+            if (recorded.event() instanceof MessageRecorded) {
+                break;
+            }
+        }
+        return Optional.empty();
+    }
+
     /**
      * Where a fork came from: {@code source}'s messages up to turn {@code turnIndex} were copied into this
      * conversation when it was made. Recorded with them, before them; a link to follow, not a dependency (the
@@ -208,15 +222,7 @@ public sealed interface ConversationEvent {
 
         /** The fork origin a history records, if it is a fork's (looked for only before its first message). */
         public static Optional<Forked> in(List<RecordedEvent> history) {
-            for (RecordedEvent recorded : history) {
-                if (recorded.event() instanceof Forked forked) {
-                    return Optional.of(forked);
-                }
-                if (recorded.event() instanceof MessageRecorded) {
-                    break;
-                }
-            }
-            return Optional.empty();
+            return beforeFirstMessage(history, Forked.class);
         }
 
         @Override
@@ -236,15 +242,7 @@ public sealed interface ConversationEvent {
 
         /** Where an imported conversation came from, if this history is one's (looked for before its first message). */
         public static Optional<Imported> in(List<RecordedEvent> history) {
-            for (RecordedEvent recorded : history) {
-                if (recorded.event() instanceof Imported imported) {
-                    return Optional.of(imported);
-                }
-                if (recorded.event() instanceof MessageRecorded) {
-                    break;
-                }
-            }
-            return Optional.empty();
+            return beforeFirstMessage(history, Imported.class);
         }
 
         @Override

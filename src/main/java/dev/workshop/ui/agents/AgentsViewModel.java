@@ -259,10 +259,7 @@ public final class AgentsViewModel {
                 AgentDefinition saved = directory.forgetKey(agent);
                 List<AgentDefinition> all = directory.list();
                 fx.execute(() -> {
-                    agents.setAll(all);
-                    selected.set(saved);
-                    fill(saved);
-                    unchanged = formValues();
+                    showWritten(saved, all);
                     message.set("The key of " + saved.name() + " was taken out of the secret store");
                     busy.set(false);
                 });
@@ -321,9 +318,7 @@ public final class AgentsViewModel {
                 }
                 List<AgentDefinition> all = directory.list();
                 fx.execute(() -> {
-                    agents.setAll(all);
-                    selected.set(saved);
-                    unchanged = formValues();
+                    showWritten(saved, all);
                     boolean renamed = before != null && !before.name().equals(saved.name());
                     message.set("Saved " + saved.name() + (renamed ? " (was " + before.name() + ")" : ""));
                     if (before != null && !before.equals(saved)) {
@@ -365,10 +360,7 @@ public final class AgentsViewModel {
                 AgentDefinition restored = directory.save(previous);
                 List<AgentDefinition> all = directory.list();
                 fx.execute(() -> {
-                    agents.setAll(all);
-                    selected.set(restored);
-                    fill(restored);
-                    unchanged = formValues();
+                    showWritten(restored, all);
                     forgetUndo();
                     message.set(nameNow.equals(restored.name()) ? "Undone: " + restored.name()
                             + "'s earlier settings are back" : "Undone: " + nameNow + " is " + restored.name() + " again");
@@ -381,6 +373,17 @@ public final class AgentsViewModel {
                 });
             }
         });
+    }
+
+    /**
+     * After {@code agent} was written in the background: the list as it now is, the agent shown in the form (filled
+     * again even when the selection stays the same record), and the form counted as saved.
+     */
+    private void showWritten(AgentDefinition agent, List<AgentDefinition> all) {
+        agents.setAll(all);
+        selected.set(agent);
+        fill(agent);
+        unchanged = formValues();
     }
 
     /** Whether {@link #undoSave()} has a save to take back. */

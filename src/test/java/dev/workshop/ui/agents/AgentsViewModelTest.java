@@ -344,24 +344,10 @@ class AgentsViewModelTest {
 
     @Test
     void aKeyTypedInGoesToTheSecretStoreNeverToAFileAndCanBeForgotten() throws Exception {
-        java.util.Map<AgentId, String> kept = new java.util.HashMap<>();
+        dev.workshop.gateway.InMemorySecretStore store = new dev.workshop.gateway.InMemorySecretStore();
+        java.util.Map<AgentId, String> kept = store.keys();
         viewModel = new AgentsViewModel(new AgentDirectory(catalog, new EndpointCheck(Duration.ofSeconds(10),
-                System::getenv), new dev.workshop.gateway.SecretStore() {
-            @Override
-            public java.util.Optional<String> key(AgentId agent) {
-                return java.util.Optional.ofNullable(kept.get(agent));
-            }
-
-            @Override
-            public void keep(AgentId agent, String agentName, String key) {
-                kept.put(agent, key);
-            }
-
-            @Override
-            public void forget(AgentId agent) {
-                kept.remove(agent);
-            }
-        }), FxExecutor.direct());
+                System::getenv), store), FxExecutor.direct());
         AgentDefinition chen = viewModel.agents().get(2);
         viewModel.selectedProperty().set(chen);
         viewModel.providerProperty().set(AgentDefinition.OPENAI_COMPATIBLE);
