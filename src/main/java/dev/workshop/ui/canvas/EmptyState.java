@@ -21,6 +21,8 @@ final class EmptyState extends VBox {
         super(6);
         Label heading = new Label("Drag an agent here");
         heading.getStyleClass().add("empty-heading");
+        heading.setWrapText(true);
+        heading.setTextAlignment(javafx.scene.text.TextAlignment.CENTER);
         Label hint = new Label("Drop two or more agents from the palette, select them and right-click → Start conversation.");
         hint.getStyleClass().add("empty-hint");
         // Wrapped under the heading rather than cut off with an ellipsis when the canvas is narrow.
@@ -36,6 +38,9 @@ final class EmptyState extends VBox {
                 ? "" : "Try it: " + viewModel.palette().get(0).name() + " and " + viewModel.palette().get(1).name()
                         + " talk", viewModel.palette()));
         tryIt.visibleProperty().bind(javafx.beans.binding.Bindings.size(viewModel.palette()).greaterThanOrEqualTo(2));
+        // Two lines on a narrow canvas rather than the second agent's name cut off.
+        tryIt.setWrapText(true);
+        tryIt.setTextAlignment(javafx.scene.text.TextAlignment.CENTER);
         tryIt.setTooltip(new Tooltip("Places them on the canvas and suggests a topic (Ctrl+Enter starts it)"));
         tryIt.setOnAction(event -> {
             Camera camera = viewModel.cameraProperty().get();
@@ -54,6 +59,7 @@ final class EmptyState extends VBox {
         getChildren().addAll(new FontIcon(Feather.USERS), heading, hint, tryIt);
         getStyleClass().add("empty-state");
         setAlignment(javafx.geometry.Pos.CENTER);
+        setPadding(new javafx.geometry.Insets(0, 12, 0, 12));
         // Only the button takes the mouse: the rest of the box lets a drag on the canvas pan it, as before.
         setPickOnBounds(false);
         getChildren().stream().filter(child -> child != tryIt).forEach(child -> child.setMouseTransparent(true));

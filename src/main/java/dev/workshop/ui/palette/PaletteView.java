@@ -2,7 +2,10 @@ package dev.workshop.ui.palette;
 
 import dev.workshop.domain.agent.AgentDefinition;
 import dev.workshop.domain.agent.Initials;
+import javafx.beans.property.BooleanProperty;
+import javafx.beans.property.SimpleBooleanProperty;
 import javafx.collections.ListChangeListener;
+import javafx.css.PseudoClass;
 import javafx.collections.ObservableList;
 import javafx.geometry.Pos;
 import javafx.scene.Cursor;
@@ -23,8 +26,14 @@ import javafx.scene.shape.Circle;
  * system and under test robots.
  */
 public final class PaletteView extends VBox {
+    private static final PseudoClass COMPACT = PseudoClass.getPseudoClass("compact");
     private final DropTarget target;
     private final VBox cards = new VBox(6);
+    /**
+     * In a narrow window the cards show only their avatars (the name and persona in the tooltip), so that the
+     * canvas keeps room to drop on.
+     */
+    private final BooleanProperty compact = new SimpleBooleanProperty(this, "compact");
 
     public PaletteView(ObservableList<AgentDefinition> agents, DropTarget target) {
         this.target = target;
@@ -40,8 +49,21 @@ public final class PaletteView extends VBox {
         scroll.getStyleClass().add("palette-scroll");
         VBox.setVgrow(scroll, javafx.scene.layout.Priority.ALWAYS);
         getChildren().addAll(title, hint, scroll);
+        showOnlyWhenRoomy(title);
+        showOnlyWhenRoomy(hint);
+        compact.subscribe(narrow -> pseudoClassStateChanged(COMPACT, narrow));
         agents.addListener((ListChangeListener<AgentDefinition>) change -> rebuild(agents));
         rebuild(agents);
+    }
+
+    /** Whether the cards show only their avatars. */
+    public BooleanProperty compactProperty() {
+        return compact;
+    }
+
+    private void showOnlyWhenRoomy(javafx.scene.Node node) {
+        node.visibleProperty().bind(compact.not());
+        node.managedProperty().bind(compact.not());
     }
 
     private void rebuild(ObservableList<AgentDefinition> agents) {
@@ -58,13 +80,15 @@ public final class PaletteView extends VBox {
         Label model = new Label(agent.provider().equals(AgentDefinition.OFFLINE) ? "offline" : agent.model());
         model.getStyleClass().add("palette-model");
         VBox text = new VBox(0, name, model);
+        showOnlyWhenRoomy(text);
         HBox card = new HBox(10, avatar, text);
         card.setAlignment(Pos.CENTER_LEFT);
         card.getStyleClass().add("palette-card");
         card.setId("palette-" + agent.id().value());
         card.setFocusTraversable(true);
         card.setCursor(Cursor.OPEN_HAND);
-        Tooltip.install(card, new Tooltip(agent.persona().isBlank() ? agent.name() : agent.persona()));
+        // The name too, for the compact cards that show only the avatar.
+        Tooltip.install(card, new Tooltip(agent.persona().isBlank() ? agent.name() : agent.name() + "\n" + agent.persona()));
         card.setOnMouseDragged(event -> {
             card.setCursor(Cursor.CLOSED_HAND);
             target.hover(agent, event.getSceneX(), event.getSceneY());

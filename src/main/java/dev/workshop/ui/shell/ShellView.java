@@ -43,6 +43,10 @@ import org.kordamp.ikonli.javafx.FontIcon;
  * open the canvas area shows that it is opening. Reads the view-models only.
  */
 public final class ShellView extends BorderPane {
+    /** Below this width the palette shows only avatars, so that the canvas keeps room beside the sidebar. */
+    static final double COMPACT_PALETTE_BELOW = 900;
+    /** The least of the canvas a narrow window keeps: room to drop an agent and see it. */
+    static final double CANVAS_MIN_WIDTH = 200;
     private final ShellViewModel viewModel;
     private final StatusBar statusBar;
     private final ThemeMenu theme = new ThemeMenu(Background.virtualThreads());
@@ -116,8 +120,12 @@ public final class ShellView extends BorderPane {
         canvasAndSidebar = split;
         split.setDividerPositions(layout.sidebarDivider());
         SplitPane.setResizableWithParent(sidebar, false);
+        canvasView.setMinWidth(CANVAS_MIN_WIDTH);
         BorderPane area = new BorderPane(split);
         area.setLeft(palette);
+        // The window's width, laid out already, not the new area's (zero until its first layout): a palette that
+        // began compact and then widened would take its width from the sidebar's remembered share.
+        palette.compactProperty().bind(widthProperty().lessThan(COMPACT_PALETTE_BELOW));
         setCenter(area);
         // The status bar tells the latest news from the canvas or the sidebar.
         Subscription notices = Subscription.combine(
@@ -219,8 +227,11 @@ public final class ShellView extends BorderPane {
         settings.disableProperty().bind(viewModel.readyProperty().not());
         settings.setOnAction(event -> showPreferences());
         theme.disableProperty().bind(viewModel.readyProperty().not());
-        // A narrow window gives up the subtitle, never the name or the buttons' words.
+        // A narrow window gives up the subtitle, never the name or the buttons' words; a subtitle that no longer
+        // fits whole is hidden rather than left as a lone "…".
         subtitle.setMinWidth(0);
+        subtitle.visibleProperty().bind(javafx.beans.binding.Bindings.createBooleanBinding(
+                () -> subtitle.getWidth() >= subtitle.prefWidth(-1) - 1, subtitle.widthProperty()));
         for (Region keeps : List.of(title, start, agents, settings, theme)) {
             keeps.setMinWidth(Region.USE_PREF_SIZE);
         }

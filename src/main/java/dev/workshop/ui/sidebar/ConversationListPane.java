@@ -103,6 +103,9 @@ final class ConversationListPane extends VBox {
         }
     }
 
+    private static final double SEARCH_MIN_WIDTH = 110;
+    private static final double SEARCH_FULL_HINT_WIDTH = 175;
+
     private HBox tools() {
         ComboBox<ConversationStatus> filter = statusFilter();
         search.setId("conversation-search");
@@ -125,12 +128,15 @@ final class ConversationListPane extends VBox {
             }
         });
         HBox.setHgrow(search, Priority.ALWAYS);
-        // The search keeps room for its hint; the filter gives way instead (its longest entry, "Waiting for you,
-        // or paused", would otherwise take the width of the search), and its list still opens wide enough.
-        search.setMinWidth(Region.USE_PREF_SIZE);
+        // The filter gives way first (its longest entry, "Waiting for you, or paused", would otherwise take the
+        // width of the search), and its list still opens wide enough; in a narrow window the search gives way
+        // too, with a hint short enough to read whole.
+        search.setMinWidth(SEARCH_MIN_WIDTH);
         search.setPrefColumnCount(12);
+        search.promptTextProperty().bind(search.widthProperty()
+                .map(width -> width.doubleValue() < SEARCH_FULL_HINT_WIDTH ? "Search" : "Search conversations"));
         filter.setPrefWidth(140);
-        filter.setMinWidth(100);
+        filter.setMinWidth(80);
         Button importButton = new Button(null, new FontIcon(Feather.UPLOAD));
         importButton.getStyleClass().add("button-icon");
         importButton.setId("import-conversation");

@@ -33,7 +33,7 @@ public final class SidebarView extends SplitPane {
         // lines and the composer.
         listPane.setMinHeight(130);
         detailPane.setMinHeight(200);
-        setMinWidth(420);
+        setMinWidth(330);
         // Ctrl+F anywhere in the sidebar finds in the conversation shown (on the canvas it fits the view).
         addEventHandler(KeyEvent.KEY_PRESSED, event -> {
             if (FIND.match(event) && viewModel.selectedProperty().get() != null) {

@@ -49,6 +49,8 @@ class ShellViewTest {
         view = new ShellView(viewModel);
         view.restoreLayout(new WindowLayout(Bounds.EMPTY, false, 0.4, 0.3));
         stage.setScene(new Scene(view, 1000, 700));
+        // The stage is shared by the tests: one that made it small leaves it so unless it fits the scene again.
+        stage.sizeToScene();
         stage.show();
         viewModel.open();
     }
@@ -121,6 +123,41 @@ class ShellViewTest {
                 collectUnnamed(child, unnamed, checked);
             }
         }
+    }
+
+    @Test
+    void theSmallestWindowKeepsACanvasToDropOnAndTheSidebarInside(FxRobot robot) throws Exception {
+        WaitForAsyncUtils.waitFor(20, TimeUnit.SECONDS, () -> robot.lookup("#canvas").tryQuery().isPresent());
+        Stage stage = (Stage) view.getScene().getWindow();
+        javafx.scene.Node palette = robot.lookup("#palette").query();
+        assertThat(palette.getPseudoClassStates()).as("1000 px wide: the cards show names")
+                .doesNotContain(javafx.css.PseudoClass.getPseudoClass("compact"));
+
+        robot.interact(() -> {
+            stage.setWidth(640);
+            stage.setHeight(420);
+        });
+        javafx.scene.Node sidebar = robot.lookup("#sidebar").query();
+        // The split pane settles its divider over a pulse or two after the window shrank.
+        WaitForAsyncUtils.waitFor(5, TimeUnit.SECONDS,
+                () -> sidebar.localToScene(sidebar.getLayoutBounds()).getMaxX() <= view.getScene().getWidth() + 0.5);
+
+        double sceneWidth = view.getScene().getWidth();
+        assertThat(sceneWidth).isEqualTo(640);
+        assertThat(palette.getPseudoClassStates()).as("narrow: the palette shows only avatars")
+                .contains(javafx.css.PseudoClass.getPseudoClass("compact"));
+        assertThat(palette.getLayoutBounds().getWidth()).isLessThan(80);
+        javafx.scene.layout.Region canvas = robot.lookup("#canvas").query();
+        assertThat(canvas.getWidth()).as("the canvas keeps room to drop an agent")
+                .isGreaterThanOrEqualTo(ShellView.CANVAS_MIN_WIDTH);
+        for (String id : List.of("#sidebar", "#conversation-search", "#status-filter", "#import-conversation",
+                "#recently-deleted-button")) {
+            javafx.scene.Node node = robot.lookup(id).query();
+            javafx.geometry.Bounds inScene = node.localToScene(node.getLayoutBounds());
+            assertThat(inScene.getMaxX()).as(id + " inside the window").isLessThanOrEqualTo(sceneWidth + 0.5);
+        }
+        assertThat(robot.lookup("#conversation-search").queryAs(javafx.scene.control.TextField.class).getPromptText())
+                .as("a hint short enough to read whole").isEqualTo("Search");
     }
 
     @Test
