@@ -27,6 +27,8 @@ public final class Launcher {
     static final int NO_SUITABLE_JAVA = 2;
     /** Set for the Java that this class starts, so that a misjudged Java can never start another one. */
     static final String RELAUNCHED = "WORKSHOP_RELAUNCHED";
+    /** The first Java that warns when {@code sun.misc.Unsafe}'s memory methods are used (JEP 471). */
+    static final int UNSAFE_WARNED_FROM = 23;
 
     private Launcher() {
     }
@@ -75,8 +77,11 @@ public final class Launcher {
 
     /** Runs Workshop with {@code java}, in this terminal, and returns its exit code. */
     private static int runWith(File java, String[] args) throws IOException, InterruptedException {
-        ProcessBuilder builder = new ProcessBuilder(command(java, passedOn(ManagementFactory.getRuntimeMXBean()
-                .getInputArguments()), System.getProperty("java.class.path"), ownJar(), args)).inheritIO();
+        File home = java.getAbsoluteFile().getParentFile().getParentFile();
+        List<String> options = optionsFor(releaseFeature(home),
+                passedOn(ManagementFactory.getRuntimeMXBean().getInputArguments()));
+        ProcessBuilder builder = new ProcessBuilder(command(java, options, System.getProperty("java.class.path"),
+                ownJar(), args)).inheritIO();
         builder.environment().put(RELAUNCHED, "1");
         LocaleRelaunch.prepare(builder.environment(), args);
         final Process workshop = builder.start();
@@ -109,6 +114,18 @@ public final class Launcher {
         }
         command.addAll(Arrays.asList(args));
         return command;
+    }
+
+    /**
+     * The options for a Java of version {@code feature}: those passed on, and from Java 23 leave for JavaFX 21's
+     * renderer to use {@code sun.misc.Unsafe}, which that Java otherwise warns about in four lines at every start.
+     */
+    static List<String> optionsFor(int feature, List<String> passedOn) {
+        List<String> options = new ArrayList<String>(passedOn);
+        if (feature >= UNSAFE_WARNED_FROM) {
+            options.add("--sun-misc-unsafe-memory-access=allow");
+        }
+        return options;
     }
 
     /**

@@ -84,6 +84,13 @@ class LauncherTest {
     }
 
     @Test
+    void aJavaThatWarnsAboutUnsafeIsToldJavaFxMayUseIt() {
+        assertThat(Launcher.optionsFor(21, List.of("-Xmx1g"))).containsExactly("-Xmx1g");
+        assertThat(Launcher.optionsFor(25, List.of("-Xmx1g")))
+                .containsExactly("-Xmx1g", "--sun-misc-unsafe-memory-access=allow");
+    }
+
+    @Test
     void passesOnOnlyTheOptionsEveryJavaUnderstands() {
         assertThat(Launcher.passedOn(List.of("-Dfile.encoding=UTF-8", "-Xmx2g", "-Xss1m", "-XX:MaxPermSize=256m",
                 "-javaagent:agent.jar", "-Xms64m"))).containsExactly("-Dfile.encoding=UTF-8", "-Xmx2g", "-Xss1m", "-Xms64m");
