@@ -196,7 +196,7 @@ public final class ShellView extends BorderPane {
     /** The layout to remember: the window's place as given, and the dividers as they are now. */
     public WindowLayout currentLayout(Bounds window, boolean maximized) {
         double sidebar = canvasAndSidebar == null ? layout.sidebarDivider() : canvasAndSidebar.getDividerPositions()[0];
-        double list = sidebarView == null ? layout.listDivider() : sidebarView.getDividerPositions()[0];
+        double list = sidebarView == null ? layout.listDivider() : sidebarView.listShare();
         return new WindowLayout(window, maximized, sidebar, list);
     }
 

@@ -84,6 +84,10 @@ final class ConversationDetailPane extends VBox {
         highlight.addListener((property, old, text) -> messageLists.forEach(ListView::refresh));
         StackPane body = body(dualPane, yours, round);
         VBox.setVgrow(body, Priority.ALWAYS);
+        // A few lines of messages even in the smallest window; the composer below them stays in view too.
+        body.setMinHeight(60);
+        dualPane.setMinHeight(0);
+        messages.setMinHeight(0);
 
         Label none = TextWindow.placeholder("Nothing selected", "Pick a conversation above to read it.");
         VBox detail = new VBox(8, heading(), forkOrigin(), importedFrom(), stateRow(), findBar, body, new FailureBanner(viewModel),
@@ -212,14 +216,15 @@ final class ConversationDetailPane extends VBox {
         });
         Region spacer = new Region();
         HBox.setHgrow(spacer, Priority.ALWAYS);
-        // Status and turn are never cut short; the reason between them and the buttons gives way first.
+        // Status and turn are never cut short: the reason between them and the buttons gives way first, then the
+        // buttons' words, then the turn count as a whole.
         status.setMinWidth(Region.USE_PREF_SIZE);
         turns.setMinWidth(Region.USE_PREF_SIZE);
         for (Control control : new Control[] {abort, resume, export, fresh}) {
             control.setMinWidth(Region.USE_PREF_SIZE);
         }
         Label reason = reason();
-        HBox state = new StateRow(List.of(abort, resume), reason, status, turns, reason, spacer, abort, resume, export,
+        HBox state = new StateRow(List.of(abort, resume), reason, turns, status, turns, reason, spacer, abort, resume, export,
                 fresh);
         state.setAlignment(Pos.CENTER_LEFT);
         return state;
@@ -334,6 +339,9 @@ final class ConversationDetailPane extends VBox {
         VBox box = new VBox(4, label, list);
         // As narrow as the sidebar: the messages wrap, and nothing may push the buttons above out of sight.
         box.setMinWidth(0);
+        // As short as the window makes it: the composer below stays in view in the smallest window.
+        box.setMinHeight(0);
+        list.setMinHeight(0);
         return box;
     }
 }

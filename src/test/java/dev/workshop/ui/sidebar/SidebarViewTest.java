@@ -523,6 +523,16 @@ class SidebarViewTest {
                 () -> robot.lookup("#collaboration-pane").queryListView().getItems().size() >= 1);
         assertThat(robot.lookup("#collaboration-pane").queryListView().getItems())
                 .allSatisfy(item -> assertThat(((MessageItem) item).speakerName()).isNotEqualTo("You"));
+        // The two panes take room from the list while they show; the list's own share comes back after.
+        SidebarView sidebar = robot.lookup("#sidebar").queryAs(SidebarView.class);
+        assertThat(sidebar.getDividerPositions()[0]).isCloseTo(SidebarView.LIST_SHARE_WHILE_DUAL,
+                org.assertj.core.data.Offset.offset(0.01));
+        assertThat(sidebar.listShare()).as("the share to remember").isCloseTo(0.38, org.assertj.core.data.Offset.offset(0.01));
+        ListView<ConversationRow> list = robot.lookup("#conversation-list").queryListView();
+        robot.interact(() -> list.getSelectionModel().select(list.getItems().stream()
+                .filter(row -> row.title().equals("Write forty lines")).findFirst().orElseThrow()));
+        WaitForAsyncUtils.waitFor(5, TimeUnit.SECONDS, () -> !robot.lookup("#dual-pane").query().isVisible());
+        assertThat(sidebar.getDividerPositions()[0]).isCloseTo(0.38, org.assertj.core.data.Offset.offset(0.01));
     }
 
     @Test
