@@ -82,7 +82,7 @@ public final class AgentsView extends BorderPane {
         ask.setHeaderText("Save " + viewModel.unsavedWhat() + "?");
         ask.getDialogPane().setId("unsaved-agent");
         if (owner.getScene() != null) {
-            ask.initOwner(owner.getScene().getWindow());
+            dev.workshop.ui.fx.ModalOver.owner(ask, owner.getScene().getWindow());
         }
         ask.showAndWait().ifPresent(answer -> {
             if (answer == save) {
@@ -106,7 +106,7 @@ public final class AgentsView extends BorderPane {
         ask.setHeaderText("Remove " + agent.name() + "?");
         ask.getDialogPane().setId("remove-agent-question");
         if (owner.getScene() != null) {
-            ask.initOwner(owner.getScene().getWindow());
+            dev.workshop.ui.fx.ModalOver.owner(ask, owner.getScene().getWindow());
         }
         ask.showAndWait().filter(remove::equals).ifPresent(answer -> viewModel.removeSelected());
     }

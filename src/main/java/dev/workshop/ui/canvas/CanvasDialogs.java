@@ -5,6 +5,7 @@ import dev.workshop.domain.conversation.ConversationId;
 import dev.workshop.domain.conversation.ConversationState;
 import dev.workshop.domain.conversation.Participant;
 import dev.workshop.ui.dialogs.StartConversationDialog;
+import dev.workshop.ui.fx.ModalOver;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -43,7 +44,7 @@ final class CanvasDialogs {
         StartConversationDialog<AgentNodeModel> dialog = new StartConversationDialog<>(offered, ticked,
                 AgentNodeModel::name, viewModel.defaultMaxTurns(), false, suggestedTask);
         owner(dialog.getDialogPane());
-        dialog.initOwner(window());
+        ModalOver.owner(dialog, window());
         dialog.showAndWait().ifPresent(request -> viewModel.startConversation(request.participants(), request.task(),
                 request.maxTurns(), request.withYou()));
     }
@@ -72,7 +73,7 @@ final class CanvasDialogs {
         StartConversationDialog<AgentNodeModel> dialog = new StartConversationDialog<>(alone ? chosen : offered,
                 chosen, AgentNodeModel::name, turns, alone, task, withYou);
         owner(dialog.getDialogPane());
-        dialog.initOwner(window());
+        ModalOver.owner(dialog, window());
         dialog.showAndWait().ifPresent(request -> viewModel.startConversation(request.participants(), request.task(),
                 request.maxTurns(), request.withYou()));
     }
@@ -81,7 +82,7 @@ final class CanvasDialogs {
         StartConversationDialog<AgentNodeModel> dialog = new StartConversationDialog<>(List.of(agent), List.of(agent),
                 AgentNodeModel::name, viewModel.defaultMaxTurns(), true);
         owner(dialog.getDialogPane());
-        dialog.initOwner(window());
+        ModalOver.owner(dialog, window());
         dialog.showAndWait().ifPresent(request ->
                 viewModel.startConversation(request.participants(), request.task(), request.maxTurns(), false));
     }
@@ -105,7 +106,7 @@ final class CanvasDialogs {
             ((Button) confirm.getDialogPane().lookupButton(remove)).setDefaultButton(false);
             ((Button) confirm.getDialogPane().lookupButton(ButtonType.CANCEL)).setDefaultButton(true);
             owner(confirm.getDialogPane());
-            confirm.initOwner(window());
+            ModalOver.owner(confirm, window());
             if (confirm.showAndWait().filter(remove::equals).isEmpty()) {
                 return;
             }
@@ -128,7 +129,7 @@ final class CanvasDialogs {
         Alert alert = new Alert(Alert.AlertType.WARNING, message);
         alert.setHeaderText("That did not work");
         owner(alert.getDialogPane());
-        alert.initOwner(window());
+        ModalOver.owner(alert, window());
         alert.show();
     }
 
@@ -149,7 +150,7 @@ final class CanvasDialogs {
         ask.getEditor().setPromptText("e.g. mentors, reviews, argues with");
         ask.getDialogPane().setId("rope-label-dialog");
         owner(ask.getDialogPane());
-        ask.initOwner(window());
+        ModalOver.owner(ask, window());
         return ask.showAndWait();
     }
 
@@ -157,7 +158,7 @@ final class CanvasDialogs {
     void showShortcuts() {
         Alert sheet = ShortcutSheet.create();
         owner(sheet.getDialogPane());
-        sheet.initOwner(window());
+        ModalOver.owner(sheet, window());
         sheet.show();
     }
 }

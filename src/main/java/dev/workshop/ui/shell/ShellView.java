@@ -9,6 +9,7 @@ import dev.workshop.ui.canvas.CanvasViewModel;
 import dev.workshop.ui.dialogs.PreferencesDialog;
 import dev.workshop.ui.fx.Background;
 import dev.workshop.ui.fx.IconOnly;
+import dev.workshop.ui.fx.ModalOver;
 import dev.workshop.ui.palette.PaletteView;
 import dev.workshop.ui.sidebar.ConversationRow;
 import dev.workshop.ui.sidebar.SidebarView;
@@ -32,7 +33,6 @@ import javafx.scene.layout.Priority;
 import javafx.scene.layout.Region;
 import javafx.scene.layout.StackPane;
 import javafx.scene.layout.VBox;
-import javafx.stage.Modality;
 import javafx.stage.Stage;
 import javafx.util.Subscription;
 import org.kordamp.ikonli.feather.Feather;
@@ -259,7 +259,7 @@ public final class ShellView extends BorderPane {
         viewModel.preferences().ifPresent(current -> {
             PreferencesDialog dialog = new PreferencesDialog(current);
             if (getScene() != null) {
-                dialog.initOwner(getScene().getWindow());
+                ModalOver.owner(dialog, getScene().getWindow());
             }
             dialog.showAndWait().filter(chosen -> !chosen.equals(current)).ifPresent(viewModel::savePreferences);
         });
@@ -269,9 +269,8 @@ public final class ShellView extends BorderPane {
         Stage window = new Stage();
         window.setTitle("Agents");
         if (getScene() != null) {
-            window.initOwner(getScene().getWindow());
+            ModalOver.owner(window, getScene().getWindow());
         }
-        window.initModality(Modality.WINDOW_MODAL);
         AgentsView editor = new AgentsView(agents, window::close);
         window.setScene(new Scene(editor, 900, 640));
         // The window's own close button asks about unsaved edits as Done does.
@@ -291,13 +290,13 @@ public final class ShellView extends BorderPane {
                 sidebar.refreshAgents();
             }
         });
-        window.show();
+        ModalOver.showCentred(window);
     }
 
     private void showWarnings(String warnings) {
         Alert alert = new Alert(Alert.AlertType.WARNING, warnings);
         alert.setHeaderText("Workshop repaired its data while opening");
-        alert.initOwner(getScene() == null ? null : getScene().getWindow());
+        ModalOver.owner(alert, getScene() == null ? null : getScene().getWindow());
         alert.show();
     }
 
@@ -307,7 +306,7 @@ public final class ShellView extends BorderPane {
         ButtonType quit = new ButtonType("Quit", ButtonBar.ButtonData.CANCEL_CLOSE);
         Alert alert = new Alert(Alert.AlertType.ERROR, message, tryAgain, quit);
         alert.setHeaderText("Workshop cannot open its data");
-        alert.initOwner(getScene() == null ? null : getScene().getWindow());
+        ModalOver.owner(alert, getScene() == null ? null : getScene().getWindow());
         alert.setOnHidden(event -> {
             if (alert.getResult() == tryAgain) {
                 viewModel.tryAgain();

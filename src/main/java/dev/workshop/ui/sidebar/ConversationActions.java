@@ -1,5 +1,6 @@
 package dev.workshop.ui.sidebar;
 
+import dev.workshop.ui.fx.ModalOver;
 import java.io.File;
 import java.util.List;
 import javafx.scene.Node;
@@ -92,7 +93,7 @@ final class ConversationActions {
         deleteButton.setDefaultButton(false);
         deleteButton.getStyleClass().add("danger");
         ((Button) confirm.getDialogPane().lookupButton(ButtonType.CANCEL)).setDefaultButton(true);
-        confirm.initOwner(window());
+        ModalOver.owner(confirm, window());
         if (confirm.showAndWait().filter(delete::equals).isPresent()) {
             viewModel.delete(targets);
         }

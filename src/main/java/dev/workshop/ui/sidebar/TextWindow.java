@@ -1,5 +1,6 @@
 package dev.workshop.ui.sidebar;
 
+import dev.workshop.ui.fx.ModalOver;
 import dev.workshop.ui.fx.SystemClipboard;
 import javafx.scene.Node;
 import javafx.scene.Parent;
@@ -46,7 +47,7 @@ final class TextWindow {
         if (root != null) {
             dialog.getDialogPane().getStylesheets().addAll(root.getStylesheets());
         }
-        dialog.initOwner(owner.getScene() == null ? null : owner.getScene().getWindow());
+        ModalOver.owner(dialog, owner.getScene() == null ? null : owner.getScene().getWindow());
     }
 
     /** What an empty list says: a heading and, under it, a hint of what to do. */
