@@ -17,15 +17,36 @@ public final class Main {
     private Main() {
     }
 
+    /** Set by the launcher for the Java it starts (Launcher.RELAUNCHED, compiled apart for Java 8). */
+    static final String RELAUNCHED = "WORKSHOP_RELAUNCHED";
+    /** The exit code when the launcher that started this Java is gone: as if it had been asked to stop. */
+    static final int PARENT_GONE = 143;
+
     public static void main(String[] args) {
+        if (System.getenv(RELAUNCHED) != null) {
+            endWithParent();
+        }
         // Flyway reports every migration at INFO; scripts read our stdout, and people need no schema chatter.
         FLYWAY_LOG.setLevel(Level.WARNING);
         PrintWriter out = new PrintWriter(System.out, true, StandardCharsets.UTF_8);
         PrintWriter err = new PrintWriter(System.err, true, StandardCharsets.UTF_8);
         // A lambda, not WorkshopApp::launchOn: a method reference resolves its class at once, and loading
         // WorkshopApp loads JavaFX classes that a command never uses.
-        int code = WorkshopCommand.run(args, dataDir -> WorkshopApp.launchOn(dataDir),
+        int code = WorkshopCommand.run(args, (dataDir, files) -> WorkshopApp.launchOn(dataDir, files),
                 Wiring.opener(Wiring::openWorkspace), out, err);
         System.exit(code);
+    }
+
+    /**
+     * Started by the launcher (on an older Java, or again in a UTF-8 locale): when the launcher ends, even by
+     * {@code kill -9}, which lets it pass nothing on, this Java ends too, rather than run on unseen and hold the
+     * data directory. The exit runs the shutdown hooks, so what is stored is closed as at any stop.
+     */
+    private static void endWithParent() {
+        ProcessHandle.current().parent().ifPresent(parent -> parent.onExit().thenRun(() -> {
+            System.getLogger(Main.class.getName()).log(System.Logger.Level.WARNING,
+                    "The launcher that started Workshop has ended; Workshop ends with it");
+            System.exit(PARENT_GONE);
+        }));
     }
 }

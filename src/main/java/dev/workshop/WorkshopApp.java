@@ -40,11 +40,35 @@ public final class WorkshopApp extends Application {
     private static final java.util.logging.Logger JAVAFX_LOG = java.util.logging.Logger.getLogger("javafx");
     /** How long the window waits for the desktop's answer before it opens light anyway. */
     private static final java.time.Duration COLOURS_WAIT = java.time.Duration.ofMillis(400);
+    private static final System.Logger LOG = System.getLogger(WorkshopApp.class.getName());
+    /** Why the app runs without its log file, to show once the window is up; empty when it has one. */
+    private static volatile Optional<String> logProblem = Optional.empty();
+    /** Files given on the command line (a double-clicked export), imported once the data directory is open. */
+    private static volatile java.util.List<Path> toImport = java.util.List.of();
     private ShellViewModel shell;
+    private Optional<SingleInstance> listening = Optional.empty();
 
     /** Opens the app on {@code dataDirectory} and returns when its window is closed. */
     public static void launchOn(Path dataDirectory) {
+        launchOn(dataDirectory, java.util.List.of());
+    }
+
+    /**
+     * Opens the app on {@code dataDirectory} and imports {@code files} into it; when a Workshop already runs on
+     * that directory, hands it the files and brings its window to the front instead, and returns at once.
+     */
+    public static void launchOn(Path dataDirectory, java.util.List<Path> files) {
+        if (SingleInstance.handOver(dataDirectory, files)) {
+            System.out.println("Workshop is already open on " + dataDirectory + ": its window is brought to the front"
+                    + (files.isEmpty() ? "" : " and given " + (files.size() == 1 ? "the file" : files.size() + " files")
+                    + " to import"));
+            return;
+        }
+        toImport = java.util.List.copyOf(files);
         quietJavaFxLog();
+        logProblem = AppLog.install(dataDirectory);
+        LOG.log(System.Logger.Level.INFO, "Workshop " + dev.workshop.cli.VersionProvider.version() + " starts on "
+                + dataDirectory + " (Java " + Runtime.version() + ", " + System.getProperty("os.name") + ")");
         opening = CompletableFuture.supplyAsync(() -> Wiring.openWorkspace(dataDirectory, WorkspaceOptions.DESKTOP),
                 runnable -> Thread.ofVirtual().name("workshop-early-open").start(runnable));
         colours = LaunchColours.workOut(dataDirectory);
@@ -84,10 +108,13 @@ public final class WorkshopApp extends Application {
         // Links in replies and "Open data folder" go to the desktop's browser and file manager.
         ExternalLinks.install(getHostServices()::showDocument);
         shell = new ShellViewModel(dataDirectory, Wiring.opener(WorkshopApp::open), FxExecutor.platform());
+        logProblem.ifPresent(shell::addLaunchWarning);
         stage.setTitle("Workshop");
+        stage.getIcons().addAll(AppIcon.images());
         JsonWindowLayout layoutFile = new JsonWindowLayout(dataDirectory);
         WindowLayout remembered = layoutFile.load(shell::addLaunchWarning);
         ShellView view = new ShellView(shell);
+        view.setHelp(new AboutTheApp(dataDirectory, shell.conversationCountTextProperty()::get, AppLog::recentProblems));
         view.restoreLayout(remembered);
         view.openedInColours(launch.dark(), launch.systemPrefersDark());
         // Where the window was, if that place is still on a screen; else most of the screen, up to a
@@ -111,7 +138,7 @@ public final class WorkshopApp extends Application {
         // directory in use by another Workshop); until it has, the layout counts as what the file holds.
         LayoutSaver layoutSaver = new LayoutSaver(() -> shell.workspace().isPresent()
                 ? view.currentLayout(normal.bounds(), stage.isMaximized()) : remembered,
-                layout -> layoutFile.save(layout, System.err::println), remembered);
+                layout -> layoutFile.save(layout, problem -> LOG.log(System.Logger.Level.WARNING, problem)), remembered);
         // Saved while the app runs too, so a killed Workshop opens as it last looked.
         FxTicker keepLayout = FxTicker.every(java.time.Duration.ofSeconds(2), "workshop-layout", layoutSaver::check);
         stage.setOnCloseRequest(event -> {
@@ -140,6 +167,16 @@ public final class WorkshopApp extends Application {
             } else {
                 stage.sizeToScene();
                 stage.centerOnScreen();
+            }
+        });
+        // Once this process holds the data directory: later launches on it come here instead, and the files this
+        // one was given are imported.
+        shell.readyProperty().subscribe(ready -> {
+            if (ready && listening.isEmpty()) {
+                listening = SingleInstance.listen(dataDirectory,
+                        files -> FxExecutor.platform().execute(() -> launchedAgain(stage, files)));
+                importAll(toImport);
+                toImport = java.util.List.of();
             }
         });
         shell.open();
@@ -214,9 +251,27 @@ public final class WorkshopApp extends Application {
         }
     }
 
+    /** Workshop was launched again on this data directory: the window comes to the front with what it was given. */
+    private void launchedAgain(Stage stage, java.util.List<Path> files) {
+        stage.setIconified(false);
+        stage.show();
+        stage.toFront();
+        stage.requestFocus();
+        importAll(files);
+    }
+
+    /** Imports each file, paused, as the sidebar's Import does (a file that cannot be read is said so there). */
+    private void importAll(java.util.List<Path> files) {
+        var sidebar = shell.sidebarProperty().get();
+        if (sidebar != null) {
+            files.forEach(sidebar::importFile);
+        }
+    }
+
     /** Reached after the window closed (the workspace is closed by then) or on another exit path. */
     @Override
     public void stop() {
+        listening.ifPresent(SingleInstance::close);
         if (shell != null && shell.workspace().isPresent()) {
             shell.close();
         }

@@ -109,6 +109,34 @@ class LauncherTest {
     }
 
     @Test
+    void theJavaALauncherStartedEndsWhenTheLauncherIsKilled() throws Exception {
+        Path oldJava = olderJava().orElse(null);
+        assumeTrue(oldJava != null, "no Java older than 21 on this machine");
+        List<String> command = new ArrayList<>(List.of(oldJava.toString(), "-cp", System.getProperty("java.class.path"),
+                "dev.workshop.Launcher", "--data-dir", dir.resolve("data").toString(), "run", "--agents", "Ada,Bruno",
+                "--max-turns", "100", "--offline-delay-ms", "1000", "--prompt", "Talk for a long while"));
+        ProcessBuilder builder = new ProcessBuilder(command).redirectOutput(dir.resolve("out").toFile())
+                .redirectError(dir.resolve("err").toFile());
+        builder.environment().remove(Launcher.RELAUNCHED);
+        builder.environment().put("JAVA_HOME", System.getProperty("java.home"));
+        Process launcher = builder.start();
+        try {
+            // The conversation has begun: the Java the launcher started is running Workshop.
+            org.awaitility.Awaitility.await().atMost(java.time.Duration.ofMinutes(1))
+                    .until(() -> Files.exists(dir.resolve("out")) && !Files.readString(dir.resolve("out")).isBlank());
+            ProcessHandle workshop = launcher.toHandle().children().findFirst().orElseThrow();
+
+            launcher.destroyForcibly(); // SIGKILL: the launcher can pass nothing on
+
+            assertThat(workshop.onExit().get(30, TimeUnit.SECONDS).isAlive()).as("Workshop ended with its launcher")
+                    .isFalse();
+        } finally {
+            launcher.toHandle().descendants().forEach(ProcessHandle::destroyForcibly);
+            launcher.destroyForcibly();
+        }
+    }
+
+    @Test
     void anOlderJavaWithNoNewerOneSaysWhatToInstall() throws Exception {
         Path oldJava = olderJava().orElse(null);
         assumeTrue(oldJava != null, "no Java older than 21 on this machine");

@@ -64,7 +64,7 @@ final class ExportCommand implements Callable<Integer> {
                                 + " (see 'workshop list'); nothing was exported"));
                 chosen.add(state);
             }
-            String extension = markdown ? "md" : "json";
+            String extension = markdown ? "md" : ConversationExport.JSON_EXTENSION;
             ObjectMapper json = new ObjectMapper();
             for (ConversationState state : chosen) {
                 Path file = exportFile(folder, state, extension);

@@ -19,6 +19,7 @@ import java.util.function.Consumer;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
 
 /**
  * {@code workshop}: with a command it runs headless; with none it opens the desktop app on the data
@@ -55,10 +56,25 @@ public final class WorkshopCommand implements Callable<Integer> {
                     + "desktop app's).")
     private String team;
 
-    private final Consumer<Path> desktopApp;
+    @Parameters(arity = "0..*", paramLabel = "FILE",
+            description = "Exported conversations (.workshop.json) to import, paused, into the app: what the "
+                    + "desktop passes when one is double-clicked.")
+    private List<Path> files = List.of();
+
+    /** The desktop app: opened on a data directory, with the exported conversations to import into it. */
+    @FunctionalInterface
+    public interface DesktopApp {
+        void open(Path dataDirectory, List<Path> files);
+    }
+
+    private final DesktopApp desktopApp;
     private final WorkspaceOpener opener;
 
     public WorkshopCommand(Consumer<Path> desktopApp, WorkspaceOpener opener) {
+        this((dataDirectory, files) -> desktopApp.accept(dataDirectory), opener);
+    }
+
+    public WorkshopCommand(DesktopApp desktopApp, WorkspaceOpener opener) {
         this.desktopApp = desktopApp;
         this.opener = opener;
     }
@@ -97,12 +113,20 @@ public final class WorkshopCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        desktopApp.accept(dataDirectory());
+        List<Path> toOpen = new java.util.ArrayList<>();
+        for (Path file : files) {
+            // A word that is neither a command nor a file is a mistyped command, not a file to import.
+            if (!java.nio.file.Files.isRegularFile(file)) {
+                throw new IllegalArgumentException("No such command or file: '" + file + "' (see 'workshop --help')");
+            }
+            toOpen.add(file.toAbsolutePath().normalize());
+        }
+        desktopApp.open(dataDirectory(), List.copyOf(toOpen));
         return ExitCode.OK;
     }
 
     /** Parses and runs {@code args}; returns the exit code. */
-    public static int run(String[] args, Consumer<Path> desktopApp, WorkspaceOpener opener, PrintWriter out,
+    public static int run(String[] args, DesktopApp desktopApp, WorkspaceOpener opener, PrintWriter out,
                           PrintWriter err) {
         WorkshopCommand workshop = new WorkshopCommand(desktopApp, opener);
         if (args.length == 0) {

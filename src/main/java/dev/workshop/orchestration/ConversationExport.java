@@ -91,6 +91,12 @@ public final class ConversationExport {
      * name and the start of its id (two conversations may share a title), such as
      * {@code plan-a-picnic-37ea3562.json}. The same conversation exported again goes to the same file.
      */
+    /**
+     * The extension of a conversation exported as JSON: plain JSON inside, a name the desktop can open with
+     * Workshop (the package registers it).
+     */
+    public static final String JSON_EXTENSION = "workshop.json";
+
     public static String fileName(ConversationState state, String extension) {
         return fileName(slug(state.title()), state, extension);
     }

@@ -21,7 +21,9 @@ final class LoopEvents {
             try {
                 listener.accept(event);
             } catch (RuntimeException failed) {
-                System.err.println("workshop: a listener of conversation events failed on " + event + ": " + failed);
+                // The kind of event only: an event can carry a message's text, which no log holds.
+                System.getLogger(LoopEvents.class.getName()).log(System.Logger.Level.WARNING,
+                        "A listener of conversation events failed on " + event.getClass().getSimpleName(), failed);
             }
         }
     }

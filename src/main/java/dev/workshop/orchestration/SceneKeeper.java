@@ -112,9 +112,8 @@ public final class SceneKeeper implements AutoCloseable {
                 lock.unlock();
             }
             String message = "The canvas could not be saved (Workshop tries again): " + e.getMessage();
-            if (failureListeners.isEmpty()) {
-                System.err.println(message);
-            }
+            // Logged always (the terminal and the app's log), shown where someone listens.
+            System.getLogger(SceneKeeper.class.getName()).log(System.Logger.Level.WARNING, message);
             failureListeners.forEach(listener -> listener.accept(message));
         }
     }

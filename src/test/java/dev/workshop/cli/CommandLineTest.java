@@ -542,7 +542,7 @@ class CommandLineTest {
 
         assertThat(json.exitCode()).as(json.err()).isZero();
         assertThat(markdown.exitCode()).as(markdown.err()).isZero();
-        Path exported = folder.resolve("plan-a-picnic-" + id.substring(0, 8) + ".json");
+        Path exported = folder.resolve("plan-a-picnic-" + id.substring(0, 8) + ".workshop.json");
         assertThat(new ObjectMapper().readTree(json.out()).get("file").asText()).isEqualTo(exported.toString());
         assertThat(folder.resolve("plan-a-picnic-" + id.substring(0, 8) + ".md")).content()
                 .startsWith("# Plan a picnic!\n").contains("## 2. Bruno");

@@ -28,7 +28,7 @@ class SubcommandsTest {
     private final StringWriter err = new StringWriter();
 
     private int workshop(String... args) {
-        return WorkshopCommand.run(args, desktopLaunches::add, NO_WORKSPACE, new PrintWriter(out), new PrintWriter(err));
+        return WorkshopCommand.run(args, (dir, files) -> desktopLaunches.add(dir), NO_WORKSPACE, new PrintWriter(out), new PrintWriter(err));
     }
 
     private static CommandLine built(String... args) {
@@ -150,7 +150,7 @@ class SubcommandsTest {
         List<String> results = new ArrayList<>();
         for (String[] args : List.of(new String[0], new String[] {"--data-dir", "/tmp/desk"})) {
             StringWriter errors = new StringWriter();
-            int code = WorkshopCommand.run(args, desktopApp, NO_WORKSPACE, new PrintWriter(new StringWriter()),
+            int code = WorkshopCommand.run(args, (dir, files) -> desktopApp.accept(dir), NO_WORKSPACE, new PrintWriter(new StringWriter()),
                     new PrintWriter(errors));
             results.add(code + " " + errors.toString().strip());
         }

@@ -26,6 +26,31 @@ import javafx.scene.layout.VBox;
 public final class StartConversationDialog<T> extends Dialog<StartConversationDialog.Request<T>> {
     public static final int MAX_TURNS = 200;
 
+    private static final double PEOPLE_WIDTH = 490;
+    private static final double PEOPLE_ROW_HEIGHT = 34;
+    private static final double PEOPLE_MAX_HEIGHT = 120;
+    /** A tick box's width beyond its words: the box, the gap, and the flow's spacing. */
+    private static final double TICK_AND_GAP = 40;
+    /** The size of the theme's words (AtlantaFX: 14 px), measured before the dialog has its style. */
+    private static final double LABEL_FONT_SIZE = 14;
+
+    /** How many rows tick boxes with these words take in a row of {@code width}. */
+    static int rows(List<String> labels, double width) {
+        int rows = labels.isEmpty() ? 0 : 1;
+        double used = 0;
+        for (String label : labels) {
+            javafx.scene.text.Text words = new javafx.scene.text.Text(label);
+            words.setFont(javafx.scene.text.Font.font(javafx.scene.text.Font.getDefault().getFamily(), LABEL_FONT_SIZE));
+            double needed = words.getLayoutBounds().getWidth() + TICK_AND_GAP;
+            if (used > 0 && used + needed > width) {
+                rows++;
+                used = 0;
+            }
+            used += needed;
+        }
+        return rows;
+    }
+
     /** What the user asked for. */
     public record Request<T>(List<T> participants, String task, int maxTurns, boolean withYou) {
     }
@@ -94,7 +119,12 @@ public final class StartConversationDialog<T> extends Dialog<StartConversationDi
         people.getChildren().add(you);
         ScrollPane peopleScroll = new ScrollPane(people);
         peopleScroll.setFitToWidth(true);
-        peopleScroll.setPrefViewportHeight(Math.min(120, 34.0 * ((offered.size() + 3) / 4)));
+        // Every row of names in view (up to a few; more scroll), "You" included: measured as the row will wrap.
+        List<String> labels = new ArrayList<>(boxes.stream().map(CheckBox::getText).toList());
+        if (!task) {
+            labels.add(you.getText());
+        }
+        peopleScroll.setPrefViewportHeight(Math.min(PEOPLE_MAX_HEIGHT, PEOPLE_ROW_HEIGHT * rows(labels, PEOPLE_WIDTH)));
 
         TextArea prompt = new TextArea();
         prompt.setId("task-prompt");

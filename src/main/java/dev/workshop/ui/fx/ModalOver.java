@@ -84,7 +84,7 @@ public final class ModalOver {
             // Clicked or switched to, the owner hands the focus on to the dialog, as a modal owner would.
             Subscription focus = owner.focusedProperty().subscribe(focused -> {
                 if (focused) {
-                    javafx.application.Platform.runLater(() -> shown.get().requestFocus());
+                    FxExecutor.later(() -> shown.get().requestFocus());
                 }
             });
             blocking[0] = () -> {

@@ -52,6 +52,7 @@ public final class ShellView extends BorderPane {
     private final ThemeMenu theme = new ThemeMenu(Background.virtualThreads());
     private final Button start = new Button("Start conversation", new FontIcon(Feather.MESSAGE_SQUARE));
     private final Button agents = new Button("Agents…", new FontIcon(Feather.USERS));
+    private final HelpMenu help;
     private CanvasView canvasView;
     private SplitPane canvasAndSidebar;
     private SidebarView sidebarView;
@@ -64,6 +65,8 @@ public final class ShellView extends BorderPane {
 
     public ShellView(ShellViewModel viewModel) {
         this.viewModel = viewModel;
+        help = new HelpMenu(() -> shortcut(AppShortcuts.Action.SHORTCUTS), this::showAbout,
+                this::showNotice);
         getStyleClass().add("shell");
         getStylesheets().add(ShellView.class.getResource("shell.css").toExternalForm());
         setTop(new VBox(header(),
@@ -180,6 +183,28 @@ public final class ShellView extends BorderPane {
         }
     }
 
+    /** What the Help menu tells about the app (until given, the menu is disabled). */
+    public void setHelp(HelpMenu.Help about) {
+        help.setHelp(about);
+    }
+
+    private void showNotice(String text) {
+        statusBar.showNotice(text);
+    }
+
+    private void showAbout(String text) {
+        Alert about = new Alert(Alert.AlertType.INFORMATION, text);
+        about.setTitle("About Workshop");
+        about.setHeaderText("Workshop");
+        about.getDialogPane().setId("about-dialog");
+        java.io.InputStream icon = ShellView.class.getResourceAsStream("/dev/workshop/icons/workshop-64.png");
+        if (icon != null) {
+            about.setGraphic(new javafx.scene.image.ImageView(new javafx.scene.image.Image(icon)));
+        }
+        ModalOver.owner(about, getScene() == null ? null : getScene().getWindow());
+        about.show();
+    }
+
     /** The dividers to show once the canvas is open (remembered from the last time the window closed). */
     public void restoreLayout(WindowLayout remembered) {
         layout = remembered;
@@ -232,10 +257,14 @@ public final class ShellView extends BorderPane {
         subtitle.setMinWidth(0);
         subtitle.visibleProperty().bind(javafx.beans.binding.Bindings.createBooleanBinding(
                 () -> subtitle.getWidth() >= subtitle.prefWidth(-1) - 1, subtitle.widthProperty()));
-        for (Region keeps : List.of(title, start, agents, settings, theme)) {
+        // The name goes next (the window's title still says it), then nothing: the buttons keep their words.
+        title.setMinWidth(0);
+        title.visibleProperty().bind(javafx.beans.binding.Bindings.createBooleanBinding(
+                () -> title.getWidth() >= title.prefWidth(-1) - 1, title.widthProperty()));
+        for (Region keeps : List.of(start, agents, settings, theme, help)) {
             keeps.setMinWidth(Region.USE_PREF_SIZE);
         }
-        HBox header = new HBox(12, logo, title, subtitle, spacer, start, agents, settings, theme);
+        HBox header = new HBox(12, logo, title, subtitle, spacer, start, agents, settings, theme, help);
         header.getStyleClass().add("header");
         header.setAlignment(Pos.CENTER_LEFT);
         return header;

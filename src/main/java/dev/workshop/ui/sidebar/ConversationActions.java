@@ -20,7 +20,7 @@ final class ConversationActions {
     /** A format a conversation is exported in: its file extension, its name in the file chooser, its pattern. */
     enum Format {
         MARKDOWN("md", "Markdown", "*.md"),
-        JSON("json", "JSON", "*.json");
+        JSON(dev.workshop.orchestration.ConversationExport.JSON_EXTENSION, "Workshop conversation (JSON)", "*.json");
 
         private final String extension;
         private final String description;

@@ -57,7 +57,7 @@ final class ConversationTransfer {
                 work.tell("Exporting " + (done + problems.size() + 1) + " of " + chosen.size() + "…");
                 try {
                     ConversationState state = stateOf(row.id());
-                    Files.writeString(folder.resolve(ConversationExport.fileName(state, "json")),
+                    Files.writeString(folder.resolve(ConversationExport.fileName(state, ConversationExport.JSON_EXTENSION)),
                             exported(row.id(), true), StandardCharsets.UTF_8);
                     done++;
                 } catch (IOException | RuntimeException e) {
