@@ -1,0 +1,208 @@
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.spi.ToolProvider;
+
+/**
+ * Makes Workshop's installers from the runnable jar, with the JDK that runs this file (the build's toolchain):
+ * the modules the jar needs (jdeps), a runtime of only those (jlink), an app-image with its own launcher
+ * (jpackage), and, when asked, a .deb whose contents are then checked. Run by Maven in the package phase
+ * ({@code pom.xml}); on its own: {@code java src/packaging/Package.java JAR VERSION ASSETS OUT [deb]}.
+ */
+public final class Package {
+    /** Modules the jar needs that jdeps cannot see: TLS to hosted models (the EC ciphers) and every charset. */
+    private static final List<String> ALSO_NEEDED = List.of("jdk.crypto.ec", "jdk.charsets", "jdk.localedata");
+    /**
+     * What JavaFX needs on the machine at run time. jpackage cannot see it: JavaFX's native libraries sit inside
+     * the jar, not in the runtime it inspects.
+     */
+    static final String DEPENDS = "libgtk-3-0, libgl1, libx11-6, libxtst6, libxxf86vm1, fontconfig, fonts-dejavu-core";
+    private static final String MIME = "application/x-workshop-conversation";
+
+    public static void main(String[] args) throws Exception {
+        if (args.length < 4) {
+            System.err.println("usage: java Package.java JAR VERSION ASSETS OUT [deb]");
+            System.exit(2);
+        }
+        Path jar = Path.of(args[0]);
+        String version = args[1].replaceAll("[^0-9.].*$", "");
+        Path assets = Path.of(args[2]);
+        Path out = Path.of(args[3]);
+        boolean deb = args.length > 4 && args[4].equals("deb");
+        Path work = out.resolveSibling("packaging");
+        deleteTree(work);
+        deleteTree(out.resolve("Workshop"));
+        Files.createDirectories(work);
+        Files.createDirectories(out);
+
+        Path input = Files.createDirectories(work.resolve("input"));
+        Files.copy(jar, input.resolve("workshop.jar"));
+        Set<String> modules = new LinkedHashSet<>(Arrays.asList(run("jdeps", "--ignore-missing-deps",
+                "--print-module-deps", "--multi-release", "21", "-q", jar.toString()).strip().split(",")));
+        modules.addAll(ALSO_NEEDED);
+        System.out.println("Java: " + System.getProperty("java.home") + "; modules: " + String.join(",", modules));
+        Path runtime = work.resolve("runtime");
+        run("jlink", "--add-modules", String.join(",", modules), "--strip-debug", "--no-header-files",
+                "--no-man-pages", "--compress", "zip-6", "--output", runtime.toString());
+
+        List<String> image = new ArrayList<>(List.of("--type", "app-image", "--name", "Workshop",
+                "--app-version", version, "--vendor", "Workshop", "--description",
+                "Agents that talk, conversations that are never lost",
+                "--input", input.toString(), "--main-jar", "workshop.jar", "--main-class", "dev.workshop.Main",
+                "--runtime-image", runtime.toString(), "--icon", assets.resolve("icons/workshop-256.png").toString(),
+                "--dest", out.toString()));
+        // The options javafx:run gives the app; the runtime is ours, so no launcher looks for a Java.
+        for (String option : List.of("--enable-native-access=ALL-UNNAMED", "--sun-misc-unsafe-memory-access=allow")) {
+            image.add("--java-options");
+            image.add(option);
+        }
+        run("jpackage", image.toArray(String[]::new));
+        System.out.println("App-image: " + out.resolve("Workshop"));
+        if (System.getenv("DISPLAY") != null && !System.getenv("DISPLAY").isBlank()) {
+            aheadOfTime(out.resolve("Workshop"), work);
+        } else {
+            System.out.println("No display: the app-image has no AOT cache (package under xvfb-run to make one)");
+        }
+        if (deb) {
+            Path debFile = debian(out, work, assets, version);
+            check(debFile);
+            System.out.println("Package: " + debFile);
+        }
+    }
+
+    /**
+     * JDK 25's AOT cache (ADR 0020): one training run of the packaged app on a data directory of 100 agents and 20
+     * interrupted conversations, to its first frame, records the classes it loads and links; the launcher then maps
+     * them in at every start. Written inside the image, where an install under a read-only /opt can still read it.
+     */
+    private static void aheadOfTime(Path image, Path work) throws Exception {
+        Path java = image.resolve("lib/runtime/bin/java");
+        Path jar = image.resolve("lib/app/workshop.jar");
+        Path data = work.resolve("training-data");
+        command(java.toString(), "-Dprism.order=sw", "-cp", jar.toString(), "dev.workshop.CanvasBenchmark",
+                "--prepare", data.toString());
+        Path cache = image.resolve("lib/app/workshop.aot");
+        ProcessBuilder training = new ProcessBuilder(java.toString(), "-XX:AOTCacheOutput=" + cache,
+                "--enable-native-access=ALL-UNNAMED", "--sun-misc-unsafe-memory-access=allow", "-cp", jar.toString(),
+                "dev.workshop.Main", "--data-dir", data.toString()).redirectErrorStream(true);
+        training.environment().put("WORKSHOP_COLD_START_PROBE", "1");
+        Process run = training.start();
+        String said = new String(run.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        if (run.waitFor() != 0 || !Files.isRegularFile(cache)) {
+            System.out.println("The AOT training run failed; the app-image starts without a cache:\n" + said);
+            return;
+        }
+        Path config = image.resolve("lib/app/Workshop.cfg");
+        Files.writeString(config, Files.readString(config).stripTrailing()
+                + "\njava-options=-XX:AOTCache=$APPDIR/workshop.aot\n");
+        deleteTree(data);
+        System.out.println("AOT cache: " + cache + " (" + Files.size(cache) / (1024 * 1024) + " MB)");
+    }
+
+    private static Path debian(Path out, Path work, Path assets, String version) throws Exception {
+        Path associations = work.resolve("workshop-json.properties");
+        Files.writeString(associations, String.join("\n", "extension=workshop.json", "mime-type=" + MIME,
+                "description=Workshop conversation", "icon=" + assets.resolve("icons/workshop-256.png"), ""));
+        Path resources = Files.createDirectories(work.resolve("resources"));
+        // Our desktop entry (assets/workshop.desktop) in place of jpackage's: it passes the double-clicked file on
+        // (%f) and carries the keywords.
+        Files.copy(assets.resolve("icons/workshop-256.png"), resources.resolve("Workshop.png"));
+        Files.writeString(resources.resolve("Workshop.desktop"), Files.readString(assets.resolve("workshop.desktop"))
+                .replace("@LAUNCHER@", "/opt/workshop/bin/Workshop").replace("@ICON@", "/opt/workshop/lib/Workshop.png"));
+        run("jpackage", "--type", "deb", "--name", "Workshop", "--app-version", version,
+                "--app-image", out.resolve("Workshop").toString(), "--dest", out.toString(),
+                "--resource-dir", resources.toString(),
+                "--linux-package-name", "workshop", "--linux-menu-group", "Development", "--linux-shortcut",
+                "--linux-app-category", "devel", "--linux-package-deps", DEPENDS,
+                "--linux-deb-maintainer", "workshop@users.noreply.example",
+                "--file-associations", associations.toString(),
+                "--about-url", "https://github.com/", "--description", "Agents that talk, conversations that are never lost");
+        try (var found = Files.list(out)) {
+            return found.filter(file -> file.getFileName().toString().endsWith(".deb")).findFirst().orElseThrow();
+        }
+    }
+
+    /** The .deb holds the launcher, a valid desktop entry in Development, the icon, and names what JavaFX needs. */
+    private static void check(Path deb) throws Exception {
+        String contents = command("dpkg-deb", "-c", deb.toString());
+        String depends = command("dpkg-deb", "-f", deb.toString(), "Depends");
+        List<String> problems = new ArrayList<>();
+        for (String needed : List.of("/opt/workshop/bin/Workshop", ".desktop", "/opt/workshop/lib/Workshop.png")) {
+            if (!contents.contains(needed)) {
+                problems.add("no " + needed + " in the package");
+            }
+        }
+        for (String library : List.of("libgtk-3-0", "libgl1")) {
+            if (!depends.contains(library)) {
+                problems.add("Depends names no " + library + ": " + depends.strip());
+            }
+        }
+        Path unpacked = deb.resolveSibling("deb-contents");
+        deleteTree(unpacked);
+        command("dpkg-deb", "-x", deb.toString(), unpacked.toString());
+        try (var files = Files.walk(unpacked)) {
+            for (Path entry : files.filter(file -> file.toString().endsWith(".desktop") && Files.isRegularFile(file)).toList()) {
+                String text = Files.readString(entry, StandardCharsets.UTF_8);
+                if (!text.contains("Categories=Development") || !text.contains(MIME) || !text.contains("%f")) {
+                    problems.add(entry.getFileName() + " lacks the Development category or the file type: " + text);
+                }
+                if (onPath("desktop-file-validate")) {
+                    String said = command("desktop-file-validate", entry.toString());
+                    if (!said.isBlank()) {
+                        problems.add("desktop-file-validate: " + said.strip());
+                    }
+                }
+            }
+        }
+        deleteTree(unpacked);
+        if (!problems.isEmpty()) {
+            throw new IllegalStateException("The .deb is not right:\n  " + String.join("\n  ", problems));
+        }
+        System.out.println("Checked: launcher, desktop entry, icon; Depends: " + depends.strip());
+    }
+
+    private static String run(String tool, String... args) {
+        ToolProvider provider = ToolProvider.findFirst(tool)
+                .orElseThrow(() -> new IllegalStateException("This JDK has no " + tool));
+        StringWriter out = new StringWriter();
+        StringWriter err = new StringWriter();
+        int code = provider.run(new PrintWriter(out, true), new PrintWriter(err, true), args);
+        if (code != 0) {
+            throw new IllegalStateException(tool + " failed (" + code + "): " + err + out);
+        }
+        return out.toString();
+    }
+
+    private static String command(String... command) throws IOException, InterruptedException {
+        Process process = new ProcessBuilder(command).redirectErrorStream(true).start();
+        String said = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        if (process.waitFor() != 0 && !command[0].equals("desktop-file-validate")) {
+            throw new IllegalStateException(String.join(" ", command) + " failed: " + said);
+        }
+        return said;
+    }
+
+    private static boolean onPath(String program) {
+        String path = System.getenv().getOrDefault("PATH", "");
+        return Arrays.stream(path.split(":")).anyMatch(folder -> Files.isExecutable(Path.of(folder, program)));
+    }
+
+    private static void deleteTree(Path root) throws IOException {
+        if (!Files.exists(root)) {
+            return;
+        }
+        try (var files = Files.walk(root)) {
+            for (Path file : files.sorted(java.util.Comparator.reverseOrder()).toList()) {
+                Files.delete(file);
+            }
+        }
+    }
+}
