@@ -39,7 +39,15 @@ final class AboutTheApp implements HelpMenu.Help {
     }
 
     @Override
-    public String diagnostics() {
+    public java.util.concurrent.CompletableFuture<String> diagnostics() {
+        // What the window shows is read here, on its thread; the disk is read off it.
+        String conversationCount = conversations.get();
+        List<String> recent = problems.get();
+        return java.util.concurrent.CompletableFuture.supplyAsync(() -> report(conversationCount, recent),
+                runnable -> Thread.ofVirtual().name("workshop-diagnostics").start(runnable));
+    }
+
+    private String report(String conversationCount, List<String> recent) {
         StringBuilder text = new StringBuilder()
                 .append("Workshop ").append(VersionProvider.version()).append('\n')
                 .append("Java: ").append(Runtime.version()).append(" (").append(System.getProperty("java.vendor"))
@@ -50,9 +58,8 @@ final class AboutTheApp implements HelpMenu.Help {
                 .append("Desktop: ").append(desktop()).append('\n')
                 .append("Data directory: ").append(dataDirectory).append('\n')
                 .append("Stores: ").append(storeSizes()).append('\n')
-                .append("Conversations: ").append(conversations.get()).append('\n')
+                .append("Conversations: ").append(conversationCount).append('\n')
                 .append("Last problems:");
-        List<String> recent = problems.get();
         if (recent.isEmpty()) {
             text.append(" none");
         }

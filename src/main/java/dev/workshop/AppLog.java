@@ -120,6 +120,8 @@ public final class AppLog {
 
     /** Keeps the last {@value #RECENT} warnings and errors in memory. */
     private static final class RecentProblems extends Handler {
+        private final Formatter messages = new OneLine();
+
         RecentProblems() {
             setLevel(Level.WARNING);
         }
@@ -129,7 +131,7 @@ public final class AppLog {
             if (!isLoggable(record)) {
                 return;
             }
-            String message = new OneLine().formatMessage(record);
+            String message = messages.formatMessage(record);
             String line = Instant.ofEpochMilli(record.getMillis()).truncatedTo(ChronoUnit.SECONDS) + " "
                     + record.getLevel().getName() + " " + message
                     + (record.getThrown() == null ? "" : " (" + record.getThrown() + ")");

@@ -23,7 +23,7 @@ class AboutTheAppTest {
         AboutTheApp about = new AboutTheApp(dir, () -> "2 conversations · 1 running",
                 () -> List.of("2026-11-27T05:00:00Z WARNING The canvas could not be saved"));
 
-        String diagnostics = about.diagnostics();
+        String diagnostics = about.diagnostics().join();
 
         assertThat(diagnostics).contains("Java: " + Runtime.version()).contains("Data directory: " + dir)
                 .contains("Stores: database 3 KB, journal 2 KB in 1 file, snapshots none, logs none")

@@ -1,6 +1,7 @@
 package dev.workshop.ui.shell;
 
 import dev.workshop.ui.fx.ExternalLinks;
+import dev.workshop.ui.fx.FxExecutor;
 import dev.workshop.ui.fx.IconOnly;
 import dev.workshop.ui.fx.SystemClipboard;
 import java.nio.file.Path;
@@ -20,8 +21,11 @@ public final class HelpMenu extends MenuButton {
         /** Version, licence, data directory, Java and JavaFX: the lines of the About box. */
         String about();
 
-        /** Versions, system, data directory, store sizes and the last problems; never a key or a message's text. */
-        String diagnostics();
+        /**
+         * Versions, system, data directory, store sizes and the last problems; never a key or a message's text.
+         * Asked on the JavaFX thread; the sizes are read from the disk off it.
+         */
+        java.util.concurrent.CompletableFuture<String> diagnostics();
 
         /** Where the log files are. */
         Path logFolder();
@@ -40,10 +44,10 @@ public final class HelpMenu extends MenuButton {
         shortcuts.setOnAction(event -> showShortcuts.run());
         MenuItem diagnostics = new MenuItem("Copy diagnostics", new FontIcon(Feather.CLIPBOARD));
         diagnostics.setId("copy-diagnostics");
-        diagnostics.setOnAction(event -> {
-            SystemClipboard.put(help.diagnostics());
+        diagnostics.setOnAction(event -> help.diagnostics().thenAccept(text -> FxExecutor.platform().execute(() -> {
+            SystemClipboard.put(text);
             notice.accept("Diagnostics copied: versions, system, store sizes and the last problems (no keys, no messages)");
-        });
+        })));
         MenuItem logs = new MenuItem("Open log folder", new FontIcon(Feather.FOLDER));
         logs.setId("open-log-folder");
         logs.setOnAction(event -> {

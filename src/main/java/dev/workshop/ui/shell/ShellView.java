@@ -254,13 +254,9 @@ public final class ShellView extends BorderPane {
         theme.disableProperty().bind(viewModel.readyProperty().not());
         // A narrow window gives up the subtitle, never the name or the buttons' words; a subtitle that no longer
         // fits whole is hidden rather than left as a lone "…".
-        subtitle.setMinWidth(0);
-        subtitle.visibleProperty().bind(javafx.beans.binding.Bindings.createBooleanBinding(
-                () -> subtitle.getWidth() >= subtitle.prefWidth(-1) - 1, subtitle.widthProperty()));
+        hiddenWhenCut(subtitle);
         // The name goes next (the window's title still says it), then nothing: the buttons keep their words.
-        title.setMinWidth(0);
-        title.visibleProperty().bind(javafx.beans.binding.Bindings.createBooleanBinding(
-                () -> title.getWidth() >= title.prefWidth(-1) - 1, title.widthProperty()));
+        hiddenWhenCut(title);
         for (Region keeps : List.of(start, agents, settings, theme, help)) {
             keeps.setMinWidth(Region.USE_PREF_SIZE);
         }
@@ -268,6 +264,13 @@ public final class ShellView extends BorderPane {
         header.getStyleClass().add("header");
         header.setAlignment(Pos.CENTER_LEFT);
         return header;
+    }
+
+    /** A label that gives way in a narrow header and, once it no longer fits whole, hides. */
+    private static void hiddenWhenCut(Label label) {
+        label.setMinWidth(0);
+        label.visibleProperty().bind(javafx.beans.binding.Bindings.createBooleanBinding(
+                () -> label.getWidth() >= label.prefWidth(-1) - 1, label.widthProperty()));
     }
 
     private static StackPane openingArea() {
