@@ -69,6 +69,12 @@ class ArchitectureTest {
         assertHolds(rule);
     }
     @Test
+    void onlySessionGitUsesJGit() {
+        ArchRule rule = noClasses().that().resideOutsideOfPackage("dev.workshop.session.git..")
+            .should().dependOnClassesThat().resideInAnyPackage("org.eclipse.jgit..");
+        assertHolds(rule);
+    }
+    @Test
     void nothingDependsOnTheRootPackage() {
         // The root package (Main, Wiring, the app) builds everything and is built on by nothing.
         ArchRule rule = noClasses().that().resideOutsideOfPackage("dev.workshop")
@@ -82,7 +88,7 @@ class ArchitectureTest {
                 "dev.workshop.ui.fx", "dev.workshop.ui.sidebar", "dev.workshop.cli", "dev.workshop.store",
                 "dev.workshop.store.jdbc", "dev.workshop.store.journal", "dev.workshop.gateway",
                 "dev.workshop.gateway.openai", "dev.workshop.gateway.offline", "dev.workshop.gateway.secrets",
-                "dev.workshop.session",
+                "dev.workshop.session", "dev.workshop.session.git",
                 "dev.workshop.orchestration")) {
             assertThat(PRODUCTION.stream().anyMatch(type -> type.getPackageName().equals(named)
                     || type.getPackageName().startsWith(named + "."))).as("package %s has classes", named).isTrue();

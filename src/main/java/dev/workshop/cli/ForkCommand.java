@@ -20,7 +20,8 @@ import picocli.CommandLine.Spec;
  */
 @Command(name = "fork", mixinStandardHelpOptions = true,
         description = "Start a new conversation from one of a conversation's turns: its messages up to that turn,"
-                + " paused there. The conversation forked from is not changed.")
+                + " paused there (or, with --hold, held on a git branch of its own). The conversation forked from is"
+                + " not changed.")
 final class ForkCommand implements Callable<Integer> {
     @ParentCommand
     private WorkshopCommand workshop;
@@ -35,6 +36,12 @@ final class ForkCommand implements Callable<Integer> {
             description = "The last turn the fork keeps, from 1 (default: the conversation's last message).")
     private Integer turn;
 
+    @Option(names = "--hold", description = "Hold the fork on a git branch of its own (its session names its parent).")
+    private boolean hold;
+
+    @picocli.CommandLine.Mixin
+    private SessionRepositoryOptions where;
+
     @Override
     public Integer call() {
         if (turn != null && turn < 1) {
@@ -45,6 +52,15 @@ final class ForkCommand implements Callable<Integer> {
             ConversationState state = workspace.bridge().state(source)
                     .orElseThrow(() -> new IllegalArgumentException("No conversation with id " + source));
             int through = turn == null ? state.turnCount() - 1 : turn - 1;
+            if (hold) {
+                dev.workshop.orchestration.HoldOutcome held = workspace.holds().forkAndHold(source, through,
+                        where.location());
+                spec.commandLine().getOut().println(HoldCommand.json(held).put("forked_from", source.value()));
+                return ExitCode.OK;
+            }
+            if (where.location().repository().isPresent() || where.location().remote().isPresent()) {
+                throw new IllegalArgumentException("--repo and --remote go with --hold");
+            }
             RestoredSession fork = workspace.bridge().fork(source, through);
             ConversationState forked = workspace.bridge().state(fork.id()).orElseThrow();
             spec.commandLine().getOut().println(new ObjectMapper().createObjectNode()

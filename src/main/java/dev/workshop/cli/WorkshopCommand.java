@@ -41,6 +41,9 @@ public final class WorkshopCommand implements Callable<Integer> {
             new Entry("abort", AbortCommand.class),
             new Entry("rename", RenameCommand.class),
             new Entry("fork", ForkCommand.class),
+            new Entry("hold", HoldCommand.class),
+            new Entry("held", HeldCommand.class),
+            new Entry("reinflate", ReinflateCommand.class),
             new Entry("delete", DeleteCommand.class),
             new Entry("undelete", UndeleteCommand.class),
             new Entry("agents", AgentsCommand.class),
@@ -180,6 +183,8 @@ public final class WorkshopCommand implements Callable<Integer> {
         return switch (problem) {
             case DataDirectoryInUseException ignored -> ExitCode.DATA_DIRECTORY_IN_USE;
             case StoreException ignored -> ExitCode.STORE_ERROR;
+            case dev.workshop.session.SessionRepositoryException repository ->
+                    repository.cannotWrite() ? ExitCode.STORE_ERROR : ExitCode.USAGE;
             case InvalidEventException ignored -> ExitCode.USAGE;
             case IllegalArgumentException ignored -> ExitCode.USAGE;
             // A request that does not fit the conversation's state (not waiting, still running…) is bad input.

@@ -137,6 +137,9 @@ final class ConversationCommands {
 
     // Waiting (for the human, or restored): the prompt starts the next round, as after an end.
     private void requireFollowUpPossible(ConversationState state) {
+        if (state.status() == ConversationStatus.HELD) {
+            throw new IllegalStateException(SessionHolds.heldHint(state));
+        }
         if (loops.isRunning(state.id())
                 || !(state.status().isFinal() || state.status() == ConversationStatus.WAITING)) {
             throw new IllegalStateException("The conversation is " + state.status().wireName()

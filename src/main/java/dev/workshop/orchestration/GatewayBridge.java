@@ -118,6 +118,27 @@ public final class GatewayBridge implements AutoCloseable {
         return commands.start(id, ConversationKind.TASK, List.of(agent), task, maxTurns);
     }
 
+    /**
+     * Stops the conversation's loop so that it can be held, and waits for it: a turn being asked is cut (it stays
+     * in doubt, asked again after re-inflation). True when a loop was running.
+     *
+     * @throws IllegalStateException when the loop has not stopped within {@code timeout}
+     */
+    boolean stopToHold(ConversationId id, Duration timeout) throws InterruptedException {
+        if (!loops.stop(id, new ConversationLoop.Stop(ConversationStatus.INTERRUPTED, Reasons.HOLDING))) {
+            return false;
+        }
+        if (!loops.await(id, timeout)) {
+            throw new IllegalStateException("Conversation " + id + " is still stopping; it was not held");
+        }
+        return true;
+    }
+
+    /** Tells the listeners (the app's views, the command line's printer). */
+    void publish(LoopEvent event) {
+        events.publish(event);
+    }
+
     /** @param resumedBy why it starts again, or null for a conversation that just began */
     void launch(ConversationId id, ResumeCause resumedBy) {
         loops.launch(id, resumedBy, false);

@@ -12,8 +12,12 @@ final class Reasons {
     static final String FORKED_AT_THE_END = "Forked after its last turn; write to follow it up";
     static final String IMPORTED = "Imported; nothing runs until you continue it";
     static final String IMPORTED_ENDED = "Imported after its last turn; write to follow it up";
+    /** Stopped to be held in git: not resumed at launch if Workshop ends before the hold is recorded. */
+    static final String HOLDING = "Stopped to be held";
+    static final String REINFLATED = "Re-inflated; nothing runs until you continue it";
     /** Why a conversation stops when someone or something stopped it on purpose; any other reason is a failure. */
-    static final java.util.Set<String> ON_PURPOSE = java.util.Set.of(STOPPED, ABORTED, DELETED, RESTORED, IMPORTED);
+    static final java.util.Set<String> ON_PURPOSE = java.util.Set.of(STOPPED, ABORTED, DELETED, RESTORED, IMPORTED, HOLDING,
+            REINFLATED);
 
     private Reasons() {
     }

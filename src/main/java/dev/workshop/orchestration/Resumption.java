@@ -42,6 +42,9 @@ final class Resumption {
 
     boolean resume(ConversationId id) {
         ConversationState state = log.stateOf(id);
+        if (state.status() == ConversationStatus.HELD) {
+            throw new IllegalStateException(SessionHolds.heldHint(state));
+        }
         if (loops.isRunning(id) || !canResume(state)) {
             throw new IllegalStateException("Only an interrupted or restored conversation can be resumed; this one is "
                     + state.status().wireName());
@@ -69,7 +72,8 @@ final class Resumption {
         return log.store().list(log.tenant()).stream()
                 .filter(state -> state.status() == ConversationStatus.INTERRUPTED)
                 .filter(state -> !state.statusReason().equals(Reasons.ABORTED)
-                        && !state.statusReason().equals(Reasons.DELETED))
+                        && !state.statusReason().equals(Reasons.DELETED)
+                        && !state.statusReason().equals(Reasons.HOLDING))
                 .filter(state -> !loops.isRunning(state.id()))
                 .sorted(Comparator.comparing(ConversationState::updatedAt))
                 .toList();

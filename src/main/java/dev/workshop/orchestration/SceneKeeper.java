@@ -1,6 +1,7 @@
 package dev.workshop.orchestration;
 
 import dev.workshop.domain.canvas.CanvasScene;
+import dev.workshop.domain.canvas.HeldLayout;
 import dev.workshop.store.SceneStore;
 import java.time.Duration;
 import java.util.List;
@@ -22,6 +23,9 @@ public final class SceneKeeper implements AutoCloseable {
     private final ReentrantLock lock = new ReentrantLock();
     private final Condition changed = lock.newCondition();
     private CanvasScene pending;
+    /** The newest scene known: the one loaded, or the last one handed in to be saved. */
+    private volatile CanvasScene current;
+    private final List<Consumer<HeldLayout>> placers = new CopyOnWriteArrayList<>();
     private long pendingSince;
     private boolean closed;
     private final Thread saver;
@@ -31,12 +35,35 @@ public final class SceneKeeper implements AutoCloseable {
         this.store = store;
         this.quiet = quiet;
         this.initial = store.load();
+        this.current = initial;
         this.saver = Thread.ofVirtual().name("scene-saver").start(this::run);
     }
 
     /** The scene as it was saved when the workspace opened. */
     public CanvasScene initialScene() {
         return initial;
+    }
+
+    /** The newest scene: what the canvas showed last (the one saved at launch when nothing changed since). */
+    public CanvasScene current() {
+        return current;
+    }
+
+    /**
+     * Puts a re-inflated conversation's agents on the canvas as they were laid out: the canvas does it when it
+     * shows ({@link #onPlacement}); without one (the command line) the saved scene takes them.
+     */
+    public void place(HeldLayout layout, java.util.function.Predicate<dev.workshop.domain.agent.AgentId> agentExists) {
+        if (!placers.isEmpty()) {
+            placers.forEach(placer -> placer.accept(layout));
+            return;
+        }
+        saveSoon(layout.placeOn(current, agentExists));
+    }
+
+    /** The canvas that places re-inflated conversations' agents itself (it owns the live scene). */
+    public void onPlacement(Consumer<HeldLayout> placer) {
+        placers.add(placer);
     }
 
     /** Hears about saves that failed (each is retried). */
@@ -49,6 +76,7 @@ public final class SceneKeeper implements AutoCloseable {
         lock.lock();
         try {
             pending = scene;
+            current = scene;
             pendingSince = System.nanoTime();
             changed.signalAll();
         } finally {

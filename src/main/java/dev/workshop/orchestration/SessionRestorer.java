@@ -60,6 +60,9 @@ final class SessionRestorer {
             throw new IllegalArgumentException("Conversation " + id + " was deleted; Recently deleted in the"
                     + " app, or 'workshop undelete " + id + "', brings it back");
         }
+        if (store.state(team, id).filter(state -> state.status() == ConversationStatus.HELD).isPresent()) {
+            throw new IllegalStateException(SessionHolds.heldHint(store.state(team, id).orElseThrow()));
+        }
         if (store.state(team, id).isEmpty()) {
             requireNotAnotherTeams(id);
             SessionSnapshot snapshot = snapshots.flatMap(folder -> folder.load(team, id))

@@ -29,6 +29,7 @@ public final class Workspace implements AutoCloseable {
     private final EndpointChecker endpoints;
     private final SecretStore secrets;
     private Optional<String> readOnly = Optional.empty();
+    private SessionHolds holds;
 
     public Workspace(DataDirectory directory, ConversationStore store, AgentCatalog agents, GatewayBridge bridge,
                      SceneKeeper scene, Drafts drafts, DataDirectoryWatch watch, PreferencesKeeper preferences,
@@ -77,6 +78,15 @@ public final class Workspace implements AutoCloseable {
 
     public GatewayBridge bridge() {
         return bridge;
+    }
+
+    /** Hold, re-inflate and list sessions in git (seed 001). */
+    public synchronized SessionHolds holds() {
+        if (holds == null) {
+            holds = new SessionHolds(store, tenant, agents, bridge, scene, directory.path(),
+                    java.time.Clock.systemUTC());
+        }
+        return holds;
     }
 
     /** The canvas scene: loaded at launch, saved shortly after each change and on close. */

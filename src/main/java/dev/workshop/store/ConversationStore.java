@@ -36,6 +36,18 @@ public interface ConversationStore extends AutoCloseable {
     List<RecordedEvent> append(TenantId tenant, ConversationId conversation, long expectedVersion,
                                List<ConversationEvent> events, Durability durability);
 
+    /**
+     * Appends events recorded elsewhere (a session held in git, or re-inflated from it) after version
+     * {@code expectedVersion}: each keeps its seq and the time it was first written, so that both copies fold to
+     * the same state. Durable when it returns, all of it or none; checked as {@link #append} checks.
+     *
+     * @throws ConcurrentAppendException when the conversation is no longer at {@code expectedVersion}
+     * @throws IllegalArgumentException when the events do not number on from {@code expectedVersion + 1}
+     * @throws dev.workshop.domain.conversation.InvalidEventException when an event breaks the log's rules
+     */
+    List<RecordedEvent> adopt(TenantId tenant, ConversationId conversation, long expectedVersion,
+                              List<RecordedEvent> events);
+
     /** The whole history of a conversation in order; empty for an unknown id. */
     List<RecordedEvent> history(TenantId tenant, ConversationId conversation);
 

@@ -25,6 +25,12 @@ public abstract class ForwardingConversationStore implements ConversationStore {
     }
 
     @Override
+    public List<RecordedEvent> adopt(TenantId tenant, ConversationId conversation, long expectedVersion,
+                                     List<RecordedEvent> events) {
+        return store.adopt(tenant, conversation, expectedVersion, events);
+    }
+
+    @Override
     public List<RecordedEvent> history(TenantId tenant, ConversationId conversation) {
         return store.history(tenant, conversation);
     }

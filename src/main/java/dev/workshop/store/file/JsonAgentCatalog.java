@@ -119,17 +119,7 @@ public final class JsonAgentCatalog implements AgentCatalog {
     }
 
     private AgentDefinition agentOf(JsonNode node, Consumer<String> warnings) {
-        JsonNode endpoint = node.path("endpoint");
-        return new AgentDefinition(new AgentId(node.path("id").asText()), node.path("name").asText(),
-                node.path("persona").asText(""), node.path("provider").asText(""), node.path("model").asText(""),
-                colourOf(node, warnings), new ModelEndpoint(endpoint.path("base_url").asText(""),
-                endpoint.hasNonNull("temperature") ? endpoint.get("temperature").asDouble() : null,
-                endpoint.hasNonNull("max_tokens") ? endpoint.get("max_tokens").asInt() : null,
-                endpoint.path("api_key_env").asText(""),
-                endpoint.hasNonNull("first_token_timeout_s") ? endpoint.get("first_token_timeout_s").asInt() : null,
-                endpoint.hasNonNull("idle_timeout_s") ? endpoint.get("idle_timeout_s").asInt() : null,
-                endpoint.hasNonNull("context_tokens") ? endpoint.get("context_tokens").asInt() : null,
-                endpoint.path("api_key_in_secret_store").asBoolean(false)));
+        return AgentJson.read(node, colourOf(node, warnings));
     }
 
     /**
@@ -281,29 +271,7 @@ public final class JsonAgentCatalog implements AgentCatalog {
         ObjectNode root = json.createObjectNode().put("format", FORMAT);
         ArrayNode array = root.putArray("agents");
         for (AgentDefinition agent : toSave) {
-            ObjectNode node = array.addObject().put("id", agent.id().value()).put("name", agent.name())
-                    .put("persona", agent.persona()).put("provider", agent.provider()).put("model", agent.model())
-                    .put("avatar_color", agent.avatarColor());
-            ModelEndpoint endpoint = agent.endpoint();
-            if (!endpoint.equals(ModelEndpoint.NONE)) {
-                // The key's variable name, or that the secret store holds it: the key itself never reaches a file of
-                // ours.
-                ObjectNode saved = node.putObject("endpoint").put("base_url", endpoint.baseUrl())
-                        .put("temperature", endpoint.temperature()).put("max_tokens", endpoint.maxTokens())
-                        .put("api_key_env", endpoint.apiKeyEnv());
-                if (endpoint.firstTokenTimeoutSeconds() != null) {
-                    saved.put("first_token_timeout_s", endpoint.firstTokenTimeoutSeconds());
-                }
-                if (endpoint.idleTimeoutSeconds() != null) {
-                    saved.put("idle_timeout_s", endpoint.idleTimeoutSeconds());
-                }
-                if (endpoint.contextTokens() != null) {
-                    saved.put("context_tokens", endpoint.contextTokens());
-                }
-                if (endpoint.keyInSecretStore()) {
-                    saved.put("api_key_in_secret_store", true);
-                }
-            }
+            AgentJson.write(agent, array.addObject());
         }
         try {
             AtomicFile.write(file, json.writerWithDefaultPrettyPrinter().writeValueAsBytes(root));

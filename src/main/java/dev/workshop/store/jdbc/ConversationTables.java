@@ -1,5 +1,6 @@
 package dev.workshop.store.jdbc;
 
+import dev.workshop.store.EventCodec;
 import dev.workshop.domain.agent.AgentId;
 import dev.workshop.domain.conversation.ConversationEvent.MessageRecorded;
 import dev.workshop.domain.conversation.ConversationId;

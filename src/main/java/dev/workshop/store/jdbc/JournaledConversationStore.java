@@ -1,5 +1,6 @@
 package dev.workshop.store.jdbc;
 
+import dev.workshop.store.EventCodec;
 import dev.workshop.domain.conversation.ConversationEvent;
 import dev.workshop.domain.conversation.ConversationId;
 import dev.workshop.domain.conversation.ConversationRules;
@@ -204,6 +205,29 @@ public final class JournaledConversationStore implements ConversationStore {
     @Override
     public List<RecordedEvent> append(TenantId tenant, ConversationId conversation, long expectedVersion,
                                       List<ConversationEvent> events, Durability durability) {
+        return write(tenant, conversation, expectedVersion, events, null, durability);
+    }
+
+    @Override
+    public List<RecordedEvent> adopt(TenantId tenant, ConversationId conversation, long expectedVersion,
+                                     List<RecordedEvent> events) {
+        List<ConversationEvent> bodies = new ArrayList<>(events.size());
+        List<Instant> times = new ArrayList<>(events.size());
+        for (int i = 0; i < events.size(); i++) {
+            RecordedEvent recorded = events.get(i);
+            if (recorded.seq() != expectedVersion + i + 1) {
+                throw new IllegalArgumentException("An event brought in has seq " + recorded.seq() + " where "
+                        + (expectedVersion + i + 1) + " was expected; events number on with no gap");
+            }
+            bodies.add(recorded.event());
+            times.add(recorded.recordedAt().truncatedTo(ChronoUnit.MILLIS));
+        }
+        return write(tenant, conversation, expectedVersion, bodies, times, Durability.DURABLE);
+    }
+
+    /** Appends {@code events}, each at its time in {@code times}, or all at the clock's now when it is null. */
+    private List<RecordedEvent> write(TenantId tenant, ConversationId conversation, long expectedVersion,
+                                      List<ConversationEvent> events, List<Instant> times, Durability durability) {
         requireOpen();
         String refusal = writesRefused;
         if (refusal != null) {
@@ -225,7 +249,8 @@ public final class JournaledConversationStore implements ConversationStore {
             List<RecordedEvent> recorded = new ArrayList<>(events.size());
             for (ConversationEvent event : events) {
                 ConversationRules.check(state, event);
-                RecordedEvent next = new RecordedEvent(tenant, conversation, state.version() + 1, now, event);
+                Instant at = times == null ? now : times.get(recorded.size());
+                RecordedEvent next = new RecordedEvent(tenant, conversation, state.version() + 1, at, event);
                 state = state.evolve(next);
                 recorded.add(next);
             }

@@ -1,5 +1,6 @@
 package dev.workshop.store.jdbc;
 
+import dev.workshop.store.EventCodec;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.workshop.domain.conversation.ConversationEvent;

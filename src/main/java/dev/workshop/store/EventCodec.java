@@ -1,4 +1,4 @@
-package dev.workshop.store.jdbc;
+package dev.workshop.store;
 
 import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.core.io.JsonStringEncoder;
@@ -32,7 +32,7 @@ import java.util.List;
  * (the journal holds its own binary form, {@link JournalRecords}). Written by hand rather
  * than by reflection so that the stored format is explicit and a renamed Java field never changes it.
  */
-final class EventCodec {
+public final class EventCodec {
     /** Made on first use: a store that only reads the journal (a restore) never starts Jackson. */
     private ObjectMapper json;
 
@@ -43,7 +43,7 @@ final class EventCodec {
         return json;
     }
 
-    static String typeOf(ConversationEvent event) {
+    public static String typeOf(ConversationEvent event) {
         return switch (event) {
             case ConversationStarted ignored -> "conversation_started";
             case TurnStarted ignored -> "turn_started";
@@ -62,7 +62,7 @@ final class EventCodec {
     }
 
     /** The turn index that must be unique per conversation, or null for events that are not messages. */
-    static Integer uniqueTurnIndex(ConversationEvent event) {
+    public static Integer uniqueTurnIndex(ConversationEvent event) {
         return event instanceof MessageRecorded message ? message.turnIndex() : null;
     }
 
@@ -70,7 +70,7 @@ final class EventCodec {
      * The event's JSON body, written with Jackson's streaming generator (no tree: every event the tables take
      * passes here, on the projector's thread).
      */
-    String body(ConversationEvent event) {
+    public String body(ConversationEvent event) {
         StringWriter text = new StringWriter(128);
         try (JsonGenerator out = json().getFactory().createGenerator(text)) {
             out.writeStartObject();
@@ -151,17 +151,17 @@ final class EventCodec {
     }
 
     /** {@code text} as it appears inside a JSON string this codec writes (quotes and control characters escaped). */
-    String escaped(String text) {
+    public String escaped(String text) {
         return new String(JsonStringEncoder.getInstance().quoteAsString(text));
     }
 
-    ArrayNode participants(List<Participant> participants) {
+    public ArrayNode participants(List<Participant> participants) {
         ArrayNode array = json().createArrayNode();
         participants.forEach(p -> array.addObject().put("id", p.agentId().value()).put("name", p.name()));
         return array;
     }
 
-    List<Participant> participants(String jsonArray) {
+    public List<Participant> participants(String jsonArray) {
         try {
             return participants(json().readTree(jsonArray));
         } catch (IOException e) {
@@ -175,7 +175,7 @@ final class EventCodec {
         return result;
     }
 
-    ConversationEvent event(String type, String body) {
+    public ConversationEvent event(String type, String body) {
         JsonNode node;
         try {
             node = json().readTree(body);

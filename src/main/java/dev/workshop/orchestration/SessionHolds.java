@@ -1,0 +1,493 @@
+package dev.workshop.orchestration;
+
+import dev.workshop.domain.agent.AgentDefinition;
+import dev.workshop.domain.agent.AgentId;
+import dev.workshop.domain.canvas.AgentInstance;
+import dev.workshop.domain.canvas.HeldLayout;
+import dev.workshop.domain.conversation.ConversationEvent;
+import dev.workshop.domain.conversation.ConversationEvent.StatusChanged;
+import dev.workshop.domain.conversation.ConversationId;
+import dev.workshop.domain.conversation.ConversationState;
+import dev.workshop.domain.conversation.ConversationStatus;
+import dev.workshop.domain.conversation.RecordedEvent;
+import dev.workshop.domain.conversation.TenantId;
+import dev.workshop.domain.conversation.Transcript;
+import dev.workshop.session.HeldSession;
+import dev.workshop.session.HeldSessionJson;
+import dev.workshop.session.HoldConflictException;
+import dev.workshop.session.InvalidSnapshotException;
+import dev.workshop.session.SessionRepositoryException;
+import dev.workshop.session.SessionSnapshot;
+import dev.workshop.session.git.GitSessions;
+import dev.workshop.store.AgentCatalog;
+import dev.workshop.store.ConversationStore;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.locks.ReentrantLock;
+
+/**
+ * Sessions in git (seed 001): Hold writes a conversation's whole durable state to its own branch and parks it;
+ * Re-inflate brings a held session back, here or in another data directory, paused exactly where it was held;
+ * a fork can be held on a branch of its own.
+ *
+ * <p>A hold commits the history with its "held" mark as the last event, reads the commit back and compares it
+ * with the conversation before it records that mark here, with the same seq and time: a held conversation's log
+ * and its branch are then the same history, so a later re-inflation can tell "the same", "went on elsewhere"
+ * (brought in) and "went on differently" (refused; a fork is offered) by comparing histories alone. A
+ * {@code kill -9} at any moment leaves the branch at the old commit or the new one, and the conversation held
+ * with that commit or not held; holding again finishes a hold cut after its commit.
+ */
+public final class SessionHolds {
+    /** How long a hold waits for a running turn to be cut. */
+    private static final Duration STOP_TIMEOUT = Duration.ofSeconds(30);
+
+    private final ConversationStore store;
+    private final TenantId team;
+    private final AgentCatalog agents;
+    private final GatewayBridge bridge;
+    private final SceneKeeper scene;
+    private final Path defaultRepository;
+    private final Clock clock;
+    /** One hold or re-inflation of a conversation at a time in this process; others wait their turn. */
+    private final ConcurrentHashMap<ConversationId, ReentrantLock> locks = new ConcurrentHashMap<>();
+
+    public SessionHolds(ConversationStore store, TenantId team, AgentCatalog agents, GatewayBridge bridge,
+                        SceneKeeper scene, Path dataDirectory, Clock clock) {
+        this.store = store;
+        this.team = team;
+        this.agents = agents;
+        this.bridge = bridge;
+        this.scene = scene;
+        this.defaultRepository = dataDirectory.resolve("sessions.git");
+        this.clock = clock;
+    }
+
+    /** Why a held conversation takes no turn, message or resume here, and what goes on with it. */
+    static String heldHint(ConversationState state) {
+        return "Conversation " + state.id() + " is held" + (state.statusReason().isEmpty() ? "" : " ("
+                + state.statusReason() + ")") + "; re-inflate it to continue ('workshop reinflate " + state.id()
+                + "', or Re-inflate in the app)";
+    }
+
+    /** The repository sessions are held in when the user names none. */
+    public Path defaultRepository() {
+        return defaultRepository;
+    }
+
+    /**
+     * Holds the conversation: stops its loop (a turn being asked is cut and asked again after re-inflation),
+     * commits its history and state to its branch, reads the commit back, pushes it when a remote is given, and
+     * marks the conversation held. Any failure leaves the conversation as it was (a stopped loop goes on again).
+     *
+     * @throws IllegalArgumentException for an unknown or deleted conversation
+     * @throws HoldConflictException    when the branch moved meanwhile or holds another continuation
+     * @throws SessionRepositoryException when the repository cannot be opened, written or reached
+     */
+    public HoldOutcome hold(ConversationId id, SessionLocation where, Optional<String> message) {
+        ReentrantLock lock = locks.computeIfAbsent(id, key -> new ReentrantLock());
+        lock.lock();
+        try {
+            requireHoldable(id);
+            boolean wasRunning;
+            try {
+                wasRunning = bridge.stopToHold(id, STOP_TIMEOUT);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new IllegalStateException("Holding conversation " + id + " was interrupted; it was not held", e);
+            }
+            try {
+                return holdStopped(id, where, message);
+            } catch (RuntimeException e) {
+                if (wasRunning) {
+                    goOnAfterFailedHold(id, e);
+                }
+                throw e;
+            }
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    private ConversationState requireHoldable(ConversationId id) {
+        return store.state(team, id).filter(state -> !state.deleted())
+                .orElseThrow(() -> new IllegalArgumentException("No conversation with id " + id));
+    }
+
+    private HoldOutcome holdStopped(ConversationId id, SessionLocation where, Optional<String> message) {
+        ConversationState state = requireHoldable(id);
+        List<RecordedEvent> history = store.history(team, id);
+        boolean heldAlready = state.status() == ConversationStatus.HELD;
+        try (GitSessions repository = openForWriting(where)) {
+            String branch = branchOf(repository, state);
+            Optional<String> tip = repository.tip(branch);
+            Optional<HeldSession> atTip = tip.map(commit -> HeldSessionJson.read(repository.read(commit), branch));
+            Instant now = clock.instant().truncatedTo(ChronoUnit.MILLIS);
+            List<RecordedEvent> toCommit = heldAlready ? history : withHeldMark(history, branch, now);
+            String commit;
+            boolean committed;
+            if (atTip.isPresent() && atTip.get().history().equals(toCommit)) {
+                commit = tip.orElseThrow();
+                committed = false;
+            } else if (atTip.isPresent() && !heldAlready && isHoldOf(atTip.get().history(), history)) {
+                // A hold cut after its commit (kill -9, power loss): the branch has it; record the same mark here.
+                toCommit = atTip.get().history();
+                commit = tip.orElseThrow();
+                committed = false;
+            } else {
+                if (atTip.isPresent() && !startsWith(toCommit, atTip.get().history())) {
+                    throw new HoldConflictException("Branch " + branch + " in " + repository.location() + " holds"
+                            + " another continuation of this conversation (it went on elsewhere after turn "
+                            + commonTurns(atTip.get().history(), toCommit) + "); nothing was committed. Re-inflate it"
+                            + " to take that one, or fork this one to hold it on a branch of its own");
+                }
+                HeldSession session = HeldSession.of(team, toCommit, agents::find, scene.current(), now);
+                HeldSessionJson.Files files = HeldSessionJson.write(session);
+                commit = repository.commit(branch, tip, files, commitMessage(state, message), now);
+                committed = true;
+                requireReadBack(repository, branch, tip, commit, toCommit);
+            }
+            Optional<String> pushedTo = where.remote();
+            pushedTo.ifPresent(url -> repository.push(url, branch));
+            if (!heldAlready) {
+                store.adopt(team, id, state.version(), List.of(toCommit.getLast()));
+            }
+            ConversationState after = store.state(team, id).orElseThrow();
+            bridge.publish(new LoopEvent.Ended(id, Transcript.of(toCommit).turnNumber(), clock.instant(), after));
+            return new HoldOutcome(id, after.title(), branch, commit, repository.location(), committed, pushedTo,
+                    after.turnCount());
+        }
+    }
+
+    /** The history with the held mark after it, as both the branch and the log will hold it. */
+    private List<RecordedEvent> withHeldMark(List<RecordedEvent> history, String branch, Instant at) {
+        List<RecordedEvent> marked = new ArrayList<>(history);
+        RecordedEvent last = history.getLast();
+        marked.add(new RecordedEvent(team, last.conversationId(), last.seq() + 1, at,
+                new StatusChanged(ConversationStatus.HELD, "Held on branch " + branch)));
+        return marked;
+    }
+
+    /** Whether {@code there} is {@code here} and a held mark: a hold whose mark was not recorded here. */
+    private static boolean isHoldOf(List<RecordedEvent> there, List<RecordedEvent> here) {
+        return there.size() == here.size() + 1 && startsWith(there, here)
+                && there.getLast().event() instanceof StatusChanged change && change.status() == ConversationStatus.HELD;
+    }
+
+    private static boolean startsWith(List<RecordedEvent> whole, List<RecordedEvent> prefix) {
+        return whole.size() >= prefix.size() && whole.subList(0, prefix.size()).equals(prefix);
+    }
+
+    /** How many turns two histories share from their start. */
+    private static int commonTurns(List<RecordedEvent> one, List<RecordedEvent> other) {
+        int shared = 0;
+        while (shared < Math.min(one.size(), other.size()) && one.get(shared).equals(other.get(shared))) {
+            shared++;
+        }
+        return Transcript.of(one.subList(0, shared)).messages().size();
+    }
+
+    /** Save-then-reload: what the commit holds folds to what was meant, or the branch is put back. */
+    private void requireReadBack(GitSessions repository, String branch, Optional<String> tip, String commit,
+                                 List<RecordedEvent> meant) {
+        String problem;
+        try {
+            HeldSession back = HeldSessionJson.read(repository.read(commit), branch);
+            ConversationState expected = ConversationState.replay(meant.getFirst().conversationId(), meant);
+            problem = !back.history().equals(meant) ? "its history differs from the conversation's"
+                    : !back.state().equals(expected) ? "it folds to another state than the conversation's" : null;
+        } catch (RuntimeException e) {
+            problem = e.getMessage();
+        }
+        if (problem != null) {
+            repository.rollBack(branch, commit, tip);
+            throw new IllegalStateException("The hold was read back from " + repository.location() + " and "
+                    + problem + "; branch " + branch + " was put back and nothing was held");
+        }
+    }
+
+    private static String commitMessage(ConversationState state, Optional<String> message) {
+        String summary = "Hold: " + state.title() + " (" + state.turnCount() + (state.turnCount() == 1 ? " turn"
+                : " turns") + ")";
+        return message.map(String::strip).filter(text -> !text.isEmpty()).map(text -> text + "\n\n" + summary)
+                .orElse(summary) + "\n\nWorkshop-Session: " + state.id().value() + "\n";
+    }
+
+    /** The branch that holds this conversation already in {@code repository}, or a new name for it. */
+    private String branchOf(GitSessions repository, ConversationState state) {
+        String suffix = "-" + state.id().value().substring(0, Math.min(8, state.id().value().length()));
+        for (GitSessions.Branch branch : repository.branches()) {
+            if (branch.name().endsWith(suffix) && idAt(repository, branch).filter(state.id().value()::equals).isPresent()) {
+                return branch.name();
+            }
+        }
+        return GitSessions.BRANCH_PREFIX + ConversationExport.slug(ascii(state.title())) + suffix;
+    }
+
+    private static Optional<String> idAt(GitSessions repository, GitSessions.Branch branch) {
+        try {
+            return Optional.of(HeldSessionJson.read(repository.read(branch.commit()), branch.name()).id().value());
+        } catch (InvalidSnapshotException e) {
+            return Optional.empty();
+        }
+    }
+
+    /** A title's letters in ASCII: branch names travel through tools that mangle the rest. */
+    private static String ascii(String title) {
+        String plain = java.text.Normalizer.normalize(title, java.text.Normalizer.Form.NFD).replaceAll("\\p{M}+", "")
+                .replaceAll("[^A-Za-z0-9]+", "-");
+        return plain.length() > 40 ? plain.substring(0, 40) : plain;
+    }
+
+    private void goOnAfterFailedHold(ConversationId id, RuntimeException why) {
+        try {
+            bridge.resume(id);
+        } catch (RuntimeException cannot) {
+            why.addSuppressed(cannot);
+        }
+    }
+
+    private GitSessions openForWriting(SessionLocation where) {
+        return where.repository().map(GitSessions::open).orElseGet(() -> GitSessions.openOrCreateBare(defaultRepository));
+    }
+
+    /** The repository to read: the one named, the remote fetched into the default one, or the default one. */
+    private GitSessions openForReading(SessionLocation where) {
+        if (where.remote().isPresent()) {
+            GitSessions repository = GitSessions.openOrCreateBare(defaultRepository);
+            try {
+                repository.fetch(where.remote().get());
+            } catch (RuntimeException e) {
+                repository.close();
+                throw e;
+            }
+            return repository;
+        }
+        if (where.repository().isEmpty() && !Files.exists(defaultRepository.resolve("HEAD"))) {
+            throw new SessionRepositoryException("No session has been held in " + defaultRepository + " yet", false);
+        }
+        return where.repository().map(GitSessions::open).orElseGet(() -> GitSessions.open(defaultRepository));
+    }
+
+    private static List<GitSessions.Branch> branchesOf(GitSessions repository, SessionLocation where) {
+        return where.remote().map(repository::fetchedBranches).orElseGet(repository::branches);
+    }
+
+    /** The held sessions in {@code where}, by branch name. */
+    public List<HeldEntry> held(SessionLocation where) {
+        try (GitSessions repository = openForReading(where)) {
+            List<HeldEntry> entries = new ArrayList<>();
+            for (GitSessions.Branch branch : branchesOf(repository, where)) {
+                try {
+                    HeldSession session = HeldSessionJson.read(repository.read(branch.commit()), branch.name());
+                    ConversationState state = session.state();
+                    entries.add(new HeldEntry(branch.name(), branch.commit(), session.heldAt(), session.id().value(),
+                            state.title(), state.participants().stream().map(p -> p.name()).toList(),
+                            state.turnCount(), Optional.empty()));
+                } catch (InvalidSnapshotException e) {
+                    entries.add(new HeldEntry(branch.name(), branch.commit(), branch.committedAt(), "", "", List.of(),
+                            0, Optional.of(e.getMessage())));
+                }
+            }
+            return entries;
+        }
+    }
+
+    /**
+     * Brings a held session back into this data directory, paused where it was held, its agents placed on the
+     * canvas as they were laid out.
+     *
+     * @param branchOrId a branch name (with or without {@code workshop/}) or a session id or its start
+     * @param asFork     make it a new conversation, the one here having gone on differently
+     * @param addAgents  add back the agents the session carries definitions of and this directory has not
+     * @throws IllegalArgumentException for an unknown or ambiguous branch or id
+     * @throws InvalidSnapshotException for a branch whose files are missing, damaged or of a newer format
+     * @throws IllegalStateException    when the conversation here went on differently (and {@code asFork} is off)
+     */
+    public Reinflated reinflate(String branchOrId, SessionLocation where, boolean asFork, boolean addAgents) {
+        HeldSession session;
+        GitSessions.Branch branch;
+        try (GitSessions repository = openForReading(where)) {
+            branch = find(repository, branchesOf(repository, where), branchOrId, where);
+            session = HeldSessionJson.read(repository.read(branch.commit()), branch.name());
+        }
+        if (!session.team().equals(team)) {
+            throw new TeamMismatchException(session.id(), session.team(), team);
+        }
+        ReentrantLock lock = locks.computeIfAbsent(session.id(), key -> new ReentrantLock());
+        lock.lock();
+        try {
+            return reinflate(session, branch, asFork, addAgents);
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    private Reinflated reinflate(HeldSession session, GitSessions.Branch branch, boolean asFork, boolean addAgents) {
+        ConversationId id = session.id();
+        Optional<TenantId> owner = store.tenantOf(id);
+        if (owner.isPresent() && !owner.get().equals(team)) {
+            throw new TeamMismatchException(id, owner.get(), team);
+        }
+        List<String> added = addAgents ? addMissingAgents(session) : List.of();
+        List<String> missing = missingAgents(session);
+        if (asFork) {
+            return asFork(session, branch, added, missing);
+        }
+        Reinflated.Outcome outcome;
+        if (owner.isEmpty()) {
+            store.adopt(team, id, 0, session.history());
+            outcome = Reinflated.Outcome.ADDED;
+        } else {
+            if (bridge.isRunning(id)) {
+                throw new IllegalStateException("Conversation " + id + " is running here; stop it before re-inflating"
+                        + " its held session");
+            }
+            ConversationState here = store.state(team, id).orElseThrow();
+            if (here.deleted()) {
+                throw new IllegalStateException("Conversation " + id + " was deleted here; bring it back first"
+                        + " (Recently deleted, or 'workshop undelete " + id + "'), or re-inflate it as a fork");
+            }
+            List<RecordedEvent> local = store.history(team, id);
+            if (local.equals(session.history())) {
+                outcome = here.status() == ConversationStatus.HELD ? Reinflated.Outcome.RELEASED
+                        : Reinflated.Outcome.ALREADY_HERE;
+            } else if (startsWith(session.history(), local)) {
+                store.adopt(team, id, here.version(), session.history().subList(local.size(), session.history().size()));
+                outcome = Reinflated.Outcome.BROUGHT_UP_TO_DATE;
+            } else {
+                throw new IllegalStateException("Conversation " + id + " here went on differently after turn "
+                        + commonTurns(local, session.history()) + " than " + branch.name() + "; nothing was changed."
+                        + " Re-inflate it as a fork to have both ('workshop reinflate " + branch.name()
+                        + " --as-fork')");
+            }
+        }
+        ConversationState state = store.state(team, id).orElseThrow();
+        if (state.status() == ConversationStatus.HELD) {
+            state = release(state, session.history());
+        }
+        placeOnCanvas(session, id);
+        announce(id, state);
+        return new Reinflated(id, branch.name(), branch.commit(), outcome, state.turnCount(), state.status(), missing,
+                added);
+    }
+
+    /** Paused as it was before the hold: waiting for the user to go on, or ended (open to a follow-up). */
+    private ConversationState release(ConversationState held, List<RecordedEvent> history) {
+        ConversationState before = ConversationState.replay(held.id(), history.subList(0, history.size() - 1));
+        ConversationEvent back = before.status().isFinal() ? new StatusChanged(before.status(), before.statusReason())
+                : new StatusChanged(ConversationStatus.WAITING, Reasons.REINFLATED);
+        store.append(team, held.id(), held.version(), List.of(back));
+        return store.state(team, held.id()).orElseThrow();
+    }
+
+    /** A new conversation with the session's messages, its origin recorded, paused at its end. */
+    private Reinflated asFork(HeldSession session, GitSessions.Branch branch, List<String> added, List<String> missing) {
+        ConversationState source = session.state();
+        ConversationId target = ConversationId.random();
+        SessionSnapshot whole = SessionSnapshot.of(team, source, session.history());
+        if (whole.messages().isEmpty()) {
+            throw new IllegalArgumentException(branch.name() + " holds no message to fork from");
+        }
+        int lastTurn = whole.messages().size() - 1;
+        boolean ended = source.maxTurns() > 0 && lastTurn + 1 >= source.maxTurns();
+        SessionSnapshot fork = new SessionSnapshot(SessionSnapshot.SCHEMA_VERSION, target.value(), team, whole.kind(),
+                ended ? ConversationStatus.COMPLETED : ConversationStatus.WAITING,
+                ended ? Reasons.FORKED_AT_THE_END : Reasons.REINFLATED, whole.members(), whole.taskPrompt(),
+                whole.maxTurns(), whole.messages(), clock.instant(), clock.instant(), source.title() + " (re-inflated)");
+        List<ConversationEvent> events = new ArrayList<>(fork.toEvents());
+        events.add(1, new ConversationEvent.Forked(session.id(), lastTurn));
+        if (!ended) {
+            events.add(new StatusChanged(ConversationStatus.WAITING, Reasons.REINFLATED));
+        }
+        store.append(team, target, 0, events);
+        ConversationState state = store.state(team, target).orElseThrow();
+        placeOnCanvas(session, target);
+        announce(target, state);
+        return new Reinflated(target, branch.name(), branch.commit(), Reinflated.Outcome.FORKED, state.turnCount(),
+                state.status(), missing, added);
+    }
+
+    private void placeOnCanvas(HeldSession session, ConversationId as) {
+        List<AgentInstance> laidOut = session.members().stream().flatMap(member -> member.placement().stream())
+                .toList();
+        if (!laidOut.isEmpty()) {
+            scene.place(new HeldLayout(as, laidOut, session.ropes()), agent -> agents.find(agent).isPresent());
+        }
+    }
+
+    private void announce(ConversationId id, ConversationState state) {
+        int turnNumber = Transcript.of(store.history(team, id)).turnNumber();
+        bridge.publish(new LoopEvent.SessionRestored(id, turnNumber, clock.instant(), state.turnCount()));
+        bridge.publish(new LoopEvent.TeamReady(id, turnNumber, clock.instant(), team, true));
+    }
+
+    private List<String> missingAgents(HeldSession session) {
+        return session.members().stream().filter(member -> !member.participant().isHuman())
+                .filter(member -> agents.find(member.participant().agentId()).isEmpty())
+                .map(member -> member.participant().name()).toList();
+    }
+
+    private List<String> addMissingAgents(HeldSession session) {
+        List<String> added = new ArrayList<>();
+        for (HeldSession.Member member : session.members()) {
+            AgentId agentId = member.participant().agentId();
+            if (member.participant().isHuman() || agents.find(agentId).isPresent() || member.agent().isEmpty()) {
+                continue;
+            }
+            AgentDefinition definition = member.agent().get();
+            if (agents.findByIdOrName(definition.name()).isPresent()) {
+                throw new IllegalStateException("The session's agent " + definition.name() + " cannot be added back:"
+                        + " another agent has that name here; rename it first");
+            }
+            agents.add(definition);
+            added.add(definition.name());
+        }
+        return added;
+    }
+
+    private static GitSessions.Branch find(GitSessions repository, List<GitSessions.Branch> branches, String wanted,
+                                          SessionLocation where) {
+        String name = wanted.strip();
+        for (GitSessions.Branch branch : branches) {
+            if (branch.name().equals(name) || branch.name().equals(GitSessions.BRANCH_PREFIX + name)
+                    || branch.ref().equals(name)) {
+                return branch;
+            }
+        }
+        List<GitSessions.Branch> byId = new ArrayList<>();
+        if (name.length() >= 4) {
+            for (GitSessions.Branch branch : branches) {
+                String suffix = branch.name().substring(branch.name().lastIndexOf('-') + 1);
+                if ((name.startsWith(suffix) || suffix.startsWith(name))
+                        && idAt(repository, branch).filter(id -> id.startsWith(name)).isPresent()) {
+                    byId.add(branch);
+                }
+            }
+        }
+        String place = where.remote().orElse(repository.location().toString());
+        if (byId.isEmpty()) {
+            throw new IllegalArgumentException("No held session '" + name + "' in " + place + " ("
+                    + (branches.isEmpty() ? "it holds none" : "'workshop held' lists them") + ")");
+        }
+        if (byId.size() > 1) {
+            throw new IllegalArgumentException("'" + name + "' names " + byId.size() + " held sessions in " + place
+                    + ": " + String.join(", ", byId.stream().map(GitSessions.Branch::name).toList())
+                    + "; give the branch");
+        }
+        return byId.getFirst();
+    }
+
+    /** Forks {@code source} at a turn and holds the fork on a branch of its own (its session names its parent). */
+    public HoldOutcome forkAndHold(ConversationId source, int throughTurn, SessionLocation where) {
+        RestoredSession fork = bridge.fork(source, throughTurn);
+        return hold(fork.id(), where, Optional.of("Fork of " + source + " at turn " + (throughTurn + 1)));
+    }
+}
