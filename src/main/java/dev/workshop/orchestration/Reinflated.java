@@ -19,7 +19,7 @@ public record Reinflated(ConversationId id, String branch, String commit, Outcom
         BROUGHT_UP_TO_DATE,
         /** It was held here with the same history; it is paused again. */
         RELEASED,
-        /** It is here with the same history and not held: nothing changed. */
+        /** It is here with everything the branch holds (perhaps more) and not held: nothing changed. */
         ALREADY_HERE,
         /** Re-inflated as a new conversation (a fork), the one here being different. */
         FORKED
@@ -42,7 +42,8 @@ public record Reinflated(ConversationId id, String branch, String commit, Outcom
             case BROUGHT_UP_TO_DATE -> "Brought in the turns taken elsewhere from " + branch + " (" + counted
                     + " now); " + paused;
             case RELEASED -> "Re-inflated " + branch + " here, where it was held (" + counted + "); " + paused;
-            case ALREADY_HERE -> "Conversation " + id + " is here already with the same history; nothing changed";
+            case ALREADY_HERE -> "Conversation " + id + " is here already with everything " + branch
+                    + " holds; nothing changed";
             case FORKED -> "Re-inflated " + branch + " as a new conversation " + id + " (" + counted
                     + "), the one here having gone on differently";
         } + added + agents;

@@ -356,7 +356,8 @@ public final class SessionHolds {
                         + " (Recently deleted, or 'workshop undelete " + id + "'), or re-inflate it as a fork");
             }
             List<RecordedEvent> local = store.history(team, id);
-            if (local.equals(session.history())) {
+            if (startsWith(local, session.history())) {
+                // The same history, or this one went further (held again elsewhere since): nothing to bring in.
                 outcome = here.status() == ConversationStatus.HELD ? Reinflated.Outcome.RELEASED
                         : Reinflated.Outcome.ALREADY_HERE;
             } else if (startsWith(session.history(), local)) {

@@ -56,6 +56,8 @@ public final class GitSessions implements AutoCloseable {
 
     private final Repository repository;
     private final Path location;
+    /** The data directory's own repository, which no other process writes while this one holds the directory. */
+    private boolean ownRepository;
 
     /** A branch of a held session and the commit it points at. */
     public record Branch(String name, String ref, String commit, Instant committedAt) {
@@ -82,7 +84,9 @@ public final class GitSessions implements AutoCloseable {
                 // No fsync keys written to its config: set in memory on every open (git's own tools warn of them).
                 Git.init().setBare(true).setDirectory(path.toFile()).setInitialBranch("main").call().close();
             }
-            return open(path);
+            GitSessions opened = open(path);
+            opened.ownRepository = true;
+            return opened;
         } catch (IOException | GitAPIException e) {
             throw new SessionRepositoryException("Cannot create the session repository " + path + ": "
                     + reason(e), true, e);
@@ -182,7 +186,46 @@ public final class GitSessions implements AutoCloseable {
         }
     }
 
+    /**
+     * How long a branch's lock file may stand before it is taken for one a killed process left: a hold takes its
+     * lock for milliseconds, between writing the new commit id and renaming the file into place.
+     */
+    private static final java.time.Duration STALE_LOCK = java.time.Duration.ofSeconds(10);
+
+    /**
+     * Removes the branch's lock file when a process that died mid-update left it: in the data directory's own
+     * repository (which only the process holding the data directory writes, one hold per session at a time)
+     * always, elsewhere once it is older than {@link #STALE_LOCK}. True when one was removed.
+     */
+    private boolean removedStaleLock(String ref) {
+        Path lock = repository.getDirectory().toPath().resolve(ref + ".lock");
+        try {
+            if (!Files.exists(lock)) {
+                return false;
+            }
+            boolean stale = ownRepository || Files.getLastModifiedTime(lock).toInstant()
+                    .isBefore(Instant.now().minus(STALE_LOCK));
+            if (stale) {
+                Files.delete(lock);
+                System.getLogger(GitSessions.class.getName()).log(System.Logger.Level.WARNING,
+                        "Removed the lock file " + lock + " a hold cut short had left");
+            }
+            return stale;
+        } catch (IOException e) {
+            return false;
+        }
+    }
+
+    private String lockHint(String ref) {
+        Path lock = repository.getDirectory().toPath().resolve(ref + ".lock");
+        return Files.exists(lock) ? ": " + lock + " is there; if no hold is running, delete it" : "";
+    }
+
     private void move(String ref, Optional<String> expectedTip, String commit, String branch) {
+        move(ref, expectedTip, commit, branch, false);
+    }
+
+    private void move(String ref, Optional<String> expectedTip, String commit, String branch, boolean retried) {
         try {
             RefUpdate update = repository.updateRef(ref);
             update.setExpectedOldObjectId(expectedTip.map(ObjectId::fromString).orElse(ObjectId.zeroId()));
@@ -193,15 +236,27 @@ public final class GitSessions implements AutoCloseable {
                 case NEW, FAST_FORWARD, FORCED, NO_CHANGE -> {
                 }
                 case LOCK_FAILURE, REJECTED, REJECTED_CURRENT_BRANCH, REJECTED_MISSING_OBJECT,
-                     REJECTED_OTHER_REASON -> throw new dev.workshop.session.HoldConflictException("Another hold moved"
-                        + " branch " + branch + " in " + location + " first; nothing was overwritten (hold again to"
-                        + " commit on top of it)");
+                     REJECTED_OTHER_REASON -> {
+                    Ref now = repository.exactRef(ref);
+                    Optional<String> there = Optional.ofNullable(now).map(found -> found.getObjectId().name());
+                    if (there.equals(expectedTip)) {
+                        if (!retried && removedStaleLock(ref)) {
+                            move(ref, expectedTip, commit, branch, true);
+                            return;
+                        }
+                        // Nobody moved it: the branch could not be written (its lock file, the folder).
+                        throw new SessionRepositoryException("Branch " + branch + " in " + location + " cannot be"
+                                + " written (" + result + lockHint(ref) + "); nothing was held", true);
+                    }
+                    throw new dev.workshop.session.HoldConflictException("Another hold moved branch " + branch + " in "
+                            + location + " first; nothing was overwritten (hold again to commit on top of it)");
+                }
                 default -> throw new SessionRepositoryException("Branch " + branch + " in " + location
                         + " could not be moved (" + result + ")", true);
             }
         } catch (IOException e) {
-            throw new SessionRepositoryException("Cannot move branch " + branch + " in " + location + ": "
-                    + reason(e), true, e);
+            throw new SessionRepositoryException("Branch " + branch + " in " + location + " cannot be written ("
+                    + reason(e) + "); nothing was held", true, e);
         }
     }
 
@@ -280,6 +335,8 @@ public final class GitSessions implements AutoCloseable {
                     }
                 }
             }
+        } catch (org.eclipse.jgit.api.errors.InvalidRemoteException e) {
+            throw new SessionRepositoryException("Cannot reach " + url + ": there is no repository there", false, e);
         } catch (TransportException e) {
             throw new SessionRepositoryException("Cannot reach " + url + ": " + reason(e), false, e);
         } catch (GitAPIException | RuntimeException e) {
@@ -300,6 +357,8 @@ public final class GitSessions implements AutoCloseable {
                     .setRefSpecs(new RefSpec("+" + HEADS + "*:" + target + "*")).setRemoveDeletedRefs(true).call();
         } catch (URISyntaxException e) {
             throw new SessionRepositoryException("'" + url + "' is not a repository URL", false, e);
+        } catch (org.eclipse.jgit.api.errors.InvalidRemoteException e) {
+            throw new SessionRepositoryException("Cannot reach " + url + ": there is no repository there", false, e);
         } catch (TransportException e) {
             throw new SessionRepositoryException("Cannot reach " + url + ": " + reason(e), false, e);
         } catch (GitAPIException | RuntimeException e) {

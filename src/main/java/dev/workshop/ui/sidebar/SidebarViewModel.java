@@ -36,6 +36,7 @@ public final class SidebarViewModel {
     private final ShownMessages shownMessages;
     private final ConversationDeletion deletion;
     private final ConversationTransfer transfer;
+    private final SessionsInGit git;
     private final ReadOnlyObjectWrapper<ConversationRow> selected = new ReadOnlyObjectWrapper<>();
     private final ReplyInProgress reply = new ReplyInProgress(this::isSelected);
     private final ReadOnlyObjectWrapper<Reveal> revealed = new ReadOnlyObjectWrapper<>();
@@ -52,6 +53,7 @@ public final class SidebarViewModel {
         this.shownMessages = new ShownMessages(work, selected::get, list::titleOf, reply::writer);
         this.deletion = new ConversationDeletion(work, this::showConversation);
         this.transfer = new ConversationTransfer(work, this::showAdded);
+        this.git = new SessionsInGit(work, this::showUpdated);
         this.live = new LiveUpdates(this, work, list, shownMessages, reply);
     }
 
@@ -309,6 +311,38 @@ public final class SidebarViewModel {
             upsert(row);
         }
         showConversation(row.id());
+    }
+
+    /** A conversation whose row changed outside the loops (held, re-inflated): listed anew and shown. */
+    private void showUpdated(ConversationRow row) {
+        upsert(row);
+        showConversation(row.id());
+    }
+
+    /** Sessions held in git: for the Hold and Open held session windows. */
+    SessionsInGit sessionsInGit() {
+        return git;
+    }
+
+    /** Brings back the conversation shown, held here, from the data directory's repository. */
+    public void reinflateShown() {
+        ConversationRow row = selected.get();
+        if (row != null) {
+            git.reinflateHeld(row);
+        }
+    }
+
+    /** As {@link #forkAt}, the fork held on a git branch of its own (its session names this conversation). */
+    public void forkAndHoldAt(int turnIndex) {
+        ConversationRow source = selected.get();
+        if (source != null) {
+            git.forkAndHold(source, turnIndex);
+        }
+    }
+
+    /** Whether the row's conversation is held in git (Re-inflate brings it back; Hold does not apply). */
+    public static boolean isHeld(ConversationRow row) {
+        return row != null && row.status() == ConversationStatus.HELD;
     }
 
     /** A file name for an export: the title and the time, safe on every file system. */
