@@ -372,7 +372,7 @@ public final class SessionHolds {
         }
         ConversationState state = store.state(team, id).orElseThrow();
         if (state.status() == ConversationStatus.HELD) {
-            state = release(state, session.history());
+            state = release(state, store.history(team, id));
         }
         placeOnCanvas(session, id);
         announce(id, state);
@@ -380,12 +380,23 @@ public final class SessionHolds {
                 added);
     }
 
-    /** Paused as it was before the hold: waiting for the user to go on, or ended (open to a follow-up). */
+    /**
+     * Paused as it was before the hold: waiting for the user to go on, or ended (open to a follow-up). The event
+     * is the same wherever the session is re-inflated (its time is the hold's): two Workshops that re-inflated one
+     * commit and did nothing else still hold the same history, so either can take in what the other adds later.
+     */
     private ConversationState release(ConversationState held, List<RecordedEvent> history) {
-        ConversationState before = ConversationState.replay(held.id(), history.subList(0, history.size() - 1));
+        int at = history.size() - 1;
+        while (at > 0 && !(history.get(at).event() instanceof StatusChanged change
+                && change.status() == ConversationStatus.HELD)) {
+            at--;
+        }
+        RecordedEvent mark = history.get(at);
+        ConversationState before = ConversationState.replay(held.id(), history.subList(0, at));
         ConversationEvent back = before.status().isFinal() ? new StatusChanged(before.status(), before.statusReason())
                 : new StatusChanged(ConversationStatus.WAITING, Reasons.REINFLATED);
-        store.append(team, held.id(), held.version(), List.of(back));
+        store.adopt(team, held.id(), held.version(), List.of(new RecordedEvent(team, held.id(), held.version() + 1,
+                mark.recordedAt(), back)));
         return store.state(team, held.id()).orElseThrow();
     }
 

@@ -149,11 +149,16 @@ public record HeldSession(
                 members.add(new Member(participant, Optional.empty(), Optional.empty()));
                 continue;
             }
-            // The scene lists the conversation's instances in the order of its agents (the user has none).
+            // The scene lists the conversation's instances in the order of its agents (the user has none); one that
+            // ended is no longer listed, and its agents are where an instance of theirs stands.
             Optional<AgentInstance> placement = agentIndex < placed.size()
                     ? Optional.ofNullable(instances.get(placed.get(agentIndex)))
                             .filter(instance -> instance.agentId().equals(participant.agentId()))
                     : Optional.empty();
+            if (placement.isEmpty()) {
+                placement = instances.values().stream().filter(instance -> !used.contains(instance.id())
+                        && instance.agentId().equals(participant.agentId())).findFirst();
+            }
             agentIndex++;
             placement.ifPresent(instance -> used.add(instance.id()));
             members.add(new Member(participant, agents.apply(participant.agentId()), placement));

@@ -216,6 +216,17 @@ public final class GitSessions implements AutoCloseable {
         }
     }
 
+    /** A lock file on the branch that a running hold took moments ago (not in this process's own repository). */
+    private boolean lockedByAnotherHold(String ref) {
+        Path lock = repository.getDirectory().toPath().resolve(ref + ".lock");
+        try {
+            return !ownRepository && Files.exists(lock)
+                    && !Files.getLastModifiedTime(lock).toInstant().isBefore(Instant.now().minus(STALE_LOCK));
+        } catch (IOException e) {
+            return false;
+        }
+    }
+
     private String lockHint(String ref) {
         Path lock = repository.getDirectory().toPath().resolve(ref + ".lock");
         return Files.exists(lock) ? ": " + lock + " is there; if no hold is running, delete it" : "";
@@ -240,6 +251,11 @@ public final class GitSessions implements AutoCloseable {
                     Ref now = repository.exactRef(ref);
                     Optional<String> there = Optional.ofNullable(now).map(found -> found.getObjectId().name());
                     if (there.equals(expectedTip)) {
+                        if (lockedByAnotherHold(ref)) {
+                            throw new dev.workshop.session.HoldConflictException("Another hold is writing branch "
+                                    + branch + " in " + location + " right now; nothing was overwritten (hold again"
+                                    + " once it is done)");
+                        }
                         if (!retried && removedStaleLock(ref)) {
                             move(ref, expectedTip, commit, branch, true);
                             return;

@@ -10,6 +10,7 @@ import dev.workshop.domain.canvas.CanvasScene;
 import dev.workshop.domain.canvas.InstanceId;
 import dev.workshop.domain.canvas.Point;
 import dev.workshop.domain.canvas.Rope;
+import dev.workshop.domain.canvas.HeldLayout;
 import dev.workshop.domain.canvas.SceneSettings;
 import dev.workshop.domain.conversation.ConversationId;
 import dev.workshop.domain.conversation.ConversationState;
@@ -97,6 +98,32 @@ public final class CanvasViewModel {
             }
         });
         workspace.scene().onFailure(message -> fx.execute(() -> notice.set(message)));
+        workspace.scene().onPlacement(layout -> fx.execute(() -> placeHeld(layout)));
+    }
+
+    /**
+     * Puts a re-inflated conversation's agents where they stood when it was held (those on the canvas already stay
+     * where they are), with the ropes between them.
+     */
+    void placeHeld(HeldLayout layout) {
+        // Agents the re-inflation added back are in the directory, not yet in the palette.
+        refreshPalette();
+        CanvasScene after = layout.placeOn(snapshot(), agent -> definition(agent).isPresent());
+        for (AgentInstance instance : after.instances()) {
+            if (!isOnCanvas(instance.id())) {
+                definition(instance.agentId()).ifPresent(definition -> add(instance, definition));
+            }
+        }
+        for (Rope rope : after.ropes()) {
+            if (ropes.stream().noneMatch(known -> known.id().equals(rope.id()))) {
+                ropes.add(rope);
+            }
+        }
+        List<InstanceId> instances = after.conversationInstances().get(layout.conversation());
+        if (instances != null) {
+            overlay.conversationInstances().put(layout.conversation(), instances);
+        }
+        sceneChanged();
     }
 
     /** Shows {@code scene} (at launch, after placing the participants of conversations about to resume). */

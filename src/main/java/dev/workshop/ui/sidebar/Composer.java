@@ -94,6 +94,9 @@ final class Composer extends HBox {
         if (row != null && row.status() == ConversationStatus.INTERRUPTED) {
             return "Stopped: Resume goes on from the next turn";
         }
+        if (row != null && row.status() == ConversationStatus.HELD) {
+            return "Held in git: Re-inflate (above) brings it back to go on";
+        }
         if (row != null && row.status() == ConversationStatus.QUEUED) {
             return "Queued: starts when a running one ends";
         }

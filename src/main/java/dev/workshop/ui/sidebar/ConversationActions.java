@@ -99,6 +99,18 @@ final class ConversationActions {
         }
     }
 
+    /** Hold in git: asks where (the data directory's repository unless another is named), then holds. */
+    void hold(ConversationRow row) {
+        if (row != null) {
+            new HoldDialog(viewModel, row, owner).show();
+        }
+    }
+
+    /** The held sessions of a repository, to re-inflate one here. */
+    void openHeld() {
+        new HeldSessionsDialog(viewModel, owner).show();
+    }
+
     void showRecentlyDeleted() {
         new RecentlyDeletedDialog(viewModel, owner).show();
     }

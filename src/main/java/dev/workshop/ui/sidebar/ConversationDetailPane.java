@@ -197,15 +197,28 @@ final class ConversationDetailPane extends VBox {
         resume.visibleProperty().bind(Bindings.createBooleanBinding(() -> viewModel.selectedProperty().get() != null
                 && SidebarViewModel.canResume(viewModel.selectedProperty().get()), viewModel.selectedProperty()));
         resume.managedProperty().bind(resume.visibleProperty());
+        Button reinflate = new Button("Re-inflate", new FontIcon(Feather.PLAY_CIRCLE));
+        reinflate.setId("reinflate-conversation");
+        reinflate.setTooltip(new Tooltip("Bring it back from its git branch, paused where it was held"));
+        reinflate.setOnAction(event -> viewModel.reinflate(viewModel.selectedProperty().get()));
+        reinflate.visibleProperty().bind(Bindings.createBooleanBinding(
+                () -> SidebarViewModel.isHeld(viewModel.selectedProperty().get()), viewModel.selectedProperty()));
+        reinflate.managedProperty().bind(reinflate.visibleProperty());
         MenuItem markdown = new MenuItem("Markdown…");
         markdown.setOnAction(event -> actions.export(ConversationActions.Format.MARKDOWN));
         MenuItem json = new MenuItem("JSON…");
         json.setOnAction(event -> actions.export(ConversationActions.Format.JSON));
         // An icon, so that the status and every action share one line and the messages get the room.
-        MenuButton export = new MenuButton(null, new FontIcon(Feather.DOWNLOAD), markdown, json);
+        // Hold keeps the conversation too, in git: beside the exports rather than one more button in the row.
+        MenuItem hold = new MenuItem("Hold in git…", new FontIcon(Feather.ARCHIVE));
+        hold.setId("hold-conversation");
+        hold.setOnAction(event -> actions.hold(viewModel.selectedProperty().get()));
+        hold.disableProperty().bind(reinflate.visibleProperty());
+        MenuButton export = new MenuButton(null, new FontIcon(Feather.DOWNLOAD), markdown, json,
+                new javafx.scene.control.SeparatorMenuItem(), hold);
         export.setId("export-conversation");
         export.getStyleClass().add("button-icon");
-        IconOnly.withTip(export, "Export as Markdown or JSON");
+        IconOnly.withTip(export, "Export as Markdown or JSON, or hold in git");
         Button fresh = new Button(null, new FontIcon(Feather.PLUS));
         fresh.getStyleClass().add("button-icon");
         fresh.setId("new-conversation");
@@ -220,12 +233,12 @@ final class ConversationDetailPane extends VBox {
         // buttons' words, then the turn count as a whole.
         status.setMinWidth(Region.USE_PREF_SIZE);
         turns.setMinWidth(Region.USE_PREF_SIZE);
-        for (Control control : new Control[] {abort, resume, export, fresh}) {
+        for (Control control : new Control[] {abort, resume, reinflate, export, fresh}) {
             control.setMinWidth(Region.USE_PREF_SIZE);
         }
         Label reason = reason();
-        HBox state = new StateRow(List.of(abort, resume), reason, turns, status, turns, reason, spacer, abort, resume, export,
-                fresh);
+        HBox state = new StateRow(List.of(abort, resume, reinflate), reason, turns, status, turns, reason, spacer, abort,
+                resume, reinflate, export, fresh);
         state.setAlignment(Pos.CENTER_LEFT);
         return state;
     }
@@ -299,7 +312,8 @@ final class ConversationDetailPane extends VBox {
         TextSelection selection = new TextSelection();
         MessageCell.LiveReply live = new MessageCell.LiveReply(viewModel.writingProperty(),
                 viewModel.retryingProperty());
-        list.setCellFactory(view -> new MessageCell(list, highlight, viewModel::forkAt, selection, live));
+        list.setCellFactory(view -> new MessageCell(list, highlight, viewModel::forkAt, viewModel::forkAndHoldAt,
+                selection, live));
         // A press anywhere in the list ends the selection; a press on a message's text starts the next one.
         list.addEventFilter(MouseEvent.MOUSE_PRESSED, event -> {
             if (event.getButton() == MouseButton.PRIMARY) {

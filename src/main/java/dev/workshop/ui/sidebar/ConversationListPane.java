@@ -148,7 +148,13 @@ final class ConversationListPane extends VBox {
         deletedButton.setId("recently-deleted-button");
         IconOnly.withTip(deletedButton, "Recently deleted: bring back a conversation you deleted");
         deletedButton.setOnAction(event -> actions.showRecentlyDeleted());
-        return new HBox(6, search, filter, importButton, deletedButton);
+        Button heldButton = new Button(null, new FontIcon(Feather.GIT_BRANCH));
+        heldButton.getStyleClass().add("button-icon");
+        heldButton.setId("open-held-button");
+        IconOnly.withTip(heldButton, "Open held session: re-inflate a conversation held in git, from this Workshop's"
+                + " repository, another folder or a URL");
+        heldButton.setOnAction(event -> actions.openHeld());
+        return new HBox(6, search, filter, importButton, heldButton, deletedButton);
     }
 
     private ComboBox<ConversationStatus> statusFilter() {
@@ -351,11 +357,21 @@ final class ConversationListPane extends VBox {
         MenuItem exportAll = new MenuItem("Export all conversations…", new FontIcon(Feather.DOWNLOAD));
         exportAll.setId("export-all-menu-item");
         exportAll.setOnAction(event -> actions.exportAll(targets()));
+        MenuItem hold = new MenuItem("Hold in git…", new FontIcon(Feather.ARCHIVE));
+        hold.setId("hold-menu-item");
+        hold.setOnAction(event -> actions.hold(targets().getFirst()));
+        MenuItem reinflate = new MenuItem("Re-inflate", new FontIcon(Feather.PLAY_CIRCLE));
+        reinflate.setId("reinflate-menu-item");
+        reinflate.setOnAction(event -> viewModel.reinflate(targets().getFirst()));
+        MenuItem openHeld = new MenuItem("Open held session…", new FontIcon(Feather.GIT_BRANCH));
+        openHeld.setId("open-held-menu-item");
+        openHeld.setOnAction(event -> actions.openHeld());
         MenuItem deleted = new MenuItem("Recently deleted…", new FontIcon(Feather.CORNER_UP_LEFT));
         deleted.setId("recently-deleted-menu-item");
         deleted.setOnAction(event -> actions.showRecentlyDeleted());
         ContextMenu menu = new ContextMenu(rename, again, delete, new SeparatorMenuItem(),
-                exportMarkdown, exportJson, exportAll, new SeparatorMenuItem(), deleted);
+                exportMarkdown, exportJson, exportAll, new SeparatorMenuItem(), hold, reinflate, openHeld,
+                new SeparatorMenuItem(), deleted);
         menu.setOnShowing(event -> {
             int count = targets().size();
             rename.setDisable(count != 1);
@@ -366,6 +382,10 @@ final class ConversationListPane extends VBox {
             exportMarkdown.setDisable(!one);
             exportJson.setDisable(!one);
             delete.setDisable(count == 0);
+            boolean held = count == 1 && SidebarViewModel.isHeld(targets().getFirst());
+            hold.setVisible(!held);
+            hold.setDisable(count != 1);
+            reinflate.setVisible(held);
             delete.setText(count > 1 ? "Delete " + count + " conversations… (Del)" : "Delete… (Del)");
             exportAll.setText(count > 1 ? "Export these " + count + " conversations…" : "Export all conversations…");
             exportAll.setDisable(viewModel.allRows().isEmpty());

@@ -47,6 +47,7 @@ final class MessageCell extends ListCell<MessageItem> {
     private final ListView<MessageItem> owner;
     private final ObservableStringValue highlight;
     private final IntConsumer forkAt;
+    private final IntConsumer forkToBranch;
     private final TextSelection selection;
     private final LiveReply live;
     /** What the row of a reply being written listens to; stopped when the row shows something else. */
@@ -56,11 +57,16 @@ final class MessageCell extends ListCell<MessageItem> {
     record LiveReply(ObservableStringValue writing, ObservableStringValue retrying) {
     }
 
+    /**
+     * @param forkAt       "Fork from here": a new conversation from the message's turn
+     * @param forkToBranch the same, held on a git branch of its own
+     */
     MessageCell(ListView<MessageItem> owner, ObservableStringValue highlight, IntConsumer forkAt,
-                TextSelection selection, LiveReply live) {
+                IntConsumer forkToBranch, TextSelection selection, LiveReply live) {
         this.owner = owner;
         this.highlight = highlight;
         this.forkAt = forkAt;
+        this.forkToBranch = forkToBranch;
         this.selection = selection;
         this.live = live;
         setMaxWidth(Double.MAX_VALUE);
@@ -134,7 +140,10 @@ final class MessageCell extends ListCell<MessageItem> {
             MenuItem fork = new MenuItem("Fork from here", new FontIcon(Feather.GIT_BRANCH));
             fork.setId("fork-from-here");
             fork.setOnAction(event -> forkAt.accept(item.turnIndex()));
-            menu.getItems().addAll(new javafx.scene.control.SeparatorMenuItem(), fork);
+            MenuItem toBranch = new MenuItem("Fork from here, held on a new branch", new FontIcon(Feather.ARCHIVE));
+            toBranch.setId("fork-to-branch");
+            toBranch.setOnAction(event -> forkToBranch.accept(item.turnIndex()));
+            menu.getItems().addAll(new javafx.scene.control.SeparatorMenuItem(), fork, toBranch);
         }
         setContextMenu(menu);
     }

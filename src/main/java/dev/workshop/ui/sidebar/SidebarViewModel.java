@@ -324,9 +324,8 @@ public final class SidebarViewModel {
         return git;
     }
 
-    /** Brings back the conversation shown, held here, from the data directory's repository. */
-    public void reinflateShown() {
-        ConversationRow row = selected.get();
+    /** Brings back a conversation held here, from the data directory's repository. */
+    public void reinflate(ConversationRow row) {
         if (row != null) {
             git.reinflateHeld(row);
         }

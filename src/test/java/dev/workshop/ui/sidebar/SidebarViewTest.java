@@ -758,6 +758,43 @@ class SidebarViewTest {
     }
 
     @Test
+    void holdParksAConversationInGitAndOpenHeldSessionBringsItBack(FxRobot robot) throws Exception {
+        ListView<ConversationRow> list = list(robot);
+        Workspace workspace = shell.workspace().orElseThrow();
+        robot.clickOn("Name a cat");
+        WaitForAsyncUtils.waitFor(5, TimeUnit.SECONDS, () -> robot.lookup("#export-conversation").tryQuery()
+                .filter(Node::isVisible).isPresent());
+        robot.clickOn("#export-conversation");
+        robot.clickOn("Hold in git…");
+        WaitForAsyncUtils.waitFor(5, TimeUnit.SECONDS, () -> robot.lookup("#hold-dialog").tryQuery().isPresent());
+        robot.clickOn("#hold-message").write("For Monday");
+        robot.clickOn("#hold-confirm");
+
+        ConversationId id = list.getItems().stream().filter(row -> row.title().equals("Name a cat")).findFirst()
+                .orElseThrow().id();
+        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> list.getItems().stream()
+                .anyMatch(row -> row.id().equals(id) && row.status() == ConversationStatus.HELD));
+        assertThat(workspace.bridge().state(id).orElseThrow().status()).isEqualTo(ConversationStatus.HELD);
+        WaitForAsyncUtils.waitFor(5, TimeUnit.SECONDS, () -> robot.lookup("#reinflate-conversation").query().isVisible());
+        assertThat(robot.lookup("#composer").<javafx.scene.control.TextInputControl>query().getPromptText())
+                .startsWith("Held in git");
+        assertThat(workspace.holds().held(dev.workshop.orchestration.SessionLocation.DEFAULT))
+                .singleElement().satisfies(entry -> assertThat(entry.title()).isEqualTo("Name a cat"));
+
+        robot.clickOn("#open-held-button");
+        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> robot.lookup("#held-list").tryQuery().isPresent()
+                && !robot.lookup("#held-list").queryListView().getItems().isEmpty());
+        ListView<dev.workshop.orchestration.HeldEntry> held = robot.lookup("#held-list").queryListView();
+        assertThat(held.getItems()).extracting(dev.workshop.orchestration.HeldEntry::title).containsExactly("Name a cat");
+        robot.clickOn("#reinflate-button");
+
+        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> robot.lookup("#held-sessions").tryQuery().isEmpty());
+        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> list.getItems().stream()
+                .anyMatch(row -> row.id().equals(id) && row.status() == ConversationStatus.COMPLETED));
+        assertThat(workspace.bridge().state(id).orElseThrow().status()).isEqualTo(ConversationStatus.COMPLETED);
+    }
+
+    @Test
     void recentlyDeletedBringsAConversationBackLongAfterUndoAndShowsIt(FxRobot robot) throws Exception {
         ListView<ConversationRow> list = list(robot);
         Workspace workspace = shell.workspace().orElseThrow();
