@@ -342,4 +342,42 @@ class HoldCommandLineTest {
             return files.filter(Files::isRegularFile).count();
         }
     }
+
+    @Test
+    void aSessionPushedToABareRepositoryIsClonedIntoAnotherDataDirectoryReinflatedAndContinued() throws Exception {
+        Path data = dir.resolve("first");
+        Path remote = dir.resolve("team.git");
+        git(remote, "init", "--bare", "--quiet");
+        Run run = workshop("--data-dir", data.toString(), "run", "--agents", "Ada,Bruno,Chen", "--prompt",
+                "Plan a retreat", "--max-turns", "3", "--offline-delay-ms", "0");
+        assertThat(run.exitCode()).as(run.err()).isZero();
+        String id = json.readTree(workshop("--data-dir", data.toString(), "list", "--json").out()).get(0).get("id")
+                .asText();
+        Run hold = workshop("--data-dir", data.toString(), "hold", id, "--remote", remote.toString());
+        assertThat(hold.exitCode()).as(hold.err()).isZero();
+        JsonNode before = json.readTree(workshop("--data-dir", data.toString(), "show", id, "--json").out())
+                .get("messages");
+
+        Path other = dir.resolve("second");
+        Files.createDirectories(other);
+        Process clone = new ProcessBuilder("git", "clone", "--bare", "--quiet", remote.toString(),
+                other.resolve("sessions.git").toString()).redirectErrorStream(true).start();
+        clone.getOutputStream().close();
+        clone.getInputStream().readAllBytes();
+        assertThat(clone.waitFor(60, TimeUnit.SECONDS)).isTrue();
+        assertThat(clone.exitValue()).isZero();
+
+        Run back = workshop("--data-dir", other.toString(), "reinflate", id.substring(0, 8));
+        assertThat(back.exitCode()).as(back.err()).isZero();
+        JsonNode after = json.readTree(workshop("--data-dir", other.toString(), "show", id, "--json").out())
+                .get("messages");
+        assertThat(after).as("the same transcript, times included").isEqualTo(before);
+        Run follow = workshop("--data-dir", other.toString(), "continue", "--workflow-id", id, "--turn-number", "2",
+                "--prompt", "And the budget?", "--offline-delay-ms", "0");
+        assertThat(follow.exitCode()).as(follow.err()).isZero();
+        JsonNode shown = json.readTree(workshop("--data-dir", other.toString(), "show", id, "--json").out());
+        assertThat(shown.get("messages").size()).isGreaterThan(4);
+        assertThat(shown.get("messages").get(3).get("content").asText()).isEqualTo("And the budget?");
+        assertThat(shown.get("messages").get(4).get("speaker_name").asText()).isEqualTo("Ada");
+    }
 }

@@ -340,4 +340,59 @@ class SessionHoldTest {
                     workspace.bridge().state(id).orElseThrow().status() == ConversationStatus.HELD).hasSize(1);
         }
     }
+
+    @Test
+    void aPushThatIsNotAFastForwardIsRefusedAndTheConversationIsNotHeld() throws Exception {
+        Path remote = shared.resolve("team.git");
+        Git.init().setBare(true).setDirectory(remote.toFile()).call().close();
+        SessionLocation team = SessionLocation.of(null, remote.toString());
+        ConversationId id;
+        try (Workspace workspace = open(first, 0)) {
+            id = finished(workspace, 4);
+            workspace.holds().hold(id, team, Optional.empty());
+        }
+        try (Workspace elsewhere = open(second, 0)) {
+            elsewhere.holds().reinflate(id.value(), team, false, false);
+            elsewhere.bridge().followUp(id, 2, "Now a dog", Optional.empty());
+            assertThat(elsewhere.bridge().await(id, Duration.ofSeconds(30))).isTrue();
+            assertThat(elsewhere.holds().hold(id, team, Optional.empty()).pushedTo()).contains(remote.toString());
+        }
+        try (Workspace workspace = open(first, 0);
+             GitSessions sessions = GitSessions.open(remote)) {
+            String remoteTip = sessions.branches().getFirst().commit();
+            workspace.holds().reinflate(id.value(), SessionLocation.DEFAULT, false, false);
+            workspace.bridge().followUp(id, 2, "Now a bird", Optional.empty());
+            assertThat(workspace.bridge().await(id, Duration.ofSeconds(30))).isTrue();
+
+            assertThatThrownBy(() -> workspace.holds().hold(id, team, Optional.empty()))
+                    .isInstanceOf(HoldConflictException.class).hasMessageContaining("has commits this one has not")
+                    .hasMessageContaining("never is by force");
+            assertThat(workspace.bridge().state(id).orElseThrow().status()).isEqualTo(ConversationStatus.COMPLETED);
+            assertThat(sessions.branches().getFirst().commit()).as("the remote branch as it was").isEqualTo(remoteTip);
+        }
+    }
+
+    @Test
+    void missingAgentsAreNamedAndTheDefinitionsTheSessionCarriesCanBeAddedBack() throws Exception {
+        HoldOutcome held;
+        try (Workspace workspace = open(first, 0)) {
+            ConversationId id = finished(workspace, 2);
+            held = workspace.holds().hold(id, SessionLocation.DEFAULT, Optional.empty());
+        }
+        SessionLocation there = SessionLocation.of(first.resolve("sessions.git"), null);
+        try (Workspace elsewhere = open(second, 0)) {
+            assertThat(elsewhere.agents().remove(BRUNO)).isTrue();
+            Reinflated back = elsewhere.holds().reinflate(held.branch(), there, false, false);
+            assertThat(back.missingAgents()).containsExactly("Bruno");
+            assertThat(back.summary()).contains("not among your agents: Bruno");
+        }
+        try (Workspace third = open(shared.resolve("third"), 0)) {
+            String persona = third.agents().find(BRUNO).orElseThrow().persona();
+            assertThat(third.agents().remove(BRUNO)).isTrue();
+            Reinflated back = third.holds().reinflate(held.branch(), there, false, true);
+            assertThat(back.addedAgents()).containsExactly("Bruno");
+            assertThat(back.missingAgents()).isEmpty();
+            assertThat(third.agents().find(BRUNO).orElseThrow().persona()).isEqualTo(persona);
+        }
+    }
 }

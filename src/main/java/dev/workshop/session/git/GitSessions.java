@@ -364,6 +364,27 @@ public final class GitSessions implements AutoCloseable {
         }
     }
 
+    /**
+     * Makes this repository's {@code branch} the fetched {@code commit} when it has no such branch yet, or moves it
+     * there when that is a fast-forward: a session re-inflated from a remote is held again on top of the remote's
+     * commits, so that pushing it back is a fast-forward. A branch here that went another way is left as it is.
+     */
+    public void follow(String branch, String commit) {
+        String ref = HEADS + requireSessionBranch(branch).substring(BRANCH_PREFIX.length());
+        try (RevWalk walk = new RevWalk(repository)) {
+            Ref here = repository.exactRef(ref);
+            RevCommit fetched = walk.parseCommit(ObjectId.fromString(commit));
+            if (here != null && (here.getObjectId().equals(fetched)
+                    || !walk.isMergedInto(walk.parseCommit(here.getObjectId()), fetched))) {
+                return;
+            }
+            move(ref, Optional.ofNullable(here).map(found -> found.getObjectId().name()), commit, branch);
+        } catch (IOException e) {
+            throw new SessionRepositoryException("Cannot update branch " + branch + " in " + location + ": "
+                    + reason(e), true, e);
+        }
+    }
+
     /** Fetches the held sessions' branches of {@code url}, kept apart from this repository's own. */
     public void fetch(String url) {
         try (Git git = Git.wrap(repository)) {

@@ -9,7 +9,6 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.workshop.domain.agent.AgentDefinition;
 import dev.workshop.domain.agent.AgentId;
 import dev.workshop.domain.agent.AvatarPalette;
-import dev.workshop.domain.agent.ModelEndpoint;
 import dev.workshop.domain.agent.StarterAgents;
 import dev.workshop.store.AgentCatalog;
 import dev.workshop.store.StoreException;
