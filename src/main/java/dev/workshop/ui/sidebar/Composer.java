@@ -95,7 +95,7 @@ final class Composer extends HBox {
             return "Stopped: Resume goes on from the next turn";
         }
         if (row != null && row.status() == ConversationStatus.HELD) {
-            return "Held in git: Re-inflate (above) brings it back to go on";
+            return "Held in git: Re-inflate (above) to go on";
         }
         if (row != null && row.status() == ConversationStatus.QUEUED) {
             return "Queued: starts when a running one ends";
