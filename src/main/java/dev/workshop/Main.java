@@ -13,6 +13,8 @@ import java.util.logging.Logger;
 public final class Main {
     /** Held here: the JDK keeps loggers weakly, so a level set on an unreferenced logger can be forgotten. */
     private static final Logger FLYWAY_LOG = Logger.getLogger("org.flywaydb");
+    /** The team server's connection pool reports starting and stopping at INFO: chatter on a command's stderr. */
+    private static final Logger POOL_LOG = Logger.getLogger("com.zaxxer.hikari");
 
     private Main() {
     }
@@ -28,6 +30,7 @@ public final class Main {
         }
         // Flyway reports every migration at INFO; scripts read our stdout, and people need no schema chatter.
         FLYWAY_LOG.setLevel(Level.WARNING);
+        POOL_LOG.setLevel(Level.WARNING);
         PrintWriter out = new PrintWriter(System.out, true, StandardCharsets.UTF_8);
         PrintWriter err = new PrintWriter(System.err, true, StandardCharsets.UTF_8);
         // A lambda, not WorkshopApp::launchOn: a method reference resolves its class at once, and loading

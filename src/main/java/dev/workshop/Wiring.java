@@ -36,7 +36,9 @@ import dev.workshop.store.file.JsonAgentCatalog;
 import dev.workshop.store.file.JsonDrafts;
 import dev.workshop.store.file.JsonPreferences;
 import dev.workshop.store.file.JsonSceneStore;
+import dev.workshop.store.ConversationStore;
 import dev.workshop.store.jdbc.JournaledConversationStore;
+import dev.workshop.store.jdbc.PostgresConversationStore;
 import dev.workshop.store.jdbc.ReadOnlyJournalStore;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -57,9 +59,11 @@ public final class Wiring {
      */
     public static Workspace openWorkspace(Path dataDirectory, WorkspaceOptions options) {
         DataDirectory directory = DataDirectory.lock(dataDirectory);
-        JournaledConversationStore store = null;
+        ConversationStore store = null;
         try {
-            store = JournaledConversationStore.open(directory, snapshotCopies(new SnapshotFolder(directory.path())));
+            // Team mode: the team server holds the conversations; layout, drafts and logs stay on this device.
+            store = options.teamServer().isPresent() ? PostgresConversationStore.open(options.teamServer().get())
+                    : JournaledConversationStore.open(directory, snapshotCopies(new SnapshotFolder(directory.path())));
             List<String> warnings = new ArrayList<>(store.openingWarnings());
             AgentCatalog agents = JsonAgentCatalog.open(directory.path(), warnings::add);
             PreferenceStore preferenceStore = new JsonPreferences(directory.path());
@@ -69,12 +73,19 @@ public final class Wiring {
             OfflineGateway offline = new OfflineGateway(effective.offlineDelayMillis());
             GatewayBridge bridge = new GatewayBridge(store, effective.team(), agents, gateways(offline),
                     effective.loops(), Optional.of(new SnapshotFolder(directory.path())));
-            bridge.markRunningAsInterrupted();
+            if (options.teamServer().isEmpty()) {
+                // On a team server another instance may be driving them: only this device's own are stopped ones.
+                bridge.markRunningAsInterrupted();
+            }
             SceneKeeper scene = new SceneKeeper(new JsonSceneStore(directory.path(), warnings::add),
                     Duration.ofMillis(300));
             Drafts drafts = new Drafts(new JsonDrafts(directory.path(), warnings::add), Duration.ofMillis(500));
-            DataDirectoryWatch watch = new DataDirectoryWatch(directory::whyGone, store::refuseWrites,
-                    Duration.ofSeconds(2));
+            ConversationStore opened = store;
+            DataDirectoryWatch watch = new DataDirectoryWatch(directory::whyGone, reason -> {
+                if (opened instanceof JournaledConversationStore journaled) {
+                    journaled.refuseWrites(reason);
+                }
+            }, Duration.ofSeconds(2));
             PreferencesKeeper keeper = PreferencesKeeper.of(preferenceStore, preferences, bridge,
                     offline::setDelayMillis, options.followsPreferences());
             return new Workspace(directory, store, agents, bridge, scene, drafts, watch, keeper, options.team(),

@@ -59,6 +59,12 @@ public final class WorkshopCommand implements Callable<Integer> {
                     + "desktop app's).")
     private String team;
 
+    @Option(names = "--store-url", paramLabel = "URL",
+            description = "Team mode: the conversations live on this PostgreSQL (jdbc:postgresql://HOST:PORT/DB; "
+                    + "default: $WORKSHOP_STORE_URL, else this device's data directory). Credentials from the URL, "
+                    + "$PGUSER/$PGPASSWORD or ~/.pgpass.")
+    private String storeUrl;
+
     @Parameters(arity = "0..*", paramLabel = "FILE",
             description = "Exported conversations (.workshop.json) to import, paused, into the app: what the "
                     + "desktop passes when one is double-clicked.")
@@ -84,7 +90,13 @@ public final class WorkshopCommand implements Callable<Integer> {
 
     /** Opens the data directory for a command; the caller closes it. */
     Workspace openWorkspace(WorkspaceOptions options) {
-        return opener.open(dataDirectory(), options.withTeam(team()));
+        return opener.open(dataDirectory(), options.withTeam(team()).withTeamServer(storeUrl()));
+    }
+
+    /** The team server chosen by {@code --store-url} or {@code WORKSHOP_STORE_URL}, if any. */
+    Optional<String> storeUrl() {
+        String url = storeUrl != null ? storeUrl : System.getenv("WORKSHOP_STORE_URL");
+        return Optional.ofNullable(url).map(String::strip).filter(text -> !text.isEmpty());
     }
 
     /**
@@ -93,7 +105,7 @@ public final class WorkshopCommand implements Callable<Integer> {
      * read and export what is there. Another Workshop holding it is no such case.
      */
     Workspace openWorkspaceToRead(WorkspaceOptions options) {
-        return opener.openOrRead(dataDirectory(), options.withTeam(team()));
+        return opener.openOrRead(dataDirectory(), options.withTeam(team()).withTeamServer(storeUrl()));
     }
 
     /** The team chosen by {@code --team} or {@code WORKSHOP_TEAM}; a bad name is a usage error. */

@@ -30,6 +30,10 @@ public interface WorkspaceOpener {
         } catch (DataDirectoryInUseException inUse) {
             throw inUse;
         } catch (StoreException cannotWrite) {
+            if (options.teamServer().isPresent()) {
+                // The team server is the truth: this device's own copy is not a stand-in for it.
+                throw cannotWrite;
+            }
             Optional<Workspace> readOnly;
             try {
                 readOnly = openReadOnly(dataDirectory, options.team(), cannotWrite.getMessage());

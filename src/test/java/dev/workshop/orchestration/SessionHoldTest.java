@@ -395,4 +395,43 @@ class SessionHoldTest {
             assertThat(third.agents().find(BRUNO).orElseThrow().persona()).isEqualTo(persona);
         }
     }
+
+    @Test
+    void aUsersOwnRepositoryHoldsSessionsWithoutItsWorkTreeIndexOrHeadBeingTouched() throws Exception {
+        Path project = shared.resolve("project");
+        String head;
+        byte[] index;
+        try (Git git = Git.init().setDirectory(project.toFile()).setInitialBranch("main").call()) {
+            java.nio.file.Files.writeString(project.resolve("README.md"), "My project\n");
+            git.add().addFilepattern("README.md").call();
+            head = git.commit().setMessage("First").setAuthor("Me", "me@example.com")
+                    .setCommitter("Me", "me@example.com").call().name();
+            java.nio.file.Files.writeString(project.resolve("README.md"), "My project, edited and not committed\n");
+            java.nio.file.Files.writeString(project.resolve("notes.txt"), "untracked\n");
+            index = java.nio.file.Files.readAllBytes(project.resolve(".git/index"));
+        }
+        String headFile = java.nio.file.Files.readString(project.resolve(".git/HEAD"));
+        try (Workspace workspace = open(first, 0)) {
+            ConversationId id = finished(workspace, 2);
+            HoldOutcome held = workspace.holds().hold(id, SessionLocation.of(project, null), Optional.empty());
+            assertThat(held.repository()).isEqualTo(project);
+        }
+        try (Git git = Git.open(project.toFile())) {
+            assertThat(git.getRepository().resolve("HEAD").name()).isEqualTo(head);
+            assertThat(java.nio.file.Files.readString(project.resolve(".git/HEAD"))).isEqualTo(headFile);
+            assertThat(java.nio.file.Files.readAllBytes(project.resolve(".git/index"))).isEqualTo(index);
+            assertThat(java.nio.file.Files.readString(project.resolve("README.md")))
+                    .isEqualTo("My project, edited and not committed\n");
+            assertThat(project.resolve(".workshop")).as("nothing written into the work tree").doesNotExist();
+            assertThat(git.status().call().getModified()).containsExactly("README.md");
+            assertThat(git.status().call().getUntracked()).containsExactly("notes.txt");
+            assertThat(git.branchList().call()).extracting(ref -> ref.getName())
+                    .contains("refs/heads/main").anyMatch(name -> name.startsWith("refs/heads/workshop/name-a-cat-"));
+        }
+        try (Workspace elsewhere = open(second, 0)) {
+            String branch = elsewhere.holds().held(SessionLocation.of(project, null)).getFirst().branch();
+            Reinflated back = elsewhere.holds().reinflate(branch, SessionLocation.of(project, null), false, false);
+            assertThat(back.messageCount()).isEqualTo(2);
+        }
+    }
 }

@@ -147,29 +147,86 @@ final class ConversationTables {
     }
 
     List<Row> allConversations(Connection connection) throws SQLException {
-        List<Row> rows = new ArrayList<>();
         try (Statement statement = connection.createStatement();
              ResultSet result = statement.executeQuery(SELECT_CONVERSATIONS)) {
-            while (result.next()) {
-                String lastSpeaker = result.getString("last_speaker_id");
-                rows.add(new Row(new TenantId(result.getString("tenant_id")), new ConversationState(
-                        new ConversationId(result.getString("conversation_id")),
-                        ConversationKind.fromWireName(result.getString("kind")),
-                        ConversationStatus.fromWireName(result.getString("status")),
-                        result.getString("status_reason"),
-                        codec.participants(result.getString("participants")),
-                        result.getString("task_prompt"),
-                        result.getInt("max_turns"),
-                        result.getInt("turn_count"),
-                        lastSpeaker == null ? null : new AgentId(lastSpeaker),
-                        result.getInt("turn_in_doubt"),
-                        result.getInt("resumes_without_progress"),
-                        result.getLong("version"),
-                        instant(result, "created_at"),
-                        instant(result, "updated_at"),
-                        result.getString("title"),
-                        result.getBoolean("deleted"))));
+            return rows(result);
+        }
+    }
+
+    /** The tenant's conversations, deleted ones too. */
+    List<Row> conversations(Connection connection, TenantId tenant) throws SQLException {
+        try (PreparedStatement select = connection.prepareStatement(SELECT_CONVERSATIONS + " WHERE tenant_id = ?")) {
+            select.setString(1, tenant.value());
+            try (ResultSet result = select.executeQuery()) {
+                return rows(result);
             }
+        }
+    }
+
+    /**
+     * One conversation's row; {@code lock}: locked until the transaction ends, so that appends to it take turns
+     * (a first append has no row to lock: the event table's key makes the second one fail instead).
+     */
+    java.util.Optional<ConversationState> conversation(Connection connection, TenantId tenant, ConversationId id,
+                                                       boolean lock) throws SQLException {
+        try (PreparedStatement select = connection.prepareStatement(SELECT_CONVERSATIONS
+                + " WHERE tenant_id = ? AND conversation_id = ?" + (lock ? " FOR UPDATE" : ""))) {
+            select.setString(1, tenant.value());
+            select.setString(2, id.value());
+            try (ResultSet result = select.executeQuery()) {
+                return rows(result).stream().map(Row::state).findFirst();
+            }
+        }
+    }
+
+    /** The tenant a conversation belongs to, whichever it is. */
+    java.util.Optional<TenantId> tenantOf(Connection connection, ConversationId id) throws SQLException {
+        try (PreparedStatement select = connection.prepareStatement(
+                "SELECT tenant_id FROM conversation WHERE conversation_id = ?")) {
+            select.setString(1, id.value());
+            try (ResultSet result = select.executeQuery()) {
+                return result.next() ? java.util.Optional.of(new TenantId(result.getString(1)))
+                        : java.util.Optional.empty();
+            }
+        }
+    }
+
+    /** When the tenant's conversation was last deleted. */
+    java.util.Optional<Instant> deletedAt(Connection connection, TenantId tenant, ConversationId id)
+            throws SQLException {
+        try (PreparedStatement select = connection.prepareStatement("""
+                SELECT MAX(recorded_at) AS deleted_at FROM conversation_event
+                 WHERE tenant_id = ? AND conversation_id = ? AND event_type = 'deleted'""")) {
+            select.setString(1, tenant.value());
+            select.setString(2, id.value());
+            try (ResultSet result = select.executeQuery()) {
+                return result.next() && result.getObject(1) != null
+                        ? java.util.Optional.of(instant(result, "deleted_at")) : java.util.Optional.empty();
+            }
+        }
+    }
+
+    private List<Row> rows(ResultSet result) throws SQLException {
+        List<Row> rows = new ArrayList<>();
+        while (result.next()) {
+            String lastSpeaker = result.getString("last_speaker_id");
+            rows.add(new Row(new TenantId(result.getString("tenant_id")), new ConversationState(
+                    new ConversationId(result.getString("conversation_id")),
+                    ConversationKind.fromWireName(result.getString("kind")),
+                    ConversationStatus.fromWireName(result.getString("status")),
+                    result.getString("status_reason"),
+                    codec.participants(result.getString("participants")),
+                    result.getString("task_prompt"),
+                    result.getInt("max_turns"),
+                    result.getInt("turn_count"),
+                    lastSpeaker == null ? null : new AgentId(lastSpeaker),
+                    result.getInt("turn_in_doubt"),
+                    result.getInt("resumes_without_progress"),
+                    result.getLong("version"),
+                    instant(result, "created_at"),
+                    instant(result, "updated_at"),
+                    result.getString("title"),
+                    result.getBoolean("deleted"))));
         }
         return rows;
     }

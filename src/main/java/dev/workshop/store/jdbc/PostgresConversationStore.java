@@ -1,0 +1,249 @@
+package dev.workshop.store.jdbc;
+
+import com.zaxxer.hikari.HikariConfig;
+import com.zaxxer.hikari.HikariDataSource;
+import com.zaxxer.hikari.pool.HikariPool;
+import dev.workshop.domain.conversation.ConversationEvent;
+import dev.workshop.domain.conversation.ConversationId;
+import dev.workshop.domain.conversation.ConversationRules;
+import dev.workshop.domain.conversation.ConversationState;
+import dev.workshop.domain.conversation.DeletedConversation;
+import dev.workshop.domain.conversation.MessageMatch;
+import dev.workshop.domain.conversation.RecordedEvent;
+import dev.workshop.domain.conversation.TenantId;
+import dev.workshop.store.ConcurrentAppendException;
+import dev.workshop.store.ConversationStore;
+import dev.workshop.store.Durability;
+import dev.workshop.store.EventCodec;
+import dev.workshop.store.StoreException;
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.time.Clock;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Optional;
+import java.util.OptionalInt;
+import org.flywaydb.core.Flyway;
+
+/**
+ * The team server's conversation log (seed 002, ADR 0022): PostgreSQL is the truth. An append is one transaction
+ * (the conversation's row locked, its version checked, the events inserted under the {@code (tenant,
+ * conversation, seq)} key and the unique turn index, the row updated) and is acknowledged once it committed with
+ * {@code synchronous_commit} on: there is no local journal in front of it. The same Flyway migrations and the
+ * same SQL as the desktop's H2 ({@link ConversationTables}); the tenant is part of every key and every query.
+ */
+public final class PostgresConversationStore implements ConversationStore {
+    private final HikariDataSource pool;
+    private final ConversationTables tables = new ConversationTables(new EventCodec());
+    private final Clock clock;
+    private final String where;
+
+    private PostgresConversationStore(HikariDataSource pool, Clock clock, String where) {
+        this.pool = pool;
+        this.clock = clock;
+        this.where = where;
+    }
+
+    /**
+     * Connects to {@code jdbcUrl} ({@code jdbc:postgresql://HOST:PORT/DB}), creates or brings up to date the schema,
+     * and refuses one written by a newer Workshop. Credentials come from the URL, else {@code PGUSER} /
+     * {@code PGPASSWORD}, else the driver's {@code .pgpass}: Workshop writes a password nowhere.
+     *
+     * @throws StoreException saying in one sentence what is wrong: unreachable, login refused, no such database,
+     *                        a newer schema
+     */
+    public static PostgresConversationStore open(String jdbcUrl) {
+        return open(jdbcUrl, System.getenv(), Clock.systemUTC());
+    }
+
+    static PostgresConversationStore open(String jdbcUrl, java.util.Map<String, String> environment, Clock clock) {
+        TeamServerUrl url = TeamServerUrl.parse(jdbcUrl);
+        HikariConfig config = new HikariConfig();
+        config.setJdbcUrl(url.jdbcUrl());
+        if (!url.namesUser() && environment.get("PGUSER") != null) {
+            config.setUsername(environment.get("PGUSER"));
+        }
+        if (!url.namesPassword() && environment.get("PGPASSWORD") != null) {
+            config.setPassword(environment.get("PGPASSWORD"));
+        }
+        config.setPoolName("workshop-team-server");
+        config.setMaximumPoolSize(4);
+        config.setMinimumIdle(1);
+        config.setConnectionTimeout(5_000);
+        // Fail at once with the server's own words rather than after the pool's retries.
+        config.setInitializationFailTimeout(1);
+        // Acknowledged means on the server's disk: never let a session setting weaken it.
+        config.setConnectionInitSql("SET synchronous_commit = on");
+        config.setAutoCommit(true);
+        HikariDataSource pool;
+        try {
+            pool = new HikariDataSource(config);
+        } catch (HikariPool.PoolInitializationException e) {
+            throw new StoreException(TeamServerProblems.describe(url, e.getCause() == null ? e : e.getCause()), e);
+        }
+        try {
+            try (Connection connection = pool.getConnection()) {
+                OptionalInt applied = SchemaVersion.applied(connection);
+                if (applied.isPresent()) {
+                    SchemaVersion.refuseNewer(applied.getAsInt(), "on the team server " + url.display());
+                }
+            }
+            Flyway.configure().dataSource(pool).locations("classpath:db/migration").load().migrate();
+            return new PostgresConversationStore(pool, clock, url.display());
+        } catch (SQLException | RuntimeException e) {
+            pool.close();
+            if (e instanceof StoreException store) {
+                throw store;
+            }
+            throw new StoreException(TeamServerProblems.describe(url, e), e);
+        }
+    }
+
+    @Override
+    public List<RecordedEvent> append(TenantId tenant, ConversationId conversation, long expectedVersion,
+                                      List<ConversationEvent> events, Durability durability) {
+        // Every append waits for its commit: the server is the only copy this process keeps.
+        return write(tenant, conversation, expectedVersion, events, null);
+    }
+
+    @Override
+    public List<RecordedEvent> adopt(TenantId tenant, ConversationId conversation, long expectedVersion,
+                                     List<RecordedEvent> events) {
+        List<ConversationEvent> bodies = new ArrayList<>(events.size());
+        List<Instant> times = new ArrayList<>(events.size());
+        for (int i = 0; i < events.size(); i++) {
+            RecordedEvent recorded = events.get(i);
+            if (recorded.seq() != expectedVersion + i + 1) {
+                throw new IllegalArgumentException("An event brought in has seq " + recorded.seq() + " where "
+                        + (expectedVersion + i + 1) + " was expected; events number on with no gap");
+            }
+            bodies.add(recorded.event());
+            times.add(recorded.recordedAt().truncatedTo(ChronoUnit.MILLIS));
+        }
+        return write(tenant, conversation, expectedVersion, bodies, times);
+    }
+
+    private List<RecordedEvent> write(TenantId tenant, ConversationId conversation, long expectedVersion,
+                                      List<ConversationEvent> events, List<Instant> times) {
+        if (events.isEmpty()) {
+            return List.of();
+        }
+        try (Connection connection = pool.getConnection()) {
+            connection.setAutoCommit(false);
+            try {
+                ConversationState state = tables.conversation(connection, tenant, conversation, true)
+                        .orElse(ConversationState.notStarted(conversation));
+                if (state.version() != expectedVersion) {
+                    throw new ConcurrentAppendException("Conversation " + conversation + " is at version "
+                            + state.version() + ", not " + expectedVersion + ": someone else wrote to it; reload and"
+                            + " try again");
+                }
+                Instant now = clock.instant().truncatedTo(ChronoUnit.MILLIS);
+                List<RecordedEvent> recorded = new ArrayList<>(events.size());
+                for (ConversationEvent event : events) {
+                    ConversationRules.check(state, event);
+                    Instant at = times == null ? now : times.get(recorded.size());
+                    RecordedEvent next = new RecordedEvent(tenant, conversation, state.version() + 1, at, event);
+                    state = state.evolve(next);
+                    recorded.add(next);
+                }
+                tables.insertEvents(connection, recorded);
+                tables.upsertConversations(connection, List.of(new ConversationTables.Row(tenant, state)));
+                connection.commit();
+                return List.copyOf(recorded);
+            } catch (SQLException | RuntimeException e) {
+                connection.rollback();
+                throw e;
+            }
+        } catch (SQLException e) {
+            if ("23505".equals(e.getSQLState())) {
+                // Another writer took this seq or this turn first: the version it read is stale.
+                throw new ConcurrentAppendException("Conversation " + conversation + " was written by someone else at"
+                        + " the same moment; reload and try again");
+            }
+            throw new StoreException("The team server " + where + " did not take the change ("
+                    + TeamServerProblems.reason(e) + "); nothing was saved", e);
+        }
+    }
+
+    @Override
+    public List<RecordedEvent> history(TenantId tenant, ConversationId conversation) {
+        return read(connection -> tables.history(connection, tenant, conversation));
+    }
+
+    @Override
+    public Optional<ConversationState> state(TenantId tenant, ConversationId conversation) {
+        return read(connection -> tables.conversation(connection, tenant, conversation, false));
+    }
+
+    @Override
+    public Optional<TenantId> tenantOf(ConversationId conversation) {
+        return read(connection -> tables.tenantOf(connection, conversation));
+    }
+
+    @Override
+    public List<ConversationState> list(TenantId tenant) {
+        return read(connection -> tables.conversations(connection, tenant).stream()
+                .map(ConversationTables.Row::state).filter(state -> !state.deleted())
+                .sorted(Comparator.comparing(ConversationState::updatedAt).reversed()).toList());
+    }
+
+    @Override
+    public List<DeletedConversation> listDeleted(TenantId tenant) {
+        return read(connection -> {
+            List<DeletedConversation> deleted = new ArrayList<>();
+            for (ConversationTables.Row row : tables.conversations(connection, tenant)) {
+                if (row.state().deleted()) {
+                    Instant at = tables.deletedAt(connection, tenant, row.state().id()).orElse(row.state().updatedAt());
+                    deleted.add(new DeletedConversation(row.state(), at));
+                }
+            }
+            deleted.sort(Comparator.comparing(DeletedConversation::deletedAt).reversed());
+            return deleted;
+        });
+    }
+
+    @Override
+    public List<MessageMatch> findMessages(TenantId tenant, String text, int limit) {
+        if (text == null || text.isBlank()) {
+            return List.of();
+        }
+        return read(connection -> {
+            java.util.Set<ConversationId> listed = new java.util.HashSet<>();
+            tables.conversations(connection, tenant).stream().filter(row -> !row.state().deleted())
+                    .forEach(row -> listed.add(row.state().id()));
+            return tables.findMessages(connection, tenant, text, limit, listed::contains);
+        });
+    }
+
+    @Override
+    public int count(TenantId tenant) {
+        return list(tenant).size();
+    }
+
+    @Override
+    public List<String> openingWarnings() {
+        return List.of();
+    }
+
+    @Override
+    public void close() {
+        pool.close();
+    }
+
+    private interface Query<T> {
+        T run(Connection connection) throws SQLException;
+    }
+
+    private <T> T read(Query<T> query) {
+        try (Connection connection = pool.getConnection()) {
+            return query.run(connection);
+        } catch (SQLException e) {
+            throw new StoreException("The team server " + where + " could not be read ("
+                    + TeamServerProblems.reason(e) + ")", e);
+        }
+    }
+}

@@ -1,0 +1,53 @@
+package dev.workshop.store.jdbc;
+
+import java.net.ConnectException;
+import java.net.UnknownHostException;
+import java.sql.SQLException;
+
+/** What went wrong with the team server, in one sentence a person can act on (never the password). */
+final class TeamServerProblems {
+    private TeamServerProblems() {
+    }
+
+    static String describe(TeamServerUrl url, Throwable problem) {
+        SQLException sql = find(problem, SQLException.class);
+        String state = sql == null ? "" : String.valueOf(sql.getSQLState());
+        if (find(problem, UnknownHostException.class) != null) {
+            return "Cannot reach the team server: there is no host " + url.host();
+        }
+        if (find(problem, ConnectException.class) != null || state.startsWith("08")) {
+            return "Cannot reach the team server at " + url.host() + ":" + url.port() + " (" + reason(problem) + ")";
+        }
+        if (state.equals("28P01") || state.equals("28000")) {
+            return "The team server at " + url.display() + " refused the login (" + reason(problem) + "); set PGUSER"
+                    + " and PGPASSWORD, or a .pgpass file";
+        }
+        if (state.equals("3D000")) {
+            return "The team server at " + url.host() + ":" + url.port() + " has no database " + url.database();
+        }
+        return "The team server at " + url.display() + " cannot be used: " + reason(problem);
+    }
+
+    /** The first line of the deepest message, without the driver's "FATAL:" prefix. */
+    static String reason(Throwable problem) {
+        String message = null;
+        for (Throwable cause = problem; cause != null; cause = cause.getCause()) {
+            if (cause.getMessage() != null && !cause.getMessage().isBlank()) {
+                message = cause.getMessage();
+            }
+        }
+        if (message == null) {
+            return problem.getClass().getSimpleName();
+        }
+        return message.lines().findFirst().orElse(message).replaceFirst("^FATAL: ", "").strip();
+    }
+
+    private static <T extends Throwable> T find(Throwable problem, Class<T> type) {
+        for (Throwable cause = problem; cause != null; cause = cause.getCause()) {
+            if (type.isInstance(cause)) {
+                return type.cast(cause);
+            }
+        }
+        return null;
+    }
+}

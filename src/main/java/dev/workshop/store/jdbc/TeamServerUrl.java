@@ -1,0 +1,47 @@
+package dev.workshop.store.jdbc;
+
+import java.net.URI;
+import java.util.Locale;
+
+/**
+ * A team server's address as the user gives it ({@code jdbc:postgresql://HOST:PORT/DB}, or libpq's
+ * {@code postgresql://…}) and as Workshop shows it: host, port and database, never a password.
+ */
+record TeamServerUrl(String jdbcUrl, String host, int port, String database, boolean namesUser,
+                     boolean namesPassword) {
+
+    static TeamServerUrl parse(String given) {
+        String url = given == null ? "" : given.strip();
+        String lower = url.toLowerCase(Locale.ROOT);
+        if (lower.startsWith("postgresql://") || lower.startsWith("postgres://")) {
+            url = "jdbc:postgresql://" + url.substring(url.indexOf("://") + 3);
+        } else if (!lower.startsWith("jdbc:postgresql://")) {
+            throw new IllegalArgumentException("A team server is given as jdbc:postgresql://HOST:PORT/DATABASE;"
+                    + " '" + shown(url) + "' is not one");
+        }
+        URI uri;
+        try {
+            uri = URI.create(url.substring("jdbc:".length()));
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException("'" + shown(url) + "' is not a team server address: " + e.getMessage(), e);
+        }
+        if (uri.getHost() == null) {
+            throw new IllegalArgumentException("'" + shown(url) + "' names no host (jdbc:postgresql://HOST:PORT/DATABASE)");
+        }
+        String path = uri.getPath() == null ? "" : uri.getPath().replaceFirst("^/", "");
+        String query = uri.getQuery() == null ? "" : "&" + uri.getQuery();
+        return new TeamServerUrl(url, uri.getHost(), uri.getPort() < 0 ? 5432 : uri.getPort(),
+                path.isEmpty() ? "postgres" : path, query.contains("&user="), query.contains("&password="));
+    }
+
+    /** HOST:PORT/DATABASE: what messages and the app show. */
+    String display() {
+        return host + ":" + port + "/" + database;
+    }
+
+    /** The address without its query (where a password may be), for a message about one that is not valid. */
+    private static String shown(String url) {
+        int query = url.indexOf('?');
+        return query < 0 ? url : url.substring(0, query) + "?…";
+    }
+}
