@@ -44,6 +44,7 @@ public final class WorkshopCommand implements Callable<Integer> {
             new Entry("hold", HoldCommand.class),
             new Entry("held", HeldCommand.class),
             new Entry("reinflate", ReinflateCommand.class),
+            new Entry("serve", ServeCommand.class),
             new Entry("delete", DeleteCommand.class),
             new Entry("undelete", UndeleteCommand.class),
             new Entry("agents", AgentsCommand.class),

@@ -260,6 +260,15 @@ public final class GatewayBridge implements AutoCloseable {
         return Reasons.IMPORTED.equals(reason) || Reasons.IMPORTED_ENDED.equals(reason);
     }
 
+    /**
+     * Team mode ({@code workshop serve}, and an app on a team server): goes on with every conversation of the team
+     * whose driver is gone (its instance died or stopped), unless it changed within {@code quiet}. Returns those it
+     * took over.
+     */
+    public List<ConversationId> driveThoseWithoutADriver(Duration quiet) {
+        return resumption.driveThoseWithoutADriver(quiet);
+    }
+
     /** Whether {@link #resume(ConversationId)} applies: interrupted, or restored and paused on an agent's turn. */
     public static boolean canResume(ConversationState state) {
         return Resumption.canResume(state);

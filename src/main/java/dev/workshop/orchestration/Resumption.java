@@ -7,6 +7,8 @@ import dev.workshop.domain.conversation.ConversationState;
 import dev.workshop.domain.conversation.ConversationStatus;
 import dev.workshop.domain.conversation.ResumeCause;
 import dev.workshop.store.AgentCatalog;
+import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
@@ -77,6 +79,34 @@ final class Resumption {
                 .filter(state -> !loops.isRunning(state.id()))
                 .sorted(Comparator.comparing(ConversationState::updatedAt))
                 .toList();
+    }
+
+    /**
+     * Team mode: takes over the team's conversations that need a driver — running or queued with no live driver
+     * (its instance died), or interrupted by a restart or a failure that may pass — and goes on with each. One
+     * changed within {@code quiet} is left alone: its instance may be about to claim it.
+     */
+    List<ConversationId> driveThoseWithoutADriver(Duration quiet) {
+        List<ConversationId> driven = new ArrayList<>();
+        Instant now = loops.context().clock().instant();
+        for (ConversationState state : log.store().list(log.tenant())) {
+            String reason = state.statusReason();
+            boolean toGoOn = state.status() == ConversationStatus.INTERRUPTED
+                    && (Reasons.STOPPED.equals(reason) || !Reasons.ON_PURPOSE.contains(reason));
+            boolean orphaned = state.status() == ConversationStatus.ACTIVE || state.status() == ConversationStatus.QUEUED
+                    || toGoOn;
+            if (!orphaned || loops.isRunning(state.id()) || state.updatedAt().isAfter(now.minus(quiet))
+                    || !log.store().drive(log.tenant(), state.id())) {
+                continue;
+            }
+            try {
+                resume(log.stateOf(state.id()), ResumeCause.RESTART).ifPresent(driven::add);
+            } catch (RuntimeException e) {
+                log.store().stopDriving(log.tenant(), state.id());
+                events.publish(new LoopEvent.Warning(state.id(), 1, now, "Could not take over: " + e.getMessage()));
+            }
+        }
+        return driven;
     }
 
     int markRunningAsInterrupted() {

@@ -44,10 +44,18 @@ final class RunningLoops {
      *                            the workflow turn it reads from the log anyway (so the log is read once)
      */
     void launch(ConversationId id, ResumeCause resumedBy, boolean announceLastMessage) {
-        ConversationLoop loop = new ConversationLoop(id, resumedBy, announceLastMessage, context,
-                finished -> running.remove(id, finished));
+        ConversationLoop loop = new ConversationLoop(id, resumedBy, announceLastMessage, context, finished -> {
+            running.remove(id, finished);
+            context.store().stopDriving(context.tenant(), id);
+        });
         if (running.putIfAbsent(id, loop) != null) {
             throw new IllegalStateException("Conversation " + id + " already has a running loop");
+        }
+        // On a team server one instance drives a conversation at a time (the desktop's own store always agrees).
+        if (!context.store().drive(context.tenant(), id)) {
+            running.remove(id, loop);
+            throw new IllegalStateException("Conversation " + id + " is being driven by another Workshop ("
+                    + context.store().drivenElsewhere(context.tenant(), id).orElse("another instance") + ")");
         }
         Thread.ofVirtual().name("conversation-" + id).start(loop);
     }

@@ -48,6 +48,25 @@ public interface ConversationStore extends AutoCloseable {
     List<RecordedEvent> adopt(TenantId tenant, ConversationId conversation, long expectedVersion,
                               List<RecordedEvent> events);
 
+    /**
+     * Makes this instance the one that drives the conversation (takes its turns), if no other live instance does:
+     * true when it does now. A store that only this process uses (the desktop's) always says yes. While it drives,
+     * every append is checked against its claim in the same transaction; once another instance took over, appends
+     * from here fail with {@link DriverLostException} until {@link #stopDriving}.
+     */
+    default boolean drive(TenantId tenant, ConversationId conversation) {
+        return true;
+    }
+
+    /** This instance stops driving the conversation (its loop ended): another may take it at once. */
+    default void stopDriving(TenantId tenant, ConversationId conversation) {
+    }
+
+    /** Which instance drives the conversation now, if another one does (for "driven by …" in lists). */
+    default java.util.Optional<String> drivenElsewhere(TenantId tenant, ConversationId conversation) {
+        return java.util.Optional.empty();
+    }
+
     /** The whole history of a conversation in order; empty for an unknown id. */
     List<RecordedEvent> history(TenantId tenant, ConversationId conversation);
 

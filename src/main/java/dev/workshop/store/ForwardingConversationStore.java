@@ -31,6 +31,21 @@ public abstract class ForwardingConversationStore implements ConversationStore {
     }
 
     @Override
+    public boolean drive(TenantId tenant, ConversationId conversation) {
+        return store.drive(tenant, conversation);
+    }
+
+    @Override
+    public void stopDriving(TenantId tenant, ConversationId conversation) {
+        store.stopDriving(tenant, conversation);
+    }
+
+    @Override
+    public java.util.Optional<String> drivenElsewhere(TenantId tenant, ConversationId conversation) {
+        return store.drivenElsewhere(tenant, conversation);
+    }
+
+    @Override
     public List<RecordedEvent> history(TenantId tenant, ConversationId conversation) {
         return store.history(tenant, conversation);
     }

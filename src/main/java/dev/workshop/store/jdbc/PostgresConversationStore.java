@@ -40,11 +40,74 @@ public final class PostgresConversationStore implements ConversationStore {
     private final ConversationTables tables = new ConversationTables(new EventCodec());
     private final Clock clock;
     private final String where;
+    private final DriverLeases leases;
+    private final Thread renewer;
+    private volatile boolean closed;
+
+    /** How long a driver's claim lasts unless renewed (about every second): a dead owner is replaced within it. */
+    static final java.time.Duration LEASE = java.time.Duration.ofSeconds(5);
 
     private PostgresConversationStore(HikariDataSource pool, Clock clock, String where) {
         this.pool = pool;
         this.clock = clock;
         this.where = where;
+        this.leases = new DriverLeases(instanceName(), LEASE);
+        this.renewer = Thread.ofVirtual().name("team-server-leases").start(this::renewLeases);
+    }
+
+    /** This instance, as other devices see it driving: host, process and a random part (pids repeat). */
+    private static String instanceName() {
+        String host;
+        try {
+            host = java.net.InetAddress.getLocalHost().getHostName();
+        } catch (java.io.IOException e) {
+            host = "unknown-host";
+        }
+        return host + "/" + ProcessHandle.current().pid() + "/" + java.util.UUID.randomUUID().toString().substring(0, 8);
+    }
+
+    private void renewLeases() {
+        while (!closed) {
+            try {
+                java.util.concurrent.locks.LockSupport.parkNanos(java.time.Duration.ofSeconds(1).toNanos());
+                if (!closed && leases.holdsAny()) {
+                    try (Connection connection = pool.getConnection()) {
+                        leases.renewAll(connection);
+                    }
+                }
+            } catch (SQLException | RuntimeException e) {
+                // The server is away: the leases run out by its clock, and appends are refused once they have.
+                System.getLogger(PostgresConversationStore.class.getName()).log(System.Logger.Level.WARNING,
+                        "Could not renew the team server leases: " + TeamServerProblems.reason(e));
+            }
+        }
+    }
+
+    @Override
+    public boolean drive(TenantId tenant, ConversationId conversation) {
+        try (Connection connection = pool.getConnection()) {
+            return leases.take(connection, tenant, conversation);
+        } catch (SQLException e) {
+            throw new StoreException("The team server " + where + " could not be asked who drives conversation "
+                    + conversation + " (" + TeamServerProblems.reason(e) + ")", e);
+        }
+    }
+
+    @Override
+    public void stopDriving(TenantId tenant, ConversationId conversation) {
+        try (Connection connection = pool.getConnection()) {
+            leases.release(connection, tenant, conversation);
+        } catch (SQLException e) {
+            // Not released: it runs out by itself within the lease.
+            System.getLogger(PostgresConversationStore.class.getName()).log(System.Logger.Level.WARNING,
+                    "Could not release conversation " + conversation + ": " + TeamServerProblems.reason(e));
+        }
+    }
+
+    @Override
+    public Optional<String> drivenElsewhere(TenantId tenant, ConversationId conversation) {
+        return read(connection -> leases.liveOwner(connection, tenant, conversation))
+                .filter(owner -> !owner.equals(leases.owner()));
     }
 
     /**
@@ -134,6 +197,7 @@ public final class PostgresConversationStore implements ConversationStore {
         try (Connection connection = pool.getConnection()) {
             connection.setAutoCommit(false);
             try {
+                leases.requireStillDriving(connection, tenant, conversation);
                 ConversationState state = tables.conversation(connection, tenant, conversation, true)
                         .orElse(ConversationState.notStarted(conversation));
                 if (state.version() != expectedVersion) {
@@ -231,6 +295,8 @@ public final class PostgresConversationStore implements ConversationStore {
 
     @Override
     public void close() {
+        closed = true;
+        renewer.interrupt();
         pool.close();
     }
 

@@ -126,7 +126,7 @@ class DatabaseRecoveryTest {
 
         List<Path> backups = filesIn(dir.resolve("backups"));
         assertThat(backups).singleElement().asString().matches(".*workshop-\\d{8}-\\d{6}-schema-v1\\.zip");
-        assertThat(appliedVersions(url)).containsExactly("1", "2", "3", "4");
+        assertThat(appliedVersions(url)).containsExactly("1", "2", "3", "4", "5");
     }
 
     @Test
@@ -151,7 +151,7 @@ class DatabaseRecoveryTest {
         assertThatThrownBy(this::reopen)
                 .isInstanceOf(NewerSchemaException.class)
                 .hasMessage("The database " + databaseFile() + " was written by a newer Workshop (schema version 7; "
-                        + "this Workshop knows up to 4). It was left untouched: update Workshop to open it.");
+                        + "this Workshop knows up to 5). It was left untouched: update Workshop to open it.");
         assertThat(appliedVersions(url)).contains("7");
         assertThat(filesNamed(".unreadable-")).isEmpty();
     }

@@ -1,0 +1,158 @@
+package dev.workshop.store.jdbc;
+
+import dev.workshop.domain.conversation.ConversationId;
+import dev.workshop.domain.conversation.TenantId;
+import dev.workshop.store.DriverLostException;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.time.Duration;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
+
+/**
+ * One driver per conversation on the team server (ADR 0022): a lease row per conversation (owner, expiry by the
+ * database's clock, a fencing epoch raised at every taking). This instance takes a lease before its loop runs,
+ * renews those it holds about every second, and checks owner and epoch inside every append's transaction: an
+ * owner paused past its lease (GC, SIGSTOP, a closed laptop) finds its next append refused and never records a
+ * turn after a takeover. PostgreSQL SQL (the desktop store has no leases).
+ */
+final class DriverLeases {
+    /** A conversation's lease as this instance holds it; {@code lost}: another instance took it over. */
+    private record Held(long epoch, boolean lost) {
+    }
+
+    private static final String TAKE = """
+            INSERT INTO conversation_lease (tenant_id, conversation_id, owner, epoch, expires_at)
+            VALUES (?, ?, ?, 1, now() + make_interval(secs => ?))
+            ON CONFLICT (tenant_id, conversation_id) DO UPDATE
+               SET owner = EXCLUDED.owner, epoch = conversation_lease.epoch + 1, expires_at = EXCLUDED.expires_at
+             WHERE conversation_lease.expires_at < now() OR conversation_lease.owner = EXCLUDED.owner
+            RETURNING epoch""";
+    private static final String RENEW = """
+            UPDATE conversation_lease SET expires_at = now() + make_interval(secs => ?)
+             WHERE tenant_id = ? AND conversation_id = ? AND owner = ? AND epoch = ? AND expires_at >= now()""";
+    private static final String CHECK = """
+            SELECT 1 FROM conversation_lease
+             WHERE tenant_id = ? AND conversation_id = ? AND owner = ? AND epoch = ? AND expires_at >= now()
+               FOR SHARE""";
+    private static final String RELEASE = """
+            DELETE FROM conversation_lease WHERE tenant_id = ? AND conversation_id = ? AND owner = ? AND epoch = ?""";
+    private static final String OWNER = """
+            SELECT owner FROM conversation_lease WHERE tenant_id = ? AND conversation_id = ? AND expires_at >= now()""";
+
+    private final String owner;
+    private final Duration ttl;
+    private final Map<String, Held> held = new ConcurrentHashMap<>();
+
+    DriverLeases(String owner, Duration ttl) {
+        this.owner = owner;
+        this.ttl = ttl;
+    }
+
+    String owner() {
+        return owner;
+    }
+
+    private static String key(TenantId tenant, ConversationId conversation) {
+        return ConversationTables.key(tenant.value(), conversation.value());
+    }
+
+    /** Takes the conversation's lease unless another live instance holds it. */
+    boolean take(Connection connection, TenantId tenant, ConversationId conversation) throws SQLException {
+        try (PreparedStatement take = connection.prepareStatement(TAKE)) {
+            take.setString(1, tenant.value());
+            take.setString(2, conversation.value());
+            take.setString(3, owner);
+            take.setDouble(4, ttl.toMillis() / 1000.0);
+            try (ResultSet result = take.executeQuery()) {
+                if (!result.next()) {
+                    return false;
+                }
+                held.put(key(tenant, conversation), new Held(result.getLong(1), false));
+                return true;
+            }
+        }
+    }
+
+    /**
+     * Inside an append's transaction: refuses it when this instance drove the conversation and no longer does.
+     * An append to a conversation this instance does not drive (a rename, a follow-up from another device) is
+     * checked by the version alone.
+     */
+    void requireStillDriving(Connection connection, TenantId tenant, ConversationId conversation)
+            throws SQLException {
+        Held mine = held.get(key(tenant, conversation));
+        if (mine == null) {
+            return;
+        }
+        if (!mine.lost()) {
+            try (PreparedStatement check = connection.prepareStatement(CHECK)) {
+                check.setString(1, tenant.value());
+                check.setString(2, conversation.value());
+                check.setString(3, owner);
+                check.setLong(4, mine.epoch());
+                try (ResultSet result = check.executeQuery()) {
+                    if (result.next()) {
+                        return;
+                    }
+                }
+            }
+            held.put(key(tenant, conversation), new Held(mine.epoch(), true));
+        }
+        throw new DriverLostException("Another Workshop took over conversation " + conversation + " (this one's"
+                + " claim ran out); nothing more is recorded from here");
+    }
+
+    /** Renews every lease this instance holds; those it can no longer renew are marked lost. */
+    void renewAll(Connection connection) throws SQLException {
+        try (PreparedStatement renew = connection.prepareStatement(RENEW)) {
+            for (Map.Entry<String, Held> entry : held.entrySet()) {
+                if (entry.getValue().lost()) {
+                    continue;
+                }
+                String[] ids = entry.getKey().split("\u0000", 2);
+                renew.setDouble(1, ttl.toMillis() / 1000.0);
+                renew.setString(2, ids[0]);
+                renew.setString(3, ids[1]);
+                renew.setString(4, owner);
+                renew.setLong(5, entry.getValue().epoch());
+                if (renew.executeUpdate() == 0) {
+                    held.computeIfPresent(entry.getKey(), (key, before) -> before.epoch() == entry.getValue().epoch()
+                            ? new Held(before.epoch(), true) : before);
+                }
+            }
+        }
+    }
+
+    void release(Connection connection, TenantId tenant, ConversationId conversation) throws SQLException {
+        Held mine = held.remove(key(tenant, conversation));
+        if (mine == null || mine.lost()) {
+            return;
+        }
+        try (PreparedStatement release = connection.prepareStatement(RELEASE)) {
+            release.setString(1, tenant.value());
+            release.setString(2, conversation.value());
+            release.setString(3, owner);
+            release.setLong(4, mine.epoch());
+            release.executeUpdate();
+        }
+    }
+
+    boolean holdsAny() {
+        return !held.isEmpty();
+    }
+
+    Optional<String> liveOwner(Connection connection, TenantId tenant, ConversationId conversation)
+            throws SQLException {
+        try (PreparedStatement select = connection.prepareStatement(OWNER)) {
+            select.setString(1, tenant.value());
+            select.setString(2, conversation.value());
+            try (ResultSet result = select.executeQuery()) {
+                return result.next() ? Optional.of(result.getString(1)) : Optional.empty();
+            }
+        }
+    }
+}

@@ -1,0 +1,67 @@
+package dev.workshop.store.jdbc;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.workshop.domain.conversation.ConversationId;
+import dev.workshop.domain.conversation.TenantId;
+import dev.workshop.store.Conversations;
+import dev.workshop.store.DriverLostException;
+import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
+import java.sql.Connection;
+import java.sql.Statement;
+import java.util.List;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/** Two instances on one team server: one drives a conversation; the other takes over only once its claim ran out. */
+class DriverLeaseTest {
+    private static EmbeddedPostgres postgres;
+    private final TenantId team = new TenantId("leases");
+
+    @BeforeAll
+    static void startPostgres() throws Exception {
+        postgres = EmbeddedPostgres.start();
+    }
+
+    @AfterAll
+    static void stopPostgres() throws Exception {
+        postgres.close();
+    }
+
+    /** As if the owner had been paused (GC, SIGSTOP, a closed laptop) past its lease: it ran out by the server's clock. */
+    private static void runOut(ConversationId id) throws Exception {
+        try (Connection connection = postgres.getPostgresDatabase().getConnection();
+             Statement statement = connection.createStatement()) {
+            statement.executeUpdate("UPDATE conversation_lease SET expires_at = now() - interval '1 second'"
+                    + " WHERE conversation_id = '" + id.value() + "'");
+        }
+    }
+
+    @Test
+    void anOwnerWhoseClaimRanOutIsRefusedAfterTheTakeoverAndTheNewOwnerGoesOn() throws Exception {
+        String url = PostgresStoreContractTest.url(postgres);
+        try (PostgresConversationStore first = PostgresConversationStore.open(url);
+             PostgresConversationStore second = PostgresConversationStore.open(url)) {
+            ConversationId id = ConversationId.random();
+            first.append(team, id, 0, Conversations.startedWithMessages(10, 0));
+            assertThat(first.drive(team, id)).isTrue();
+            assertThat(second.drive(team, id)).as("a live owner keeps it").isFalse();
+            assertThat(second.drivenElsewhere(team, id)).isPresent();
+            first.append(team, id, 1, List.of(Conversations.message(0)));
+
+            runOut(id);
+            assertThat(second.drive(team, id)).as("taken over once the claim ran out").isTrue();
+            assertThatThrownBy(() -> first.append(team, id, 2, List.of(Conversations.message(1))))
+                    .isInstanceOf(DriverLostException.class).hasMessageContaining("took over");
+            second.append(team, id, 2, List.of(Conversations.message(1)));
+            assertThatThrownBy(() -> first.append(team, id, 3, List.of(Conversations.message(2))))
+                    .as("and stays refused").isInstanceOf(DriverLostException.class);
+            assertThat(first.history(team, id)).hasSize(3);
+
+            second.stopDriving(team, id);
+            assertThat(first.drivenElsewhere(team, id)).as("released at once, not left to run out").isEmpty();
+        }
+    }
+}
