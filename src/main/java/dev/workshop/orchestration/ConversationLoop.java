@@ -278,7 +278,7 @@ final class ConversationLoop implements Runnable {
     private ConversationState append(ConversationState state, ConversationEvent event, Durability durability) {
         List<RecordedEvent> recorded;
         try {
-            recorded = context.store().append(context.tenant(), id, state.version(), List.of(event), durability);
+            recorded = appendWaitingForTheServer(state, event, durability);
         } catch (ConcurrentAppendException e) {
             // The user may rename a conversation while it runs: a new name does not conflict with the turn, so the
             // loop takes it in and appends again. Anything else appended meanwhile means a second writer.
@@ -290,6 +290,48 @@ final class ConversationLoop implements Runnable {
             next = next.evolve(each);
         }
         return next;
+    }
+
+    /** How long a loop waits for a team server that went away before it gives up (the turn is asked again later). */
+    static final java.time.Duration SERVER_PATIENCE = java.time.Duration.ofMinutes(2);
+
+    /**
+     * Appends; while the team server is away (it restarts, the network dropped), says so once and tries again
+     * every second, keeping what is to be written: written once when the server is back. A write whose commit was
+     * lost on the way back is found in the log rather than written twice. Gives up after {@link #SERVER_PATIENCE},
+     * or when the loop is stopped.
+     */
+    private List<RecordedEvent> appendWaitingForTheServer(ConversationState state, ConversationEvent event,
+                                                          Durability durability) {
+        long deadline = System.nanoTime() + SERVER_PATIENCE.toNanos();
+        boolean told = false;
+        while (true) {
+            try {
+                return context.store().append(context.tenant(), id, state.version(), List.of(event), durability);
+            } catch (dev.workshop.store.StoreUnavailableException away) {
+                if (!told) {
+                    publish(new LoopEvent.Warning(id, workflowTurn, now(), "Waiting for the team server: "
+                            + away.getMessage() + "; what is to be saved is kept and saved once it is back"));
+                    told = true;
+                }
+                if (System.nanoTime() > deadline || stop != null) {
+                    throw away;
+                }
+                try {
+                    Thread.sleep(1000);
+                    List<RecordedEvent> there = context.store().history(context.tenant(), id);
+                    if (there.size() > state.version() && there.get((int) state.version()).event().equals(event)) {
+                        // The last attempt committed; its answer was lost with the connection.
+                        return List.of(there.get((int) state.version()));
+                    }
+                } catch (InterruptedException stopped) {
+                    Thread.currentThread().interrupt();
+                    throw away;
+                } catch (dev.workshop.store.StoreUnavailableException stillAway) {
+                    // Try the write again at the next round.
+                }
+            }
+        }
     }
 
     /** {@code state} with the renames appended after it, if renames are all that was appended since. */

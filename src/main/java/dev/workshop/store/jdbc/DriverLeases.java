@@ -31,12 +31,16 @@ final class DriverLeases {
                SET owner = EXCLUDED.owner, epoch = conversation_lease.epoch + 1, expires_at = EXCLUDED.expires_at
              WHERE conversation_lease.expires_at < now() OR conversation_lease.owner = EXCLUDED.owner
             RETURNING epoch""";
+    /*
+     * Owner and epoch decide, not the expiry: a lease that ran out while the server was away, and that nobody took
+     * since, is still this instance's (taking it would have raised the epoch), so renewing it and writing are safe.
+     */
     private static final String RENEW = """
             UPDATE conversation_lease SET expires_at = now() + make_interval(secs => ?)
-             WHERE tenant_id = ? AND conversation_id = ? AND owner = ? AND epoch = ? AND expires_at >= now()""";
+             WHERE tenant_id = ? AND conversation_id = ? AND owner = ? AND epoch = ?""";
     private static final String CHECK = """
             SELECT 1 FROM conversation_lease
-             WHERE tenant_id = ? AND conversation_id = ? AND owner = ? AND epoch = ? AND expires_at >= now()
+             WHERE tenant_id = ? AND conversation_id = ? AND owner = ? AND epoch = ?
                FOR SHARE""";
     private static final String RELEASE = """
             DELETE FROM conversation_lease WHERE tenant_id = ? AND conversation_id = ? AND owner = ? AND epoch = ?""";

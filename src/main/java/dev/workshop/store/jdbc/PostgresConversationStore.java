@@ -228,6 +228,10 @@ public final class PostgresConversationStore implements ConversationStore {
                 throw new ConcurrentAppendException("Conversation " + conversation + " was written by someone else at"
                         + " the same moment; reload and try again");
             }
+            if (TeamServerProblems.isConnectionLost(e)) {
+                throw new dev.workshop.store.StoreUnavailableException("The team server " + where + " cannot be"
+                        + " reached (" + TeamServerProblems.reason(e) + ")", e);
+            }
             throw new StoreException("The team server " + where + " did not take the change ("
                     + TeamServerProblems.reason(e) + "); nothing was saved", e);
         }
@@ -308,6 +312,10 @@ public final class PostgresConversationStore implements ConversationStore {
         try (Connection connection = pool.getConnection()) {
             return query.run(connection);
         } catch (SQLException e) {
+            if (TeamServerProblems.isConnectionLost(e)) {
+                throw new dev.workshop.store.StoreUnavailableException("The team server " + where + " cannot be"
+                        + " reached (" + TeamServerProblems.reason(e) + ")", e);
+            }
             throw new StoreException("The team server " + where + " could not be read ("
                     + TeamServerProblems.reason(e) + ")", e);
         }

@@ -28,6 +28,26 @@ final class TeamServerProblems {
         return "The team server at " + url.display() + " cannot be used: " + reason(problem);
     }
 
+    /**
+     * Whether the server went away (it restarts, the network dropped, the pool found no live connection) rather
+     * than refused the statement: the same write may be tried again.
+     */
+    static boolean isConnectionLost(SQLException problem) {
+        for (Throwable cause = problem; cause != null; cause = cause.getCause()) {
+            if (cause instanceof java.sql.SQLTransientConnectionException
+                    || cause instanceof java.sql.SQLNonTransientConnectionException
+                    || cause instanceof java.net.SocketException || cause instanceof java.io.EOFException) {
+                return true;
+            }
+            if (cause instanceof SQLException sql && sql.getSQLState() != null && (sql.getSQLState().startsWith("08")
+                    || sql.getSQLState().equals("57P01") || sql.getSQLState().equals("57P02")
+                    || sql.getSQLState().equals("57P03"))) {
+                return true;
+            }
+        }
+        return false;
+    }
+
     /** The first line of the deepest message, without the driver's "FATAL:" prefix. */
     static String reason(Throwable problem) {
         String message = null;
