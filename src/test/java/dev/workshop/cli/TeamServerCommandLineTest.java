@@ -123,4 +123,40 @@ class TeamServerCommandLineTest {
                 "jdbc:postgresql://127.0.0.1:1/workshop?user=postgres&password=hunter2", "list");
         assertThat(secret.err()).as("a password is never shown").doesNotContain("hunter2");
     }
+
+    @Test
+    void noCommandOfOneTeamReachesAnotherTeamsConversation() throws Exception {
+        Map<String, String> pg = Map.of("PGUSER", "postgres", "WORKSHOP_STORE_URL", url());
+        Path design = dir.resolve("research-device");
+        Path sales = dir.resolve("marketing-device");
+        Run run = workshop(pg, "--data-dir", design.toString(), "--team", "research", "run", "--agents", "Ada,Bruno",
+                "--prompt", "A secret plan", "--max-turns", "2", "--offline-delay-ms", "0");
+        assertThat(run.exitCode()).as(run.err()).isZero();
+        String id = json.readTree(workshop(pg, "--data-dir", design.toString(), "--team", "research", "list", "--json")
+                .out()).get(0).get("id").asText();
+        String before = workshop(pg, "--data-dir", design.toString(), "--team", "research", "show", id, "--json").out();
+
+        List<List<String>> attempts = List.of(
+                List.of("show", id), List.of("show", id.substring(0, 8)), List.of("export", id),
+                List.of("rename", id, "Mine now"), List.of("delete", id), List.of("undelete", id),
+                List.of("abort", id), List.of("fork", id, "--at", "1"), List.of("hold", id),
+                List.of("continue", "--workflow-id", id, "--turn-number", "2", "--prompt", "Tell me"),
+                List.of("resume", "--session", id));
+        for (List<String> attempt : attempts) {
+            List<String> args = new ArrayList<>(List.of("--data-dir", sales.toString(), "--team", "marketing"));
+            args.addAll(attempt);
+            Run tried = workshop(pg, args.toArray(String[]::new));
+            assertThat(tried.exitCode()).as("%s: %s", attempt, tried.err()).isEqualTo(ExitCode.USAGE);
+            assertThat(tried.out()).as("%s", attempt).doesNotContain("A secret plan");
+            assertThat(tried.err()).as("%s", attempt).doesNotContain("A secret plan");
+        }
+        Run listed = workshop(pg, "--data-dir", sales.toString(), "--team", "marketing", "list", "--json");
+        assertThat(json.readTree(listed.out())).isEmpty();
+        Run found = workshop(pg, "--data-dir", sales.toString(), "--team", "marketing", "list", "--deleted", "--json");
+        assertThat(json.readTree(found.out())).isEmpty();
+        Run held = workshop(pg, "--data-dir", sales.toString(), "--team", "marketing", "held", "--json");
+        assertThat(held.out()).doesNotContain("A secret plan");
+        assertThat(workshop(pg, "--data-dir", design.toString(), "--team", "research", "show", id, "--json").out())
+                .as("the research team's conversation as it was").isEqualTo(before);
+    }
 }
