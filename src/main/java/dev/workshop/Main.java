@@ -33,10 +33,20 @@ public final class Main {
         POOL_LOG.setLevel(Level.WARNING);
         PrintWriter out = new PrintWriter(System.out, true, StandardCharsets.UTF_8);
         PrintWriter err = new PrintWriter(System.err, true, StandardCharsets.UTF_8);
-        // A lambda, not WorkshopApp::launchOn: a method reference resolves its class at once, and loading
+        // A class of its own, not WorkshopApp::launchOn: a method reference resolves its class at once, and loading
         // WorkshopApp loads JavaFX classes that a command never uses.
-        int code = WorkshopCommand.run(args, (dataDir, files) -> WorkshopApp.launchOn(dataDir, files),
-                Wiring.opener(Wiring::openWorkspace), out, err);
+        int code = WorkshopCommand.run(args, new WorkshopCommand.DesktopApp() {
+            @Override
+            public void open(java.nio.file.Path dataDirectory, java.util.List<java.nio.file.Path> files) {
+                WorkshopApp.launchOn(dataDirectory, files);
+            }
+
+            @Override
+            public void open(java.nio.file.Path dataDirectory, java.util.List<java.nio.file.Path> files,
+                             java.util.Optional<String> teamServer, dev.workshop.domain.conversation.TenantId team) {
+                WorkshopApp.launchOn(dataDirectory, files, teamServer, team);
+            }
+        }, Wiring.opener(Wiring::openWorkspace), out, err);
         System.exit(code);
     }
 

@@ -45,6 +45,8 @@ public final class WorkshopApp extends Application {
     private static volatile Optional<String> logProblem = Optional.empty();
     /** Files given on the command line (a double-clicked export), imported once the data directory is open. */
     private static volatile java.util.List<Path> toImport = java.util.List.of();
+    /** How the data is opened: this device's own store, or a team server (set before the app launches). */
+    private static volatile WorkspaceOptions options = WorkspaceOptions.DESKTOP;
     private ShellViewModel shell;
     private Optional<SingleInstance> listening = Optional.empty();
 
@@ -58,6 +60,16 @@ public final class WorkshopApp extends Application {
      * that directory, hands it the files and brings its window to the front instead, and returns at once.
      */
     public static void launchOn(Path dataDirectory, java.util.List<Path> files) {
+        launchOn(dataDirectory, files, Optional.empty(), dev.workshop.domain.conversation.TenantId.LOCAL);
+    }
+
+    /**
+     * As {@link #launchOn(Path, java.util.List)}, with {@code team}'s conversations, on the team server
+     * {@code teamServer} when one is given.
+     */
+    public static void launchOn(Path dataDirectory, java.util.List<Path> files, Optional<String> teamServer,
+                                dev.workshop.domain.conversation.TenantId team) {
+        options = WorkspaceOptions.DESKTOP.withTeam(team).withTeamServer(teamServer);
         if (SingleInstance.handOver(dataDirectory, files)) {
             System.out.println("Workshop is already open on " + dataDirectory + ": its window is brought to the front"
                     + (files.isEmpty() ? "" : " and given " + (files.size() == 1 ? "the file" : files.size() + " files")
@@ -69,7 +81,8 @@ public final class WorkshopApp extends Application {
         logProblem = AppLog.install(dataDirectory);
         LOG.log(System.Logger.Level.INFO, "Workshop " + dev.workshop.cli.VersionProvider.version() + " starts on "
                 + dataDirectory + " (Java " + Runtime.version() + ", " + System.getProperty("os.name") + ")");
-        opening = CompletableFuture.supplyAsync(() -> Wiring.openWorkspace(dataDirectory, WorkspaceOptions.DESKTOP),
+        WorkspaceOptions chosen = options;
+        opening = CompletableFuture.supplyAsync(() -> Wiring.openWorkspace(dataDirectory, chosen),
                 runnable -> Thread.ofVirtual().name("workshop-early-open").start(runnable));
         colours = LaunchColours.workOut(dataDirectory);
         Application.launch(WorkshopApp.class, "--" + DATA_DIR + "=" + dataDirectory);
@@ -107,7 +120,7 @@ public final class WorkshopApp extends Application {
                 : new PrimerLight().getUserAgentStylesheet());
         // Links in replies and "Open data folder" go to the desktop's browser and file manager.
         ExternalLinks.install(getHostServices()::showDocument);
-        shell = new ShellViewModel(dataDirectory, Wiring.opener(WorkshopApp::open), FxExecutor.platform());
+        shell = new ShellViewModel(dataDirectory, Wiring.opener(WorkshopApp::open), FxExecutor.platform(), options);
         logProblem.ifPresent(shell::addLaunchWarning);
         stage.setTitle("Workshop");
         stage.getIcons().addAll(AppIcon.images());

@@ -75,6 +75,17 @@ public final class WorkshopCommand implements Callable<Integer> {
     @FunctionalInterface
     public interface DesktopApp {
         void open(Path dataDirectory, List<Path> files);
+
+        /**
+         * As {@link #open(Path, List)}, with {@code team}'s conversations, on the team server at {@code teamServer}
+         * when one is given.
+         */
+        default void open(Path dataDirectory, List<Path> files, Optional<String> teamServer, TenantId team) {
+            if (teamServer.isPresent() || !team.equals(TenantId.LOCAL)) {
+                throw new IllegalArgumentException("This desktop app does not take --store-url or --team");
+            }
+            open(dataDirectory, files);
+        }
     }
 
     private final DesktopApp desktopApp;
@@ -137,7 +148,7 @@ public final class WorkshopCommand implements Callable<Integer> {
             }
             toOpen.add(file.toAbsolutePath().normalize());
         }
-        desktopApp.open(dataDirectory(), List.copyOf(toOpen));
+        desktopApp.open(dataDirectory(), List.copyOf(toOpen), storeUrl(), team());
         return ExitCode.OK;
     }
 

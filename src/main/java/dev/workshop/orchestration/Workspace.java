@@ -30,6 +30,7 @@ public final class Workspace implements AutoCloseable {
     private final SecretStore secrets;
     private Optional<String> readOnly = Optional.empty();
     private SessionHolds holds;
+    private volatile Thread teamDriver;
 
     public Workspace(DataDirectory directory, ConversationStore store, AgentCatalog agents, GatewayBridge bridge,
                      SceneKeeper scene, Drafts drafts, DataDirectoryWatch watch, PreferencesKeeper preferences,
@@ -78,6 +79,30 @@ public final class Workspace implements AutoCloseable {
 
     public GatewayBridge bridge() {
         return bridge;
+    }
+
+    /**
+     * Team mode (the app on a team server): about every second, goes on with the team's conversations whose driver
+     * is gone, as {@code workshop serve} does, until the workspace closes. Started once.
+     */
+    public synchronized void driveTeamConversations() {
+        if (teamDriver != null) {
+            return;
+        }
+        teamDriver = Thread.ofVirtual().name("team-driver").start(() -> {
+            while (!Thread.currentThread().isInterrupted()) {
+                try {
+                    Thread.sleep(1000);
+                    bridge.driveThoseWithoutADriver(java.time.Duration.ofSeconds(5));
+                } catch (InterruptedException closing) {
+                    return;
+                } catch (RuntimeException away) {
+                    // The server is away for a moment: the next round tries again.
+                    System.getLogger(Workspace.class.getName()).log(System.Logger.Level.WARNING,
+                            "Could not look for conversations to drive: " + away.getMessage());
+                }
+            }
+        });
     }
 
     /** Hold, re-inflate and list sessions in git (seed 001). */
@@ -133,6 +158,10 @@ public final class Workspace implements AutoCloseable {
 
     @Override
     public void close() {
+        Thread driver = teamDriver;
+        if (driver != null) {
+            driver.interrupt();
+        }
         try {
             watch.close();
             scene.close();

@@ -90,6 +90,10 @@ public final class ShellViewModel {
             try {
                 Workspace opened = opener.openOrRead(dataDirectory, options);
                 workspace = opened;
+                if (options.teamServer().isPresent()) {
+                    // On a team server the app drives too: it goes on with conversations whose Workshop stopped.
+                    opened.driveTeamConversations();
+                }
                 // Resume on launch, in order: the scene is rebuilt (with instances placed for participants that
                 // have none on the canvas), shown, and only then do the interrupted conversations go on.
                 CanvasScene scene = SceneRestore.placeParticipants(opened.scene().initialScene(),
