@@ -30,6 +30,7 @@ import java.util.Optional;
 import java.util.Random;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
+import dev.workshop.cli.WorkshopProcess.Run;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -41,31 +42,17 @@ class HoldCommandLineTest {
     @TempDir
     Path dir;
 
-    private record Run(int exitCode, String out, String err) {
+    private static Run workshop(Map<String, String> environment, String... args)
+            throws IOException, InterruptedException {
+        return WorkshopProcess.run(environment, args);
     }
 
-    private Run workshop(Map<String, String> environment, String... args) throws IOException, InterruptedException {
-        Process process = start(environment, args);
-        byte[] out = process.getInputStream().readAllBytes();
-        byte[] err = process.getErrorStream().readAllBytes();
-        assertThat(process.waitFor(120, TimeUnit.SECONDS)).isTrue();
-        return new Run(process.exitValue(), new String(out, StandardCharsets.UTF_8),
-                new String(err, StandardCharsets.UTF_8));
-    }
-
-    private Run workshop(String... args) throws IOException, InterruptedException {
-        return workshop(Map.of(), args);
+    private static Run workshop(String... args) throws IOException, InterruptedException {
+        return WorkshopProcess.run(Map.of(), args);
     }
 
     private static Process start(Map<String, String> environment, String... args) throws IOException {
-        List<String> command = new ArrayList<>(List.of(ProcessHandle.current().info().command().orElse("java"),
-                "-cp", System.getProperty("java.class.path"), "dev.workshop.Main"));
-        command.addAll(List.of(args));
-        ProcessBuilder builder = new ProcessBuilder(command);
-        builder.environment().putAll(environment);
-        Process process = builder.start();
-        process.getOutputStream().close();
-        return process;
+        return WorkshopProcess.start(environment, List.of(args));
     }
 
     private static String git(Path gitDir, String... args) throws IOException, InterruptedException {

@@ -6,16 +6,15 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import dev.workshop.cli.WorkshopProcess.Run;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -41,23 +40,9 @@ class TeamServerCommandLineTest {
         postgres.close();
     }
 
-    private record Run(int exitCode, String out, String err) {
-    }
-
-    private Run workshop(Map<String, String> environment, String... args) throws IOException, InterruptedException {
-        List<String> command = new ArrayList<>(List.of(ProcessHandle.current().info().command().orElse("java"),
-                "-cp", System.getProperty("java.class.path"), "dev.workshop.Main"));
-        command.addAll(List.of(args));
-        ProcessBuilder builder = new ProcessBuilder(command);
-        builder.environment().remove("WORKSHOP_STORE_URL");
-        builder.environment().putAll(environment);
-        Process process = builder.start();
-        process.getOutputStream().close();
-        byte[] out = process.getInputStream().readAllBytes();
-        byte[] err = process.getErrorStream().readAllBytes();
-        assertThat(process.waitFor(120, TimeUnit.SECONDS)).isTrue();
-        return new Run(process.exitValue(), new String(out, StandardCharsets.UTF_8),
-                new String(err, StandardCharsets.UTF_8));
+    private static Run workshop(Map<String, String> environment, String... args)
+            throws IOException, InterruptedException {
+        return WorkshopProcess.run(environment, args);
     }
 
     private static String url() {

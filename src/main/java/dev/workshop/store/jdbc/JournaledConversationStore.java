@@ -3,13 +3,11 @@ package dev.workshop.store.jdbc;
 import dev.workshop.store.EventCodec;
 import dev.workshop.domain.conversation.ConversationEvent;
 import dev.workshop.domain.conversation.ConversationId;
-import dev.workshop.domain.conversation.ConversationRules;
 import dev.workshop.domain.conversation.ConversationState;
 import dev.workshop.domain.conversation.DeletedConversation;
 import dev.workshop.domain.conversation.MessageMatch;
 import dev.workshop.domain.conversation.RecordedEvent;
 import dev.workshop.domain.conversation.TenantId;
-import dev.workshop.store.ConcurrentAppendException;
 import dev.workshop.store.ConversationStore;
 import dev.workshop.store.DataDirectory;
 import dev.workshop.store.Durability;
@@ -211,18 +209,8 @@ public final class JournaledConversationStore implements ConversationStore {
     @Override
     public List<RecordedEvent> adopt(TenantId tenant, ConversationId conversation, long expectedVersion,
                                      List<RecordedEvent> events) {
-        List<ConversationEvent> bodies = new ArrayList<>(events.size());
-        List<Instant> times = new ArrayList<>(events.size());
-        for (int i = 0; i < events.size(); i++) {
-            RecordedEvent recorded = events.get(i);
-            if (recorded.seq() != expectedVersion + i + 1) {
-                throw new IllegalArgumentException("An event brought in has seq " + recorded.seq() + " where "
-                        + (expectedVersion + i + 1) + " was expected; events number on with no gap");
-            }
-            bodies.add(recorded.event());
-            times.add(recorded.recordedAt().truncatedTo(ChronoUnit.MILLIS));
-        }
-        return write(tenant, conversation, expectedVersion, bodies, times, Durability.DURABLE);
+        Appending.Timed timed = Appending.broughtIn(expectedVersion, events);
+        return write(tenant, conversation, expectedVersion, timed.events(), timed.times(), Durability.DURABLE);
     }
 
     /** Appends {@code events}, each at its time in {@code times}, or all at the clock's now when it is null. */
@@ -240,20 +228,10 @@ public final class JournaledConversationStore implements ConversationStore {
         LatestState entry = index.getOrAdd(new ConversationKey(tenant, conversation));
         entry.lock.lock();
         try {
-            ConversationState state = entry.state;
-            if (state.version() != expectedVersion) {
-                throw new ConcurrentAppendException("Conversation " + conversation + " is at version " + state.version()
-                        + ", not " + expectedVersion + ": someone else wrote to it; reload and try again");
-            }
-            Instant now = clock.instant().truncatedTo(ChronoUnit.MILLIS);
-            List<RecordedEvent> recorded = new ArrayList<>(events.size());
-            for (ConversationEvent event : events) {
-                ConversationRules.check(state, event);
-                Instant at = times == null ? now : times.get(recorded.size());
-                RecordedEvent next = new RecordedEvent(tenant, conversation, state.version() + 1, at, event);
-                state = state.evolve(next);
-                recorded.add(next);
-            }
+            Appending.Folded folded = Appending.fold(tenant, conversation, entry.state, expectedVersion, events, times,
+                    clock.instant().truncatedTo(ChronoUnit.MILLIS));
+            List<RecordedEvent> recorded = folded.recorded();
+            ConversationState state = folded.after();
             // One record for the whole append, so that it is all there or not there after any crash.
             List<byte[]> journalRecords = List.of(records.encode(recorded));
             Projector.Change change = new Projector.Change(tenant, List.copyOf(recorded), state);

@@ -5,7 +5,6 @@ import com.zaxxer.hikari.HikariDataSource;
 import com.zaxxer.hikari.pool.HikariPool;
 import dev.workshop.domain.conversation.ConversationEvent;
 import dev.workshop.domain.conversation.ConversationId;
-import dev.workshop.domain.conversation.ConversationRules;
 import dev.workshop.domain.conversation.ConversationState;
 import dev.workshop.domain.conversation.DeletedConversation;
 import dev.workshop.domain.conversation.MessageMatch;
@@ -175,18 +174,8 @@ public final class PostgresConversationStore implements ConversationStore {
     @Override
     public List<RecordedEvent> adopt(TenantId tenant, ConversationId conversation, long expectedVersion,
                                      List<RecordedEvent> events) {
-        List<ConversationEvent> bodies = new ArrayList<>(events.size());
-        List<Instant> times = new ArrayList<>(events.size());
-        for (int i = 0; i < events.size(); i++) {
-            RecordedEvent recorded = events.get(i);
-            if (recorded.seq() != expectedVersion + i + 1) {
-                throw new IllegalArgumentException("An event brought in has seq " + recorded.seq() + " where "
-                        + (expectedVersion + i + 1) + " was expected; events number on with no gap");
-            }
-            bodies.add(recorded.event());
-            times.add(recorded.recordedAt().truncatedTo(ChronoUnit.MILLIS));
-        }
-        return write(tenant, conversation, expectedVersion, bodies, times);
+        Appending.Timed timed = Appending.broughtIn(expectedVersion, events);
+        return write(tenant, conversation, expectedVersion, timed.events(), timed.times());
     }
 
     private List<RecordedEvent> write(TenantId tenant, ConversationId conversation, long expectedVersion,
@@ -200,20 +189,10 @@ public final class PostgresConversationStore implements ConversationStore {
                 leases.requireStillDriving(connection, tenant, conversation);
                 ConversationState state = tables.conversation(connection, tenant, conversation, true)
                         .orElse(ConversationState.notStarted(conversation));
-                if (state.version() != expectedVersion) {
-                    throw new ConcurrentAppendException("Conversation " + conversation + " is at version "
-                            + state.version() + ", not " + expectedVersion + ": someone else wrote to it; reload and"
-                            + " try again");
-                }
-                Instant now = clock.instant().truncatedTo(ChronoUnit.MILLIS);
-                List<RecordedEvent> recorded = new ArrayList<>(events.size());
-                for (ConversationEvent event : events) {
-                    ConversationRules.check(state, event);
-                    Instant at = times == null ? now : times.get(recorded.size());
-                    RecordedEvent next = new RecordedEvent(tenant, conversation, state.version() + 1, at, event);
-                    state = state.evolve(next);
-                    recorded.add(next);
-                }
+                Appending.Folded folded = Appending.fold(tenant, conversation, state, expectedVersion, events, times,
+                        clock.instant().truncatedTo(ChronoUnit.MILLIS));
+                List<RecordedEvent> recorded = folded.recorded();
+                state = folded.after();
                 tables.insertEvents(connection, recorded);
                 tables.upsertConversations(connection, List.of(new ConversationTables.Row(tenant, state)));
                 connection.commit();
