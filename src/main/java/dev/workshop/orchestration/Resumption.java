@@ -124,6 +124,10 @@ final class Resumption {
     List<ConversationId> resumeInterruptedConversations() {
         List<ConversationId> resumed = new ArrayList<>();
         for (ConversationState state : conversationsToResume()) {
+            if (!log.store().drive(log.tenant(), state.id())) {
+                // Another Workshop on the team server goes on with it.
+                continue;
+            }
             resume(state, ResumeCause.RESTART).ifPresent(resumed::add);
         }
         return resumed;
@@ -131,12 +135,18 @@ final class Resumption {
 
     private Optional<ConversationId> resume(ConversationState state, ResumeCause cause) {
         ConversationId id = state.id();
+        // On a team server, claimed first: nothing is recorded for a conversation another instance drives.
+        if (!log.store().drive(log.tenant(), id)) {
+            throw new IllegalStateException("Conversation " + id + " is being driven by another Workshop ("
+                    + log.store().drivenElsewhere(log.tenant(), id).orElse("another instance") + ")");
+        }
         // The guard stops what restarts by itself; the user who asks to go on is let go on.
         Optional<ConversationLoop.Stop> cannot = cause == ResumeCause.RESTART ? whyItCannotResume(state)
                 : whyItCannotContinue(state);
         if (cannot.isPresent()) {
             ConversationLoop.Stop stop = cannot.get();
             ConversationState after = log.append(state, List.of(new StatusChanged(stop.status(), stop.reason())));
+            log.store().stopDriving(log.tenant(), id);
             events.publish(new LoopEvent.Ended(id, 1, loops.context().clock().instant(), stop.status(),
                     stop.reason(), true, after));
             return Optional.empty();
