@@ -84,19 +84,29 @@ final class Resumption {
     /**
      * Team mode: takes over the team's conversations that need a driver — running or queued with no live driver
      * (its instance died), or interrupted by a restart or a failure that may pass — and goes on with each. One
-     * changed within {@code quiet} is left alone: its instance may be about to claim it.
+     * changed within {@code quiet} is left alone unless its driver died: its instance may be about to claim it. It takes no more than it
+     * has slots for, so that a team's instances share the work instead of one queueing it all.
      */
     List<ConversationId> driveThoseWithoutADriver(Duration quiet) {
         List<ConversationId> driven = new ArrayList<>();
         Instant now = loops.context().clock().instant();
-        for (ConversationState state : log.store().list(log.tenant())) {
+        // Those under way first (someone is following them), then those not begun.
+        List<ConversationState> candidates = log.store().list(log.tenant()).stream()
+                .sorted(Comparator.comparing((ConversationState state) -> state.turnCount() == 0)).toList();
+        for (ConversationState state : candidates) {
+            if (loops.count() >= loops.settings().concurrencyLimit()) {
+                // No more than it can run at once: the rest is left to the team's other instances (or the next scan).
+                break;
+            }
             String reason = state.statusReason();
             boolean toGoOn = state.status() == ConversationStatus.INTERRUPTED
                     && (Reasons.STOPPED.equals(reason) || !Reasons.ON_PURPOSE.contains(reason));
             boolean orphaned = state.status() == ConversationStatus.ACTIVE || state.status() == ConversationStatus.QUEUED
                     || toGoOn;
-            if (!orphaned || loops.isRunning(state.id()) || state.updatedAt().isAfter(now.minus(quiet))
-                    || !log.store().drive(log.tenant(), state.id())) {
+            // Quiet only while no driver has been lost: one whose instance died is taken as soon as its claim ran out.
+            boolean justChanged = state.updatedAt().isAfter(now.minus(quiet))
+                    && !log.store().driverGone(log.tenant(), state.id());
+            if (!orphaned || loops.isRunning(state.id()) || justChanged || !log.store().drive(log.tenant(), state.id())) {
                 continue;
             }
             try {

@@ -62,6 +62,11 @@ public interface ConversationStore extends AutoCloseable {
     default void stopDriving(TenantId tenant, ConversationId conversation) {
     }
 
+    /** Whether an instance drove the conversation and its claim ran out without being let go (it died). */
+    default boolean driverGone(TenantId tenant, ConversationId conversation) {
+        return false;
+    }
+
     /** Which instance drives the conversation now, if another one does (for "driven by …" in lists). */
     default java.util.Optional<String> drivenElsewhere(TenantId tenant, ConversationId conversation) {
         return java.util.Optional.empty();

@@ -41,6 +41,11 @@ public abstract class ForwardingConversationStore implements ConversationStore {
     }
 
     @Override
+    public boolean driverGone(TenantId tenant, ConversationId conversation) {
+        return store.driverGone(tenant, conversation);
+    }
+
+    @Override
     public java.util.Optional<String> drivenElsewhere(TenantId tenant, ConversationId conversation) {
         return store.drivenElsewhere(tenant, conversation);
     }

@@ -149,6 +149,17 @@ final class DriverLeases {
         return !held.isEmpty();
     }
 
+    boolean expired(Connection connection, TenantId tenant, ConversationId conversation) throws SQLException {
+        try (PreparedStatement select = connection.prepareStatement("""
+                SELECT 1 FROM conversation_lease WHERE tenant_id = ? AND conversation_id = ? AND expires_at < now()""")) {
+            select.setString(1, tenant.value());
+            select.setString(2, conversation.value());
+            try (ResultSet result = select.executeQuery()) {
+                return result.next();
+            }
+        }
+    }
+
     Optional<String> liveOwner(Connection connection, TenantId tenant, ConversationId conversation)
             throws SQLException {
         try (PreparedStatement select = connection.prepareStatement(OWNER)) {

@@ -104,6 +104,11 @@ public final class PostgresConversationStore implements ConversationStore {
     }
 
     @Override
+    public boolean driverGone(TenantId tenant, ConversationId conversation) {
+        return read(connection -> leases.expired(connection, tenant, conversation));
+    }
+
+    @Override
     public Optional<String> drivenElsewhere(TenantId tenant, ConversationId conversation) {
         return read(connection -> leases.liveOwner(connection, tenant, conversation))
                 .filter(owner -> !owner.equals(leases.owner()));
