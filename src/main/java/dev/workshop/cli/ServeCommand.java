@@ -1,7 +1,6 @@
 package dev.workshop.cli;
 
 import dev.workshop.orchestration.Workspace;
-import java.time.Duration;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import picocli.CommandLine.Command;
@@ -16,10 +15,6 @@ import picocli.CommandLine.Command;
         description = {"Drive the team's conversations that need a driver (with --store-url): new ones, resumed ones,"
                 + " and those whose Workshop stopped or died, until stopped (SIGTERM or Ctrl+C)."})
 final class ServeCommand extends LoopCommand {
-    /** A conversation changed this recently may be about to be claimed by the instance that changed it. */
-    private static final Duration QUIET = Duration.ofSeconds(5);
-    private static final Duration SCAN = Duration.ofSeconds(1);
-
     @Override
     public Integer call() throws InterruptedException {
         CountDownLatch stopped = new CountDownLatch(1);
@@ -44,15 +39,9 @@ final class ServeCommand extends LoopCommand {
             spec().commandLine().getErr().println("workshop: serving team " + workspace.tenant().value()
                     + "; stop with SIGTERM or Ctrl+C");
             spec().commandLine().getErr().flush();
-            while (!stopped.await(SCAN.toMillis(), TimeUnit.MILLISECONDS)) {
-                try {
-                    workspace.bridge().driveThoseWithoutADriver(QUIET);
-                } catch (RuntimeException e) {
-                    // The server is away for a moment: try again at the next scan.
-                    spec().commandLine().getErr().println("workshop: " + e.getMessage());
-                    spec().commandLine().getErr().flush();
-                }
-            }
+            // The same driver the app runs on a team server; closing the workspace stops it and the loops.
+            workspace.driveTeamConversations();
+            stopped.await();
         } finally {
             serving.set(false);
             closed.countDown();

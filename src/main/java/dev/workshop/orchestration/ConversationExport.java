@@ -103,9 +103,14 @@ public final class ConversationExport {
 
     /** {@link #fileName} with the title's letters spelt in ASCII ("Café" becomes "cafe"). */
     public static String asciiFileName(ConversationState state, String extension) {
-        String plain = java.text.Normalizer.normalize(state.title(), java.text.Normalizer.Form.NFD)
+        return fileName(asciiSlug(state.title()), state, extension);
+    }
+
+    /** {@link #slug} with the title's letters spelt in ASCII ("Café" becomes "cafe"): for names tools may mangle. */
+    public static String asciiSlug(String title) {
+        String plain = java.text.Normalizer.normalize(title, java.text.Normalizer.Form.NFD)
                 .replaceAll("\\p{M}+", "").replaceAll("[^\\x00-\\x7F]+", "-");
-        return fileName(slug(plain), state, extension);
+        return slug(plain);
     }
 
     private static String fileName(String slug, ConversationState state, String extension) {

@@ -211,7 +211,7 @@ public final class SessionHolds {
                 return branch.name();
             }
         }
-        return GitSessions.BRANCH_PREFIX + ConversationExport.slug(ascii(state.title())) + suffix;
+        return GitSessions.BRANCH_PREFIX + branchSlug(state.title()) + suffix;
     }
 
     private static Optional<String> idAt(GitSessions repository, GitSessions.Branch branch) {
@@ -222,11 +222,10 @@ public final class SessionHolds {
         }
     }
 
-    /** A title's letters in ASCII: branch names travel through tools that mangle the rest. */
-    private static String ascii(String title) {
-        String plain = java.text.Normalizer.normalize(title, java.text.Normalizer.Form.NFD).replaceAll("\\p{M}+", "")
-                .replaceAll("[^A-Za-z0-9]+", "-");
-        return plain.length() > 40 ? plain.substring(0, 40) : plain;
+    /** A title as a branch name: ASCII (branch names travel through tools that mangle the rest), and short. */
+    private static String branchSlug(String title) {
+        String slug = ConversationExport.asciiSlug(title);
+        return slug.length() > 40 ? slug.substring(0, 40).replaceAll("-+$", "") : slug;
     }
 
     private void goOnAfterFailedHold(ConversationId id, RuntimeException why) {

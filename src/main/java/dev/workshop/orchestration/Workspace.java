@@ -82,8 +82,8 @@ public final class Workspace implements AutoCloseable {
     }
 
     /**
-     * Team mode (the app on a team server): about every second, goes on with the team's conversations whose driver
-     * is gone, as {@code workshop serve} does, until the workspace closes. Started once.
+     * Team mode (the app on a team server, {@code workshop serve}): about every second, goes on with the team's
+     * conversations whose driver is gone, until the workspace closes. Started once.
      */
     public synchronized void driveTeamConversations() {
         if (teamDriver != null) {
@@ -160,7 +160,13 @@ public final class Workspace implements AutoCloseable {
     public void close() {
         Thread driver = teamDriver;
         if (driver != null) {
+            // Stopped before the loops are: a conversation it is taking over now is then stopped with the others.
             driver.interrupt();
+            try {
+                driver.join(java.time.Duration.ofSeconds(5));
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
         }
         try {
             watch.close();

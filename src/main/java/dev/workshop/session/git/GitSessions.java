@@ -7,12 +7,9 @@ import java.net.URISyntaxException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
 import java.time.Instant;
 import java.time.ZoneOffset;
 import java.util.ArrayList;
-import java.util.HexFormat;
 import java.util.List;
 import java.util.Optional;
 import org.eclipse.jgit.api.Git;
@@ -405,12 +402,7 @@ public final class GitSessions implements AutoCloseable {
 
     /** A folder name for a remote URL: the URL's hash, so that any URL fits a ref name. */
     private static String remoteFolder(String url) {
-        try {
-            byte[] hash = MessageDigest.getInstance("SHA-256").digest(url.getBytes(StandardCharsets.UTF_8));
-            return HexFormat.of().formatHex(hash, 0, 8);
-        } catch (NoSuchAlgorithmException e) {
-            throw new IllegalStateException(e);
-        }
+        return HeldSessionJson.sha256(url.getBytes(StandardCharsets.UTF_8)).substring(0, 16);
     }
 
     private static String requireSessionBranch(String branch) {
