@@ -50,6 +50,9 @@ final class EventPrinter implements Consumer<LoopEvent> {
             case LoopEvent.Renamed renamed -> line("conversation_renamed", event).put("title", renamed.title());
             case LoopEvent.Deleted ignored -> line("conversation_deleted", event);
             case LoopEvent.Undeleted ignored -> line("conversation_undeleted", event);
+            case LoopEvent.ChangedElsewhere changed -> line("conversation_changed_elsewhere", event)
+                    .put("status", changed.after().status().wireName()).put("version", changed.after().version())
+                    .put("driven_by", changed.drivenBy());
             case LoopEvent.SaveFailed failed -> line("session_save_failed", event).put("message", failed.message())
                     .put("attempt", failed.attempt()).put("retrying", failed.retrying());
         };

@@ -38,6 +38,7 @@ public final class GatewayBridge implements AutoCloseable {
 
     private final TeamLog log;
     private final LoopEvents events = new LoopEvents();
+    private final java.util.concurrent.atomic.AtomicBoolean hearing = new java.util.concurrent.atomic.AtomicBoolean();
     private final RunningLoops loops;
     private final ConversationCommands commands;
     private final Resumption resumption;
@@ -77,6 +78,30 @@ public final class GatewayBridge implements AutoCloseable {
 
     public void subscribe(Consumer<LoopEvent> listener) {
         events.subscribe(listener);
+    }
+
+    /**
+     * From now on, what other instances on a team server change reaches the listeners as
+     * {@link LoopEvent.ChangedElsewhere} within about a second (nothing happens on a store only this process uses).
+     */
+    public void hearOtherInstances() {
+        if (hearing.compareAndSet(false, true)) {
+            log.store().watchElsewhere(log.tenant(), this::changedElsewhere);
+        }
+    }
+
+    private void changedElsewhere(ConversationId id) {
+        Optional<ConversationState> state = log.store().state(log.tenant(), id);
+        if (state.isEmpty()) {
+            return;
+        }
+        String drivenBy = log.store().drivenElsewhere(log.tenant(), id).orElse("");
+        events.publish(new LoopEvent.ChangedElsewhere(id, 0, java.time.Instant.now(), state.get(), drivenBy));
+    }
+
+    /** Which device drives each conversation another instance drives now (empty outside a team server). */
+    public java.util.Map<ConversationId, String> drivers() {
+        return log.store().drivers(log.tenant());
     }
 
     public LoopSettings settings() {

@@ -149,6 +149,18 @@ public sealed interface LoopEvent {
             implements LoopEvent {
     }
 
+    /**
+     * Another instance on the team server changed the conversation (a message, a status, who drives it);
+     * {@code drivenBy} names the device that drives it now, empty when none does.
+     */
+    record ChangedElsewhere(ConversationId conversationId, int turnNumber, Instant at, ConversationState after,
+                            String drivenBy) implements LoopEvent {
+        @Override
+        public Optional<ConversationState> stateAfter() {
+            return Optional.ofNullable(after);
+        }
+    }
+
     /** The conversation's snapshot file was written. */
     record SessionSaved(ConversationId conversationId, int turnNumber, Instant at) implements LoopEvent {
     }

@@ -72,6 +72,22 @@ public interface ConversationStore extends AutoCloseable {
         return java.util.Optional.empty();
     }
 
+    /**
+     * Which device drives each of the tenant's conversations that another instance drives now, in words
+     * ({@code host (process 1234)}): for "driven by …" in lists. Empty for a store only this process uses.
+     */
+    default java.util.Map<ConversationId, String> drivers(TenantId tenant) {
+        return java.util.Map.of();
+    }
+
+    /**
+     * {@code changed} hears, on a thread of the store's, of each conversation of {@code tenant} that another instance
+     * changed (a message, a status, who drives it), within about a second; after a lost connection, of each changed
+     * meanwhile. A store only this process writes never calls it.
+     */
+    default void watchElsewhere(TenantId tenant, java.util.function.Consumer<ConversationId> changed) {
+    }
+
     /** The whole history of a conversation in order; empty for an unknown id. */
     List<RecordedEvent> history(TenantId tenant, ConversationId conversation);
 

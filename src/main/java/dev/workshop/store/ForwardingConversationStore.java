@@ -51,6 +51,16 @@ public abstract class ForwardingConversationStore implements ConversationStore {
     }
 
     @Override
+    public java.util.Map<ConversationId, String> drivers(TenantId tenant) {
+        return store.drivers(tenant);
+    }
+
+    @Override
+    public void watchElsewhere(TenantId tenant, java.util.function.Consumer<ConversationId> changed) {
+        store.watchElsewhere(tenant, changed);
+    }
+
+    @Override
     public List<RecordedEvent> history(TenantId tenant, ConversationId conversation) {
         return store.history(tenant, conversation);
     }

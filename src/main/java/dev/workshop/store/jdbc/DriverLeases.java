@@ -76,9 +76,35 @@ final class DriverLeases {
                     return false;
                 }
                 held.put(key(tenant, conversation), new Held(result.getLong(1), false));
-                return true;
             }
         }
+        // Other devices show who drives it now.
+        ChangeFeed.announce(connection, owner, tenant, conversation);
+        return true;
+    }
+
+    /**
+     * An owner as people read it: the device and its process ({@code host (process 1234)}), without the random part
+     * that keeps two processes with one pid apart.
+     */
+    static String device(String owner) {
+        String[] parts = owner.split("/", 3);
+        return parts.length < 2 ? owner : parts[0] + " (process " + parts[1] + ")";
+    }
+
+    /** The live owner of each of the tenant's conversations that has one. */
+    Map<ConversationId, String> liveOwners(Connection connection, TenantId tenant) throws SQLException {
+        Map<ConversationId, String> owners = new java.util.HashMap<>();
+        try (PreparedStatement select = connection.prepareStatement(
+                "SELECT conversation_id, owner FROM conversation_lease WHERE tenant_id = ? AND expires_at >= now()")) {
+            select.setString(1, tenant.value());
+            try (ResultSet rows = select.executeQuery()) {
+                while (rows.next()) {
+                    owners.put(new ConversationId(rows.getString(1)), rows.getString(2));
+                }
+            }
+        }
+        return owners;
     }
 
     /**
@@ -143,6 +169,7 @@ final class DriverLeases {
             release.setLong(4, mine.epoch());
             release.executeUpdate();
         }
+        ChangeFeed.announce(connection, owner, tenant, conversation);
     }
 
     boolean holdsAny() {

@@ -41,6 +41,7 @@ public final class PostgresConversationStore implements ConversationStore {
     private final String where;
     private final DriverLeases leases;
     private final Thread renewer;
+    private final ChangeFeed feed;
     private volatile boolean closed;
 
     /** How long a driver's claim lasts unless renewed (about every second): a dead owner is replaced within it. */
@@ -51,6 +52,13 @@ public final class PostgresConversationStore implements ConversationStore {
         this.clock = clock;
         this.where = where;
         this.leases = new DriverLeases(instanceName(), LEASE);
+        this.feed = new ChangeFeed(leases.owner(), () -> {
+            try {
+                return pool.getConnection();
+            } catch (SQLException e) {
+                throw new StoreException(TeamServerProblems.reason(e), e);
+            }
+        });
         this.renewer = Thread.ofVirtual().name("team-server-leases").start(this::renewLeases);
     }
 
@@ -111,7 +119,23 @@ public final class PostgresConversationStore implements ConversationStore {
     @Override
     public Optional<String> drivenElsewhere(TenantId tenant, ConversationId conversation) {
         return read(connection -> leases.liveOwner(connection, tenant, conversation))
-                .filter(owner -> !owner.equals(leases.owner()));
+                .filter(owner -> !owner.equals(leases.owner())).map(DriverLeases::device);
+    }
+
+    @Override
+    public java.util.Map<ConversationId, String> drivers(TenantId tenant) {
+        java.util.Map<ConversationId, String> drivers = new java.util.HashMap<>();
+        read(connection -> leases.liveOwners(connection, tenant)).forEach((conversation, owner) -> {
+            if (!owner.equals(leases.owner())) {
+                drivers.put(conversation, DriverLeases.device(owner));
+            }
+        });
+        return drivers;
+    }
+
+    @Override
+    public void watchElsewhere(TenantId tenant, java.util.function.Consumer<ConversationId> changed) {
+        feed.watch(tenant, changed);
     }
 
     /**
@@ -137,7 +161,8 @@ public final class PostgresConversationStore implements ConversationStore {
             config.setPassword(environment.get("PGPASSWORD"));
         }
         config.setPoolName("workshop-team-server");
-        config.setMaximumPoolSize(4);
+        // Four for appends and reads, one held by the change feed's LISTEN.
+        config.setMaximumPoolSize(5);
         config.setMinimumIdle(1);
         config.setConnectionTimeout(5_000);
         // Fail at once with the server's own words rather than after the pool's retries.
@@ -200,7 +225,9 @@ public final class PostgresConversationStore implements ConversationStore {
                 state = folded.after();
                 tables.insertEvents(connection, recorded);
                 tables.upsertConversations(connection, List.of(new ConversationTables.Row(tenant, state)));
+                ChangeFeed.announce(connection, leases.owner(), tenant, conversation);
                 connection.commit();
+                feed.wrote(tenant, conversation, state.version());
                 return List.copyOf(recorded);
             } catch (SQLException | RuntimeException e) {
                 connection.rollback();
@@ -285,6 +312,7 @@ public final class PostgresConversationStore implements ConversationStore {
     public void close() {
         closed = true;
         renewer.interrupt();
+        feed.close();
         pool.close();
     }
 

@@ -162,6 +162,8 @@ final class ConversationOverlay {
             case LoopEvent.Queued queued -> participants(queued.conversationId())
                     .forEach(agent -> agent.mark(queued.conversationId(), AgentMark.QUEUED));
             case LoopEvent.Token token -> { }
+            // The canvas is this device's: another device's conversation shows in the sidebar.
+            case LoopEvent.ChangedElsewhere changed -> { }
         }
     }
 

@@ -14,12 +14,13 @@ import java.time.Instant;
 /**
  * One line of the conversation list. {@code endRecorded} is false for a loop that stopped without its end in
  * the log (the store could not write): neither Resume nor Retry can do anything for it until the data is
- * opened again.
+ * opened again. {@code drivenBy} names the device that drives it on a team server when another one does, is empty
+ * when none does (or this one), and null when not known from where the row came (a list keeps what it knew).
  */
 public record ConversationRow(ConversationId id, String title, ConversationStatus status, String statusReason,
                               ConversationKind kind, String participants, int turnCount, int maxTurns,
                               Instant updatedAt, boolean withYou, AgentId entryAgent, boolean resumable,
-                              int agentCount, boolean endRecorded) {
+                              int agentCount, boolean endRecorded, String drivenBy) {
     static ConversationRow of(ConversationState state) {
         // A title taken from the task shows as text, not as its Markdown ("**Plan** a trip" reads "Plan a trip");
         // one the user gave is kept as they wrote it.
@@ -29,7 +30,18 @@ public record ConversationRow(ConversationId id, String title, ConversationStatu
                 state.maxTurns(), state.updatedAt(), state.participants().stream().anyMatch(Participant::isHuman),
                 state.participants().stream().filter(participant -> !participant.isHuman()).map(Participant::agentId)
                         .findFirst().orElse(null), GatewayBridge.canResume(state),
-                (int) state.participants().stream().filter(participant -> !participant.isHuman()).count(), true);
+                (int) state.participants().stream().filter(participant -> !participant.isHuman()).count(), true, null);
+    }
+
+    /** This row, driven by {@code device} on another instance (empty: by none, or by this one). */
+    ConversationRow drivenBy(String device) {
+        return new ConversationRow(id, title, status, statusReason, kind, participants, turnCount, maxTurns,
+                updatedAt, withYou, entryAgent, resumable, agentCount, endRecorded, device);
+    }
+
+    /** Whether another instance drives it now, as far as this row knows. */
+    public boolean drivenElsewhere() {
+        return drivenBy != null && !drivenBy.isEmpty();
     }
 
     /**
@@ -38,7 +50,7 @@ public record ConversationRow(ConversationId id, String title, ConversationStatu
      */
     ConversationRow stoppedUnrecorded(ConversationStatus stoppedAs, String reason) {
         return new ConversationRow(id, title, stoppedAs, reason, kind, participants, turnCount, maxTurns, updatedAt,
-                withYou, entryAgent, false, agentCount, false);
+                withYou, entryAgent, false, agentCount, false, drivenBy);
     }
 
     /** Whether a failed turn stopped it: failed, or interrupted by an error rather than on purpose. */

@@ -50,6 +50,20 @@ final class LiveUpdates {
                     }
                 });
             }
+            case LoopEvent.ChangedElsewhere changed -> work.onFx(() -> {
+                if (changed.after().deleted()) {
+                    list.remove(id);
+                    if (sidebar.isSelected(id)) {
+                        sidebar.select(null);
+                    }
+                    return;
+                }
+                sidebar.upsert(ConversationRow.of(changed.after()).drivenBy(changed.drivenBy()));
+                // Another device wrote to the conversation shown: its new messages are read from the log.
+                if (sidebar.isSelected(id) && !shownMessages.loadingProperty().get()) {
+                    shownMessages.reload(id);
+                }
+            });
             case LoopEvent.Deleted deleted -> work.onFx(() -> {
                 list.remove(id);
                 if (sidebar.isSelected(id)) {

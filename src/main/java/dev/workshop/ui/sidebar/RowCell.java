@@ -29,6 +29,8 @@ final class RowCell extends ListCell<ConversationRow> {
     private final Tooltip whenTip = new Tooltip();
     private final Label title = new Label();
     private final Label people = new Label();
+    /** On a team server: the device that drives the conversation, when another one does. */
+    private final Label driver = new Label(null, new FontIcon(Feather.MONITOR));
     private final Tooltip reasonTip = new Tooltip();
     private final VBox box;
     private String statusClass = "";
@@ -42,11 +44,13 @@ final class RowCell extends ListCell<ConversationRow> {
         when.setTooltip(whenTip);
         title.getStyleClass().add("row-title");
         people.getStyleClass().add("row-people");
+        driver.getStyleClass().add("row-driver");
+        driver.managedProperty().bind(driver.visibleProperty());
         Region spacer = new Region();
         HBox.setHgrow(spacer, Priority.ALWAYS);
         HBox top = new HBox(6, status, kind, imported, spacer, when);
         top.setAlignment(Pos.CENTER_LEFT);
-        box = new VBox(2, top, title, people);
+        box = new VBox(2, top, title, people, driver);
         box.setPadding(new Insets(2, 0, 2, 0));
         setText(null);
     }
@@ -73,6 +77,8 @@ final class RowCell extends ListCell<ConversationRow> {
         whenTip.setText("Last activity: " + ConversationRow.clockTime(row.updatedAt()));
         title.setText(row.title());
         people.setText(row.participants() + " · " + row.turnsShort());
+        driver.setVisible(row.drivenElsewhere());
+        driver.setText(row.drivenElsewhere() ? "driven by " + row.drivenBy() : null);
         reasonTip.setText(row.statusReason());
         setTooltip(row.statusReason().isEmpty() ? null : reasonTip);
         setGraphic(box);

@@ -68,9 +68,12 @@ public final class SidebarViewModel {
      */
     public void start(ConversationId shown) {
         work.bridge().subscribe(this::onLoopEvent);
+        work.bridge().hearOtherInstances();
         work.workspace().drafts().onFailure(work::tell);
         work.inBackground("sidebar-list", () -> {
-            List<ConversationRow> loaded = work.bridge().conversations().stream().map(ConversationRow::of).toList();
+            Map<ConversationId, String> drivers = work.bridge().drivers();
+            List<ConversationRow> loaded = work.bridge().conversations().stream().map(ConversationRow::of)
+                    .map(row -> row.drivenBy(drivers.getOrDefault(row.id(), ""))).toList();
             Map<AgentId, String> agentColours = agentColours();
             work.onFx(() -> {
                 shownMessages.takeColours(agentColours);
@@ -91,8 +94,14 @@ public final class SidebarViewModel {
         return selected.get() != null && selected.get().id().equals(id);
     }
 
-    /** Adds or replaces a row, keeping the newest activity first; the one shown is replaced too. */
+    /**
+     * Adds or replaces a row, keeping the newest activity first; the one shown is replaced too. A row that does not
+     * know who drives its conversation keeps what the one it replaces knew.
+     */
     void upsert(ConversationRow row) {
+        if (row.drivenBy() == null) {
+            row = row.drivenBy(list.find(row.id()).map(ConversationRow::drivenBy).orElse(""));
+        }
         list.put(row);
         if (isSelected(row.id())) {
             selected.set(row);

@@ -1,0 +1,125 @@
+package dev.workshop.ui.sidebar;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import atlantafx.base.theme.PrimerLight;
+import dev.workshop.Wiring;
+import dev.workshop.domain.agent.AgentId;
+import dev.workshop.domain.conversation.ConversationEvent;
+import dev.workshop.domain.conversation.ConversationEvent.ConversationStarted;
+import dev.workshop.domain.conversation.ConversationEvent.MessageRecorded;
+import dev.workshop.domain.conversation.ConversationEvent.StatusChanged;
+import dev.workshop.domain.conversation.ConversationId;
+import dev.workshop.domain.conversation.ConversationKind;
+import dev.workshop.domain.conversation.ConversationStatus;
+import dev.workshop.domain.conversation.Participant;
+import dev.workshop.domain.conversation.TenantId;
+import dev.workshop.orchestration.LoopSettings;
+import dev.workshop.orchestration.WorkspaceOptions;
+import dev.workshop.store.jdbc.PostgresConversationStore;
+import dev.workshop.ui.fx.FxExecutor;
+import dev.workshop.ui.shell.ShellView;
+import dev.workshop.ui.shell.ShellViewModel;
+import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.TimeUnit;
+import javafx.application.Application;
+import javafx.scene.Scene;
+import javafx.scene.control.Label;
+import javafx.scene.control.ListView;
+import javafx.stage.Stage;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.testfx.api.FxRobot;
+import org.testfx.framework.junit5.ApplicationExtension;
+import org.testfx.framework.junit5.Start;
+import org.testfx.util.WaitForAsyncUtils;
+
+/**
+ * The app on a team server while another device works on the same team: its conversations appear, their new
+ * messages arrive in the conversation shown, and the list says which device drives each, all without reopening.
+ */
+@ExtendWith(ApplicationExtension.class)
+class TeamSidebarTest {
+    private static final Participant ADA = new Participant(new AgentId("starter-ada"), "Ada");
+    private static final Participant BRUNO = new Participant(new AgentId("starter-bruno"), "Bruno");
+    private static final TenantId TEAM = new TenantId("sidebar-team");
+    private static EmbeddedPostgres postgres;
+    private ShellViewModel shell;
+
+    @BeforeAll
+    static void startPostgres() throws Exception {
+        postgres = EmbeddedPostgres.start();
+    }
+
+    @AfterAll
+    static void stopPostgres() throws Exception {
+        postgres.close();
+    }
+
+    private static String url() {
+        return "jdbc:postgresql://localhost:" + postgres.getPort() + "/postgres?user=postgres";
+    }
+
+    @Start
+    void start(Stage stage) throws Exception {
+        Path dir = Files.createTempDirectory("workshop-team-sidebar");
+        Application.setUserAgentStylesheet(new PrimerLight().getUserAgentStylesheet());
+        WorkspaceOptions options = new WorkspaceOptions(2000, LoopSettings.DEFAULTS, TEAM, false, Optional.of(url()));
+        shell = new ShellViewModel(dir, Wiring::openWorkspace, FxExecutor.platform(), options);
+        stage.setScene(new Scene(new ShellView(shell), 1200, 760));
+        stage.show();
+        shell.open();
+    }
+
+    @AfterEach
+    void close() {
+        shell.close();
+    }
+
+    @Test
+    void anotherDevicesConversationAppearsGrowsLiveAndSaysWhoDrivesIt(FxRobot robot) throws Exception {
+        WaitForAsyncUtils.waitFor(20, TimeUnit.SECONDS, () -> robot.lookup("#conversation-list").tryQuery().isPresent());
+        ListView<ConversationRow> list = robot.lookup("#conversation-list").queryListView();
+        WaitForAsyncUtils.waitFor(20, TimeUnit.SECONDS, () -> shell.sidebarProperty().get() != null);
+        try (PostgresConversationStore otherDevice = PostgresConversationStore.open(url())) {
+            ConversationId id = ConversationId.random();
+            // The other device drives it, so this app does not take it over.
+            assertThat(otherDevice.drive(TEAM, id)).isTrue();
+            otherDevice.append(TEAM, id, 0, List.of(
+                    new ConversationStarted(ConversationKind.CONVERSATION, List.of(ADA, BRUNO), "Plan the offsite", 6),
+                    new MessageRecorded(0, ADA.agentId(), "Ada", "Let us start with the venue.")));
+
+            WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> list.getItems().stream()
+                    .anyMatch(row -> row.id().equals(id) && row.drivenElsewhere()));
+            WaitForAsyncUtils.waitFor(5, TimeUnit.SECONDS, () -> robot.lookup(".row-driver").queryAllAs(Label.class)
+                    .stream().anyMatch(label -> label.isVisible() && label.getText().startsWith("driven by ")
+                            && label.getText().contains("(process " + ProcessHandle.current().pid() + ")")));
+
+            // Picked as a click picks it (a row the list is still laying out can leave the scene under the pointer).
+            robot.interact(() -> list.getSelectionModel().select(list.getItems().stream()
+                    .filter(row -> row.id().equals(id)).findFirst().orElseThrow()));
+            ListView<MessageItem> messages = robot.lookup("#message-list").queryListView();
+            WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> messages.getItems().size() == 1);
+            otherDevice.append(TEAM, id, 2, List.of(
+                    new MessageRecorded(1, BRUNO.agentId(), "Bruno", "Somewhere with a garden.")));
+            WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> messages.getItems().size() == 2
+                    && messages.getItems().get(1).content().equals("Somewhere with a garden."));
+
+            List<ConversationEvent> end = List.of(new StatusChanged(ConversationStatus.COMPLETED, ""));
+            otherDevice.append(TEAM, id, 3, end);
+            otherDevice.stopDriving(TEAM, id);
+            WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> list.getItems().stream()
+                    .anyMatch(row -> row.id().equals(id) && row.status() == ConversationStatus.COMPLETED
+                            && !row.drivenElsewhere()));
+            WaitForAsyncUtils.waitForFxEvents();
+            assertThat(robot.lookup(".row-driver").queryAllAs(Label.class)).noneMatch(Label::isVisible);
+        }
+    }
+}
