@@ -66,6 +66,10 @@ public final class Wiring {
                     : JournaledConversationStore.open(directory, snapshotCopies(new SnapshotFolder(directory.path())));
             List<String> warnings = new ArrayList<>(store.openingWarnings());
             AgentCatalog agents = JsonAgentCatalog.open(directory.path(), warnings::add);
+            if (store instanceof PostgresConversationStore teamServer) {
+                // The team's agents are shared on the server; this device's own start a team that has none.
+                agents = teamServer.agents(options.team(), agents.list());
+            }
             PreferenceStore preferenceStore = new JsonPreferences(directory.path());
             Preferences preferences = options.followsPreferences() ? preferenceStore.load(warnings::add)
                     : Preferences.DEFAULTS;
@@ -164,6 +168,28 @@ public final class Wiring {
             @Override
             public Optional<Workspace> openReadOnly(Path dataDirectory, TenantId team, String why) {
                 return Optional.of(Wiring.openReadOnly(dataDirectory, team, why));
+            }
+        };
+    }
+
+    /** Settings → Team server for the app on {@code dataDirectory}: the check, and the choice kept there. */
+    public static dev.workshop.orchestration.TeamServerSettings teamServerSettings(Path dataDirectory) {
+        dev.workshop.store.file.JsonTeamServerChoice file = new dev.workshop.store.file.JsonTeamServerChoice(dataDirectory);
+        return new dev.workshop.orchestration.TeamServerSettings() {
+            @Override
+            public Check test(String url, TenantId team) {
+                dev.workshop.store.jdbc.TeamServerCheck.Report report =
+                        dev.workshop.store.jdbc.TeamServerCheck.check(url, team);
+                return new Check(report.usable(), report.sentence());
+            }
+
+            @Override
+            public void save(dev.workshop.domain.settings.TeamServerChoice choice) {
+                if (choice.url().filter(dev.workshop.store.jdbc.TeamServerCheck::namesPassword).isPresent()) {
+                    throw new IllegalArgumentException("the address holds a password; put it in PGPASSWORD or a"
+                            + " .pgpass file instead (Workshop does not keep passwords)");
+                }
+                file.save(choice);
             }
         };
     }

@@ -47,6 +47,8 @@ public final class WorkshopApp extends Application {
     private static volatile java.util.List<Path> toImport = java.util.List.of();
     /** How the data is opened: this device's own store, or a team server (set before the app launches). */
     private static volatile WorkspaceOptions options = WorkspaceOptions.DESKTOP;
+    /** What reading the saved team server setting found wrong, shown once the window is up. */
+    private static volatile java.util.List<String> choiceWarnings = java.util.List.of();
     private ShellViewModel shell;
     private Optional<SingleInstance> listening = Optional.empty();
 
@@ -69,6 +71,15 @@ public final class WorkshopApp extends Application {
      */
     public static void launchOn(Path dataDirectory, java.util.List<Path> files, Optional<String> teamServer,
                                 dev.workshop.domain.conversation.TenantId team) {
+        if (teamServer.isEmpty() && team.equals(dev.workshop.domain.conversation.TenantId.LOCAL)) {
+            // Neither --store-url nor --team: where Settings → Team server last pointed this device.
+            java.util.List<String> warnings = new java.util.ArrayList<>();
+            dev.workshop.domain.settings.TeamServerChoice saved =
+                    new dev.workshop.store.file.JsonTeamServerChoice(dataDirectory).load(warnings::add);
+            teamServer = saved.url();
+            team = saved.team();
+            choiceWarnings = java.util.List.copyOf(warnings);
+        }
         options = WorkspaceOptions.DESKTOP.withTeam(team).withTeamServer(teamServer);
         if (SingleInstance.handOver(dataDirectory, files)) {
             System.out.println("Workshop is already open on " + dataDirectory + ": its window is brought to the front"
@@ -122,6 +133,8 @@ public final class WorkshopApp extends Application {
         ExternalLinks.install(getHostServices()::showDocument);
         shell = new ShellViewModel(dataDirectory, Wiring.opener(WorkshopApp::open), FxExecutor.platform(), options);
         logProblem.ifPresent(shell::addLaunchWarning);
+        choiceWarnings.forEach(shell::addLaunchWarning);
+        shell.offerTeamServerSettings(Wiring.teamServerSettings(dataDirectory));
         stage.setTitle("Workshop");
         stage.getIcons().addAll(AppIcon.images());
         JsonWindowLayout layoutFile = new JsonWindowLayout(dataDirectory);

@@ -85,10 +85,21 @@ final class ConversationCommands {
         if (loops.stop(id, new ConversationLoop.Stop(status, reason))) {
             return;
         }
-        ConversationState state = log.stateOf(id);
-        if (!state.status().isFinal()) {
-            ConversationState after = log.append(state, List.of(new StatusChanged(status, reason)));
-            events.publish(new LoopEvent.Ended(id, 1, now(), status, reason, true, after));
+        // On a team server another device's loop may append in between: read again and stop it all the same.
+        for (int attempt = 1; ; attempt++) {
+            ConversationState state = log.stateOf(id);
+            if (state.status().isFinal()) {
+                return;
+            }
+            try {
+                ConversationState after = log.append(state, List.of(new StatusChanged(status, reason)));
+                events.publish(new LoopEvent.Ended(id, 1, now(), status, reason, true, after));
+                return;
+            } catch (ConcurrentAppendException e) {
+                if (attempt == 5) {
+                    throw e;
+                }
+            }
         }
     }
 

@@ -38,7 +38,7 @@ public final class GatewayBridge implements AutoCloseable {
 
     private final TeamLog log;
     private final LoopEvents events = new LoopEvents();
-    private final java.util.concurrent.atomic.AtomicBoolean hearing = new java.util.concurrent.atomic.AtomicBoolean();
+    private volatile boolean publishingChanges;
     private final RunningLoops loops;
     private final ConversationCommands commands;
     private final Resumption resumption;
@@ -69,6 +69,7 @@ public final class GatewayBridge implements AutoCloseable {
         this.saver = snapshots.map(folder -> new SnapshotSaver(store, tenant, folder, events::publish, clock,
                 SAVE_RETRY_PAUSES));
         saver.ifPresent(events::subscribe);
+        store.watchElsewhere(tenant, this::changedElsewhere);
     }
 
     /** The team whose conversations this bridge runs. */
@@ -85,18 +86,37 @@ public final class GatewayBridge implements AutoCloseable {
      * {@link LoopEvent.ChangedElsewhere} within about a second (nothing happens on a store only this process uses).
      */
     public void hearOtherInstances() {
-        if (hearing.compareAndSet(false, true)) {
-            log.store().watchElsewhere(log.tenant(), this::changedElsewhere);
-        }
+        publishingChanges = true;
     }
 
+    /**
+     * What another instance changed: a conversation this one drives that was stopped there (Abort, delete on
+     * another device) stops here at once rather than at its next append; and the listeners hear of it if they
+     * asked to.
+     */
     private void changedElsewhere(ConversationId id) {
+        boolean drivenHere = loops.isRunning(id);
+        if (!publishingChanges && !drivenHere) {
+            return;
+        }
         Optional<ConversationState> state = log.store().state(log.tenant(), id);
         if (state.isEmpty()) {
             return;
         }
-        String drivenBy = log.store().drivenElsewhere(log.tenant(), id).orElse("");
-        events.publish(new LoopEvent.ChangedElsewhere(id, 0, java.time.Instant.now(), state.get(), drivenBy));
+        ConversationState now = state.get();
+        if (drivenHere && (now.deleted() || now.status().isFinal() || now.status() == ConversationStatus.INTERRUPTED
+                || now.status() == ConversationStatus.HELD)) {
+            loops.stop(id, new ConversationLoop.Stop(now.status(), now.statusReason()));
+        }
+        if (publishingChanges) {
+            String drivenBy = log.store().drivenElsewhere(log.tenant(), id).orElse("");
+            events.publish(new LoopEvent.ChangedElsewhere(id, 0, java.time.Instant.now(), now, drivenBy));
+        }
+    }
+
+    /** Whether another instance on a team server drives the conversation now (its loop runs there). */
+    public boolean drivenElsewhere(ConversationId id) {
+        return log.store().drivenElsewhere(log.tenant(), id).isPresent();
     }
 
     /** Which device drives each conversation another instance drives now (empty outside a team server). */

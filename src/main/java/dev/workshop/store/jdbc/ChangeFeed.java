@@ -69,6 +69,9 @@ final class ChangeFeed implements AutoCloseable {
         boolean first = true;
         while (!closed) {
             try (Connection connection = connections.get()) {
+                if (closed) {
+                    return;
+                }
                 try (Statement statement = connection.createStatement()) {
                     statement.execute("LISTEN " + CHANNEL);
                 }
@@ -78,7 +81,7 @@ final class ChangeFeed implements AutoCloseable {
                 pause = Duration.ofMillis(200);
                 PGConnection notifications = connection.unwrap(PGConnection.class);
                 while (!closed) {
-                    PGNotification[] arrived = notifications.getNotifications(400);
+                    PGNotification[] arrived = notifications.getNotifications(250);
                     if (arrived != null) {
                         for (PGNotification notification : arrived) {
                             heard(notification.getParameter(), connection);
@@ -177,7 +180,7 @@ final class ChangeFeed implements AutoCloseable {
         if (running != null) {
             running.interrupt();
             try {
-                // It looks up at least twice a second: let it give its connection back before the pool closes.
+                // It looks up four times a second: let it give its connection back before the pool closes.
                 running.join(Duration.ofSeconds(2));
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();

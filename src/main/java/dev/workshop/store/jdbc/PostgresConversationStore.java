@@ -42,23 +42,20 @@ public final class PostgresConversationStore implements ConversationStore {
     private final DriverLeases leases;
     private final Thread renewer;
     private final ChangeFeed feed;
+    /** The schema this instance runs on, as the registry shows it to newer Workshops. */
+    private final int schema;
     private volatile boolean closed;
 
     /** How long a driver's claim lasts unless renewed (about every second): a dead owner is replaced within it. */
     static final java.time.Duration LEASE = java.time.Duration.ofSeconds(5);
 
-    private PostgresConversationStore(HikariDataSource pool, Clock clock, String where) {
+    private PostgresConversationStore(HikariDataSource pool, Clock clock, String where, int schema) {
+        this.schema = schema;
         this.pool = pool;
         this.clock = clock;
         this.where = where;
         this.leases = new DriverLeases(instanceName(), LEASE);
-        this.feed = new ChangeFeed(leases.owner(), () -> {
-            try {
-                return pool.getConnection();
-            } catch (SQLException e) {
-                throw new StoreException(TeamServerProblems.reason(e), e);
-            }
-        });
+        this.feed = new ChangeFeed(leases.owner(), this::connection);
         this.renewer = Thread.ofVirtual().name("team-server-leases").start(this::renewLeases);
     }
 
@@ -73,7 +70,21 @@ public final class PostgresConversationStore implements ConversationStore {
         return host + "/" + ProcessHandle.current().pid() + "/" + java.util.UUID.randomUUID().toString().substring(0, 8);
     }
 
+    /** Tells the registry this instance runs, on its schema (from version 6 on, where the registry is). */
+    private void beSeen() {
+        if (schema < 6) {
+            return;
+        }
+        try (Connection connection = pool.getConnection()) {
+            InstanceRegistry.seen(connection, leases.owner(), schema);
+        } catch (SQLException e) {
+            System.getLogger(PostgresConversationStore.class.getName()).log(System.Logger.Level.WARNING,
+                    "Could not tell the team server this Workshop runs: " + TeamServerProblems.reason(e));
+        }
+    }
+
     private void renewLeases() {
+        long rounds = 0;
         while (!closed) {
             try {
                 java.util.concurrent.locks.LockSupport.parkNanos(java.time.Duration.ofSeconds(1).toNanos());
@@ -81,6 +92,9 @@ public final class PostgresConversationStore implements ConversationStore {
                     try (Connection connection = pool.getConnection()) {
                         leases.renewAll(connection);
                     }
+                }
+                if (!closed && ++rounds % 3 == 0) {
+                    beSeen();
                 }
             } catch (SQLException | RuntimeException e) {
                 // The server is away: the leases run out by its clock, and appends are refused once they have.
@@ -139,6 +153,28 @@ public final class PostgresConversationStore implements ConversationStore {
     }
 
     /**
+     * The agents of {@code team} on this team server, shared by all its devices; a team with none yet starts with
+     * {@code seed} (this device's own).
+     */
+    public dev.workshop.store.AgentCatalog agents(TenantId team,
+                                                  List<dev.workshop.domain.agent.AgentDefinition> seed) {
+        return TeamAgentCatalog.open(this::connection, team, seed, clock);
+    }
+
+    private Connection connection() {
+        try {
+            return pool.getConnection();
+        } catch (SQLException e) {
+            if (TeamServerProblems.isConnectionLost(e)) {
+                throw new dev.workshop.store.StoreUnavailableException("The team server " + where + " cannot be"
+                        + " reached (" + TeamServerProblems.reason(e) + ")", e);
+            }
+            throw new StoreException("The team server " + where + " cannot be used (" + TeamServerProblems.reason(e)
+                    + ")", e);
+        }
+    }
+
+    /**
      * Connects to {@code jdbcUrl} ({@code jdbc:postgresql://HOST:PORT/DB}), creates or brings up to date the schema,
      * and refuses one written by a newer Workshop. Credentials come from the URL, else {@code PGUSER} /
      * {@code PGPASSWORD}, else the driver's {@code .pgpass}: Workshop writes a password nowhere.
@@ -151,6 +187,15 @@ public final class PostgresConversationStore implements ConversationStore {
     }
 
     static PostgresConversationStore open(String jdbcUrl, java.util.Map<String, String> environment, Clock clock) {
+        return open(jdbcUrl, environment, clock, SchemaVersion.LATEST);
+    }
+
+    /**
+     * As {@link #open(String)}, migrating up to {@code target} only: how a test stands up a Workshop of an older
+     * schema beside this one.
+     */
+    static PostgresConversationStore open(String jdbcUrl, java.util.Map<String, String> environment, Clock clock,
+                                          int target) {
         TeamServerUrl url = TeamServerUrl.parse(jdbcUrl);
         HikariConfig config = new HikariConfig();
         config.setJdbcUrl(url.jdbcUrl());
@@ -182,9 +227,13 @@ public final class PostgresConversationStore implements ConversationStore {
                 if (applied.isPresent()) {
                     SchemaVersion.refuseNewer(applied.getAsInt(), "on the team server " + url.display());
                 }
+                InstanceRegistry.refuseIfOlderRun(connection, applied, target, url.display());
             }
-            Flyway.configure().dataSource(pool).locations("classpath:db/migration").load().migrate();
-            return new PostgresConversationStore(pool, clock, url.display());
+            Flyway.configure().dataSource(pool).locations("classpath:db/migration").target(String.valueOf(target))
+                    .load().migrate();
+            PostgresConversationStore store = new PostgresConversationStore(pool, clock, url.display(), target);
+            store.beSeen();
+            return store;
         } catch (SQLException | RuntimeException e) {
             pool.close();
             if (e instanceof StoreException store) {
@@ -313,6 +362,13 @@ public final class PostgresConversationStore implements ConversationStore {
         closed = true;
         renewer.interrupt();
         feed.close();
+        if (schema >= 6) {
+            try (Connection connection = pool.getConnection()) {
+                InstanceRegistry.gone(connection, leases.owner());
+            } catch (SQLException | RuntimeException e) {
+                // It is no longer seen once ALIVE_SECONDS have passed.
+            }
+        }
         pool.close();
     }
 

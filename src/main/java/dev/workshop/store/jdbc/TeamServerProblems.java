@@ -22,6 +22,10 @@ final class TeamServerProblems {
             return "The team server at " + url.display() + " refused the login (" + reason(problem) + "); set PGUSER"
                     + " and PGPASSWORD, or a .pgpass file";
         }
+        if (state.equals("42501")) {
+            return "The team server at " + url.display() + " let " + url.user().orElse("this login") + " in but does not"
+                    + " let it use Workshop's tables (" + reason(problem) + "); ask its administrator to GRANT them";
+        }
         if (state.equals("3D000")) {
             return "The team server at " + url.host() + ":" + url.port() + " has no database " + url.database();
         }

@@ -31,7 +31,23 @@ record TeamServerUrl(String jdbcUrl, String host, int port, String database, boo
         String path = uri.getPath() == null ? "" : uri.getPath().replaceFirst("^/", "");
         String query = uri.getQuery() == null ? "" : "&" + uri.getQuery();
         return new TeamServerUrl(url, uri.getHost(), uri.getPort() < 0 ? 5432 : uri.getPort(),
-                path.isEmpty() ? "postgres" : path, query.contains("&user="), query.contains("&password="));
+                path.isEmpty() ? "postgres" : path, query.contains("&user="),
+                query.contains("&password=") || (uri.getUserInfo() != null && uri.getUserInfo().contains(":")));
+    }
+
+    /** The user the address names ({@code ?user=…}), if it names one. */
+    java.util.Optional<String> user() {
+        int query = jdbcUrl.indexOf('?');
+        if (query < 0) {
+            return java.util.Optional.empty();
+        }
+        for (String pair : jdbcUrl.substring(query + 1).split("&")) {
+            if (pair.startsWith("user=")) {
+                return java.util.Optional.of(java.net.URLDecoder.decode(pair.substring(5),
+                        java.nio.charset.StandardCharsets.UTF_8));
+            }
+        }
+        return java.util.Optional.empty();
     }
 
     /** HOST:PORT/DATABASE: what messages and the app show. */

@@ -1,7 +1,11 @@
 package dev.workshop.ui.dialogs;
 
 import dev.workshop.domain.settings.Preferences;
+import java.util.Optional;
 import javafx.geometry.Insets;
+import javafx.scene.Node;
+import javafx.scene.control.Button;
+import javafx.scene.layout.HBox;
 import javafx.scene.control.ButtonBar;
 import javafx.scene.control.ButtonType;
 import javafx.scene.control.Dialog;
@@ -20,8 +24,18 @@ import javafx.scene.layout.VBox;
  * Save is pressed (a spinner otherwise keeps its old value until Enter), and one out of range is clamped.
  */
 public final class PreferencesDialog extends Dialog<Preferences> {
+    private boolean teamServerAsked;
 
     public PreferencesDialog(Preferences current) {
+        this(current, Optional.empty());
+    }
+
+    /**
+     * @param whereKept where the conversations are kept now, in words, when the team server can be changed from
+     *                  here ("This device only", "Team server HOST:PORT/DB · team T"); Change… closes this dialog and
+     *                  {@link #teamServerAsked()} says so
+     */
+    public PreferencesDialog(Preferences current, Optional<String> whereKept) {
         setTitle("Settings");
         setHeaderText("How conversations run");
         ButtonType save = new ButtonType("Save", ButtonBar.ButtonData.OK_DONE);
@@ -47,9 +61,10 @@ public final class PreferencesDialog extends Dialog<Preferences> {
                 "The start dialog offers this; a conversation keeps the number it started with.");
         row = add(grid, row, "Conversations at once", atOnce,
                 "The others wait in the queue and start as one ends. Applies at once.");
-        add(grid, row, "Offline reply time (seconds)", pace,
+        row = add(grid, row, "Offline reply time (seconds)", pace,
                 "How long the built-in offline agents take to write a reply, so that you can watch it.");
         VBox content = new VBox(grid);
+        whereKept.ifPresent(where -> content.getChildren().add(teamServerRow(where)));
         content.setPadding(new Insets(8, 14, 0, 14));
         getDialogPane().setContent(content);
 
@@ -59,6 +74,38 @@ public final class PreferencesDialog extends Dialog<Preferences> {
             }
             return new Preferences(committed(turns), committed(atOnce), Math.round(committedSeconds(pace) * 1000));
         });
+    }
+
+    /** Whether the user asked, with Change…, to choose where the conversations are kept (the dialog closed). */
+    public boolean teamServerAsked() {
+        return teamServerAsked;
+    }
+
+    private Node teamServerRow(String where) {
+        Label heading = new Label("Team server");
+        heading.getStyleClass().add("text-bold");
+        Label now = new Label(where);
+        now.setId("preference-team-server");
+        now.setWrapText(true);
+        now.setMaxWidth(300);
+        Button change = new Button("Change…");
+        change.setId("preference-team-server-change");
+        change.setOnAction(event -> {
+            teamServerAsked = true;
+            setResult(null);
+            close();
+        });
+        Region spacer = new Region();
+        HBox.setHgrow(spacer, Priority.ALWAYS);
+        HBox line = new HBox(12, now, spacer, change);
+        line.setAlignment(javafx.geometry.Pos.CENTER_LEFT);
+        Label explanation = new Label("Where this device's conversations are kept: here, or on a PostgreSQL your team"
+                + " shares.");
+        explanation.getStyleClass().add("text-muted");
+        explanation.setWrapText(true);
+        explanation.setMaxWidth(380);
+        explanation.setMinHeight(Region.USE_PREF_SIZE);
+        return new VBox(4, new javafx.scene.control.Separator(), heading, line, explanation);
     }
 
     private static Spinner<Integer> whole(String id, int min, int max, int value) {

@@ -7,6 +7,7 @@ import dev.workshop.ui.agents.AgentsViewModel;
 import dev.workshop.ui.canvas.CanvasView;
 import dev.workshop.ui.canvas.CanvasViewModel;
 import dev.workshop.ui.dialogs.PreferencesDialog;
+import dev.workshop.ui.dialogs.TeamServerDialog;
 import dev.workshop.ui.fx.Background;
 import dev.workshop.ui.fx.IconOnly;
 import dev.workshop.ui.fx.ModalOver;
@@ -248,7 +249,7 @@ public final class ShellView extends BorderPane {
         Button settings = new Button(null, new FontIcon(Feather.SLIDERS));
         settings.setId("open-settings");
         settings.getStyleClass().add("button-icon");
-        IconOnly.withTip(settings, "Settings: turns, conversations at once, offline reply time");
+        IconOnly.withTip(settings, "Settings: turns, conversations at once, offline reply time, team server");
         settings.disableProperty().bind(viewModel.readyProperty().not());
         settings.setOnAction(event -> showPreferences());
         theme.disableProperty().bind(viewModel.readyProperty().not());
@@ -289,11 +290,33 @@ public final class ShellView extends BorderPane {
     /** The conversation settings; saved and applied at once on Save. */
     private void showPreferences() {
         viewModel.preferences().ifPresent(current -> {
-            PreferencesDialog dialog = new PreferencesDialog(current);
+            PreferencesDialog dialog = new PreferencesDialog(current, viewModel.teamServerSettings()
+                    .map(settings -> whereKept()));
             if (getScene() != null) {
                 ModalOver.owner(dialog, getScene().getWindow());
             }
             dialog.showAndWait().filter(chosen -> !chosen.equals(current)).ifPresent(viewModel::savePreferences);
+            if (dialog.teamServerAsked()) {
+                showTeamServer();
+            }
+        });
+    }
+
+    private String whereKept() {
+        String text = viewModel.teamServerTextProperty().get();
+        return text.isEmpty() ? "This device only" : text;
+    }
+
+    /** Settings → Team server: where the conversations are kept; Switch reopens them from there. */
+    private void showTeamServer() {
+        viewModel.teamServerSettings().ifPresent(settings -> {
+            dev.workshop.domain.settings.TeamServerChoice current = viewModel.teamServerChoice();
+            TeamServerDialog dialog = new TeamServerDialog(current, settings,
+                    dev.workshop.ui.fx.Background.virtualThreads(), dev.workshop.ui.fx.FxExecutor.platform());
+            if (getScene() != null) {
+                ModalOver.owner(dialog, getScene().getWindow());
+            }
+            dialog.showAndWait().filter(chosen -> !chosen.equals(current)).ifPresent(viewModel::switchTo);
         });
     }
 
@@ -336,12 +359,23 @@ public final class ShellView extends BorderPane {
     private void showFatalError(String message) {
         ButtonType tryAgain = new ButtonType("Try again", ButtonBar.ButtonData.OK_DONE);
         ButtonType quit = new ButtonType("Quit", ButtonBar.ButtonData.CANCEL_CLOSE);
+        // A team server that cannot be reached need not keep the user out: they can point elsewhere from here.
+        ButtonType teamServer = new ButtonType("Team server…", ButtonBar.ButtonData.LEFT);
         Alert alert = new Alert(Alert.AlertType.ERROR, message, tryAgain, quit);
+        if (viewModel.teamServerSettings().isPresent() && viewModel.teamServerChoice().onTeamServer()) {
+            alert.getButtonTypes().add(teamServer);
+        }
         alert.setHeaderText("Workshop cannot open its data");
         ModalOver.owner(alert, getScene() == null ? null : getScene().getWindow());
         alert.setOnHidden(event -> {
             if (alert.getResult() == tryAgain) {
                 viewModel.tryAgain();
+            } else if (alert.getResult() == teamServer) {
+                showTeamServer();
+                if (viewModel.workspace().isEmpty() && !viewModel.openingProperty().get()) {
+                    // Cancelled: the window would otherwise stay empty with nothing to click.
+                    showFatalError(message);
+                }
             } else {
                 Platform.exit();
             }

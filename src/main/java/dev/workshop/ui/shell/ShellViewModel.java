@@ -32,7 +32,12 @@ import javafx.beans.property.ReadOnlyStringWrapper;
  */
 public final class ShellViewModel {
     private final Path dataDirectory;
-    private final WorkspaceOptions options;
+    /** How the data opens; Settings → Team server changes where (and reopens). */
+    private volatile WorkspaceOptions options;
+    private volatile java.util.Optional<dev.workshop.orchestration.TeamServerSettings> teamServerSettings =
+            java.util.Optional.empty();
+    /** Where the conversations are kept when on a team server ("Team server: HOST:PORT/DB · team T"), else "". */
+    private final ReadOnlyStringWrapper teamServerText = new ReadOnlyStringWrapper("");
     private final WorkspaceOpener opener;
     private final FxExecutor fx;
     /** Where opening, resuming, reopening, closing and saving settings run, away from the FX thread. */
@@ -82,6 +87,76 @@ public final class ShellViewModel {
         this.fx = fx;
         this.background = background;
         dataDirectoryText.set(dataDirectory.toString());
+        teamServerText.set(describe(teamServerChoice()));
+    }
+
+    /** Offers Settings → Team server (the app's wiring gives what tests and saves it; without it, none is offered). */
+    public void offerTeamServerSettings(dev.workshop.orchestration.TeamServerSettings settings) {
+        teamServerSettings = java.util.Optional.of(settings);
+    }
+
+    public java.util.Optional<dev.workshop.orchestration.TeamServerSettings> teamServerSettings() {
+        return teamServerSettings;
+    }
+
+    /** Where this window's conversations are kept now. */
+    public dev.workshop.domain.settings.TeamServerChoice teamServerChoice() {
+        WorkspaceOptions now = options;
+        return new dev.workshop.domain.settings.TeamServerChoice(now.teamServer(), now.team());
+    }
+
+    /**
+     * Keeps {@code choice} for the next launches and opens the conversations there now: the running ones stop here
+     * as at any close (on a team server another instance goes on with them; on this device they resume when it
+     * opens again). What cannot be saved is said in the status bar and nothing changes.
+     */
+    public void switchTo(dev.workshop.domain.settings.TeamServerChoice choice) {
+        dev.workshop.orchestration.TeamServerSettings settings = teamServerSettings.orElseThrow();
+        if (reopening) {
+            return;
+        }
+        reopening = true;
+        background.run("workshop-switch", () -> {
+            try {
+                settings.save(choice);
+            } catch (RuntimeException e) {
+                fx.execute(() -> {
+                    reopening = false;
+                    notice.set("The team server setting was not changed: " + e.getMessage());
+                });
+                return;
+            }
+            fx.execute(() -> {
+                options = options.withTeam(choice.team()).withTeamServer(choice.url());
+                teamServerText.set(describe(choice));
+                if (workspace == null) {
+                    reopening = false;
+                    tryAgain();
+                } else {
+                    closeAndOpenAgain();
+                }
+                notice.set(choice.onTeamServer() ? "Now on the team server " + where(choice.url().orElseThrow())
+                        + " as team " + choice.team().value() : "Now on this device's own conversations");
+            });
+        });
+    }
+
+    /** "Team server: HOST:PORT/DB · team T" for the status bar, "" for this device's own data. */
+    static String describe(dev.workshop.domain.settings.TeamServerChoice choice) {
+        return choice.url().map(url -> "Team server: " + where(url) + " · team " + choice.team().value()).orElse("");
+    }
+
+    /** HOST:PORT/DB of a team server's address, without its scheme and query (a password could be there). */
+    static String where(String url) {
+        String address = url.replaceFirst("^(jdbc:)?postgres(ql)?://", "");
+        int query = address.indexOf('?');
+        address = query < 0 ? address : address.substring(0, query);
+        int at = address.lastIndexOf('@');
+        return at < 0 ? address : address.substring(at + 1);
+    }
+
+    public ReadOnlyStringProperty teamServerTextProperty() {
+        return teamServerText.getReadOnlyProperty();
     }
 
     /** Opens the workspace in the background; never blocks the caller. */
@@ -113,7 +188,7 @@ public final class ShellViewModel {
                     // brought back.
                     if (event instanceof LoopEvent.Started || event instanceof LoopEvent.Ended
                             || event instanceof LoopEvent.SessionRestored || event instanceof LoopEvent.Deleted
-                            || event instanceof LoopEvent.Undeleted) {
+                            || event instanceof LoopEvent.Undeleted || event instanceof LoopEvent.ChangedElsewhere) {
                         int total = opened.conversationCount();
                         int running = opened.bridge().runningCount();
                         fx.execute(() -> showCounts(total, running));

@@ -63,6 +63,19 @@ final class StatusBar extends HBox {
         details.setMaxWidth(600);
         warning.setTooltip(details);
 
+        Label teamServer = new Label(null, new FontIcon(Feather.SERVER));
+        teamServer.setId("status-team-server");
+        teamServer.textProperty().bind(viewModel.teamServerTextProperty());
+        teamServer.visibleProperty().bind(viewModel.teamServerTextProperty().isNotEmpty());
+        teamServer.managedProperty().bind(teamServer.visibleProperty());
+        teamServer.setTextOverrun(javafx.scene.control.OverrunStyle.CENTER_ELLIPSIS);
+        teamServer.setMinWidth(0);
+        Tooltip teamServerTip = new Tooltip();
+        teamServerTip.textProperty().bind(viewModel.teamServerTextProperty().map(text -> text
+                + "\nThe conversations are kept there; the canvas and drafts stay on this device. Settings → Team"
+                + " server changes it."));
+        teamServer.setTooltip(teamServerTip);
+
         Label count = new Label();
         count.setId("status-conversation-count");
         count.textProperty().bind(viewModel.conversationCountTextProperty());
@@ -76,7 +89,7 @@ final class StatusBar extends HBox {
         Region spacer = new Region();
         HBox.setHgrow(spacer, Priority.ALWAYS);
         setSpacing(10);
-        getChildren().addAll(progress, dataDirectory, spacer, notice, warning, count);
+        getChildren().addAll(progress, dataDirectory, teamServer, spacer, notice, warning, count);
         getStyleClass().add("status-bar");
         setAlignment(Pos.CENTER_LEFT);
         noticeTimer.setOnFinished(event -> notice.setText(""));

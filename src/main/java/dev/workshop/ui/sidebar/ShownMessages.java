@@ -142,7 +142,8 @@ final class ShownMessages {
         Map<AgentId, String> known = Map.copyOf(colours);
         work.inBackground("sidebar-history", () -> {
             try {
-                boolean running = work.bridge().isRunning(id);
+                // A reply another device is writing is not cut off either: it is under way there.
+                boolean running = work.bridge().isRunning(id) || work.bridge().drivenElsewhere(id);
                 List<RecordedEvent> history = work.bridge().history(id);
                 List<MessageItem> items = MessageItem.fromHistory(history,
                         agent -> known.getOrDefault(agent, UNKNOWN_COLOUR), running);
