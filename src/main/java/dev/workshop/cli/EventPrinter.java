@@ -42,6 +42,8 @@ final class EventPrinter implements Consumer<LoopEvent> {
                     .put("reason", ended.reason());
             case LoopEvent.Error error -> line("conversation_error", event).put("message", error.message());
             case LoopEvent.Warning warning -> warned(warning);
+            case LoopEvent.SavePending pending -> warned(new LoopEvent.Warning(pending.conversationId(),
+                    pending.turnNumber(), pending.at(), pending.message()));
             case LoopEvent.TeamReady ready -> line("team_ready", event).put("team", ready.team().value())
                     .put("restored", ready.restored());
             case LoopEvent.SessionRestored restored -> line("session_restored", event)

@@ -54,6 +54,8 @@ final class ConversationLoop implements Runnable {
     private volatile Stop stop;
     private volatile Thread thread;
     private boolean holdsSlot;
+    private boolean holdsTakeover;
+    private final boolean takeover;
     /** Published once the loop is gone from the bridge, so a listener that counts running loops sees it gone. */
     private LoopEvent.Ended ended;
 
@@ -68,6 +70,13 @@ final class ConversationLoop implements Runnable {
      */
     ConversationLoop(ConversationId id, ResumeCause resumedBy, boolean announceLastMessage, LoopContext context,
                      java.util.function.Consumer<ConversationLoop> onFinished) {
+        this(id, resumedBy, announceLastMessage, false, context, onFinished);
+    }
+
+    /** @param takeover taken over from a Workshop that died: it may run on a slot of the reserve */
+    ConversationLoop(ConversationId id, ResumeCause resumedBy, boolean announceLastMessage, boolean takeover,
+                     LoopContext context, java.util.function.Consumer<ConversationLoop> onFinished) {
+        this.takeover = takeover;
         this.announceLastMessage = announceLastMessage;
         this.onFinished = onFinished;
         this.id = id;
@@ -137,6 +146,9 @@ final class ConversationLoop implements Runnable {
             if (holdsSlot) {
                 context.slots().release();
             }
+            if (holdsTakeover) {
+                context.slots().releaseTakeover();
+            }
             onFinished.accept(this);
             if (ended != null) {
                 publish(ended);
@@ -150,21 +162,27 @@ final class ConversationLoop implements Runnable {
                 .orElseThrow(() -> new IllegalStateException("Conversation " + id + " is not stored"));
     }
 
-    /** Waits for a free slot when over the concurrency limit, shown as {@code queued}. */
+    /**
+     * Waits for a free slot when over the concurrency limit, shown as {@code queued}; a conversation taken over from a
+     * Workshop that died takes one of the reserve instead while there is one.
+     */
     private ConversationState takeSlot(ConversationState state) throws InterruptedException {
         if (stop != null) {
             throw new InterruptedException("Stopped before the first turn");
         }
-        if (!context.slots().tryAcquire()) {
-            state = append(state, new StatusChanged(ConversationStatus.QUEUED, "Waiting for a free slot"));
-            publish(new LoopEvent.Queued(id, workflowTurn, now()));
-            context.slots().acquire();
+        if (context.slots().tryAcquire()) {
             holdsSlot = true;
-            state = append(state, new StatusChanged(ConversationStatus.ACTIVE, ""));
-        } else {
-            holdsSlot = true;
+            return state;
         }
-        return state;
+        if (takeover && context.slots().tryTakeover()) {
+            holdsTakeover = true;
+            return state;
+        }
+        state = append(state, new StatusChanged(ConversationStatus.QUEUED, "Waiting for a free slot"));
+        publish(new LoopEvent.Queued(id, workflowTurn, now()));
+        context.slots().acquire();
+        holdsSlot = true;
+        return append(state, new StatusChanged(ConversationStatus.ACTIVE, ""));
     }
 
     private void takeTurns(ConversationState state, List<MessageRecorded> transcript)
@@ -310,7 +328,7 @@ final class ConversationLoop implements Runnable {
                 return context.store().append(context.tenant(), id, state.version(), List.of(event), durability);
             } catch (dev.workshop.store.StoreUnavailableException away) {
                 if (!told) {
-                    publish(new LoopEvent.Warning(id, workflowTurn, now(), "Waiting for the team server: "
+                    publish(new LoopEvent.SavePending(id, workflowTurn, now(), "Waiting for the team server: "
                             + away.getMessage() + "; what is to be saved is kept and saved once it is back"));
                     told = true;
                 }

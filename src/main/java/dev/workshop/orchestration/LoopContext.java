@@ -10,5 +10,5 @@ import java.util.function.Consumer;
 
 /** What every conversation loop of one bridge shares. */
 record LoopContext(ConversationStore store, TenantId tenant, AgentCatalog agents, GatewayResolver gateways,
-                   LoopSettings settings, Semaphore slots, Consumer<LoopEvent> publisher, Clock clock) {
+                   LoopSettings settings, Slots slots, Consumer<LoopEvent> publisher, Clock clock) {
 }

@@ -123,6 +123,14 @@ public sealed interface LoopEvent {
     record Error(ConversationId conversationId, int turnNumber, Instant at, String message) implements LoopEvent {
     }
 
+    /**
+     * What the loop has to save (a reply received, a turn's end) waits in memory because the team server is away:
+     * it is saved once the server is back, or the turn is asked again after a restart. Until the next message or end
+     * of this conversation, a reply shown as being written is not yet saved.
+     */
+    record SavePending(ConversationId conversationId, int turnNumber, Instant at, String message) implements LoopEvent {
+    }
+
     /** Something the user should know that stops nothing (a server answering with another model, say). */
     record Warning(ConversationId conversationId, int turnNumber, Instant at, String message) implements LoopEvent {
     }

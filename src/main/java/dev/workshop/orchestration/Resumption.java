@@ -94,8 +94,11 @@ final class Resumption {
         List<ConversationState> candidates = log.store().list(log.tenant()).stream()
                 .sorted(Comparator.comparing((ConversationState state) -> state.turnCount() == 0)).toList();
         for (ConversationState state : candidates) {
-            if (loops.count() >= loops.settings().concurrencyLimit()) {
-                // No more than it can run at once: the rest is left to the team's other instances (or the next scan).
+            boolean underWay = state.turnCount() > 0;
+            boolean full = loops.count() >= loops.settings().concurrencyLimit();
+            if (full && !(underWay && loops.roomForATakeover())) {
+                // No more than it can run at once (a conversation under way may use the reserve): the rest is left
+                // to the team's other instances, or the next scan.
                 break;
             }
             String reason = state.statusReason();
@@ -110,7 +113,7 @@ final class Resumption {
                 continue;
             }
             try {
-                resume(log.stateOf(state.id()), ResumeCause.RESTART).ifPresent(driven::add);
+                resume(log.stateOf(state.id()), ResumeCause.RESTART, underWay).ifPresent(driven::add);
             } catch (RuntimeException e) {
                 log.store().stopDriving(log.tenant(), state.id());
                 events.publish(new LoopEvent.Warning(state.id(), 1, now, "Could not take over: " + e.getMessage()));
@@ -144,6 +147,11 @@ final class Resumption {
     }
 
     private Optional<ConversationId> resume(ConversationState state, ResumeCause cause) {
+        return resume(state, cause, false);
+    }
+
+    /** @param takeover taken over from a Workshop that died: it may run on a slot of the reserve */
+    private Optional<ConversationId> resume(ConversationState state, ResumeCause cause, boolean takeover) {
         ConversationId id = state.id();
         // On a team server, claimed first: nothing is recorded for a conversation another instance drives.
         if (!log.store().drive(log.tenant(), id)) {
@@ -164,7 +172,7 @@ final class Resumption {
         log.store().append(log.tenant(), id, state.version(),
                 List.of(new ResumeStarted(state.resumesWithoutProgress() + 1, cause)));
         // Only a restart is announced as one ("resumed after restart" on the canvas and in `resume`'s output).
-        loops.launch(id, cause, false);
+        loops.launch(id, cause, false, takeover);
         return Optional.of(id);
     }
 

@@ -44,7 +44,12 @@ final class RunningLoops {
      *                            the workflow turn it reads from the log anyway (so the log is read once)
      */
     void launch(ConversationId id, ResumeCause resumedBy, boolean announceLastMessage) {
-        ConversationLoop loop = new ConversationLoop(id, resumedBy, announceLastMessage, context, finished -> {
+        launch(id, resumedBy, announceLastMessage, false);
+    }
+
+    /** As above; {@code takeover}: taken over from a Workshop that died, so it may run on a reserve slot. */
+    void launch(ConversationId id, ResumeCause resumedBy, boolean announceLastMessage, boolean takeover) {
+        ConversationLoop loop = new ConversationLoop(id, resumedBy, announceLastMessage, takeover, context, finished -> {
             running.remove(id, finished);
             context.store().stopDriving(context.tenant(), id);
         });
@@ -66,6 +71,11 @@ final class RunningLoops {
 
     int count() {
         return running.size();
+    }
+
+    /** Whether a conversation taken over could run now, on a free slot or one of the reserve. */
+    boolean roomForATakeover() {
+        return running.size() < settings().concurrencyLimit() || slots.takeoversFree() > 0;
     }
 
     /** Asks the conversation's loop to stop as {@code stop} says; false when it has none. */

@@ -9,10 +9,51 @@ import java.util.concurrent.Semaphore;
  */
 final class Slots extends Semaphore {
     private int limit;
+    /**
+     * On a team server, for conversations taken over from a Workshop that died: they were under way (someone follows
+     * them), so they go on at once even when every slot is busy, up to half the limit again (at least one), rather
+     * than wait for a slot behind this instance's own work (ADR 0022).
+     */
+    private final Reserve takeovers;
+
+    /** The reserve's permits, which change with the limit as the usual ones do. */
+    private static final class Reserve extends Semaphore {
+        Reserve(int permits) {
+            super(permits);
+        }
+
+        void resize(int from, int to) {
+            if (to > from) {
+                release(to - from);
+            } else if (to < from) {
+                reducePermits(from - to);
+            }
+        }
+    }
 
     Slots(int limit) {
         super(limit, true);
         this.limit = limit;
+        this.takeovers = new Reserve(reserveFor(limit));
+    }
+
+    /** How many taken-over conversations may run beyond the limit. */
+    static int reserveFor(int limit) {
+        return Math.max(1, limit / 2);
+    }
+
+    /** A slot for a conversation taken over: a usual one if free, else one of the reserve; false when none is. */
+    boolean tryTakeover() {
+        return takeovers.tryAcquire();
+    }
+
+    void releaseTakeover() {
+        takeovers.release();
+    }
+
+    /** Takeover slots free now. */
+    int takeoversFree() {
+        return takeovers.availablePermits();
     }
 
     synchronized void resize(int newLimit) {
@@ -22,6 +63,7 @@ final class Slots extends Semaphore {
             // Taken from the permits still free, or owed by the loops that hold one (they release it as usual).
             reducePermits(limit - newLimit);
         }
+        takeovers.resize(reserveFor(limit), reserveFor(newLimit));
         limit = newLimit;
     }
 

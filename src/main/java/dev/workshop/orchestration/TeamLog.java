@@ -27,6 +27,11 @@ record TeamLog(ConversationStore store, TenantId tenant) {
 
     /** As {@link #state}, refusing an unknown or deleted conversation. */
     ConversationState stateOf(ConversationId id) {
-        return state(id).orElseThrow(() -> new IllegalArgumentException("No conversation with id " + id));
+        Optional<ConversationState> stored = store.state(tenant, id);
+        if (stored.filter(ConversationState::deleted).isPresent()) {
+            // Said as it is: on a team server another device may have deleted it a moment ago.
+            throw new IllegalArgumentException("Conversation " + id + " was deleted (Recently deleted brings it back)");
+        }
+        return stored.orElseThrow(() -> new IllegalArgumentException("No conversation with id " + id));
     }
 }

@@ -31,7 +31,8 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Three {@code workshop serve} instances on one team server drive a batch of conversations while one of them is
- * killed with SIGKILL again and again (and started again): in the end every conversation's turns run 0..n-1 with
+ * killed with SIGKILL again and again (and started again), and the team server itself restarts once under them: in
+ * the end every conversation's turns run 0..n-1 with
  * no gap, no duplicate and the speakers in rotation. Takeover times are printed. A bounded sample runs in
  * {@code verify}; {@code ./mvnw test -Dtest=TeamSoakTest -Dworkshop.soakConversations=50 -Dworkshop.soakKills=10
  * -Dworkshop.soakTurns=60 -Dworkshop.soakReplyMillis=400} runs the issue's size (long enough that every kill finds
@@ -87,9 +88,17 @@ class TeamSoakTest {
         int kills = Integer.getInteger("workshop.soakKills", 2);
         int turns = Integer.getInteger("workshop.soakTurns", 6);
         long seed = System.nanoTime();
+        boolean restarted = false;
         Random random = new Random(seed);
-        try (EmbeddedPostgres postgres = EmbeddedPostgres.start()) {
-            String url = "jdbc:postgresql://localhost:" + postgres.getPort() + "/postgres?user=postgres";
+        int port;
+        try (java.net.ServerSocket free = new java.net.ServerSocket(0)) {
+            port = free.getLocalPort();
+        }
+        Path data = dir.resolve("pgdata");
+        // Held in an array: the server is stopped and started again on the same data half-way through.
+        EmbeddedPostgres[] postgres = {start(data, port)};
+        try {
+            String url = "jdbc:postgresql://localhost:" + port + "/postgres?user=postgres";
             List<ConversationId> ids = new ArrayList<>();
             try (PostgresConversationStore store = PostgresConversationStore.open(url)) {
                 for (int i = 0; i < conversations; i++) {
@@ -109,14 +118,14 @@ class TeamSoakTest {
                     int victim = random.nextInt(servers.size());
                     long pid = servers.get(victim).pid();
                     // Killed while it drives something, so that each kill is a takeover.
-                    await().atMost(Duration.ofSeconds(90)).until(() -> !ownedBy(postgres, pid).isEmpty()
+                    await().ignoreException(dev.workshop.store.StoreUnavailableException.class).atMost(Duration.ofSeconds(90)).until(() -> !ownedBy(postgres[0], pid).isEmpty()
                             || allCompleted(store, ids));
                     if (allCompleted(store, ids)) {
                         System.out.println("TeamSoakTest: all completed after " + kill + " kills");
                         break;
                     }
                     Map<String, Long> versions = new HashMap<>();
-                    for (String owned : ownedBy(postgres, pid)) {
+                    for (String owned : ownedBy(postgres[0], pid)) {
                         versions.put(owned, store.state(TEAM, new ConversationId(owned)).orElseThrow().version());
                     }
                     servers.get(victim).destroyForcibly();
@@ -124,14 +133,21 @@ class TeamSoakTest {
                     long killedAt = System.nanoTime();
                     servers.set(victim, serve(url, dir.resolve("device-" + victim)));
                     // Taken over: each conversation it drove moves on again (or ended, if it was on its last turn).
-                    await().atMost(Duration.ofSeconds(90)).until(() -> versions.entrySet().stream().allMatch(entry ->
+                    await().ignoreException(dev.workshop.store.StoreUnavailableException.class).atMost(Duration.ofSeconds(90)).until(() -> versions.entrySet().stream().allMatch(entry ->
                             store.state(TEAM, new ConversationId(entry.getKey())).orElseThrow().version()
                                     > entry.getValue()));
                     takeoverMillis.add(Duration.ofNanos(System.nanoTime() - killedAt).toMillis());
                     System.out.println("TeamSoakTest: kill " + (kill + 1) + " of instance " + victim + " (" + versions.size()
                             + " conversations) taken over in " + takeoverMillis.getLast() + " ms");
+                    if (kill == 0) {
+                        // The team server itself restarts under the three instances: they wait and go on.
+                        postgres[0].close();
+                        postgres[0] = start(data, port);
+                        restarted = true;
+                        System.out.println("TeamSoakTest: the team server restarted");
+                    }
                 }
-                await().atMost(Duration.ofSeconds(180)).until(() -> allCompleted(store, ids));
+                await().ignoreException(dev.workshop.store.StoreUnavailableException.class).atMost(Duration.ofSeconds(180)).until(() -> allCompleted(store, ids));
                 for (ConversationId id : ids) {
                     List<MessageRecorded> transcript = new ArrayList<>();
                     for (RecordedEvent recorded : store.history(TEAM, id)) {
@@ -156,7 +172,14 @@ class TeamSoakTest {
                     + " takeovers, takeover ms " + takeoverMillis + (takeoverMillis.isEmpty() ? ""
                     : ", p95 " + takeoverMillis.get((int) Math.ceil(takeoverMillis.size() * 0.95) - 1)));
             assertThat(takeoverMillis).as("every kill was taken over (seed %d)", seed).hasSizeGreaterThanOrEqualTo(1);
+            assertThat(restarted).as("the server restarted under them (seed %d)", seed).isTrue();
+        } finally {
+            postgres[0].close();
         }
+    }
+
+    private static EmbeddedPostgres start(Path data, int port) throws java.io.IOException {
+        return EmbeddedPostgres.builder().setDataDirectory(data).setCleanDataDirectory(false).setPort(port).start();
     }
 
     private static boolean allCompleted(PostgresConversationStore store, List<ConversationId> ids) {

@@ -11,7 +11,6 @@ import dev.workshop.domain.conversation.ConversationStatus;
 import dev.workshop.domain.conversation.RecordedEvent;
 import dev.workshop.domain.conversation.TenantId;
 import dev.workshop.store.jdbc.PostgresConversationStore;
-import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
@@ -22,8 +21,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -36,30 +33,17 @@ import org.junit.jupiter.api.io.TempDir;
 class TeamTakeoverTest {
     private static final int TURNS = 10;
     private static final TenantId TEAM = new TenantId("takeover");
-    private static EmbeddedPostgres postgres;
+    @org.junit.jupiter.api.extension.RegisterExtension
+    static final dev.workshop.store.jdbc.EmbeddedTeamServer SERVER = new dev.workshop.store.jdbc.EmbeddedTeamServer();
     private final ObjectMapper json = new ObjectMapper();
 
     @TempDir
     Path dir;
 
-    @BeforeAll
-    static void startPostgres() throws Exception {
-        postgres = EmbeddedPostgres.start();
-    }
-
-    @AfterAll
-    static void stopPostgres() throws Exception {
-        postgres.close();
-    }
-
-    private static String url() {
-        return "jdbc:postgresql://localhost:" + postgres.getPort() + "/postgres?user=postgres";
-    }
-
     private Process start(Path data, String... args) throws IOException {
         List<String> command = new ArrayList<>(List.of(ProcessHandle.current().info().command().orElse("java"),
                 "-cp", System.getProperty("java.class.path"), "dev.workshop.Main", "--data-dir", data.toString(),
-                "--store-url", url(), "--team", TEAM.value()));
+                "--store-url", SERVER.url(), "--team", TEAM.value()));
         command.addAll(List.of(args));
         Process process = new ProcessBuilder(command).redirectError(ProcessBuilder.Redirect.DISCARD).start();
         process.getOutputStream().close();
@@ -111,7 +95,7 @@ class TeamTakeoverTest {
         Process run = start(dir.resolve("laptop"), "run", "--agents", "Ada,Bruno,Chen", "--prompt", "Plan a launch",
                 "--max-turns", String.valueOf(TURNS), "--offline-delay-ms", "300");
         List<JsonNode> printed = lines(run);
-        try (PostgresConversationStore store = PostgresConversationStore.open(url())) {
+        try (PostgresConversationStore store = PostgresConversationStore.open(SERVER.url())) {
             await().atMost(Duration.ofSeconds(60)).until(() -> messages(printed).size() >= 2);
             run.destroyForcibly();
             run.waitFor(30, TimeUnit.SECONDS);
@@ -140,7 +124,7 @@ class TeamTakeoverTest {
                 "--max-turns", String.valueOf(TURNS), "--offline-delay-ms", "300");
         List<JsonNode> printed = lines(run);
         Process serve = null;
-        try (PostgresConversationStore store = PostgresConversationStore.open(url())) {
+        try (PostgresConversationStore store = PostgresConversationStore.open(SERVER.url())) {
             await().atMost(Duration.ofSeconds(60)).until(() -> messages(printed).size() >= 2);
             new ProcessBuilder("kill", "-STOP", String.valueOf(run.pid())).start().waitFor(10, TimeUnit.SECONDS);
             int printedBeforeFreeze = messages(printed).size();

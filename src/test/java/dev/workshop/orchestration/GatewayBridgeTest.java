@@ -393,7 +393,8 @@ class GatewayBridgeTest {
         engine.open();
         assertThat(engine.bridge().conversations()).extracting(state -> state.id()).containsExactly(kept);
         assertThat(engine.bridge().conversationsToResume()).extracting(state -> state.id()).containsExactly(kept);
-        assertThatThrownBy(() -> engine.bridge().rename(id, "Back?")).hasMessage("No conversation with id " + id);
+        assertThatThrownBy(() -> engine.bridge().rename(id, "Back?"))
+                .hasMessage("Conversation " + id + " was deleted (Recently deleted brings it back)");
         assertThatThrownBy(() -> engine.bridge().restore(id)).hasMessage("Conversation " + id
                 + " was deleted; Recently deleted in the app, or 'workshop undelete " + id + "', brings it back");
     }

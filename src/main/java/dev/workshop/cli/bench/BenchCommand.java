@@ -12,6 +12,7 @@ public final class BenchCommand implements Subcommands.Group {
     static final Subcommands COMMANDS = new Subcommands(List.of(
             new Entry("store", StoreBenchCommand.class),
             new Entry("loop", LoopBenchCommand.class),
+            new Entry("team", TeamBenchCommand.class),
             new Entry("restore-probe", RestoreProbeCommand.class),
             new Entry("loop-many", LoopManyProbeCommand.class)));
 

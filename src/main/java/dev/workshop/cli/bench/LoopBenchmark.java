@@ -47,7 +47,7 @@ final class LoopBenchmark {
     }
 
     /** Fixed replies after {@code delayMillis}: the gateway costs nothing but its wait. */
-    private static GatewayResolver sleeping(long delayMillis) {
+    static GatewayResolver sleeping(long delayMillis) {
         return agent -> (request, tokens) -> {
             if (delayMillis > 0) {
                 Thread.sleep(delayMillis);

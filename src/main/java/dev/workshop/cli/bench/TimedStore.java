@@ -14,9 +14,22 @@ import java.util.concurrent.atomic.LongAdder;
 final class TimedStore extends ForwardingConversationStore {
     private final LongAdder appendNanos = new LongAdder();
     private final LongAdder appends = new LongAdder();
+    /** Each append's time, when asked for (a percentile needs them all). */
+    private final java.util.Queue<Long> each = new java.util.concurrent.ConcurrentLinkedQueue<>();
+    private final boolean keepEach;
 
     TimedStore(ConversationStore store) {
+        this(store, false);
+    }
+
+    TimedStore(ConversationStore store, boolean keepEach) {
         super(store);
+        this.keepEach = keepEach;
+    }
+
+    /** Every append's time in nanoseconds so far (empty unless made to keep each). */
+    long[] eachAppendNanos() {
+        return each.stream().mapToLong(Long::longValue).toArray();
     }
 
     long appendNanos() {
@@ -34,7 +47,11 @@ final class TimedStore extends ForwardingConversationStore {
         try {
             return super.append(tenant, conversation, expectedVersion, events, durability);
         } finally {
-            appendNanos.add(System.nanoTime() - started);
+            long took = System.nanoTime() - started;
+            appendNanos.add(took);
+            if (keepEach) {
+                each.add(took);
+            }
             appends.increment();
         }
     }

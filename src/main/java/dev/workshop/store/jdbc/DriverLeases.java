@@ -32,12 +32,13 @@ final class DriverLeases {
              WHERE conversation_lease.expires_at < now() OR conversation_lease.owner = EXCLUDED.owner
             RETURNING epoch""";
     /*
-     * Owner and epoch decide, not the expiry: a lease that ran out while the server was away, and that nobody took
-     * since, is still this instance's (taking it would have raised the epoch), so renewing it and writing are safe.
+     * Owner decides, not the expiry: a lease that ran out while the server was away, and that nobody took since, is
+     * still this instance's (taking it would have changed the owner or raised the epoch), so renewing it and writing
+     * are safe. The epochs returned tell a claim taken over and taken back apart from the one this instance holds.
      */
-    private static final String RENEW = """
-            UPDATE conversation_lease SET expires_at = now() + make_interval(secs => ?)
-             WHERE tenant_id = ? AND conversation_id = ? AND owner = ? AND epoch = ?""";
+    private static final String RENEW_ALL = """
+            UPDATE conversation_lease SET expires_at = now() + make_interval(secs => ?) WHERE owner = ?
+            RETURNING tenant_id, conversation_id, epoch""";
     private static final String CHECK = """
             SELECT 1 FROM conversation_lease
              WHERE tenant_id = ? AND conversation_id = ? AND owner = ? AND epoch = ?
@@ -136,23 +137,30 @@ final class DriverLeases {
                 + " claim ran out); nothing more is recorded from here");
     }
 
-    /** Renews every lease this instance holds; those it can no longer renew are marked lost. */
+    /**
+     * Renews every lease this instance holds in one statement (a thousand conversations are one round trip a
+     * second, not a thousand); those it no longer holds (another instance took them over) are marked lost.
+     */
     void renewAll(Connection connection) throws SQLException {
-        try (PreparedStatement renew = connection.prepareStatement(RENEW)) {
-            for (Map.Entry<String, Held> entry : held.entrySet()) {
-                if (entry.getValue().lost()) {
-                    continue;
+        // Judged against the claims held before the renewal: one taken while it runs is not in its answer.
+        Map<String, Held> before = Map.copyOf(held);
+        Map<String, Long> renewed = new java.util.HashMap<>();
+        try (PreparedStatement renew = connection.prepareStatement(RENEW_ALL)) {
+            renew.setDouble(1, ttl.toMillis() / 1000.0);
+            renew.setString(2, owner);
+            try (ResultSet rows = renew.executeQuery()) {
+                while (rows.next()) {
+                    renewed.put(ConversationTables.key(rows.getString(1), rows.getString(2)), rows.getLong(3));
                 }
-                String[] ids = entry.getKey().split("\u0000", 2);
-                renew.setDouble(1, ttl.toMillis() / 1000.0);
-                renew.setString(2, ids[0]);
-                renew.setString(3, ids[1]);
-                renew.setString(4, owner);
-                renew.setLong(5, entry.getValue().epoch());
-                if (renew.executeUpdate() == 0) {
-                    held.computeIfPresent(entry.getKey(), (key, before) -> before.epoch() == entry.getValue().epoch()
-                            ? new Held(before.epoch(), true) : before);
-                }
+            }
+        }
+        for (Map.Entry<String, Held> entry : before.entrySet()) {
+            Held mine = entry.getValue();
+            Long epoch = renewed.get(entry.getKey());
+            if (!mine.lost() && (epoch == null || epoch != mine.epoch())) {
+                // A claim taken again since this round read it has a new epoch of its own: only the old one is lost.
+                held.computeIfPresent(entry.getKey(), (key, now) -> now.epoch() == mine.epoch()
+                        ? new Held(now.epoch(), true) : now);
             }
         }
     }

@@ -289,6 +289,7 @@ public final class PostgresConversationStore implements ConversationStore {
                         + " the same moment; reload and try again");
             }
             if (TeamServerProblems.isConnectionLost(e)) {
+                forgetIdleConnections();
                 throw new dev.workshop.store.StoreUnavailableException("The team server " + where + " cannot be"
                         + " reached (" + TeamServerProblems.reason(e) + ")", e);
             }
@@ -376,16 +377,35 @@ public final class PostgresConversationStore implements ConversationStore {
         T run(Connection connection) throws SQLException;
     }
 
+    /**
+     * Runs a read; when its connection turns out dead (the server restarted, every pooled connection with it), the
+     * pool lets go of all its idle connections and the read is tried once more on a new one: reading twice is
+     * harmless, and the reader should not see a restart that is already over.
+     */
     private <T> T read(Query<T> query) {
-        try (Connection connection = pool.getConnection()) {
-            return query.run(connection);
-        } catch (SQLException e) {
-            if (TeamServerProblems.isConnectionLost(e)) {
-                throw new dev.workshop.store.StoreUnavailableException("The team server " + where + " cannot be"
-                        + " reached (" + TeamServerProblems.reason(e) + ")", e);
+        for (int attempt = 1; ; attempt++) {
+            try (Connection connection = pool.getConnection()) {
+                return query.run(connection);
+            } catch (SQLException e) {
+                if (TeamServerProblems.isConnectionLost(e)) {
+                    forgetIdleConnections();
+                    if (attempt < 2) {
+                        continue;
+                    }
+                    throw new dev.workshop.store.StoreUnavailableException("The team server " + where + " cannot be"
+                            + " reached (" + TeamServerProblems.reason(e) + ")", e);
+                }
+                throw new StoreException("The team server " + where + " could not be read ("
+                        + TeamServerProblems.reason(e) + ")", e);
             }
-            throw new StoreException("The team server " + where + " could not be read ("
-                    + TeamServerProblems.reason(e) + ")", e);
+        }
+    }
+
+    /** After a lost connection: the others of the pool went with it, most likely; new ones are made as needed. */
+    private void forgetIdleConnections() {
+        var bean = pool.getHikariPoolMXBean();
+        if (bean != null) {
+            bean.softEvictConnections();
         }
     }
 }

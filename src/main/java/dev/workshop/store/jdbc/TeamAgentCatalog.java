@@ -61,10 +61,21 @@ final class TeamAgentCatalog implements AgentCatalog {
         return catalog;
     }
 
+    /**
+     * The team's agents; while the server cannot be reached, the last copy read (a loop waiting for the server to
+     * come back must not lose its agents meanwhile).
+     */
     @Override
     public List<AgentDefinition> list() {
         if (Duration.between(readAt, clock.instant()).compareTo(FRESH) > 0) {
-            return reload();
+            try {
+                return reload();
+            } catch (StoreException away) {
+                if (readAt.equals(Instant.MIN)) {
+                    throw away;
+                }
+                return agents;
+            }
         }
         return agents;
     }
@@ -176,8 +187,10 @@ final class TeamAgentCatalog implements AgentCatalog {
                 }
             }
         } catch (SQLException e) {
-            throw new StoreException("The team server could not be read for the agents of team " + team.value()
-                    + " (" + TeamServerProblems.reason(e) + ")", e);
+            String why = "The team server could not be read for the agents of team " + team.value() + " ("
+                    + TeamServerProblems.reason(e) + ")";
+            throw TeamServerProblems.isConnectionLost(e) ? new dev.workshop.store.StoreUnavailableException(why, e)
+                    : new StoreException(why, e);
         }
         agents = List.copyOf(read);
         readAt = clock.instant();

@@ -149,6 +149,7 @@ final class ConversationOverlay {
             case LoopEvent.Ended ended -> conversationEnded(ended);
             case LoopEvent.Error error -> canvas.tell(error.message());
             case LoopEvent.Warning warning -> canvas.tell(warning.message());
+            case LoopEvent.SavePending pending -> canvas.tell(pending.message());
             case LoopEvent.SaveFailed failed -> canvas.tell(failed.message());
             case LoopEvent.Started started -> { }
             case LoopEvent.TurnRetry retry -> { }

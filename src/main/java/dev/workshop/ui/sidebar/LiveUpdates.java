@@ -32,6 +32,8 @@ final class LiveUpdates {
         switch (event) {
             case LoopEvent.Token token -> work.onFx(() -> reply.token(id, token.text()));
             case LoopEvent.TurnRetry retry -> work.onFx(() -> reply.retry(id, retry));
+            // Nothing to read from the store while it is away: the reply being written says it is not yet saved.
+            case LoopEvent.SavePending pending -> work.onFx(() -> reply.savePending(id, pending.message()));
             case LoopEvent.TurnStarted turn -> work.onFx(() -> {
                 ReplyInProgress.Writer writer = reply.turnStarted(id, turn.turnIndex(), turn.speakerId(),
                         turn.speakerName(), turn.resumed(), turn.at());

@@ -160,8 +160,10 @@ final class MessageCell extends ListCell<MessageItem> {
         StreamingMarkdown content = new StreamingMarkdown();
         Subscription text = live.writing().subscribe(content::show);
         Subscription note = live.retrying().subscribe(retry -> {
-            state.setText(retry.isEmpty() ? "writing…" : "↻ " + retry);
-            state.setGraphic(new FontIcon(retry.isEmpty() ? Feather.EDIT_3 : Feather.REFRESH_CW));
+            boolean unsaved = retry.startsWith("Not yet saved");
+            state.setText(retry.isEmpty() ? "writing…" : unsaved ? retry : "↻ " + retry);
+            state.setGraphic(new FontIcon(retry.isEmpty() ? Feather.EDIT_3 : unsaved ? Feather.CLOUD_OFF
+                    : Feather.REFRESH_CW));
             Tooltip whole = new Tooltip(retry.isEmpty() ? item.speakerName() + " is writing this reply" : retry);
             whole.setWrapText(true);
             whole.setMaxWidth(420);

@@ -27,6 +27,8 @@ final class ReplyInProgress {
     private final ReadOnlyStringWrapper writing = new ReadOnlyStringWrapper("");
     /** Why the turn being written is asked again, and which attempt is next; empty while none is. */
     private final ReadOnlyStringWrapper retrying = new ReadOnlyStringWrapper("");
+    /** Conversations whose reply is written but not yet saved (the team server is away), with why. */
+    private final Map<ConversationId, String> unsaved = new HashMap<>();
 
     ReplyInProgress(Predicate<ConversationId> isShown) {
         this.isShown = isShown;
@@ -43,7 +45,16 @@ final class ReplyInProgress {
     void shown(ConversationId id) {
         Draft draft = id == null ? null : drafts.get(id);
         writing.set(draft == null ? "" : draft.text().toString());
-        retrying.set(id == null ? "" : marks.retryNote(id));
+        retrying.set(id == null ? "" : unsaved.getOrDefault(id, marks.retryNote(id)));
+    }
+
+    /** What the loop has to save waits for the team server: the reply shown says it is not yet saved. */
+    void savePending(ConversationId id, String why) {
+        String note = "Not yet saved. " + why;
+        unsaved.put(id, note);
+        if (isShown.test(id)) {
+            retrying.set(note);
+        }
     }
 
     /** Who is writing a reply in {@code id} now, if anyone is. */
@@ -122,7 +133,8 @@ final class ReplyInProgress {
 
     /** The turn being asked again got its first word, or ended: no more "retrying" for {@code id}. */
     private void retryEnded(ConversationId id) {
-        if (marks.retryEnded(id) && isShown.test(id)) {
+        boolean wasUnsaved = unsaved.remove(id) != null;
+        if ((marks.retryEnded(id) || wasUnsaved) && isShown.test(id)) {
             retrying.set("");
         }
     }

@@ -6,7 +6,6 @@ import static org.awaitility.Awaitility.await;
 import dev.workshop.domain.conversation.ConversationId;
 import dev.workshop.domain.conversation.TenantId;
 import dev.workshop.store.Conversations;
-import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
 import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -17,28 +16,17 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 /** Instances on one team server hear what the others changed: live, and after their listening connection was cut. */
 class ChangeFeedTest {
-    private static EmbeddedPostgres postgres;
+    @org.junit.jupiter.api.extension.RegisterExtension
+    static final EmbeddedTeamServer SERVER = new EmbeddedTeamServer();
     private final TenantId team = new TenantId("feed");
-
-    @BeforeAll
-    static void startPostgres() throws Exception {
-        postgres = EmbeddedPostgres.start();
-    }
-
-    @AfterAll
-    static void stopPostgres() throws Exception {
-        postgres.close();
-    }
 
     @Test
     void anotherInstancesAppendsAndTakingsAreHeardAndOnesOwnAreNot() {
-        String url = PostgresStoreContractTest.url(postgres);
+        String url = SERVER.url();
         try (PostgresConversationStore first = PostgresConversationStore.open(url);
              PostgresConversationStore second = PostgresConversationStore.open(url)) {
             List<ConversationId> heard = new CopyOnWriteArrayList<>();
@@ -68,7 +56,7 @@ class ChangeFeedTest {
 
     @Test
     void aChangeMadeWhileTheListeningConnectionWasCutIsReportedOnceItIsBack() throws Exception {
-        String url = PostgresStoreContractTest.url(postgres);
+        String url = SERVER.url();
         CountDownLatch mayReconnect = new CountDownLatch(1);
         AtomicInteger connections = new AtomicInteger();
         List<Integer> listenerPids = new CopyOnWriteArrayList<>();
@@ -78,7 +66,7 @@ class ChangeFeedTest {
                      if (connections.incrementAndGet() > 1) {
                          mayReconnect.await(30, TimeUnit.SECONDS);
                      }
-                     Connection connection = postgres.getPostgresDatabase().getConnection();
+                     Connection connection = SERVER.postgres().getPostgresDatabase().getConnection();
                      listenerPids.add(backendPid(connection));
                      return connection;
                  } catch (SQLException | InterruptedException e) {
@@ -118,7 +106,7 @@ class ChangeFeedTest {
     }
 
     private static void terminate(int pid) throws SQLException {
-        try (Connection connection = postgres.getPostgresDatabase().getConnection();
+        try (Connection connection = SERVER.postgres().getPostgresDatabase().getConnection();
              Statement statement = connection.createStatement()) {
             statement.execute("SELECT pg_terminate_backend(" + pid + ")");
         }

@@ -7,32 +7,20 @@ import dev.workshop.domain.conversation.ConversationId;
 import dev.workshop.domain.conversation.TenantId;
 import dev.workshop.store.Conversations;
 import dev.workshop.store.DriverLostException;
-import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
 import java.sql.Connection;
 import java.sql.Statement;
 import java.util.List;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 /** Two instances on one team server: one drives a conversation; the other takes over only once its claim ran out. */
 class DriverLeaseTest {
-    private static EmbeddedPostgres postgres;
+    @org.junit.jupiter.api.extension.RegisterExtension
+    static final EmbeddedTeamServer SERVER = new EmbeddedTeamServer();
     private final TenantId team = new TenantId("leases");
-
-    @BeforeAll
-    static void startPostgres() throws Exception {
-        postgres = EmbeddedPostgres.start();
-    }
-
-    @AfterAll
-    static void stopPostgres() throws Exception {
-        postgres.close();
-    }
 
     /** As if the owner had been paused (GC, SIGSTOP, a closed laptop) past its lease: it ran out by the server's clock. */
     private static void runOut(ConversationId id) throws Exception {
-        try (Connection connection = postgres.getPostgresDatabase().getConnection();
+        try (Connection connection = SERVER.postgres().getPostgresDatabase().getConnection();
              Statement statement = connection.createStatement()) {
             statement.executeUpdate("UPDATE conversation_lease SET expires_at = now() - interval '1 second'"
                     + " WHERE conversation_id = '" + id.value() + "'");
@@ -41,7 +29,7 @@ class DriverLeaseTest {
 
     @Test
     void anOwnerWhoseClaimRanOutIsRefusedAfterTheTakeoverAndTheNewOwnerGoesOn() throws Exception {
-        String url = PostgresStoreContractTest.url(postgres);
+        String url = SERVER.url();
         try (PostgresConversationStore first = PostgresConversationStore.open(url);
              PostgresConversationStore second = PostgresConversationStore.open(url)) {
             ConversationId id = ConversationId.random();

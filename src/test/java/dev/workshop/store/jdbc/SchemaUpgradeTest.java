@@ -43,7 +43,7 @@ class SchemaUpgradeTest {
 
     @Test
     void anOlderWorkshopDrivingAConversationKeepsTheSchemaAsItIsUntilItStops() throws Exception {
-        String url = PostgresStoreContractTest.url(postgres);
+        String url = EmbeddedTeamServer.url(postgres);
         PostgresConversationStore older = PostgresConversationStore.open(url, Map.of(), Clock.systemUTC(), 5);
         ConversationId id = ConversationId.random();
         older.append(team, id, 0, Conversations.startedWithMessages(10, 0));
@@ -66,7 +66,7 @@ class SchemaUpgradeTest {
 
     @Test
     void theRegistryNamesOlderWorkshopsSeenLatelyAndForgetsThoseLongGone() throws Exception {
-        String url = PostgresStoreContractTest.url(postgres);
+        String url = EmbeddedTeamServer.url(postgres);
         try (PostgresConversationStore running = PostgresConversationStore.open(url);
              Connection connection = postgres.getPostgresDatabase().getConnection();
              Statement statement = connection.createStatement()) {

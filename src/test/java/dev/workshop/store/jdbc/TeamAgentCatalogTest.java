@@ -8,25 +8,13 @@ import dev.workshop.domain.agent.AgentId;
 import dev.workshop.domain.agent.StarterAgents;
 import dev.workshop.domain.conversation.TenantId;
 import dev.workshop.store.AgentCatalog;
-import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
 import java.util.List;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 /** A team's agents live on the team server: every device of the team sees the same ones, other teams none of them. */
 class TeamAgentCatalogTest {
-    private static EmbeddedPostgres postgres;
-
-    @BeforeAll
-    static void startPostgres() throws Exception {
-        postgres = EmbeddedPostgres.start();
-    }
-
-    @AfterAll
-    static void stopPostgres() throws Exception {
-        postgres.close();
-    }
+    @org.junit.jupiter.api.extension.RegisterExtension
+    static final EmbeddedTeamServer SERVER = new EmbeddedTeamServer();
 
     private static AgentDefinition agent(String id, String name) {
         return new AgentDefinition(new AgentId(id), name, "A careful " + name, "offline", "echo", "#0969da");
@@ -34,7 +22,7 @@ class TeamAgentCatalogTest {
 
     @Test
     void devicesOfATeamShareItsAgentsAndTheFirstDeviceSeedsThem() {
-        String url = PostgresStoreContractTest.url(postgres);
+        String url = SERVER.url();
         TenantId team = new TenantId("shared-agents");
         try (PostgresConversationStore first = PostgresConversationStore.open(url);
              PostgresConversationStore second = PostgresConversationStore.open(url)) {
@@ -69,6 +57,49 @@ class TeamAgentCatalogTest {
             assertThat(otherTeam.list()).extracting(AgentDefinition::name).containsExactly("Solo");
             assertThat(otherTeam.find(StarterAgents.all().getFirst().id())).as("another team's agents are not seen")
                     .isEmpty();
+        }
+    }
+
+    @Test
+    void whileTheServerIsAwayTheLastAgentsReadStandAndAnUnknownOneIsNotCalledGone() throws Exception {
+        java.util.concurrent.atomic.AtomicBoolean away = new java.util.concurrent.atomic.AtomicBoolean();
+        java.util.concurrent.atomic.AtomicReference<java.time.Instant> now =
+                new java.util.concurrent.atomic.AtomicReference<>(java.time.Instant.parse("2026-11-27T10:00:00Z"));
+        java.time.Clock clock = new java.time.Clock() {
+            @Override
+            public java.time.ZoneId getZone() {
+                return java.time.ZoneOffset.UTC;
+            }
+
+            @Override
+            public java.time.Clock withZone(java.time.ZoneId zone) {
+                return this;
+            }
+
+            @Override
+            public java.time.Instant instant() {
+                return now.get();
+            }
+        };
+        try (PostgresConversationStore store = PostgresConversationStore.open(SERVER.url())) {
+            AgentCatalog agents = TeamAgentCatalog.open(() -> {
+                if (away.get()) {
+                    throw new dev.workshop.store.StoreUnavailableException("The team server cannot be reached", null);
+                }
+                try {
+                    return SERVER.postgres().getPostgresDatabase().getConnection();
+                } catch (java.sql.SQLException e) {
+                    throw new IllegalStateException(e);
+                }
+            }, new TenantId("away-team"), StarterAgents.all(), clock);
+            away.set(true);
+            now.set(now.get().plusSeconds(10));
+            assertThat(agents.list()).as("the copy read before").hasSize(StarterAgents.all().size());
+            assertThat(agents.find(StarterAgents.all().getFirst().id())).isPresent();
+            assertThatThrownBy(() -> agents.find(new AgentId("not-in-the-copy")))
+                    .as("not 'missing': the server cannot say").isInstanceOf(dev.workshop.store.StoreUnavailableException.class);
+            assertThatThrownBy(() -> agents.add(agent("new-one", "Newcomer")))
+                    .isInstanceOf(dev.workshop.store.StoreException.class);
         }
     }
 }

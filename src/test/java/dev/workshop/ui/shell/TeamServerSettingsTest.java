@@ -11,7 +11,6 @@ import dev.workshop.orchestration.WorkspaceOptions;
 import dev.workshop.store.Conversations;
 import dev.workshop.store.jdbc.PostgresConversationStore;
 import dev.workshop.ui.fx.FxExecutor;
-import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.TimeUnit;
@@ -20,9 +19,7 @@ import javafx.scene.Scene;
 import javafx.scene.control.Label;
 import javafx.scene.control.TextField;
 import javafx.stage.Stage;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.testfx.api.FxRobot;
@@ -37,23 +34,10 @@ import org.testfx.util.WaitForAsyncUtils;
 @ExtendWith(ApplicationExtension.class)
 class TeamServerSettingsTest {
     private static final TenantId TEAM = new TenantId("design");
-    private static EmbeddedPostgres postgres;
+    @org.junit.jupiter.api.extension.RegisterExtension
+    static final dev.workshop.store.jdbc.EmbeddedTeamServer SERVER = new dev.workshop.store.jdbc.EmbeddedTeamServer();
     private Path dir;
     private ShellViewModel shell;
-
-    @BeforeAll
-    static void startPostgres() throws Exception {
-        postgres = EmbeddedPostgres.start();
-    }
-
-    @AfterAll
-    static void stopPostgres() throws Exception {
-        postgres.close();
-    }
-
-    private static String url() {
-        return "jdbc:postgresql://localhost:" + postgres.getPort() + "/postgres?user=postgres";
-    }
 
     @Start
     void start(Stage stage) throws Exception {
@@ -74,7 +58,7 @@ class TeamServerSettingsTest {
     @Test
     void testSwitchAndSwitchBack(FxRobot robot) throws Exception {
         ConversationId teams = ConversationId.random();
-        try (PostgresConversationStore server = PostgresConversationStore.open(url())) {
+        try (PostgresConversationStore server = PostgresConversationStore.open(SERVER.url())) {
             server.append(TEAM, teams, 0, Conversations.startedWithMessages(10, 0));
         }
         WaitForAsyncUtils.waitFor(20, TimeUnit.SECONDS, () -> shell.readyProperty().get());
@@ -91,7 +75,7 @@ class TeamServerSettingsTest {
         TextField address = robot.lookup("#team-server-url").query();
         TextField team = robot.lookup("#team-server-team").query();
         robot.interact(() -> {
-            address.setText(url());
+            address.setText(SERVER.url());
             team.setText("design");
         });
         robot.clickOn("#team-server-test");
@@ -99,16 +83,16 @@ class TeamServerSettingsTest {
         WaitForAsyncUtils.waitFor(15, TimeUnit.SECONDS, () -> result.getText().startsWith("Connected to PostgreSQL"));
         assertThat(result.getText()).endsWith("team design has 1 conversation there");
 
-        robot.interact(() -> address.setText(url() + "&password=hunter2"));
+        robot.interact(() -> address.setText(SERVER.url() + "&password=hunter2"));
         robot.clickOn("Switch");
         WaitForAsyncUtils.waitForFxEvents();
         assertThat(result.getText()).startsWith("Take the password out of the address");
         assertThat(robot.lookup("#team-server-dialog").tryQuery()).as("the dialog stays for the fix").isPresent();
 
-        robot.interact(() -> address.setText(url()));
+        robot.interact(() -> address.setText(SERVER.url()));
         robot.clickOn("Switch");
         WaitForAsyncUtils.waitFor(20, TimeUnit.SECONDS, () -> status.isVisible() && shell.readyProperty().get());
-        assertThat(status.getText()).isEqualTo("Team server: localhost:" + postgres.getPort() + "/postgres · team design");
+        assertThat(status.getText()).isEqualTo("Team server: localhost:" + SERVER.postgres().getPort() + "/postgres · team design");
         Workspace onServer = shell.workspace().orElseThrow();
         assertThat(onServer.tenant()).isEqualTo(TEAM);
         // The window is rebuilt on the new data: the list is there again once it has loaded.

@@ -20,7 +20,6 @@ import dev.workshop.store.jdbc.PostgresConversationStore;
 import dev.workshop.ui.fx.FxExecutor;
 import dev.workshop.ui.shell.ShellView;
 import dev.workshop.ui.shell.ShellViewModel;
-import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -31,9 +30,7 @@ import javafx.scene.Scene;
 import javafx.scene.control.Label;
 import javafx.scene.control.ListView;
 import javafx.stage.Stage;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.testfx.api.FxRobot;
@@ -50,28 +47,15 @@ class TeamSidebarTest {
     private static final Participant ADA = new Participant(new AgentId("starter-ada"), "Ada");
     private static final Participant BRUNO = new Participant(new AgentId("starter-bruno"), "Bruno");
     private static final TenantId TEAM = new TenantId("sidebar-team");
-    private static EmbeddedPostgres postgres;
+    @org.junit.jupiter.api.extension.RegisterExtension
+    static final dev.workshop.store.jdbc.EmbeddedTeamServer SERVER = new dev.workshop.store.jdbc.EmbeddedTeamServer();
     private ShellViewModel shell;
-
-    @BeforeAll
-    static void startPostgres() throws Exception {
-        postgres = EmbeddedPostgres.start();
-    }
-
-    @AfterAll
-    static void stopPostgres() throws Exception {
-        postgres.close();
-    }
-
-    private static String url() {
-        return "jdbc:postgresql://localhost:" + postgres.getPort() + "/postgres?user=postgres";
-    }
 
     @Start
     void start(Stage stage) throws Exception {
         Path dir = Files.createTempDirectory("workshop-team-sidebar");
         Application.setUserAgentStylesheet(new PrimerLight().getUserAgentStylesheet());
-        WorkspaceOptions options = new WorkspaceOptions(2000, LoopSettings.DEFAULTS, TEAM, false, Optional.of(url()));
+        WorkspaceOptions options = new WorkspaceOptions(2000, LoopSettings.DEFAULTS, TEAM, false, Optional.of(SERVER.url()));
         shell = new ShellViewModel(dir, Wiring::openWorkspace, FxExecutor.platform(), options);
         stage.setScene(new Scene(new ShellView(shell), 1200, 760));
         stage.show();
@@ -88,7 +72,7 @@ class TeamSidebarTest {
         WaitForAsyncUtils.waitFor(20, TimeUnit.SECONDS, () -> robot.lookup("#conversation-list").tryQuery().isPresent());
         ListView<ConversationRow> list = robot.lookup("#conversation-list").queryListView();
         WaitForAsyncUtils.waitFor(20, TimeUnit.SECONDS, () -> shell.sidebarProperty().get() != null);
-        try (PostgresConversationStore otherDevice = PostgresConversationStore.open(url())) {
+        try (PostgresConversationStore otherDevice = PostgresConversationStore.open(SERVER.url())) {
             ConversationId id = ConversationId.random();
             // The other device drives it, so this app does not take it over.
             assertThat(otherDevice.drive(TEAM, id)).isTrue();
@@ -121,5 +105,41 @@ class TeamSidebarTest {
             WaitForAsyncUtils.waitForFxEvents();
             assertThat(robot.lookup(".row-driver").queryAllAs(Label.class)).noneMatch(Label::isVisible);
         }
+    }
+
+    @Test
+    void aReplyWaitingForTheServerIsShownAsNotYetSavedUntilItIsSaved(FxRobot robot) throws Exception {
+        WaitForAsyncUtils.waitFor(20, TimeUnit.SECONDS, () -> robot.lookup("#conversation-list").tryQuery().isPresent());
+        ListView<ConversationRow> list = robot.lookup("#conversation-list").queryListView();
+        WaitForAsyncUtils.waitFor(20, TimeUnit.SECONDS, () -> shell.sidebarProperty().get() != null);
+        SidebarViewModel sidebar = shell.sidebarProperty().get();
+        ConversationId id = ConversationId.random();
+        try (PostgresConversationStore otherDevice = PostgresConversationStore.open(SERVER.url())) {
+            otherDevice.append(TEAM, id, 0, List.of(
+                    new ConversationStarted(ConversationKind.CONVERSATION, List.of(ADA, BRUNO), "Name the garden", 6),
+                    new StatusChanged(ConversationStatus.COMPLETED, "")));
+        }
+        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> list.getItems().stream().anyMatch(row -> row.id().equals(id)));
+        robot.interact(() -> list.getSelectionModel().select(list.getItems().stream()
+                .filter(row -> row.id().equals(id)).findFirst().orElseThrow()));
+        WaitForAsyncUtils.waitForFxEvents();
+
+        // As this app's loop reports it: a reply streamed in whole, then the server went away before it was saved.
+        java.time.Instant now = java.time.Instant.now();
+        sidebar.onLoopEvent(new dev.workshop.orchestration.LoopEvent.TurnStarted(id, 1, now, 0, ADA.agentId(), "Ada",
+                false));
+        sidebar.onLoopEvent(new dev.workshop.orchestration.LoopEvent.Token(id, 1, now, 0, ADA.agentId(),
+                "The Quiet Corner"));
+        sidebar.onLoopEvent(new dev.workshop.orchestration.LoopEvent.SavePending(id, 1, now,
+                "Waiting for the team server: it cannot be reached; what is to be saved is kept and saved once it"
+                        + " is back"));
+        WaitForAsyncUtils.waitFor(5, TimeUnit.SECONDS, () -> robot.lookup("#writing .writing").tryQueryAs(Label.class)
+                .filter(label -> label.getText().startsWith("Not yet saved. Waiting for the team server")).isPresent());
+
+        sidebar.onLoopEvent(new dev.workshop.orchestration.LoopEvent.Message(id, 1, now, 0, ADA.agentId(), "Ada",
+                "The Quiet Corner", dev.workshop.domain.conversation.Usage.NONE));
+        WaitForAsyncUtils.waitFor(5, TimeUnit.SECONDS, () -> robot.lookup("#writing").tryQuery().isEmpty());
+        ListView<MessageItem> messages = robot.lookup("#message-list").queryListView();
+        assertThat(messages.getItems()).extracting(MessageItem::content).containsExactly("The Quiet Corner");
     }
 }
