@@ -55,6 +55,8 @@ final class ConversationLoop implements Runnable {
     private volatile Thread thread;
     private boolean holdsSlot;
     private boolean holdsTakeover;
+    /** The team server was away when a piece of the reply was to be kept: the rest of this turn keeps it here. */
+    private volatile boolean keepingPaused;
     private final boolean takeover;
     /** Published once the loop is gone from the bridge, so a listener that counts running loops sees it gone. */
     private LoopEvent.Ended ended;
@@ -157,6 +159,27 @@ final class ConversationLoop implements Runnable {
         }
     }
 
+    /** As {@link #currentState}, waiting as {@link #appendWaitingForTheServer} does while the team server is away. */
+    private ConversationState currentStateWaitingForTheServer() throws InterruptedException {
+        long deadline = System.nanoTime() + SERVER_PATIENCE.toNanos();
+        boolean told = false;
+        while (true) {
+            try {
+                return currentState();
+            } catch (dev.workshop.store.StoreUnavailableException away) {
+                if (!told) {
+                    publish(new LoopEvent.SavePending(id, workflowTurn, now(), "Waiting for the team server: "
+                            + away.getMessage() + "; the reply is kept here and saved once it is back"));
+                    told = true;
+                }
+                if (System.nanoTime() > deadline || stop != null) {
+                    throw away;
+                }
+                Thread.sleep(1000);
+            }
+        }
+    }
+
     private ConversationState currentState() {
         return context.store().state(context.tenant(), id)
                 .orElseThrow(() -> new IllegalStateException("Conversation " + id + " is not stored"));
@@ -214,13 +237,14 @@ final class ConversationLoop implements Runnable {
             publish(new LoopEvent.TurnStarted(id, workflowTurn, now(), turn, speaker.agentId(), speaker.name(),
                     askedAgain));
             streaming = new StreamedReply(turn);
+            keepingPaused = false;
             FollowUpStarted followUp = pendingFollowUp;
             pendingFollowUp = null;
             GatewayReply reply = asking.ask(agent.get(), speaker, state.withMaxTurns(maxTurns), transcript, turn,
                     followUp, streaming);
             if (streaming.keptAny()) {
                 // Pieces of this reply went into the log meanwhile: the message follows them.
-                state = currentState();
+                state = currentStateWaitingForTheServer();
             }
             streaming = null;
             asking.warnIfAnotherModelAnswered(agent.get(), reply.model());
@@ -243,11 +267,25 @@ final class ConversationLoop implements Runnable {
     }
 
     /** Puts what was streamed since the last piece into the log, durably. */
+    /**
+     * Keeps the reply so far in the log (a crash then loses none of it). While the team server is away the pieces
+     * stay here instead, the reply goes on streaming, and the reader is told it is not yet saved: the whole reply is
+     * saved with its message once the server is back.
+     */
     private void keep(StreamedReply reply) {
+        if (keepingPaused) {
+            return;
+        }
         Optional<ReplyChunk> chunk = reply.unkept();
         if (chunk.isPresent()) {
-            append(currentState(), chunk.get());
-            reply.kept();
+            try {
+                append(currentState(), chunk.get());
+                reply.kept();
+            } catch (dev.workshop.store.StoreUnavailableException away) {
+                keepingPaused = true;
+                publish(new LoopEvent.SavePending(id, workflowTurn, now(), "Waiting for the team server: "
+                        + away.getMessage() + "; the reply is kept here and saved once it is back"));
+            }
         }
     }
 

@@ -90,15 +90,18 @@ final class Resumption {
     List<ConversationId> driveThoseWithoutADriver(Duration quiet) {
         List<ConversationId> driven = new ArrayList<>();
         Instant now = loops.context().clock().instant();
-        // Those under way first (someone is following them), then those not begun.
+        // Whose instance died (their claim ran out, never let go): read once a scan, not once a conversation.
+        java.util.Set<ConversationId> driverGone = log.store().driversGone(log.tenant());
+        // Those whose driver died first, then those under way (someone is following them), then those not begun.
         List<ConversationState> candidates = log.store().list(log.tenant()).stream()
-                .sorted(Comparator.comparing((ConversationState state) -> state.turnCount() == 0)).toList();
+                .sorted(Comparator.comparing((ConversationState state) -> !driverGone.contains(state.id()))
+                        .thenComparing(state -> state.turnCount() == 0)).toList();
         for (ConversationState state : candidates) {
-            boolean underWay = state.turnCount() > 0;
+            boolean takeover = driverGone.contains(state.id());
             boolean full = loops.count() >= loops.settings().concurrencyLimit();
-            if (full && !(underWay && loops.roomForATakeover())) {
-                // No more than it can run at once (a conversation under way may use the reserve): the rest is left
-                // to the team's other instances, or the next scan.
+            if (full && !(takeover && loops.roomForATakeover())) {
+                // No more than it can run at once (one taken over from a Workshop that died may use the reserve):
+                // the rest is left to the team's other instances, or the next scan.
                 break;
             }
             String reason = state.statusReason();
@@ -107,13 +110,12 @@ final class Resumption {
             boolean orphaned = state.status() == ConversationStatus.ACTIVE || state.status() == ConversationStatus.QUEUED
                     || toGoOn;
             // Quiet only while no driver has been lost: one whose instance died is taken as soon as its claim ran out.
-            boolean justChanged = state.updatedAt().isAfter(now.minus(quiet))
-                    && !log.store().driverGone(log.tenant(), state.id());
+            boolean justChanged = state.updatedAt().isAfter(now.minus(quiet)) && !takeover;
             if (!orphaned || loops.isRunning(state.id()) || justChanged || !log.store().drive(log.tenant(), state.id())) {
                 continue;
             }
             try {
-                resume(log.stateOf(state.id()), ResumeCause.RESTART, underWay).ifPresent(driven::add);
+                resume(log.stateOf(state.id()), ResumeCause.RESTART, takeover).ifPresent(driven::add);
             } catch (RuntimeException e) {
                 log.store().stopDriving(log.tenant(), state.id());
                 events.publish(new LoopEvent.Warning(state.id(), 1, now, "Could not take over: " + e.getMessage()));

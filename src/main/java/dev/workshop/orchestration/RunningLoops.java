@@ -73,9 +73,13 @@ final class RunningLoops {
         return running.size();
     }
 
-    /** Whether a conversation taken over could run now, on a free slot or one of the reserve. */
+    /**
+     * Whether a conversation taken over could run now, on a free slot or one of the reserve. Counted by the loops
+     * launched, not by the permits taken: a loop takes its permit on its own thread a moment after its launch.
+     */
     boolean roomForATakeover() {
-        return running.size() < settings().concurrencyLimit() || slots.takeoversFree() > 0;
+        int limit = settings().concurrencyLimit();
+        return running.size() < limit + Slots.reserveFor(limit);
     }
 
     /** Asks the conversation's loop to stop as {@code stop} says; false when it has none. */

@@ -11,8 +11,9 @@ final class Slots extends Semaphore {
     private int limit;
     /**
      * On a team server, for conversations taken over from a Workshop that died: they were under way (someone follows
-     * them), so they go on at once even when every slot is busy, up to half the limit again (at least one), rather
-     * than wait for a slot behind this instance's own work (ADR 0022).
+     * them), so they go on at once even when every slot is busy, up to the limit again, rather than wait for a slot
+     * behind this instance's own work (ADR 0022). As large as the limit: with three instances, the two left must
+     * between them absorb all that the third ran, its own reserve included.
      */
     private final Reserve takeovers;
 
@@ -39,7 +40,7 @@ final class Slots extends Semaphore {
 
     /** How many taken-over conversations may run beyond the limit. */
     static int reserveFor(int limit) {
-        return Math.max(1, limit / 2);
+        return limit;
     }
 
     /** A slot for a conversation taken over: a usual one if free, else one of the reserve; false when none is. */

@@ -62,9 +62,12 @@ public interface ConversationStore extends AutoCloseable {
     default void stopDriving(TenantId tenant, ConversationId conversation) {
     }
 
-    /** Whether an instance drove the conversation and its claim ran out without being let go (it died). */
-    default boolean driverGone(TenantId tenant, ConversationId conversation) {
-        return false;
+    /**
+     * The tenant's conversations whose driver died: an instance drove them and its claim ran out without being let
+     * go. Empty for a store only this process uses.
+     */
+    default java.util.Set<ConversationId> driversGone(TenantId tenant) {
+        return java.util.Set.of();
     }
 
     /** Which instance drives the conversation now, if another one does (for "driven by …" in lists). */

@@ -41,8 +41,8 @@ public abstract class ForwardingConversationStore implements ConversationStore {
     }
 
     @Override
-    public boolean driverGone(TenantId tenant, ConversationId conversation) {
-        return store.driverGone(tenant, conversation);
+    public java.util.Set<ConversationId> driversGone(TenantId tenant) {
+        return store.driversGone(tenant);
     }
 
     @Override

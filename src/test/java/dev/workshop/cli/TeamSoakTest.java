@@ -32,11 +32,11 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * Three {@code workshop serve} instances on one team server drive a batch of conversations while one of them is
  * killed with SIGKILL again and again (and started again), and the team server itself restarts once under them: in
- * the end every conversation's turns run 0..n-1 with
- * no gap, no duplicate and the speakers in rotation. Takeover times are printed. A bounded sample runs in
- * {@code verify}; {@code ./mvnw test -Dtest=TeamSoakTest -Dworkshop.soakConversations=50 -Dworkshop.soakKills=10
- * -Dworkshop.soakTurns=60 -Dworkshop.soakReplyMillis=400} runs the issue's size (long enough that every kill finds
- * conversations to take over).
+ * the end every conversation's turns run 0..n-1 with no gap, no duplicate and the speakers in rotation. Takeover
+ * times are printed. A bounded sample runs in {@code verify}; the issue's size (long enough that every kill finds
+ * conversations to take over) runs with {@code ./mvnw test -Dtest=TeamSoakTest -Dworkshop.soakConversations=50
+ * -Dworkshop.soakKills=10 -Dworkshop.soakTurns=60 -Dworkshop.soakReplyMillis=400
+ * -Djunit.jupiter.execution.timeout.default=30m}.
  */
 class TeamSoakTest {
     private static final TenantId TEAM = new TenantId("soak");

@@ -27,19 +27,19 @@ class SlotsTest {
     }
 
     @Test
-    void conversationsTakenOverHaveAReserveOfHalfTheLimitThatFollowsTheLimit() {
-        Slots slots = new Slots(4);
-        for (int i = 0; i < 4; i++) {
-            assertThat(slots.tryAcquire()).isTrue();
-        }
+    void conversationsTakenOverHaveAReserveAsLargeAsTheLimitThatFollowsTheLimit() {
+        Slots slots = new Slots(2);
+        assertThat(slots.tryAcquire()).isTrue();
+        assertThat(slots.tryAcquire()).isTrue();
         assertThat(slots.tryTakeover()).as("every usual slot busy: the reserve").isTrue();
         assertThat(slots.tryTakeover()).isTrue();
-        assertThat(slots.tryTakeover()).as("half the limit, no more").isFalse();
+        assertThat(slots.tryTakeover()).as("as many as the limit, no more").isFalse();
         slots.releaseTakeover();
         assertThat(slots.takeoversFree()).isEqualTo(1);
 
-        slots.resize(8);
+        slots.resize(4);
         assertThat(slots.takeoversFree()).as("a larger limit, a larger reserve").isEqualTo(3);
-        assertThat(new Slots(1).takeoversFree()).as("at least one").isEqualTo(1);
+        slots.resize(1);
+        assertThat(slots.takeoversFree()).as("a smaller one, smaller (one still held)").isZero();
     }
 }

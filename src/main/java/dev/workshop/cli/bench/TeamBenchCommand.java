@@ -56,6 +56,10 @@ final class TeamBenchCommand implements Callable<Integer> {
             for (int instances : instanceCounts) {
                 output.print(round(instances, conversations, turns));
             }
+            // The peer in the same run: bare one-row commits from as many connections as one instance's pool has.
+            output.print(json.createObjectNode().put("bench", "team").put("mode", "commit_floor")
+                    .put("connections", 10).put("commits_per_s", dev.workshop.store.jdbc.CommitFloor
+                            .commitsPerSecond(url, 10, java.time.Duration.ofSeconds(5))));
         });
     }
 
@@ -95,7 +99,7 @@ final class TeamBenchCommand implements Callable<Integer> {
                     .put("gateway_delay_ms", delay).put("turns_per_s", Math.round(total / seconds))
                     .put("share_of_ideal", Percentiles.round(total / seconds / (conversations * 1000.0
                             / Math.max(1, delay))))
-                    .put("appends", appends.length).put("append_p50_ms", Percentiles.round(append.p50Ms()))
+                    .put("appends", appends.length).put("appends_per_s", Math.round(appends.length / seconds)).put("append_p50_ms", Percentiles.round(append.p50Ms()))
                     .put("append_p99_ms", Percentiles.round(append.p99Ms()))
                     .put("append_max_ms", Percentiles.round(append.maxMs()));
         } finally {

@@ -49,9 +49,16 @@ final class ChangeFeed implements AutoCloseable {
     /** Sends the notification of a change to {@code conversation}, heard by the others once the transaction commits. */
     static void announce(Connection connection, String owner, TenantId tenant, ConversationId conversation)
             throws SQLException {
+        announce(connection, owner, tenant, conversation, -1);
+    }
+
+    /** As above, for an append that brought the conversation to {@code version} (-1: a taking, not an append). */
+    static void announce(Connection connection, String owner, TenantId tenant, ConversationId conversation,
+                         long version) throws SQLException {
         try (PreparedStatement notify = connection.prepareStatement("SELECT pg_notify(?, ?)")) {
             notify.setString(1, CHANNEL);
-            notify.setString(2, tenant.value() + SEPARATOR + conversation.value() + SEPARATOR + owner);
+            notify.setString(2, tenant.value() + SEPARATOR + conversation.value() + SEPARATOR + version + SEPARATOR
+                    + owner);
             notify.execute();
         }
     }
@@ -84,9 +91,13 @@ final class ChangeFeed implements AutoCloseable {
                     PGNotification[] arrived = notifications.getNotifications(250);
                     if (arrived != null) {
                         for (PGNotification notification : arrived) {
-                            heard(notification.getParameter(), connection);
+                            heard(notification.getParameter());
                         }
                     }
+                }
+                // Back to the pool as it came: a connection still listening would gather notifications nobody reads.
+                try (Statement statement = connection.createStatement()) {
+                    statement.execute("UNLISTEN *");
                 }
             } catch (SQLException | RuntimeException e) {
                 if (closed) {
@@ -101,9 +112,10 @@ final class ChangeFeed implements AutoCloseable {
         }
     }
 
-    private void heard(String payload, Connection connection) throws SQLException {
-        String[] parts = payload.split(String.valueOf(SEPARATOR), 3);
-        if (parts.length < 3 || parts[2].equals(self)) {
+    /** {@code tenant TAB conversation TAB version TAB owner}: the version the append reached, -1 for a taking. */
+    private void heard(String payload) {
+        String[] parts = payload.split(String.valueOf(SEPARATOR), 4);
+        if (parts.length < 4 || parts[3].equals(self)) {
             return;
         }
         TenantId tenant = new TenantId(parts[0]);
@@ -111,8 +123,10 @@ final class ChangeFeed implements AutoCloseable {
             return;
         }
         ConversationId conversation = new ConversationId(parts[1]);
-        version(connection, tenant, conversation).ifPresent(version ->
-                known.computeIfAbsent(tenant, each -> new ConcurrentHashMap<>()).put(conversation, version));
+        long version = Long.parseLong(parts[2]);
+        if (version >= 0) {
+            known.computeIfAbsent(tenant, each -> new ConcurrentHashMap<>()).merge(conversation, version, Math::max);
+        }
         tell(tenant, conversation);
     }
 
@@ -142,18 +156,6 @@ final class ChangeFeed implements AutoCloseable {
         }
     }
 
-    private static java.util.Optional<Long> version(Connection connection, TenantId tenant,
-                                                    ConversationId conversation) throws SQLException {
-        try (PreparedStatement select = connection.prepareStatement(
-                "SELECT version FROM conversation WHERE tenant_id = ? AND conversation_id = ?")) {
-            select.setString(1, tenant.value());
-            select.setString(2, conversation.value());
-            try (ResultSet rows = select.executeQuery()) {
-                return rows.next() ? java.util.Optional.of(rows.getLong(1)) : java.util.Optional.empty();
-            }
-        }
-    }
-
     /** This instance's own append: remembered, so that a catch-up does not report it as another's. */
     void wrote(TenantId tenant, ConversationId conversation, long version) {
         Map<ConversationId, Long> versions = known.get(tenant);
@@ -178,7 +180,8 @@ final class ChangeFeed implements AutoCloseable {
         closed = true;
         Thread running = listener;
         if (running != null) {
-            running.interrupt();
+            // Not interrupted: an interrupt closes a virtual thread's socket under the pool, which then reports a
+            // broken connection. It looks up four times a second and sees that it is closed.
             try {
                 // It looks up four times a second: let it give its connection back before the pool closes.
                 running.join(Duration.ofSeconds(2));

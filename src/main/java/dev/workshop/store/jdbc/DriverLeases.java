@@ -184,15 +184,19 @@ final class DriverLeases {
         return !held.isEmpty();
     }
 
-    boolean expired(Connection connection, TenantId tenant, ConversationId conversation) throws SQLException {
-        try (PreparedStatement select = connection.prepareStatement("""
-                SELECT 1 FROM conversation_lease WHERE tenant_id = ? AND conversation_id = ? AND expires_at < now()""")) {
+    /** The tenant's conversations whose lease ran out without being let go: their driver died. */
+    java.util.Set<ConversationId> expired(Connection connection, TenantId tenant) throws SQLException {
+        java.util.Set<ConversationId> gone = new java.util.HashSet<>();
+        try (PreparedStatement select = connection.prepareStatement(
+                "SELECT conversation_id FROM conversation_lease WHERE tenant_id = ? AND expires_at < now()")) {
             select.setString(1, tenant.value());
-            select.setString(2, conversation.value());
-            try (ResultSet result = select.executeQuery()) {
-                return result.next();
+            try (ResultSet rows = select.executeQuery()) {
+                while (rows.next()) {
+                    gone.add(new ConversationId(rows.getString(1)));
+                }
             }
         }
+        return gone;
     }
 
     Optional<String> liveOwner(Connection connection, TenantId tenant, ConversationId conversation)

@@ -126,8 +126,8 @@ public final class PostgresConversationStore implements ConversationStore {
     }
 
     @Override
-    public boolean driverGone(TenantId tenant, ConversationId conversation) {
-        return read(connection -> leases.expired(connection, tenant, conversation));
+    public java.util.Set<ConversationId> driversGone(TenantId tenant) {
+        return read(connection -> leases.expired(connection, tenant));
     }
 
     @Override
@@ -166,8 +166,7 @@ public final class PostgresConversationStore implements ConversationStore {
             return pool.getConnection();
         } catch (SQLException e) {
             if (TeamServerProblems.isConnectionLost(e)) {
-                throw new dev.workshop.store.StoreUnavailableException("The team server " + where + " cannot be"
-                        + " reached (" + TeamServerProblems.reason(e) + ")", e);
+                throw TeamServerProblems.unavailable(where, e);
             }
             throw new StoreException("The team server " + where + " cannot be used (" + TeamServerProblems.reason(e)
                     + ")", e);
@@ -206,10 +205,18 @@ public final class PostgresConversationStore implements ConversationStore {
             config.setPassword(environment.get("PGPASSWORD"));
         }
         config.setPoolName("workshop-team-server");
-        // Four for appends and reads, one held by the change feed's LISTEN.
-        config.setMaximumPoolSize(5);
+        // Bounded waits on the network: a server that accepts a connection and then says nothing (a half-dead host,
+        // a proxy) fails a statement after 30 s instead of holding a loop, a command or the app's opening for ever.
+        config.addDataSourceProperty("connectTimeout", "5");
+        config.addDataSourceProperty("loginTimeout", "10");
+        config.addDataSourceProperty("socketTimeout", "30");
+        // Ten for appends and reads (an instance may drive hundreds of conversations; each append holds one for a
+        // commit), one held by the change feed's LISTEN; well under PostgreSQL's default of 100 for a team.
+        config.setMaximumPoolSize(11);
         config.setMinimumIdle(1);
-        config.setConnectionTimeout(5_000);
+        // How long a statement waits for a connection: under load the pool's queue, when the server is away the
+        // connect attempts; either way the caller hears StoreUnavailableException and may try again.
+        config.setConnectionTimeout(10_000);
         // Fail at once with the server's own words rather than after the pool's retries.
         config.setInitializationFailTimeout(1);
         // Acknowledged means on the server's disk: never let a session setting weaken it.
@@ -274,7 +281,7 @@ public final class PostgresConversationStore implements ConversationStore {
                 state = folded.after();
                 tables.insertEvents(connection, recorded);
                 tables.upsertConversations(connection, List.of(new ConversationTables.Row(tenant, state)));
-                ChangeFeed.announce(connection, leases.owner(), tenant, conversation);
+                ChangeFeed.announce(connection, leases.owner(), tenant, conversation, state.version());
                 connection.commit();
                 feed.wrote(tenant, conversation, state.version());
                 return List.copyOf(recorded);
@@ -290,8 +297,7 @@ public final class PostgresConversationStore implements ConversationStore {
             }
             if (TeamServerProblems.isConnectionLost(e)) {
                 forgetIdleConnections();
-                throw new dev.workshop.store.StoreUnavailableException("The team server " + where + " cannot be"
-                        + " reached (" + TeamServerProblems.reason(e) + ")", e);
+                throw TeamServerProblems.unavailable(where, e);
             }
             throw new StoreException("The team server " + where + " did not take the change ("
                     + TeamServerProblems.reason(e) + "); nothing was saved", e);
@@ -361,7 +367,13 @@ public final class PostgresConversationStore implements ConversationStore {
     @Override
     public void close() {
         closed = true;
-        renewer.interrupt();
+        // Woken, not interrupted: an interrupt in the middle of a renewal would close its socket under the pool.
+        java.util.concurrent.locks.LockSupport.unpark(renewer);
+        try {
+            renewer.join(java.time.Duration.ofSeconds(2));
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
         feed.close();
         if (schema >= 6) {
             try (Connection connection = pool.getConnection()) {
@@ -392,8 +404,7 @@ public final class PostgresConversationStore implements ConversationStore {
                     if (attempt < 2) {
                         continue;
                     }
-                    throw new dev.workshop.store.StoreUnavailableException("The team server " + where + " cannot be"
-                            + " reached (" + TeamServerProblems.reason(e) + ")", e);
+                    throw TeamServerProblems.unavailable(where, e);
                 }
                 throw new StoreException("The team server " + where + " could not be read ("
                         + TeamServerProblems.reason(e) + ")", e);

@@ -44,6 +44,7 @@ public final class TeamServerCheck {
         }
         login.setProperty("connectTimeout", "5");
         login.setProperty("loginTimeout", "5");
+        login.setProperty("socketTimeout", "10");
         try (Connection connection = DriverManager.getConnection(url.jdbcUrl(), login)) {
             String server = "PostgreSQL " + connection.getMetaData().getDatabaseProductVersion();
             OptionalInt applied = SchemaVersion.applied(connection);

@@ -52,6 +52,19 @@ final class TeamServerProblems {
         return false;
     }
 
+    /**
+     * The server cannot be used for now: it is away (the connect attempts failed), or, when no connect attempt
+     * failed, this Workshop's connections were all in use for the pool's whole wait (busy, not gone).
+     */
+    static dev.workshop.store.StoreUnavailableException unavailable(String where, SQLException problem) {
+        if (problem instanceof java.sql.SQLTransientConnectionException && problem.getCause() == null) {
+            return new dev.workshop.store.StoreUnavailableException("The team server " + where + " is busy: every"
+                    + " connection of this Workshop was in use for 10 s", problem);
+        }
+        return new dev.workshop.store.StoreUnavailableException("The team server " + where + " cannot be reached ("
+                + reason(problem) + ")", problem);
+    }
+
     /** The first line of the deepest message, without the driver's "FATAL:" prefix. */
     static String reason(Throwable problem) {
         String message = null;

@@ -307,17 +307,24 @@ public final class ShellView extends BorderPane {
         return text.isEmpty() ? "This device only" : text;
     }
 
-    /** Settings → Team server: where the conversations are kept; Switch reopens them from there. */
-    private void showTeamServer() {
-        viewModel.teamServerSettings().ifPresent(settings -> {
-            dev.workshop.domain.settings.TeamServerChoice current = viewModel.teamServerChoice();
-            TeamServerDialog dialog = new TeamServerDialog(current, settings,
-                    dev.workshop.ui.fx.Background.virtualThreads(), dev.workshop.ui.fx.FxExecutor.platform());
-            if (getScene() != null) {
-                ModalOver.owner(dialog, getScene().getWindow());
-            }
-            dialog.showAndWait().filter(chosen -> !chosen.equals(current)).ifPresent(viewModel::switchTo);
-        });
+    /**
+     * Settings → Team server: where the conversations are kept; Switch reopens them from there. True when the user
+     * switched (the reopening has begun), false when they cancelled or kept what was there.
+     */
+    private boolean showTeamServer() {
+        if (viewModel.teamServerSettings().isEmpty()) {
+            return false;
+        }
+        dev.workshop.domain.settings.TeamServerChoice current = viewModel.teamServerChoice();
+        TeamServerDialog dialog = new TeamServerDialog(current, viewModel.teamServerSettings().get(),
+                dev.workshop.ui.fx.Background.virtualThreads(), dev.workshop.ui.fx.FxExecutor.platform());
+        if (getScene() != null) {
+            ModalOver.owner(dialog, getScene().getWindow());
+        }
+        Optional<dev.workshop.domain.settings.TeamServerChoice> chosen = dialog.showAndWait()
+                .filter(choice -> !choice.equals(current));
+        chosen.ifPresent(viewModel::switchTo);
+        return chosen.isPresent();
     }
 
     private void showAgents(AgentsViewModel agents) {
@@ -371,8 +378,7 @@ public final class ShellView extends BorderPane {
             if (alert.getResult() == tryAgain) {
                 viewModel.tryAgain();
             } else if (alert.getResult() == teamServer) {
-                showTeamServer();
-                if (viewModel.workspace().isEmpty() && !viewModel.openingProperty().get()) {
+                if (!showTeamServer()) {
                     // Cancelled: the window would otherwise stay empty with nothing to click.
                     showFatalError(message);
                 }

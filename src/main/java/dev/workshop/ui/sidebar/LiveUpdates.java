@@ -63,7 +63,7 @@ final class LiveUpdates {
                 sidebar.upsert(ConversationRow.of(changed.after()).drivenBy(changed.drivenBy()));
                 // Another device wrote to the conversation shown: its new messages are read from the log.
                 if (sidebar.isSelected(id) && !shownMessages.loadingProperty().get()) {
-                    shownMessages.reload(id);
+                    shownMessages.catchUp(id);
                 }
             });
             case LoopEvent.Deleted deleted -> work.onFx(() -> {

@@ -96,11 +96,14 @@ public final class SidebarViewModel {
 
     /**
      * Adds or replaces a row, keeping the newest activity first; the one shown is replaced too. A row that does not
-     * know who drives its conversation keeps what the one it replaces knew.
+     * know who drives its conversation keeps what the one it replaces knew, unless this instance drives it now.
      */
     void upsert(ConversationRow row) {
         if (row.drivenBy() == null) {
-            row = row.drivenBy(list.find(row.id()).map(ConversationRow::drivenBy).orElse(""));
+            // A loop of this instance's drives it now (a takeover, say): no other device does.
+            String before = work.bridge().isRunning(row.id()) ? ""
+                    : list.find(row.id()).map(ConversationRow::drivenBy).orElse("");
+            row = row.drivenBy(before);
         }
         list.put(row);
         if (isSelected(row.id())) {

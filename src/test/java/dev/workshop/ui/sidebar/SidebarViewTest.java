@@ -549,7 +549,9 @@ class SidebarViewTest {
         // The reply being written is a row at the end of the list, and grows there as Markdown as it comes.
         ListView<MessageItem> messages = robot.lookup("#message-list").queryListView();
         assertThat(onFx(() -> messages.getItems().getLast().writing())).isTrue();
-        assertThat(ancestors(robot.lookup("#writing").query())).contains(messages);
+        // Looked up again until found: the list may lay the row out anew between two lookups.
+        WaitForAsyncUtils.waitFor(5, TimeUnit.SECONDS, () -> onFx(() -> robot.lookup("#writing").tryQuery()
+                .map(row -> ancestors(row).contains(messages)).orElse(false)));
         WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> onFx(() -> robot.lookup("#writing").tryQuery()
                 .map(row -> row.lookupAll(".md-run").stream().anyMatch(run -> !((Text) run).getText().isBlank()))
                 .orElse(false)));

@@ -134,7 +134,8 @@ class TeamSidebarTest {
                 "Waiting for the team server: it cannot be reached; what is to be saved is kept and saved once it"
                         + " is back"));
         WaitForAsyncUtils.waitFor(5, TimeUnit.SECONDS, () -> robot.lookup("#writing .writing").tryQueryAs(Label.class)
-                .filter(label -> label.getText().startsWith("Not yet saved. Waiting for the team server")).isPresent());
+                .filter(label -> label.getText().equals("Not yet saved") && label.getTooltip().getText()
+                        .startsWith("Not yet saved. Waiting for the team server")).isPresent());
 
         sidebar.onLoopEvent(new dev.workshop.orchestration.LoopEvent.Message(id, 1, now, 0, ADA.agentId(), "Ada",
                 "The Quiet Corner", dev.workshop.domain.conversation.Usage.NONE));

@@ -1,0 +1,75 @@
+package dev.workshop.ui.shell;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import atlantafx.base.theme.PrimerLight;
+import dev.workshop.Wiring;
+import dev.workshop.domain.conversation.TenantId;
+import dev.workshop.orchestration.LoopSettings;
+import dev.workshop.orchestration.Workspace;
+import dev.workshop.orchestration.WorkspaceOptions;
+import dev.workshop.ui.fx.FxExecutor;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Optional;
+import java.util.concurrent.TimeUnit;
+import javafx.application.Application;
+import javafx.scene.Scene;
+import javafx.stage.Stage;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.testfx.api.FxRobot;
+import org.testfx.framework.junit5.ApplicationExtension;
+import org.testfx.framework.junit5.Start;
+import org.testfx.util.WaitForAsyncUtils;
+
+/**
+ * The team server this device was pointed at cannot be reached: the window says so in one sentence and offers,
+ * besides Try again and Quit, to point it elsewhere; back on this device's own data it opens.
+ */
+@ExtendWith(ApplicationExtension.class)
+class UnreachableTeamServerTest {
+    private Path dir;
+    private ShellViewModel shell;
+
+    @Start
+    void start(Stage stage) throws Exception {
+        dir = Files.createTempDirectory("workshop-unreachable");
+        int nobodyListens;
+        try (java.net.ServerSocket socket = new java.net.ServerSocket(0)) {
+            nobodyListens = socket.getLocalPort();
+        }
+        Files.writeString(dir.resolve("team-server.json"), "{\"url\": \"jdbc:postgresql://localhost:" + nobodyListens
+                + "/postgres\", \"team\": \"design\"}");
+        Application.setUserAgentStylesheet(new PrimerLight().getUserAgentStylesheet());
+        WorkspaceOptions options = new WorkspaceOptions(2000, LoopSettings.DEFAULTS, new TenantId("design"), false,
+                Optional.of("jdbc:postgresql://localhost:" + nobodyListens + "/postgres"));
+        shell = new ShellViewModel(dir, Wiring::openWorkspace, FxExecutor.platform(), options);
+        shell.offerTeamServerSettings(Wiring.teamServerSettings(dir));
+        stage.setScene(new Scene(new ShellView(shell), 1200, 760));
+        stage.show();
+        shell.open();
+    }
+
+    @AfterEach
+    void close() {
+        shell.close();
+    }
+
+    @Test
+    void theErrorOffersTheTeamServerSettingsAndThisDevicesOwnDataOpens(FxRobot robot) throws Exception {
+        WaitForAsyncUtils.waitFor(20, TimeUnit.SECONDS, () -> robot.lookup("Team server…").tryQuery().isPresent());
+        assertThat(shell.fatalErrorProperty().get()).startsWith("Cannot reach the team server at localhost:");
+        robot.clickOn("Team server…");
+        WaitForAsyncUtils.waitFor(5, TimeUnit.SECONDS, () -> robot.lookup("#team-server-dialog").tryQuery().isPresent());
+        robot.clickOn("#team-server-this-device");
+        robot.clickOn("Switch");
+        WaitForAsyncUtils.waitFor(20, TimeUnit.SECONDS, () -> shell.readyProperty().get()
+                && shell.workspace().map(Workspace::tenant).filter(TenantId.LOCAL::equals).isPresent());
+        WaitForAsyncUtils.waitForFxEvents();
+        assertThat(robot.lookup("Team server…").tryQuery()).as("the error is not shown again").isEmpty();
+        assertThat(Files.exists(dir.resolve("team-server.json"))).isFalse();
+        assertThat(shell.teamServerTextProperty().get()).isEmpty();
+    }
+}
