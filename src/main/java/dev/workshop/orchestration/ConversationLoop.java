@@ -160,24 +160,8 @@ final class ConversationLoop implements Runnable {
     }
 
     /** As {@link #currentState}, waiting as {@link #appendWaitingForTheServer} does while the team server is away. */
-    private ConversationState currentStateWaitingForTheServer() throws InterruptedException {
-        long deadline = System.nanoTime() + SERVER_PATIENCE.toNanos();
-        boolean told = false;
-        while (true) {
-            try {
-                return currentState();
-            } catch (dev.workshop.store.StoreUnavailableException away) {
-                if (!told) {
-                    publish(new LoopEvent.SavePending(id, workflowTurn, now(), "Waiting for the team server: "
-                            + away.getMessage() + "; the reply is kept here and saved once it is back"));
-                    told = true;
-                }
-                if (System.nanoTime() > deadline || stop != null) {
-                    throw away;
-                }
-                Thread.sleep(1000);
-            }
-        }
+    private ConversationState currentStateWaitingForTheServer() {
+        return patientlyWithTheServer(this::currentState, Optional::empty);
     }
 
     private ConversationState currentState() {
@@ -284,7 +268,7 @@ final class ConversationLoop implements Runnable {
             } catch (dev.workshop.store.StoreUnavailableException away) {
                 keepingPaused = true;
                 publish(new LoopEvent.SavePending(id, workflowTurn, now(), "Waiting for the team server: "
-                        + away.getMessage() + "; the reply is kept here and saved once it is back"));
+                        + away.getMessage() + "; what is to be saved is kept here and saved once it is back"));
             }
         }
     }
@@ -359,15 +343,32 @@ final class ConversationLoop implements Runnable {
      */
     private List<RecordedEvent> appendWaitingForTheServer(ConversationState state, ConversationEvent event,
                                                           Durability durability) {
+        return patientlyWithTheServer(
+                () -> context.store().append(context.tenant(), id, state.version(), List.of(event), durability),
+                () -> {
+                    List<RecordedEvent> there = context.store().history(context.tenant(), id);
+                    // The last attempt committed; its answer was lost with the connection.
+                    return there.size() > state.version() && there.get((int) state.version()).event().equals(event)
+                            ? Optional.of(List.of(there.get((int) state.version()))) : Optional.empty();
+                });
+    }
+
+    /**
+     * Runs {@code attempt}; while the team server is away, says once that what is to be saved waits here, and every
+     * second looks whether the last attempt landed after all ({@code landed}) or tries again. Gives up after
+     * {@link #SERVER_PATIENCE}, or when the loop is stopped, with the server's last words.
+     */
+    private <T> T patientlyWithTheServer(java.util.function.Supplier<T> attempt,
+                                         java.util.function.Supplier<Optional<T>> landed) {
         long deadline = System.nanoTime() + SERVER_PATIENCE.toNanos();
         boolean told = false;
         while (true) {
             try {
-                return context.store().append(context.tenant(), id, state.version(), List.of(event), durability);
+                return attempt.get();
             } catch (dev.workshop.store.StoreUnavailableException away) {
                 if (!told) {
                     publish(new LoopEvent.SavePending(id, workflowTurn, now(), "Waiting for the team server: "
-                            + away.getMessage() + "; what is to be saved is kept and saved once it is back"));
+                            + away.getMessage() + "; what is to be saved is kept here and saved once it is back"));
                     told = true;
                 }
                 if (System.nanoTime() > deadline || stop != null) {
@@ -375,16 +376,15 @@ final class ConversationLoop implements Runnable {
                 }
                 try {
                     Thread.sleep(1000);
-                    List<RecordedEvent> there = context.store().history(context.tenant(), id);
-                    if (there.size() > state.version() && there.get((int) state.version()).event().equals(event)) {
-                        // The last attempt committed; its answer was lost with the connection.
-                        return List.of(there.get((int) state.version()));
+                    Optional<T> there = landed.get();
+                    if (there.isPresent()) {
+                        return there.get();
                     }
                 } catch (InterruptedException stopped) {
                     Thread.currentThread().interrupt();
                     throw away;
                 } catch (dev.workshop.store.StoreUnavailableException stillAway) {
-                    // Try the write again at the next round.
+                    // Try again at the next round.
                 }
             }
         }

@@ -60,6 +60,18 @@ public final class AtomicFile {
     }
 
     /**
+     * Moves {@code file} aside as {@link #moveAside} does and says so in a sentence for a warning (" It was moved to
+     * X."), or that it could not be: a file that cannot be used is never left in the way without a word.
+     */
+    static String setAsideSaying(Path file) {
+        try {
+            return " It was moved to " + moveAside(file) + ".";
+        } catch (IOException moveFailed) {
+            return " It could not be moved aside either (" + moveFailed.getMessage() + ").";
+        }
+    }
+
+    /**
      * Renames an unreadable file so that nothing overwrites it; returns where it went. A file moved aside earlier
      * in the same second keeps its name: this one takes the next free number after the time.
      */

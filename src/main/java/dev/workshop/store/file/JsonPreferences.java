@@ -41,12 +41,7 @@ public final class JsonPreferences implements PreferenceStore {
                     number(root, "concurrent_conversations", defaults.concurrentConversations()),
                     number(root, "offline_reply_ms", (int) defaults.offlineReplyMillis()));
         } catch (IOException | IllegalArgumentException e) {
-            String aside;
-            try {
-                aside = " It was moved to " + AtomicFile.moveAside(file) + ".";
-            } catch (IOException moveFailed) {
-                aside = " It could not be moved aside either (" + moveFailed.getMessage() + ").";
-            }
+            String aside = AtomicFile.setAsideSaying(file);
             warnings.accept("The settings in " + file + " could not be used: " + JsonProblems.describe(e) + "; the defaults"
                     + " apply until you save new ones." + aside);
             return Preferences.DEFAULTS;

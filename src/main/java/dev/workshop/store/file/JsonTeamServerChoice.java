@@ -37,12 +37,7 @@ public final class JsonTeamServerChoice {
             }
             return new TeamServerChoice(Optional.of(root.get("url").asText()), new TenantId(root.get("team").asText()));
         } catch (IOException | IllegalArgumentException e) {
-            String aside;
-            try {
-                aside = " It was moved to " + AtomicFile.moveAside(file) + ".";
-            } catch (IOException moveFailed) {
-                aside = " It could not be moved aside either (" + moveFailed.getMessage() + ").";
-            }
+            String aside = AtomicFile.setAsideSaying(file);
             warnings.accept("The team server setting in " + file + " could not be used: " + JsonProblems.describe(e)
                     + "; this device's own conversations are shown." + aside);
             return TeamServerChoice.THIS_DEVICE;

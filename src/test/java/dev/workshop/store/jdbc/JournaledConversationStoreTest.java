@@ -135,22 +135,7 @@ class JournaledConversationStoreTest {
         TenantId team = new TenantId("team-b");
         // A clock that moves one second per reading, so "newest" never depends on the machine's speed.
         java.util.concurrent.atomic.AtomicLong seconds = new java.util.concurrent.atomic.AtomicLong(1_000_000);
-        java.time.Clock ticking = new java.time.Clock() {
-            @Override
-            public java.time.ZoneId getZone() {
-                return java.time.ZoneOffset.UTC;
-            }
-
-            @Override
-            public java.time.Clock withZone(java.time.ZoneId zone) {
-                return this;
-            }
-
-            @Override
-            public java.time.Instant instant() {
-                return java.time.Instant.ofEpochSecond(seconds.incrementAndGet());
-            }
-        };
+        java.time.Clock ticking = new TestClock(() -> java.time.Instant.ofEpochSecond(seconds.incrementAndGet()));
         List<ConversationState> listed;
         try (DataDirectory data = DataDirectory.lock(dir);
              var store = JournaledConversationStore.open(data, 1024 * 1024, ticking)) {

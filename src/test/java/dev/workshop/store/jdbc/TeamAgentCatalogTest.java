@@ -65,22 +65,7 @@ class TeamAgentCatalogTest {
         java.util.concurrent.atomic.AtomicBoolean away = new java.util.concurrent.atomic.AtomicBoolean();
         java.util.concurrent.atomic.AtomicReference<java.time.Instant> now =
                 new java.util.concurrent.atomic.AtomicReference<>(java.time.Instant.parse("2026-11-27T10:00:00Z"));
-        java.time.Clock clock = new java.time.Clock() {
-            @Override
-            public java.time.ZoneId getZone() {
-                return java.time.ZoneOffset.UTC;
-            }
-
-            @Override
-            public java.time.Clock withZone(java.time.ZoneId zone) {
-                return this;
-            }
-
-            @Override
-            public java.time.Instant instant() {
-                return now.get();
-            }
-        };
+        java.time.Clock clock = new TestClock(now::get);
         try (PostgresConversationStore store = PostgresConversationStore.open(SERVER.url())) {
             AgentCatalog agents = TeamAgentCatalog.open(() -> {
                 if (away.get()) {
