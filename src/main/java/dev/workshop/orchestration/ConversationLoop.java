@@ -362,10 +362,16 @@ final class ConversationLoop implements Runnable {
                                          java.util.function.Supplier<Optional<T>> landed) {
         long deadline = System.nanoTime() + SERVER_PATIENCE.toNanos();
         boolean told = false;
-        while (true) {
+        for (int attempts = 1; ; attempts++) {
             try {
                 return attempt.get();
             } catch (dev.workshop.store.StoreUnavailableException away) {
+                if (stop != null && attempts == 1) {
+                    // Stopping interrupts this thread, and an interrupt closes a connection in use under the pool:
+                    // the loss may be the stop's own doing, so the stop's own write gets one more try at once.
+                    Thread.interrupted();
+                    continue;
+                }
                 if (!told) {
                     publish(new LoopEvent.SavePending(id, workflowTurn, now(), "Waiting for the team server: "
                             + away.getMessage() + "; what is to be saved is kept here and saved once it is back"));
