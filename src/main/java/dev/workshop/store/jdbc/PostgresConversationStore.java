@@ -286,7 +286,13 @@ public final class PostgresConversationStore implements ConversationStore {
                 feed.wrote(tenant, conversation, state.version());
                 return List.copyOf(recorded);
             } catch (SQLException | RuntimeException e) {
-                connection.rollback();
+                try {
+                    connection.rollback();
+                } catch (SQLException rollbackFailed) {
+                    // The connection is gone with what was to be written (nothing committed): the first failure
+                    // says why, and whether it may be tried again; this one must not hide it.
+                    e.addSuppressed(rollbackFailed);
+                }
                 throw e;
             }
         } catch (SQLException e) {
@@ -401,7 +407,9 @@ public final class PostgresConversationStore implements ConversationStore {
             } catch (SQLException e) {
                 if (TeamServerProblems.isConnectionLost(e)) {
                     forgetIdleConnections();
-                    if (attempt < 2) {
+                    // A connection that broke under the read is worth one more try; the pool's own wait for a
+                    // connection that cannot be made is not (it would only wait as long again).
+                    if (attempt < 2 && !(e instanceof java.sql.SQLTransientConnectionException)) {
                         continue;
                     }
                     throw TeamServerProblems.unavailable(where, e);

@@ -43,6 +43,10 @@ final class TeamServerProblems {
                     || cause instanceof java.net.SocketException || cause instanceof java.io.EOFException) {
                 return true;
             }
+            if (cause instanceof SQLException sql && "Connection is closed".equals(sql.getMessage())) {
+                // The pool's word for a connection it had already found broken.
+                return true;
+            }
             if (cause instanceof SQLException sql && sql.getSQLState() != null && (sql.getSQLState().startsWith("08")
                     || sql.getSQLState().equals("57P01") || sql.getSQLState().equals("57P02")
                     || sql.getSQLState().equals("57P03"))) {
