@@ -184,11 +184,17 @@ public final class Wiring {
             }
 
             @Override
+            public Optional<String> whyNotKept(dev.workshop.domain.settings.TeamServerChoice choice) {
+                return choice.url().filter(dev.workshop.store.jdbc.TeamServerCheck::namesPassword)
+                        .map(url -> "Take the password out of the address: put it in PGPASSWORD or a .pgpass file."
+                                + " Workshop does not keep passwords.");
+            }
+
+            @Override
             public void save(dev.workshop.domain.settings.TeamServerChoice choice) {
-                if (choice.url().filter(dev.workshop.store.jdbc.TeamServerCheck::namesPassword).isPresent()) {
-                    throw new IllegalArgumentException("the address holds a password; put it in PGPASSWORD or a"
-                            + " .pgpass file instead (Workshop does not keep passwords)");
-                }
+                whyNotKept(choice).ifPresent(why -> {
+                    throw new IllegalArgumentException(why);
+                });
                 file.save(choice);
             }
         };

@@ -164,6 +164,12 @@ final class ConversationLoop implements Runnable {
         return patientlyWithTheServer(this::currentState, Optional::empty);
     }
 
+    /** What is to be saved waits here for the team server: said to the user, with the server's words. */
+    private void publishSavePending(dev.workshop.store.StoreUnavailableException away) {
+        publish(new LoopEvent.SavePending(id, workflowTurn, now(), "Waiting for the team server: " + away.getMessage()
+                + "; what is to be saved is kept here and saved once it is back"));
+    }
+
     private ConversationState currentState() {
         return context.store().state(context.tenant(), id)
                 .orElseThrow(() -> new IllegalStateException("Conversation " + id + " is not stored"));
@@ -267,8 +273,7 @@ final class ConversationLoop implements Runnable {
                 reply.kept();
             } catch (dev.workshop.store.StoreUnavailableException away) {
                 keepingPaused = true;
-                publish(new LoopEvent.SavePending(id, workflowTurn, now(), "Waiting for the team server: "
-                        + away.getMessage() + "; what is to be saved is kept here and saved once it is back"));
+                publishSavePending(away);
             }
         }
     }
@@ -373,8 +378,7 @@ final class ConversationLoop implements Runnable {
                     continue;
                 }
                 if (!told) {
-                    publish(new LoopEvent.SavePending(id, workflowTurn, now(), "Waiting for the team server: "
-                            + away.getMessage() + "; what is to be saved is kept here and saved once it is back"));
+                    publishSavePending(away);
                     told = true;
                 }
                 if (System.nanoTime() > deadline || stop != null) {

@@ -2,6 +2,7 @@ package dev.workshop.orchestration;
 
 import dev.workshop.domain.conversation.TenantId;
 import dev.workshop.domain.settings.TeamServerChoice;
+import java.util.Optional;
 
 /**
  * Settings → Team server: try an address before switching to it, and keep the choice for the next launches of this
@@ -16,9 +17,15 @@ public interface TeamServerSettings {
     Check test(String url, TenantId team);
 
     /**
+     * Why {@code choice} would not be kept, in a sentence, if it would not: an address with a password in it
+     * (Workshop writes no password down). Cheap; the dialog asks before it closes.
+     */
+    Optional<String> whyNotKept(TeamServerChoice choice);
+
+    /**
      * Keeps {@code choice} for the next launches.
      *
-     * @throws IllegalArgumentException for an address with a password in it: Workshop writes no password
+     * @throws IllegalArgumentException with {@link #whyNotKept}'s sentence for a choice it refuses
      * @throws dev.workshop.store.StoreException when it cannot be written
      */
     void save(TeamServerChoice choice);

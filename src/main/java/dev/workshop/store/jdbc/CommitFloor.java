@@ -29,7 +29,7 @@ public final class CommitFloor {
         long until = System.nanoTime() + duration.toNanos();
         for (int i = 0; i < connections; i++) {
             writers.add(Thread.ofVirtual().start(() -> {
-                try (Connection connection = DriverManager.getConnection(url.jdbcUrl(), login())) {
+                try (Connection connection = DriverManager.getConnection(url.jdbcUrl(), url.login(System.getenv()))) {
                     try (Statement statement = connection.createStatement()) {
                         statement.execute("SET synchronous_commit = on");
                         statement.execute("CREATE TEMPORARY TABLE commit_floor (n BIGINT)");
@@ -54,16 +54,5 @@ public final class CommitFloor {
             throw failures.getFirst();
         }
         return Math.round(commits.get() / (duration.toNanos() / 1e9));
-    }
-
-    private static java.util.Properties login() {
-        java.util.Properties login = new java.util.Properties();
-        if (System.getenv("PGUSER") != null) {
-            login.setProperty("user", System.getenv("PGUSER"));
-        }
-        if (System.getenv("PGPASSWORD") != null) {
-            login.setProperty("password", System.getenv("PGPASSWORD"));
-        }
-        return login;
     }
 }

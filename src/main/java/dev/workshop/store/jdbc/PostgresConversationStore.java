@@ -198,12 +198,7 @@ public final class PostgresConversationStore implements ConversationStore {
         TeamServerUrl url = TeamServerUrl.parse(jdbcUrl);
         HikariConfig config = new HikariConfig();
         config.setJdbcUrl(url.jdbcUrl());
-        if (!url.namesUser() && environment.get("PGUSER") != null) {
-            config.setUsername(environment.get("PGUSER"));
-        }
-        if (!url.namesPassword() && environment.get("PGPASSWORD") != null) {
-            config.setPassword(environment.get("PGPASSWORD"));
-        }
+        url.login(environment).forEach((key, value) -> config.addDataSourceProperty((String) key, value));
         config.setPoolName("workshop-team-server");
         // Bounded waits on the network: a server that accepts a connection and then says nothing (a half-dead host,
         // a proxy) fails a statement after 30 s instead of holding a loop, a command or the app's opening for ever.

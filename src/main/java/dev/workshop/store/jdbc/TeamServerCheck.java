@@ -35,13 +35,7 @@ public final class TeamServerCheck {
         } catch (IllegalArgumentException e) {
             return new Report(false, e.getMessage());
         }
-        Properties login = new Properties();
-        if (!url.namesUser() && environment.get("PGUSER") != null) {
-            login.setProperty("user", environment.get("PGUSER"));
-        }
-        if (!url.namesPassword() && environment.get("PGPASSWORD") != null) {
-            login.setProperty("password", environment.get("PGPASSWORD"));
-        }
+        Properties login = url.login(environment);
         login.setProperty("connectTimeout", "5");
         login.setProperty("loginTimeout", "5");
         login.setProperty("socketTimeout", "10");

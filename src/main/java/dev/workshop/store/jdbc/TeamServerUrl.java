@@ -35,6 +35,21 @@ record TeamServerUrl(String jdbcUrl, String host, int port, String database, boo
                 query.contains("&password=") || (uri.getUserInfo() != null && uri.getUserInfo().contains(":")));
     }
 
+    /**
+     * The login the environment gives where the address names none: {@code PGUSER}, {@code PGPASSWORD}; with neither,
+     * the driver reads {@code .pgpass}. Workshop keeps none of it.
+     */
+    java.util.Properties login(java.util.Map<String, String> environment) {
+        java.util.Properties login = new java.util.Properties();
+        if (!namesUser() && environment.get("PGUSER") != null) {
+            login.setProperty("user", environment.get("PGUSER"));
+        }
+        if (!namesPassword() && environment.get("PGPASSWORD") != null) {
+            login.setProperty("password", environment.get("PGPASSWORD"));
+        }
+        return login;
+    }
+
     /** The user the address names ({@code ?user=…}), if it names one. */
     java.util.Optional<String> user() {
         int query = jdbcUrl.indexOf('?');

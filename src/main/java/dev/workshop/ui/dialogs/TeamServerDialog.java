@@ -32,6 +32,7 @@ import org.kordamp.ikonli.javafx.FontIcon;
  * a {@code .pgpass} file, never in Workshop's settings.
  */
 public final class TeamServerDialog extends Dialog<TeamServerChoice> {
+    private final TeamServerSettings settings;
     private final Label result = new Label();
     private final ProgressIndicator testing = new ProgressIndicator();
     /** Which test is the latest: an earlier one that answers late is not shown over it. */
@@ -39,6 +40,7 @@ public final class TeamServerDialog extends Dialog<TeamServerChoice> {
 
     public TeamServerDialog(TeamServerChoice current, TeamServerSettings settings, Background background,
                             FxExecutor fx) {
+        this.settings = settings;
         setTitle("Team server");
         setHeaderText("Where this device's conversations are kept");
         ButtonType switchTo = new ButtonType("Switch", ButtonBar.ButtonData.OK_DONE);
@@ -97,7 +99,7 @@ public final class TeamServerDialog extends Dialog<TeamServerChoice> {
         getDialogPane().setContent(content);
 
         test.disableProperty().bind(url.textProperty().isEmpty().or(teamServer.selectedProperty().not()));
-        test.setOnAction(event -> test(settings, url.getText(), team.getText(), background, fx));
+        test.setOnAction(event -> test(url.getText(), team.getText(), background, fx));
         url.textProperty().addListener((property, old, now) -> clearResult());
         team.textProperty().addListener((property, old, now) -> clearResult());
 
@@ -127,20 +129,19 @@ public final class TeamServerDialog extends Dialog<TeamServerChoice> {
         if (!onTeamServer) {
             return Optional.of(TeamServerChoice.THIS_DEVICE);
         }
-        if (url.contains("password=") || url.strip().matches("(?i)^(jdbc:)?postgres(ql)?://[^/@]*:[^/@]*@.*")) {
-            showResult(false, "Take the password out of the address: put it in PGPASSWORD or a .pgpass file."
-                    + " Workshop does not keep passwords.");
-            return Optional.empty();
-        }
+        TeamServerChoice choice;
         try {
-            return Optional.of(new TeamServerChoice(Optional.of(url), new TenantId(team.strip())));
+            choice = new TeamServerChoice(Optional.of(url), new TenantId(team.strip()));
         } catch (IllegalArgumentException e) {
             showResult(false, e.getMessage());
             return Optional.empty();
         }
+        Optional<String> refused = settings.whyNotKept(choice);
+        refused.ifPresent(why -> showResult(false, why));
+        return refused.isPresent() ? Optional.empty() : Optional.of(choice);
     }
 
-    private void test(TeamServerSettings settings, String url, String teamName, Background background, FxExecutor fx) {
+    private void test(String url, String teamName, Background background, FxExecutor fx) {
         TenantId team;
         try {
             team = new TenantId(teamName.isBlank() ? TenantId.LOCAL.value() : teamName.strip());

@@ -160,9 +160,9 @@ final class MessageCell extends ListCell<MessageItem> {
         StreamingMarkdown content = new StreamingMarkdown();
         Subscription text = live.writing().subscribe(content::show);
         Subscription note = live.retrying().subscribe(retry -> {
-            boolean unsaved = retry.startsWith("Not yet saved");
+            boolean unsaved = ReplyInProgress.unsaved(retry);
             // "Not yet saved" says it; why (the server's words) is in the tooltip.
-            state.setText(retry.isEmpty() ? "writing…" : unsaved ? "Not yet saved" : "↻ " + retry);
+            state.setText(retry.isEmpty() ? "writing…" : unsaved ? ReplyInProgress.UNSAVED : "↻ " + retry);
             state.setGraphic(new FontIcon(retry.isEmpty() ? Feather.EDIT_3 : unsaved ? Feather.CLOUD_OFF
                     : Feather.REFRESH_CW));
             Tooltip whole = new Tooltip(retry.isEmpty() ? item.speakerName() + " is writing this reply" : retry);

@@ -27,6 +27,14 @@ final class ReplyInProgress {
     private final ReadOnlyStringWrapper writing = new ReadOnlyStringWrapper("");
     /** Why the turn being written is asked again, and which attempt is next; empty while none is. */
     private final ReadOnlyStringWrapper retrying = new ReadOnlyStringWrapper("");
+    /** How a note about a reply that waits for the team server begins (the writing row shows just these words). */
+    static final String UNSAVED = "Not yet saved";
+
+    /** Whether {@code note} (of {@link #retryingProperty}) says the reply is not yet saved rather than asked again. */
+    static boolean unsaved(String note) {
+        return note.startsWith(UNSAVED);
+    }
+
     /** Conversations whose reply is written but not yet saved (the team server is away), with why. */
     private final Map<ConversationId, String> unsaved = new HashMap<>();
 
@@ -50,7 +58,7 @@ final class ReplyInProgress {
 
     /** What the loop has to save waits for the team server: the reply shown says it is not yet saved. */
     void savePending(ConversationId id, String why) {
-        String note = "Not yet saved. " + why;
+        String note = UNSAVED + ". " + why;
         unsaved.put(id, note);
         if (isShown.test(id)) {
             retrying.set(note);
