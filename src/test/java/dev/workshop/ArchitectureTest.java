@@ -164,4 +164,14 @@ class ArchitectureTest {
                 .orShould().callConstructor(Thread.class, Runnable.class);
         assertHolds(rule);
     }
+
+    @Test
+    void onlyTheEntryPointsEndTheJavaFxToolkit() {
+        // The toolkit ends once per process and cannot start again: a view that ended it (a dialog hidden, a
+        // button) would end it under every UI test after it. The application's close request decides instead.
+        ArchRule rule = noClasses().that().resideOutsideOfPackage("dev.workshop")
+                .and().haveNameNotMatching("dev\\.workshop\\.ui\\.shell\\.ColdStartProbe.*")
+                .should().callMethod(javafx.application.Platform.class, "exit");
+        assertHolds(rule);
+    }
 }

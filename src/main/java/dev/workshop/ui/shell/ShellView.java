@@ -17,7 +17,6 @@ import dev.workshop.ui.sidebar.SidebarView;
 import dev.workshop.ui.sidebar.SidebarViewModel;
 import java.util.List;
 import java.util.Optional;
-import javafx.application.Platform;
 import javafx.geometry.Pos;
 import javafx.scene.Scene;
 import javafx.scene.control.Alert;
@@ -176,11 +175,7 @@ public final class ShellView extends BorderPane {
             }
             case SEARCH_CONVERSATIONS -> sidebarView.focusSearch();
             case SHORTCUTS -> canvasView.showShortcuts();
-            case QUIT -> {
-                // The same way out as the window's close button, so layout, drafts and the store close as usual.
-                javafx.stage.Window window = getScene().getWindow();
-                window.fireEvent(new javafx.stage.WindowEvent(window, javafx.stage.WindowEvent.WINDOW_CLOSE_REQUEST));
-            }
+            case QUIT -> quit();
         }
     }
 
@@ -363,6 +358,17 @@ public final class ShellView extends BorderPane {
     }
 
     /** The open failed: what failed, and a way to try again once it is mended without starting Workshop anew. */
+    /**
+     * Quit asked for from inside the window: the same way out as its close button, so the application's close
+     * request (layout, drafts, loops and the store closed as usual) decides how the process ends, not this view.
+     */
+    private void quit() {
+        if (getScene() != null && getScene().getWindow() != null) {
+            javafx.stage.Window window = getScene().getWindow();
+            window.fireEvent(new javafx.stage.WindowEvent(window, javafx.stage.WindowEvent.WINDOW_CLOSE_REQUEST));
+        }
+    }
+
     private void showFatalError(String message) {
         ButtonType tryAgain = new ButtonType("Try again", ButtonBar.ButtonData.OK_DONE);
         ButtonType quit = new ButtonType("Quit", ButtonBar.ButtonData.CANCEL_CLOSE);
@@ -382,9 +388,11 @@ public final class ShellView extends BorderPane {
                     // Cancelled: the window would otherwise stay empty with nothing to click.
                     showFatalError(message);
                 }
-            } else {
-                Platform.exit();
+            } else if (alert.getResult() == quit) {
+                quit();
             }
+            // Hidden without an answer (by code, or with its window): nothing to do. Quitting is the user's word
+            // alone; a test tidying up its windows must never end the JavaFX toolkit under the tests after it.
         });
         alert.show();
     }

@@ -57,9 +57,16 @@ class UnreachableTeamServerTest {
         shell.close();
     }
 
+    /** The error's Team server… button is on screen: shown, in a window that is showing, ready to be clicked. */
+    private static boolean errorShown(FxRobot robot) {
+        return robot.lookup("Team server…").queryAll().stream().anyMatch(button -> button.isVisible()
+                && button.getScene() != null && button.getScene().getWindow() != null
+                && button.getScene().getWindow().isShowing());
+    }
+
     @Test
     void theErrorOffersTheTeamServerSettingsAndThisDevicesOwnDataOpens(FxRobot robot) throws Exception {
-        WaitForAsyncUtils.waitFor(20, TimeUnit.SECONDS, () -> robot.lookup("Team server…").tryQuery().isPresent());
+        WaitForAsyncUtils.waitFor(20, TimeUnit.SECONDS, () -> errorShown(robot));
         assertThat(shell.fatalErrorProperty().get()).startsWith("Cannot reach the team server at localhost:");
         robot.clickOn("Team server…");
         WaitForAsyncUtils.waitFor(5, TimeUnit.SECONDS, () -> robot.lookup("#team-server-dialog").tryQuery().isPresent());
@@ -71,5 +78,21 @@ class UnreachableTeamServerTest {
         assertThat(robot.lookup("Team server…").tryQuery()).as("the error is not shown again").isEmpty();
         assertThat(Files.exists(dir.resolve("team-server.json"))).isFalse();
         assertThat(shell.teamServerTextProperty().get()).isEmpty();
+    }
+
+    @Test
+    void theErrorHiddenWithoutAnAnswerLeavesTheAppRunning(FxRobot robot) throws Exception {
+        WaitForAsyncUtils.waitFor(20, TimeUnit.SECONDS, () -> errorShown(robot));
+        javafx.stage.Window errorWindow = robot.window(window -> window.getScene() != null
+                && window.getScene().lookup(".dialog-pane") instanceof javafx.scene.control.DialogPane pane
+                && "Workshop cannot open its data".equals(pane.getHeaderText()));
+
+        // As TestFX's clean-up, or a closing owner, hides it: no Quit was pressed.
+        robot.interact(errorWindow::hide);
+
+        java.util.concurrent.CountDownLatch stillRunning = new java.util.concurrent.CountDownLatch(1);
+        javafx.application.Platform.runLater(stillRunning::countDown);
+        assertThat(stillRunning.await(10, TimeUnit.SECONDS)).as("the JavaFX toolkit still runs").isTrue();
+        assertThat(robot.listWindows()).as("the main window stays").anySatisfy(window -> assertThat(window.isShowing()).isTrue());
     }
 }
