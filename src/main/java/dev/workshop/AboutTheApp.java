@@ -64,7 +64,8 @@ final class AboutTheApp implements HelpMenu.Help {
             text.append(" none");
         }
         recent.forEach(problem -> text.append("\n  ").append(problem));
-        return text.toString();
+        // Pasted into a bug report: a password given inside an address never travels with it.
+        return dev.workshop.domain.secrets.Redaction.passwordsHidden(text.toString());
     }
 
     @Override

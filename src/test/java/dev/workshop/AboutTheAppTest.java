@@ -40,4 +40,13 @@ class AboutTheAppTest {
         assertThat(AboutTheApp.bytes(20 * 1024)).isEqualTo("20 KB");
         assertThat(AboutTheApp.bytes(1536 * 1024)).isEqualTo("1.5 MB");
     }
+
+    @Test
+    void aPasswordInAnAddressAmongTheLastProblemsStaysOutOfTheDiagnostics() {
+        AboutTheApp about = new AboutTheApp(dir, () -> "1 conversation", () -> List.of(
+                "2026-11-27T05:00:00Z WARNING Cannot reach https://kim:Canary-pw-e11a@127.0.0.1:9/x.git: refused"));
+
+        assertThat(about.diagnostics().join()).contains("Cannot reach https://kim:***@127.0.0.1:9/x.git")
+                .doesNotContain("Canary-pw-e11a");
+    }
 }

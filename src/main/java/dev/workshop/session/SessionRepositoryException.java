@@ -8,8 +8,9 @@ package dev.workshop.session;
 public final class SessionRepositoryException extends RuntimeException {
     private final boolean cannotWrite;
 
+    /** {@code message} as it is shown: a remote's address in it keeps its password to itself. */
     public SessionRepositoryException(String message, boolean cannotWrite, Throwable cause) {
-        super(message, cause);
+        super(dev.workshop.domain.secrets.Redaction.passwordsHidden(message), cause);
         this.cannotWrite = cannotWrite;
     }
 

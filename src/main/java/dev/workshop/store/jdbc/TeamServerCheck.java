@@ -78,7 +78,8 @@ public final class TeamServerCheck {
         try {
             return TeamServerUrl.parse(jdbcUrl).namesPassword();
         } catch (IllegalArgumentException e) {
-            return false;
+            // Not an address Workshop could use (a login before the host is refused): a password is still a password.
+            return jdbcUrl != null && !jdbcUrl.equals(dev.workshop.domain.secrets.Redaction.passwordsHidden(jdbcUrl));
         }
     }
 }
