@@ -1,5 +1,6 @@
 package dev.workshop;
 
+import dev.workshop.domain.secrets.Redaction;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.StringWriter;
@@ -32,6 +33,12 @@ public final class AppLog {
     /** Held here: the JDK keeps loggers weakly, and a handler on a forgotten logger would be lost. */
     private static final Logger ROOT = Logger.getLogger("");
     private static final Deque<String> RECENT_PROBLEMS = new ArrayDeque<>();
+    /**
+     * Libraries whose trouble Workshop reports in a sentence of its own (a team server away, a remote refused): their
+     * lines, stack traces and all, go to the log file, never the terminal a command or the app was started from.
+     */
+    static final List<String> KEPT_OFF_THE_TERMINAL = List.of("org.postgresql", "com.zaxxer.hikari", "org.flywaydb",
+            "org.eclipse.jgit");
     private static Handler file;
     private static boolean uncaughtLogged;
 
@@ -51,6 +58,7 @@ public final class AppLog {
                 console.setLevel(Level.WARNING);
             }
         }
+        guardTheTerminal();
         if (!uncaughtLogged) {
             uncaughtLogged = true;
             Thread.UncaughtExceptionHandler before = Thread.getDefaultUncaughtExceptionHandler();
@@ -73,6 +81,41 @@ public final class AppLog {
         } catch (IOException | RuntimeException e) {
             return java.util.Optional.of("Workshop cannot write its log in " + dataDirectory.resolve(FOLDER) + " ("
                     + e.getMessage() + "); it runs on without one.");
+        }
+    }
+
+    /**
+     * What the terminal is shown of the log: nothing from {@link #KEPT_OFF_THE_TERMINAL the libraries Workshop speaks
+     * for}, and no password given inside an address. Called first thing by every entry point.
+     */
+    public static synchronized void guardTheTerminal() {
+        for (Handler handler : ROOT.getHandlers()) {
+            if (handler instanceof java.util.logging.ConsoleHandler console
+                    && !(console.getFormatter() instanceof PasswordsHidden)) {
+                console.setFilter(record -> !keptOffTheTerminal(record.getLoggerName()));
+                console.setFormatter(new PasswordsHidden(console.getFormatter()));
+            }
+        }
+    }
+
+    static boolean keptOffTheTerminal(String loggerName) {
+        return loggerName != null && KEPT_OFF_THE_TERMINAL.stream()
+                .anyMatch(library -> loggerName.equals(library) || loggerName.startsWith(library + "."));
+    }
+
+    /**
+     * For a command: the same log file as the app's, and the terminal left to the command's own lines (its JSON on
+     * stdout, one sentence a happening on stderr): a background warning (a lease not renewed while the team server
+     * restarts, the change feed listening again) is read in the file. Where no file can be written, the terminal
+     * keeps hearing warnings, so that nothing is lost.
+     */
+    public static synchronized void installForCommand(Path dataDirectory) {
+        if (file == null && install(dataDirectory).isEmpty()) {
+            for (Handler handler : ROOT.getHandlers()) {
+                if (handler instanceof java.util.logging.ConsoleHandler console) {
+                    console.setLevel(Level.OFF);
+                }
+            }
         }
     }
 
@@ -100,10 +143,31 @@ public final class AppLog {
         }
     }
 
-    /** "2026-11-27T05:20:01Z WARNING dev.workshop.x: what happened", the stack trace under it when there is one. */
+    /** Another formatter's text with every password given inside an address hidden. */
+    private static final class PasswordsHidden extends Formatter {
+        private final Formatter formatter;
+
+        PasswordsHidden(Formatter formatter) {
+            this.formatter = formatter;
+        }
+
+        @Override
+        public String format(LogRecord record) {
+            return Redaction.passwordsHidden(formatter.format(record));
+        }
+    }
+
+    /**
+     * "2026-11-27T05:20:01Z WARNING dev.workshop.x: what happened", the stack trace under it when there is one; a
+     * password given inside an address hidden wherever it stood.
+     */
     static final class OneLine extends Formatter {
         @Override
         public String format(LogRecord record) {
+            return Redaction.passwordsHidden(unredacted(record));
+        }
+
+        private String unredacted(LogRecord record) {
             StringBuilder line = new StringBuilder()
                     .append(record.getInstant().truncatedTo(ChronoUnit.SECONDS)).append(' ')
                     .append(record.getLevel().getName()).append(' ')
@@ -132,9 +196,9 @@ public final class AppLog {
                 return;
             }
             String message = messages.formatMessage(record);
-            String line = Instant.ofEpochMilli(record.getMillis()).truncatedTo(ChronoUnit.SECONDS) + " "
-                    + record.getLevel().getName() + " " + message
-                    + (record.getThrown() == null ? "" : " (" + record.getThrown() + ")");
+            String line = Redaction.passwordsHidden(Instant.ofEpochMilli(record.getMillis())
+                    .truncatedTo(ChronoUnit.SECONDS) + " " + record.getLevel().getName() + " " + message
+                    + (record.getThrown() == null ? "" : " (" + record.getThrown() + ")"));
             synchronized (AppLog.class) {
                 RECENT_PROBLEMS.addLast(line);
                 while (RECENT_PROBLEMS.size() > RECENT) {

@@ -31,6 +31,9 @@ public final class Main {
         // Flyway reports every migration at INFO; scripts read our stdout, and people need no schema chatter.
         FLYWAY_LOG.setLevel(Level.WARNING);
         POOL_LOG.setLevel(Level.WARNING);
+        // The driver's and the pool's warnings (a server away, a connection broken) go to the log file: a command
+        // says what happened in one line of its own.
+        AppLog.guardTheTerminal();
         PrintWriter out = new PrintWriter(System.out, true, StandardCharsets.UTF_8);
         PrintWriter err = new PrintWriter(System.err, true, StandardCharsets.UTF_8);
         // A class of its own, not WorkshopApp::launchOn: a method reference resolves its class at once, and loading
@@ -46,7 +49,10 @@ public final class Main {
                              java.util.Optional<String> teamServer, dev.workshop.domain.conversation.TenantId team) {
                 WorkshopApp.launchOn(dataDirectory, files, teamServer, team);
             }
-        }, Wiring.opener(Wiring::openWorkspace), out, err);
+        }, Wiring.opener((dataDirectory, options) -> {
+            AppLog.installForCommand(dataDirectory);
+            return Wiring.openWorkspace(dataDirectory, options);
+        }), out, err);
         System.exit(code);
     }
 

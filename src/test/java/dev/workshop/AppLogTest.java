@@ -47,4 +47,35 @@ class AppLogTest {
     void theLogKeepsAFewSmallFiles() {
         assertThat(AppLog.LIMIT * AppLog.FILES).isLessThanOrEqualTo(4 * 1024 * 1024);
     }
+
+    @Test
+    void aLibrarysWarningGoesToTheFileNotTheTerminalAndNoPasswordInAnAddressIsKept() throws Exception {
+        String canary = "Canary-pw-0b7d";
+        java.io.ByteArrayOutputStream terminal = new java.io.ByteArrayOutputStream();
+        java.util.logging.Logger root = java.util.logging.Logger.getLogger("");
+        java.util.logging.ConsoleHandler console = new java.util.logging.ConsoleHandler() {
+            {
+                setOutputStream(terminal);
+            }
+        };
+        root.addHandler(console);
+        try {
+            assertThat(AppLog.install(dir)).isEmpty();
+            String address = "jdbc:postgresql://kim:" + canary + "@127.0.0.1:5/db?password=" + canary;
+            java.util.logging.Logger.getLogger("com.zaxxer.hikari.pool.PoolBase").log(java.util.logging.Level.WARNING,
+                    "Connection marked as broken for " + address, new java.sql.SQLException("refused: " + address));
+            java.util.logging.Logger.getLogger("dev.workshop.store").warning("Could not reach " + address);
+            console.flush();
+            AppLog.close();
+
+            String shown = terminal.toString(StandardCharsets.UTF_8);
+            assertThat(shown).doesNotContain("marked as broken").contains("Could not reach jdbc:postgresql://kim:***@")
+                    .doesNotContain(canary);
+            String written = Files.readString(AppLog.folder(dir).resolve("workshop-0.log"), StandardCharsets.UTF_8);
+            assertThat(written).contains("WARNING com.zaxxer.hikari.pool.PoolBase: Connection marked as broken")
+                    .contains("java.sql.SQLException: refused: jdbc:postgresql://kim:***@").doesNotContain(canary);
+        } finally {
+            root.removeHandler(console);
+        }
+    }
 }

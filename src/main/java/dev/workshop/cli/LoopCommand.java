@@ -23,6 +23,10 @@ abstract class LoopCommand implements Callable<Integer> {
         return Cli.openForLoops(workshop, spec, loop);
     }
 
+    final WorkshopCommand workshop() {
+        return workshop;
+    }
+
     final CommandSpec spec() {
         return spec;
     }

@@ -17,6 +17,12 @@ import picocli.CommandLine.Command;
 final class ServeCommand extends LoopCommand {
     @Override
     public Integer call() throws InterruptedException {
+        if (workshop().storeUrl().isEmpty()) {
+            // This device's own data has one driver already, the app or a command: serving it would run until killed
+            // and take nothing over.
+            throw new IllegalArgumentException("serve drives a team server's conversations: give --store-url"
+                    + " jdbc:postgresql://HOST:PORT/DATABASE (or set WORKSHOP_STORE_URL)");
+        }
         CountDownLatch stopped = new CountDownLatch(1);
         CountDownLatch closed = new CountDownLatch(1);
         java.util.concurrent.atomic.AtomicBoolean serving = new java.util.concurrent.atomic.AtomicBoolean(true);

@@ -107,6 +107,12 @@ public final class WorkshopCommand implements Callable<Integer> {
 
     /** The team server chosen by {@code --store-url} or {@code WORKSHOP_STORE_URL}, if any. */
     Optional<String> storeUrl() {
+        if (storeUrl != null && storeUrl.isBlank()) {
+            // Said on purpose and empty: a script whose variable was not set, not a wish for this device's data.
+            throw new IllegalArgumentException("--store-url is empty: give the team server as"
+                    + " jdbc:postgresql://HOST:PORT/DATABASE, or leave the option out for this device's own data");
+        }
+        // An empty variable is an unset one, as shells treat it.
         String url = storeUrl != null ? storeUrl : System.getenv("WORKSHOP_STORE_URL");
         return Optional.ofNullable(url).map(String::strip).filter(text -> !text.isEmpty());
     }
@@ -122,6 +128,10 @@ public final class WorkshopCommand implements Callable<Integer> {
 
     /** The team chosen by {@code --team} or {@code WORKSHOP_TEAM}; a bad name is a usage error. */
     TenantId team() {
+        if (team != null && team.isBlank()) {
+            throw new IllegalArgumentException("--team is empty: give the team's name, or leave the option out for"
+                    + " this device's own conversations");
+        }
         String name = team != null ? team : System.getenv("WORKSHOP_TEAM");
         if (name == null || name.isBlank()) {
             return TenantId.LOCAL;
@@ -153,13 +163,18 @@ public final class WorkshopCommand implements Callable<Integer> {
     }
 
     /** Parses and runs {@code args}; returns the exit code. */
-    public static int run(String[] args, DesktopApp desktopApp, WorkspaceOpener opener, PrintWriter out,
-                          PrintWriter err) {
+    public static int run(String[] args, DesktopApp desktopApp, WorkspaceOpener opener, PrintWriter givenOut,
+                          PrintWriter givenErr) {
+        // Whatever a command or a library says, no password given inside an address reaches the terminal.
+        PrintWriter out = new PrintWriter(new PasswordsHiddenWriter(givenOut), true);
+        PrintWriter err = new PrintWriter(new PasswordsHiddenWriter(givenErr), true);
         WorkshopCommand workshop = new WorkshopCommand(desktopApp, opener);
         if (args.length == 0) {
             // Nothing to parse: the desktop app on the default data directory, as picocli would run it. Building
             // picocli's model first took ~0.2 s of the app's cold start on a two-core machine (docs/perf.md).
-            return withoutParsing(workshop, err);
+            int code = withoutParsing(workshop, err);
+            err.flush();
+            return code;
         }
         CommandLine commandLine = new CommandLine(workshop);
         // Added before the settings below, which picocli copies only to the subcommands present.

@@ -25,9 +25,19 @@ record TeamServerUrl(String jdbcUrl, String host, int port, String database, boo
         } catch (IllegalArgumentException e) {
             throw new IllegalArgumentException("'" + shown(url) + "' is not a team server address: " + e.getMessage(), e);
         }
+        if (uri.getRawUserInfo() != null) {
+            // The driver would read "user:password" as the host and port, and say there is no such host.
+            throw new IllegalArgumentException("'" + shown(url) + "' puts a login before the host: give the user as"
+                    + " ?user=NAME and the password in PGPASSWORD or ~/.pgpass");
+        }
         if (uri.getHost() == null) {
             throw new IllegalArgumentException("'" + shown(url) + "' names no host (jdbc:postgresql://HOST:PORT/DATABASE)");
         }
+        if (uri.getPort() == 0 || uri.getPort() > 65_535) {
+            throw new IllegalArgumentException("'" + shown(url) + "': " + uri.getPort()
+                    + " is not a port (a port is 1 to 65535)");
+        }
+        checkTimeouts(uri.getRawQuery());
         String path = uri.getPath() == null ? "" : uri.getPath().replaceFirst("^/", "");
         String query = uri.getQuery() == null ? "" : "&" + uri.getQuery();
         return new TeamServerUrl(url, uri.getHost(), uri.getPort() < 0 ? 5432 : uri.getPort(),
@@ -65,14 +75,40 @@ record TeamServerUrl(String jdbcUrl, String host, int port, String database, boo
         return java.util.Optional.empty();
     }
 
+    /**
+     * A {@code ...Timeout=} parameter the driver would only warn about, and then ignore, when it is not a whole
+     * number of seconds ({@code loginTimeout}, {@code connectTimeout}, {@code socketTimeout}…).
+     */
+    private static void checkTimeouts(String query) {
+        if (query == null) {
+            return;
+        }
+        for (String pair : query.split("&")) {
+            int equals = pair.indexOf('=');
+            String name = equals < 0 ? pair : pair.substring(0, equals);
+            String value = equals < 0 ? "" : pair.substring(equals + 1);
+            if (name.toLowerCase(Locale.ROOT).endsWith("timeout") && !value.matches("\\d{1,9}")) {
+                throw new IllegalArgumentException("The team server address's " + name + "=" + shownValue(value)
+                        + " is not a whole number of seconds");
+            }
+        }
+    }
+
+    private static String shownValue(String value) {
+        return value.length() > 20 ? value.substring(0, 20) + "…" : value;
+    }
+
     /** HOST:PORT/DATABASE: what messages and the app show. */
     String display() {
         return host + ":" + port + "/" + database;
     }
 
-    /** The address without its query (where a password may be), for a message about one that is not valid. */
+    /**
+     * The address without its query (where a password may be) and with any password before the host hidden, for a
+     * message about one that is not valid.
+     */
     private static String shown(String url) {
         int query = url.indexOf('?');
-        return query < 0 ? url : url.substring(0, query) + "?…";
+        return dev.workshop.domain.secrets.Redaction.passwordsHidden(query < 0 ? url : url.substring(0, query) + "?…");
     }
 }
