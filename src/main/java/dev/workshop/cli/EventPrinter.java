@@ -44,6 +44,7 @@ final class EventPrinter implements Consumer<LoopEvent> {
             case LoopEvent.Warning warning -> warned(warning);
             case LoopEvent.SavePending pending -> warned(new LoopEvent.Warning(pending.conversationId(),
                     pending.turnNumber(), pending.at(), pending.message()));
+            case LoopEvent.ServerBack back -> said(back.message(), line("server_back", back).put("message", back.message()));
             case LoopEvent.TeamReady ready -> line("team_ready", event).put("team", ready.team().value())
                     .put("restored", ready.restored());
             case LoopEvent.SessionRestored restored -> line("session_restored", event)
@@ -72,6 +73,15 @@ final class EventPrinter implements Consumer<LoopEvent> {
             err.flush();
         }
         return line("warning", warning).put("message", warning.message());
+    }
+
+    /** {@code line}, with {@code sentence} said on stderr for the person watching. */
+    private ObjectNode said(String sentence, ObjectNode line) {
+        synchronized (err) {
+            err.println("workshop: " + sentence);
+            err.flush();
+        }
+        return line;
     }
 
     /** Said on stderr too: a turn that waits for a server should not look like a hang. */

@@ -5,6 +5,7 @@ import dev.workshop.domain.agent.AgentId;
 import dev.workshop.domain.conversation.ConversationId;
 import dev.workshop.domain.conversation.ConversationStatus;
 import dev.workshop.orchestration.GatewayBridge;
+import dev.workshop.orchestration.LoopEvent;
 import dev.workshop.orchestration.Workspace;
 import java.util.ArrayList;
 import java.util.List;
@@ -36,11 +37,19 @@ final class RunCommand extends LoopCommand {
                                 + "\" (see 'workshop agents list')")));
             }
             GatewayBridge bridge = workspace.bridge();
+            // How it ended, as its loop said: a team server that is still away cannot be asked afterwards.
+            java.util.Map<ConversationId, ConversationStatus> ends = new java.util.concurrent.ConcurrentHashMap<>();
+            bridge.subscribe(event -> {
+                if (event instanceof LoopEvent.Ended ended) {
+                    ends.put(ended.conversationId(), ended.status());
+                }
+            });
             OptionalInt turns = maxTurns == null ? OptionalInt.empty() : OptionalInt.of(maxTurns);
             ConversationId id = agents.size() == 1 ? bridge.assignTask(agents.getFirst(), prompt, turns)
                     : bridge.startConversation(agents, prompt, turns);
             bridge.awaitAll();
-            ConversationStatus status = workspace.store().state(workspace.tenant(), id).orElseThrow().status();
+            ConversationStatus status = ends.containsKey(id) ? ends.get(id)
+                    : workspace.store().state(workspace.tenant(), id).orElseThrow().status();
             return status == ConversationStatus.COMPLETED ? ExitCode.OK : ExitCode.CONVERSATION_NOT_COMPLETED;
         }
     }

@@ -58,6 +58,8 @@ final class ConversationLoop implements Runnable {
     /** The team server was away when a piece of the reply was to be kept: the rest of this turn keeps it here. */
     private volatile boolean keepingPaused;
     private final boolean takeover;
+    private final ServerPatience patience = new ServerPatience(this::publishSavePending, this::publishServerBack,
+            () -> stop != null);
     /** Published once the loop is gone from the bridge, so a listener that counts running loops sees it gone. */
     private LoopEvent.Ended ended;
 
@@ -161,13 +163,17 @@ final class ConversationLoop implements Runnable {
 
     /** As {@link #currentState}, waiting as {@link #appendWaitingForTheServer} does while the team server is away. */
     private ConversationState currentStateWaitingForTheServer() {
-        return patientlyWithTheServer(this::currentState, Optional::empty);
+        return patience.patiently(this::currentState, Optional::empty);
     }
 
     /** What is to be saved waits here for the team server: said to the user, with the server's words. */
     private void publishSavePending(dev.workshop.store.StoreUnavailableException away) {
         publish(new LoopEvent.SavePending(id, workflowTurn, now(), "Waiting for the team server: " + away.getMessage()
                 + "; what is to be saved is kept here and saved once it is back"));
+    }
+
+    private void publishServerBack() {
+        publish(new LoopEvent.ServerBack(id, workflowTurn, now(), "The team server is back; what waited is saved"));
     }
 
     private ConversationState currentState() {
@@ -273,7 +279,7 @@ final class ConversationLoop implements Runnable {
                 reply.kept();
             } catch (dev.workshop.store.StoreUnavailableException away) {
                 keepingPaused = true;
-                publishSavePending(away);
+                patience.foundAway(away);
             }
         }
     }
@@ -337,18 +343,14 @@ final class ConversationLoop implements Runnable {
         return next;
     }
 
-    /** How long a loop waits for a team server that went away before it gives up (the turn is asked again later). */
-    static final java.time.Duration SERVER_PATIENCE = java.time.Duration.ofMinutes(2);
-
     /**
-     * Appends; while the team server is away (it restarts, the network dropped), says so once and tries again
-     * every second, keeping what is to be written: written once when the server is back. A write whose commit was
-     * lost on the way back is found in the log rather than written twice. Gives up after {@link #SERVER_PATIENCE},
-     * or when the loop is stopped.
+     * Appends; while the team server is away, waits as {@link ServerPatience} does, keeping what is to be written:
+     * written once when the server is back. A write whose commit was lost on the way back is found in the log
+     * rather than written twice.
      */
     private List<RecordedEvent> appendWaitingForTheServer(ConversationState state, ConversationEvent event,
                                                           Durability durability) {
-        return patientlyWithTheServer(
+        return patience.patiently(
                 () -> context.store().append(context.tenant(), id, state.version(), List.of(event), durability),
                 () -> {
                     List<RecordedEvent> there = context.store().history(context.tenant(), id);
@@ -356,48 +358,6 @@ final class ConversationLoop implements Runnable {
                     return there.size() > state.version() && there.get((int) state.version()).event().equals(event)
                             ? Optional.of(List.of(there.get((int) state.version()))) : Optional.empty();
                 });
-    }
-
-    /**
-     * Runs {@code attempt}; while the team server is away, says once that what is to be saved waits here, and every
-     * second looks whether the last attempt landed after all ({@code landed}) or tries again. Gives up after
-     * {@link #SERVER_PATIENCE}, or when the loop is stopped, with the server's last words.
-     */
-    private <T> T patientlyWithTheServer(java.util.function.Supplier<T> attempt,
-                                         java.util.function.Supplier<Optional<T>> landed) {
-        long deadline = System.nanoTime() + SERVER_PATIENCE.toNanos();
-        boolean told = false;
-        for (int attempts = 1; ; attempts++) {
-            try {
-                return attempt.get();
-            } catch (dev.workshop.store.StoreUnavailableException away) {
-                if (stop != null && attempts == 1) {
-                    // Stopping interrupts this thread, and an interrupt closes a connection in use under the pool:
-                    // the loss may be the stop's own doing, so the stop's own write gets one more try at once.
-                    Thread.interrupted();
-                    continue;
-                }
-                if (!told) {
-                    publishSavePending(away);
-                    told = true;
-                }
-                if (System.nanoTime() > deadline || stop != null) {
-                    throw away;
-                }
-                try {
-                    Thread.sleep(1000);
-                    Optional<T> there = landed.get();
-                    if (there.isPresent()) {
-                        return there.get();
-                    }
-                } catch (InterruptedException stopped) {
-                    Thread.currentThread().interrupt();
-                    throw away;
-                } catch (dev.workshop.store.StoreUnavailableException stillAway) {
-                    // Try again at the next round.
-                }
-            }
-        }
     }
 
     /** {@code state} with the renames appended after it, if renames are all that was appended since. */

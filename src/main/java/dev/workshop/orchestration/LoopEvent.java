@@ -131,6 +131,10 @@ public sealed interface LoopEvent {
     record SavePending(ConversationId conversationId, int turnNumber, Instant at, String message) implements LoopEvent {
     }
 
+    /** After {@link SavePending}: the team server answered again and what waited is saved. Said once a return. */
+    record ServerBack(ConversationId conversationId, int turnNumber, Instant at, String message) implements LoopEvent {
+    }
+
     /** Something the user should know that stops nothing (a server answering with another model, say). */
     record Warning(ConversationId conversationId, int turnNumber, Instant at, String message) implements LoopEvent {
     }

@@ -71,8 +71,12 @@ final class Resumption {
     }
 
     List<ConversationState> conversationsToResume() {
+        // On a team server: those whose driver died before it could record why it stopped (its claim ran out,
+        // never let go), such as one that gave up waiting for the server. They read as running, and nobody runs them.
+        java.util.Set<ConversationId> driverGone = log.store().driversGone(log.tenant());
         return log.store().list(log.tenant()).stream()
-                .filter(state -> state.status() == ConversationStatus.INTERRUPTED)
+                .filter(state -> state.status() == ConversationStatus.INTERRUPTED || (driverGone.contains(state.id())
+                        && (state.status() == ConversationStatus.ACTIVE || state.status() == ConversationStatus.QUEUED)))
                 .filter(state -> !state.statusReason().equals(Reasons.ABORTED)
                         && !state.statusReason().equals(Reasons.DELETED)
                         && !state.statusReason().equals(Reasons.HOLDING))

@@ -150,6 +150,7 @@ final class ConversationOverlay {
             case LoopEvent.Error error -> canvas.tell(error.message());
             case LoopEvent.Warning warning -> canvas.tell(warning.message());
             case LoopEvent.SavePending pending -> canvas.tell(pending.message());
+            case LoopEvent.ServerBack back -> canvas.tell(back.message());
             case LoopEvent.SaveFailed failed -> canvas.tell(failed.message());
             case LoopEvent.Started started -> { }
             case LoopEvent.TurnRetry retry -> { }
