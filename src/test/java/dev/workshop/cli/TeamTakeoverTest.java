@@ -140,6 +140,15 @@ class TeamTakeoverTest {
             requireEveryTurnOnceInRotation(store, id);
             assertThat(messages(printed).size()).as("no message printed as kept after waking")
                     .isLessThanOrEqualTo(printedBeforeFreeze + 1);
+            // Its last word names what happened (taken over, or ended there), not the failure of its own last write.
+            String storedReason = store.state(TEAM, id).orElseThrow().statusReason();
+            assertThat(printed).filteredOn(line -> line.path("event").asText().equals("conversation_end"))
+                    .singleElement().satisfies(end -> assertThat(end.path("reason").asText())
+                            .satisfiesAnyOf(reason -> assertThat(reason).startsWith("Taken over by "),
+                                    reason -> assertThat(reason).isEqualTo(storedReason)));
+            assertThat(printed).filteredOn(line -> line.path("event").asText().equals("conversation_error"))
+                    .noneSatisfy(error -> assertThat(error.path("message").asText())
+                            .containsAnyOf("busy", "Could not record the end", "connection"));
         } finally {
             run.destroyForcibly();
             if (serve != null) {

@@ -133,8 +133,11 @@ final class DriverLeases {
             }
             held.put(key(tenant, conversation), new Held(mine.epoch(), true));
         }
-        throw new DriverLostException("Another Workshop took over conversation " + conversation + " (this one's"
-                + " claim ran out); nothing more is recorded from here");
+        // Who has it now, when the server says: a reader wants to know where the conversation went on.
+        String byWhom = liveOwner(connection, tenant, conversation).filter(other -> !other.equals(owner))
+                .map(other -> "Taken over by " + device(other)).orElse("Taken over by another Workshop");
+        throw new DriverLostException(byWhom + " (this Workshop's claim on conversation " + conversation
+                + " ran out); nothing more is recorded from here");
     }
 
     /**

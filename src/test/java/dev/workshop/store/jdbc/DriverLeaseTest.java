@@ -42,7 +42,9 @@ class DriverLeaseTest {
             runOut(id);
             assertThat(second.drive(team, id)).as("taken over once the claim ran out").isTrue();
             assertThatThrownBy(() -> first.append(team, id, 2, List.of(Conversations.message(1))))
-                    .isInstanceOf(DriverLostException.class).hasMessageContaining("took over");
+                    .isInstanceOf(DriverLostException.class)
+                    .hasMessageStartingWith("Taken over by " + first.drivenElsewhere(team, id).orElseThrow())
+                    .hasMessageContaining("(process " + ProcessHandle.current().pid() + ")");
             second.append(team, id, 2, List.of(Conversations.message(1)));
             assertThatThrownBy(() -> first.append(team, id, 3, List.of(Conversations.message(2))))
                     .as("and stays refused").isInstanceOf(DriverLostException.class);
