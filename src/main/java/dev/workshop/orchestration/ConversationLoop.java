@@ -22,6 +22,7 @@ import dev.workshop.domain.conversation.Usage;
 import dev.workshop.gateway.GatewayException;
 import dev.workshop.gateway.GatewayReply;
 import dev.workshop.store.ConcurrentAppendException;
+import dev.workshop.store.DriverLostException;
 import dev.workshop.store.Durability;
 import dev.workshop.store.StoreException;
 import java.util.List;
@@ -58,6 +59,7 @@ final class ConversationLoop implements Runnable {
     /** The team server was away when a piece of the reply was to be kept: the rest of this turn keeps it here. */
     private volatile boolean keepingPaused;
     private final boolean takeover;
+    private volatile boolean claimFirst;
     private final ServerPatience patience = new ServerPatience(this::publishSavePending, this::publishServerBack,
             () -> stop != null);
     /** Published once the loop is gone from the bridge, so a listener that counts running loops sees it gone. */
@@ -111,12 +113,21 @@ final class ConversationLoop implements Runnable {
         return finished.await(timeout.toMillis(), java.util.concurrent.TimeUnit.MILLISECONDS);
     }
 
+    /** The store could not say whether this instance may drive it at launch: the loop asks first, patiently. */
+    void claimFirst() {
+        claimFirst = true;
+    }
+
     @Override
     public void run() {
         thread = Thread.currentThread();
         try {
-            List<MessageRecorded> transcript = readLog();
-            ConversationState stored = currentState();
+            if (claimFirst && !patience.patiently(() -> context.store().drive(context.tenant(), id), Optional::empty)) {
+                throw new DriverLostException("Taken over by another Workshop before this one could start it");
+            }
+            // Read as patiently as written: a pool busy for a moment under load does not end a conversation.
+            List<MessageRecorded> transcript = patience.patiently(this::readLog, Optional::empty);
+            ConversationState stored = currentStateWaitingForTheServer();
             if (announceLastMessage && !transcript.isEmpty()) {
                 MessageRecorded last = transcript.getLast();
                 publish(new LoopEvent.Message(id, workflowTurn, now(), last.turnIndex(), last.speakerId(),
@@ -138,7 +149,7 @@ final class ConversationLoop implements Runnable {
                 Thread.interrupted();
                 keepWhatWasSaid();
                 finish(stop.status(), stop.reason());
-            } else {
+            } else if (!endedElsewhere(e)) {
                 // Another writer, or a store that cannot write: nothing more can be recorded from here.
                 publish(new LoopEvent.Error(id, workflowTurn, now(), e.getMessage()));
                 endedBy(e);
@@ -153,11 +164,15 @@ final class ConversationLoop implements Runnable {
             if (holdsTakeover) {
                 context.slots().releaseTakeover();
             }
-            onFinished.accept(this);
-            if (ended != null) {
-                publish(ended);
+            try {
+                onFinished.accept(this);
+                if (ended != null) {
+                    publish(ended);
+                }
+            } finally {
+                // Whatever the listeners did: whoever waits for this loop is let go.
+                finished.countDown();
             }
-            finished.countDown();
         }
     }
 
@@ -381,9 +396,36 @@ final class ConversationLoop implements Runnable {
             ConversationState after = append(currentState(), new StatusChanged(status, reason));
             ended = new LoopEvent.Ended(id, workflowTurn, now(), status, reason, true, after);
         } catch (RuntimeException e) {
+            if (endedElsewhere(e)) {
+                return;
+            }
             String why = "Could not record the end of the conversation: " + e.getMessage();
             publish(new LoopEvent.Error(id, workflowTurn, now(), why));
             endedUnrecorded(why);
+        }
+    }
+
+    /**
+     * After a write that failed: when the conversation went on or ended elsewhere (another Workshop took it over,
+     * or finished it while this one was paused), this loop stands down and says so with the stored state, instead
+     * of the failure its own write met on the way out. False when the store cannot tell (it is away).
+     */
+    private boolean endedElsewhere(RuntimeException failed) {
+        try {
+            Optional<String> driver = context.store().drivenElsewhere(context.tenant(), id);
+            ConversationState stored = currentState();
+            if (driver.isPresent()) {
+                ended = new LoopEvent.Ended(id, workflowTurn, now(), stored.status(), "Taken over by " + driver.get()
+                        + "; it goes on there", false, stored);
+                return true;
+            }
+            if (failed instanceof DriverLostException || stored.status().isFinal()) {
+                ended = new LoopEvent.Ended(id, workflowTurn, now(), stored);
+                return true;
+            }
+            return false;
+        } catch (RuntimeException cannotTell) {
+            return false;
         }
     }
 

@@ -57,7 +57,19 @@ final class RunningLoops {
             throw new IllegalStateException("Conversation " + id + " already has a running loop");
         }
         // On a team server one instance drives a conversation at a time (the desktop's own store always agrees).
-        if (!context.store().drive(context.tenant(), id)) {
+        boolean driving;
+        try {
+            driving = context.store().drive(context.tenant(), id);
+        } catch (dev.workshop.store.StoreUnavailableException busyOrAway) {
+            // No answer now (every connection busy, the server away): the loop claims it on its own thread, waiting
+            // as it waits for any write, and ends with the reason if it cannot. Never a loop counted that never runs.
+            loop.claimFirst();
+            driving = true;
+        } catch (RuntimeException e) {
+            running.remove(id, loop);
+            throw e;
+        }
+        if (!driving) {
             running.remove(id, loop);
             throw new IllegalStateException("Conversation " + id + " is being driven by another Workshop ("
                     + context.store().drivenElsewhere(context.tenant(), id).orElse("another instance") + ")");

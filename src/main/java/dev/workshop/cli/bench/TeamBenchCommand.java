@@ -80,11 +80,19 @@ final class TeamBenchCommand implements Callable<Integer> {
             }
             List<AgentId> pair = StarterAgents.all().stream().limit(2).map(AgentDefinition::id).toList();
             long started = System.nanoTime();
+            java.util.concurrent.atomic.AtomicInteger notStarted = new java.util.concurrent.atomic.AtomicInteger();
             try (var starting = java.util.concurrent.Executors.newVirtualThreadPerTaskExecutor()) {
                 for (int i = 0; i < conversations; i++) {
                     GatewayBridge bridge = bridges.get(i % instances);
                     String task = "Benchmark the team server " + i;
-                    starting.execute(() -> bridge.startConversation(pair, task, OptionalInt.of(turns)));
+                    starting.execute(() -> {
+                        try {
+                            bridge.startConversation(pair, task, OptionalInt.of(turns));
+                        } catch (RuntimeException refused) {
+                            // Counted and reported below: a start the server did not take is no turn done.
+                            notStarted.incrementAndGet();
+                        }
+                    });
                 }
             }
             for (GatewayBridge bridge : bridges) {
@@ -93,9 +101,15 @@ final class TeamBenchCommand implements Callable<Integer> {
             double seconds = (System.nanoTime() - started) / 1e9;
             long[] appends = timed.stream().flatMapToLong(store -> LongStream.of(store.eachAppendNanos())).toArray();
             Percentiles append = Percentiles.of(appends);
-            long total = (long) conversations * turns;
+            // Turns done, as the server has them: never the turns asked for.
+            List<dev.workshop.domain.conversation.ConversationState> stored = stores.getFirst().list(team);
+            long total = stored.stream().mapToLong(dev.workshop.domain.conversation.ConversationState::turnCount).sum();
+            long notCompleted = stored.stream().filter(state -> state.status()
+                    != dev.workshop.domain.conversation.ConversationStatus.COMPLETED).count();
             return json.createObjectNode().put("bench", "team").put("instances", instances)
                     .put("conversations", conversations).put("turns_per_conversation", turns)
+                    .put("not_started", notStarted.get()).put("not_completed", notCompleted)
+                    .put("turns_done", total)
                     .put("gateway_delay_ms", delay).put("turns_per_s", Math.round(total / seconds))
                     .put("share_of_ideal", Percentiles.round(total / seconds / (conversations * 1000.0
                             / Math.max(1, delay))))

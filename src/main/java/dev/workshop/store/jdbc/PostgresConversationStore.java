@@ -1,8 +1,6 @@
 package dev.workshop.store.jdbc;
 
-import com.zaxxer.hikari.HikariConfig;
 import com.zaxxer.hikari.HikariDataSource;
-import com.zaxxer.hikari.pool.HikariPool;
 import dev.workshop.domain.conversation.ConversationEvent;
 import dev.workshop.domain.conversation.ConversationId;
 import dev.workshop.domain.conversation.ConversationState;
@@ -195,34 +193,18 @@ public final class PostgresConversationStore implements ConversationStore {
      */
     static PostgresConversationStore open(String jdbcUrl, java.util.Map<String, String> environment, Clock clock,
                                           int target) {
+        return open(jdbcUrl, environment, clock, target, TeamServerPool.DEFAULT);
+    }
+
+    /** As {@link #open(String)}, with connections as {@code poolSize} says: how a test runs short of them. */
+    static PostgresConversationStore open(String jdbcUrl, TeamServerPool poolSize) {
+        return open(jdbcUrl, System.getenv(), Clock.systemUTC(), SchemaVersion.LATEST, poolSize);
+    }
+
+    private static PostgresConversationStore open(String jdbcUrl, java.util.Map<String, String> environment,
+                                                  Clock clock, int target, TeamServerPool poolSize) {
         TeamServerUrl url = TeamServerUrl.parse(jdbcUrl);
-        HikariConfig config = new HikariConfig();
-        config.setJdbcUrl(url.jdbcUrl());
-        url.login(environment).forEach((key, value) -> config.addDataSourceProperty((String) key, value));
-        config.setPoolName("workshop-team-server");
-        // Bounded waits on the network: a server that accepts a connection and then says nothing (a half-dead host,
-        // a proxy) fails a statement after 30 s instead of holding a loop, a command or the app's opening for ever.
-        config.addDataSourceProperty("connectTimeout", "5");
-        config.addDataSourceProperty("loginTimeout", "10");
-        config.addDataSourceProperty("socketTimeout", "30");
-        // Ten for appends and reads (an instance may drive hundreds of conversations; each append holds one for a
-        // commit), one held by the change feed's LISTEN; well under PostgreSQL's default of 100 for a team.
-        config.setMaximumPoolSize(11);
-        config.setMinimumIdle(1);
-        // How long a statement waits for a connection: under load the pool's queue, when the server is away the
-        // connect attempts; either way the caller hears StoreUnavailableException and may try again.
-        config.setConnectionTimeout(10_000);
-        // Fail at once with the server's own words rather than after the pool's retries.
-        config.setInitializationFailTimeout(1);
-        // Acknowledged means on the server's disk: never let a session setting weaken it.
-        config.setConnectionInitSql("SET synchronous_commit = on");
-        config.setAutoCommit(true);
-        HikariDataSource pool;
-        try {
-            pool = new HikariDataSource(config);
-        } catch (HikariPool.PoolInitializationException e) {
-            throw new StoreException(TeamServerProblems.describe(url, e.getCause() == null ? e : e.getCause()), e);
-        }
+        HikariDataSource pool = poolSize.open(url, environment);
         try {
             try (Connection connection = pool.getConnection()) {
                 OptionalInt applied = SchemaVersion.applied(connection);
