@@ -21,17 +21,28 @@ import org.testfx.util.WaitForAsyncUtils;
 /** The start dialog shows every participant's tick box whole, "You" included, however many rows they take. */
 @ExtendWith(ApplicationExtension.class)
 class StartConversationDialogTest {
+    private Stage owner;
+
     @Start
     void start(Stage stage) {
         Application.setUserAgentStylesheet(new PrimerLight().getUserAgentStylesheet());
+        // A window shown without a scene has no view under Monocle: a modal dialog shown after it then fails to
+        // disable it (a NullPointerException inside show) and the toolkit waits for ever for a frame. The app never
+        // shows a window without its scene; neither does the test.
+        stage.setScene(new javafx.scene.Scene(new javafx.scene.layout.StackPane(), 640, 480));
         stage.show();
+        owner = stage;
     }
 
     @Test
     void fourAgentsAndYouAreAllInViewWithoutScrolling(FxRobot robot) throws Exception {
         List<String> agents = List.of("Ada", "Bruno", "Chen", "Dalia");
-        robot.interact(() -> new StartConversationDialog<>(agents, agents.subList(0, 3), Function.identity(), 6, false)
-                .show());
+        robot.interact(() -> {
+            StartConversationDialog<String> dialog = new StartConversationDialog<>(agents, agents.subList(0, 3),
+                    Function.identity(), 6, false);
+            dialog.initOwner(owner);
+            dialog.show();
+        });
         WaitForAsyncUtils.waitFor(5, TimeUnit.SECONDS, () -> robot.lookup("#participant-you").tryQuery().isPresent());
         WaitForAsyncUtils.waitForFxEvents();
 
