@@ -1,5 +1,6 @@
 package dev.workshop.cli;
 
+import dev.workshop.domain.conversation.Lifecycle;
 import dev.workshop.domain.conversation.ConversationId;
 import dev.workshop.orchestration.AbortOutcome;
 import dev.workshop.orchestration.Workspace;
@@ -35,7 +36,7 @@ final class AbortCommand implements Callable<Integer> {
             workspace.bridge().abort(conversation, end ? AbortOutcome.COMPLETE : AbortOutcome.INTERRUPT);
             var state = workspace.store().state(workspace.tenant(), conversation).orElseThrow();
             spec.commandLine().getOut().println("{\"conversation_id\":\"" + conversation + "\",\"status\":\""
-                    + state.status().wireName() + "\"}");
+                    + Lifecycle.shown(state).wireName() + "\"}");
         }
         return ExitCode.OK;
     }

@@ -1,6 +1,7 @@
 package dev.workshop.cli;
 
 
+import dev.workshop.domain.conversation.Lifecycle;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.workshop.orchestration.LoopEvent;
@@ -38,13 +39,15 @@ final class EventPrinter implements Consumer<LoopEvent> {
             case LoopEvent.Message message -> line("message", event).put("turn_index", message.turnIndex())
                     .put("speaker_id", message.speakerId().value()).put("speaker_name", message.speakerName())
                     .put("content", message.content());
-            case LoopEvent.Ended ended -> line("conversation_end", event).put("status", ended.status().wireName())
+            case LoopEvent.Ended ended -> line("conversation_end", event).put("status", ended.shownStatus().wireName())
+                    .put("cause", ended.cause().wireName())
                     .put("reason", ended.reason());
             case LoopEvent.Error error -> line("conversation_error", event).put("message", error.message());
             case LoopEvent.Warning warning -> warned(warning);
             case LoopEvent.SavePending pending -> warned(new LoopEvent.Warning(pending.conversationId(),
                     pending.turnNumber(), pending.at(), pending.message()));
-            case LoopEvent.ServerBack back -> said(back.message(), line("server_back", back).put("message", back.message()));
+            case LoopEvent.ServerBack back -> said(back.message(),
+                    line("server_back", back).put("message", back.message()));
             case LoopEvent.TeamReady ready -> line("team_ready", event).put("team", ready.team().value())
                     .put("restored", ready.restored());
             case LoopEvent.SessionRestored restored -> line("session_restored", event)
@@ -54,7 +57,7 @@ final class EventPrinter implements Consumer<LoopEvent> {
             case LoopEvent.Deleted ignored -> line("conversation_deleted", event);
             case LoopEvent.Undeleted ignored -> line("conversation_undeleted", event);
             case LoopEvent.ChangedElsewhere changed -> line("conversation_changed_elsewhere", event)
-                    .put("status", changed.after().status().wireName()).put("version", changed.after().version())
+                    .put("status", Lifecycle.shown(changed.after()).wireName()).put("version", changed.after().version())
                     .put("driven_by", changed.drivenBy());
             case LoopEvent.SaveFailed failed -> line("session_save_failed", event).put("message", failed.message())
                     .put("attempt", failed.attempt()).put("retrying", failed.retrying());

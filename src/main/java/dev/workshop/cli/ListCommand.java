@@ -1,5 +1,6 @@
 package dev.workshop.cli;
 
+import dev.workshop.domain.conversation.Lifecycle;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.workshop.domain.conversation.ConversationState;
@@ -85,7 +86,7 @@ final class ListCommand implements Callable<Integer> {
         }
         out.printf("%-36s  %-11s  %-7s  %s%n", "ID", "STATUS", "TURNS", "TASK");
         for (ConversationState state : conversations) {
-            out.printf("%-36s  %-11s  %-7s  %s%n", state.id(), state.status().wireName(),
+            out.printf("%-36s  %-11s  %-7s  %s%n", state.id(), Lifecycle.shown(state).wireName(),
                     state.turnCount() + "/" + state.maxTurns(), shortened(state.task().orElse("")));
         }
     }

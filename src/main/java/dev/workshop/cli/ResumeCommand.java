@@ -1,5 +1,6 @@
 package dev.workshop.cli;
 
+import dev.workshop.domain.conversation.Lifecycle;
 import dev.workshop.domain.conversation.ConversationId;
 import dev.workshop.domain.conversation.ConversationState;
 import dev.workshop.domain.conversation.ConversationStatus;
@@ -33,12 +34,12 @@ final class ResumeCommand extends LoopCommand {
             bridge.awaitAll();
             List<ConversationState> notCompleted = due.stream()
                     .flatMap(id -> workspace.store().state(workspace.tenant(), id).stream())
-                    .filter(state -> state.status() != ConversationStatus.COMPLETED).toList();
+                    .filter(state -> Lifecycle.shown(state) != ConversationStatus.COMPLETED).toList();
             PrintWriter err = spec().commandLine().getErr();
             err.println("workshop: resumed " + resumed.size() + " conversation" + (resumed.size() == 1 ? "" : "s")
                     + (notCompleted.isEmpty() ? "" : "; " + notCompleted.size() + " did not complete"));
             for (ConversationState state : notCompleted) {
-                err.println("workshop: " + state.id() + " is " + state.status().wireName()
+                err.println("workshop: " + state.id() + " is " + Lifecycle.shown(state).wireName()
                         + (state.statusReason().isEmpty() ? "" : ": " + state.statusReason()));
             }
             return notCompleted.isEmpty() ? ExitCode.OK : ExitCode.CONVERSATION_NOT_COMPLETED;

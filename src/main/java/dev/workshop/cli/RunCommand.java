@@ -41,7 +41,7 @@ final class RunCommand extends LoopCommand {
             java.util.Map<ConversationId, ConversationStatus> ends = new java.util.concurrent.ConcurrentHashMap<>();
             bridge.subscribe(event -> {
                 if (event instanceof LoopEvent.Ended ended) {
-                    ends.put(ended.conversationId(), ended.status());
+                    ends.put(ended.conversationId(), ended.shownStatus());
                 }
             });
             OptionalInt turns = maxTurns == null ? OptionalInt.empty() : OptionalInt.of(maxTurns);

@@ -34,6 +34,7 @@ public final class WorkshopCommand implements Callable<Integer> {
             new Entry("run", RunCommand.class),
             new Entry("continue", ContinueCommand.class),
             new Entry("resume", ResumeCommand.class),
+            new Entry("retry", RetryCommand.class),
             new Entry("import", ImportCommand.class),
             new Entry("list", ListCommand.class),
             new Entry("show", ShowCommand.class),

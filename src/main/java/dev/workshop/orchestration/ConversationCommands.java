@@ -1,5 +1,6 @@
 package dev.workshop.orchestration;
 
+import dev.workshop.domain.conversation.Lifecycle;
 import dev.workshop.domain.agent.AgentDefinition;
 import dev.workshop.domain.agent.AgentId;
 import dev.workshop.domain.conversation.ConversationEvent;
@@ -14,6 +15,7 @@ import dev.workshop.domain.conversation.ConversationId;
 import dev.workshop.domain.conversation.ConversationKind;
 import dev.workshop.domain.conversation.ConversationState;
 import dev.workshop.domain.conversation.ConversationStatus;
+import dev.workshop.domain.conversation.StatusCause;
 import dev.workshop.domain.conversation.Participant;
 import dev.workshop.domain.conversation.RecordedEvent;
 import dev.workshop.domain.conversation.Rotation;
@@ -80,9 +82,9 @@ final class ConversationCommands {
         return id;
     }
 
-    /** Stops the conversation's loop as {@code status}; one with no loop is marked so at once. */
-    void stop(ConversationId id, ConversationStatus status, String reason) {
-        if (loops.stop(id, new ConversationLoop.Stop(status, reason))) {
+    /** Stops the conversation's loop as {@code stop} says; one with no loop is marked so at once. */
+    void stop(ConversationId id, ConversationLoop.Stop stop) {
+        if (loops.stop(id, stop)) {
             return;
         }
         // On a team server another device's loop may append in between: read again and stop it all the same.
@@ -92,8 +94,9 @@ final class ConversationCommands {
                 return;
             }
             try {
-                ConversationState after = log.append(state, List.of(new StatusChanged(status, reason)));
-                events.publish(new LoopEvent.Ended(id, 1, now(), status, reason, true, after));
+                ConversationState after = log.append(state, List.of(new StatusChanged(stop.status(), stop.cause(),
+                        stop.reason())));
+                events.publish(new LoopEvent.Ended(id, 1, now(), after));
                 return;
             } catch (ConcurrentAppendException e) {
                 if (attempt == 5) {
@@ -134,7 +137,7 @@ final class ConversationCommands {
         store.append(tenant, id, state.version(), List.of(
                 new TurnStarted(turn, Participant.HUMAN, false),
                 new MessageRecorded(turn, Participant.HUMAN, "You", content),
-                new StatusChanged(ConversationStatus.ACTIVE, "")));
+                new StatusChanged(ConversationStatus.ACTIVE, StatusCause.NONE, "")));
         launchAnnouncingLastMessage(id);
     }
 
@@ -151,9 +154,9 @@ final class ConversationCommands {
         if (state.status() == ConversationStatus.HELD) {
             throw new IllegalStateException(SessionHolds.heldHint(state));
         }
-        if (loops.isRunning(state.id())
-                || !(state.status().isFinal() || state.status() == ConversationStatus.WAITING)) {
-            throw new IllegalStateException("The conversation is " + state.status().wireName()
+        if (loops.isRunning(state.id()) || !Lifecycle.allows(state,
+                Lifecycle.Command.FOLLOW_UP)) {
+            throw new IllegalStateException("The conversation is " + Lifecycle.shown(state).wireName()
                     + "; a follow-up continues one that has ended, waits for you or was restored");
         }
     }
@@ -203,7 +206,7 @@ final class ConversationCommands {
     void delete(ConversationId id, Duration stopTimeout) throws InterruptedException {
         log.stateOf(id);
         if (loops.isRunning(id)) {
-            stop(id, ConversationStatus.INTERRUPTED, Reasons.DELETED);
+            stop(id, ConversationLoop.Stop.of(ConversationStatus.INTERRUPTED, StatusCause.DELETING));
             if (!loops.await(id, stopTimeout)) {
                 throw new IllegalStateException("Conversation " + id + " is still stopping; nothing was deleted");
             }

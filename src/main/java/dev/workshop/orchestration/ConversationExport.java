@@ -1,5 +1,6 @@
 package dev.workshop.orchestration;
 
+import dev.workshop.domain.conversation.Lifecycle;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -33,7 +34,7 @@ public final class ConversationExport {
         StringBuilder out = new StringBuilder();
         out.append("# ").append(state.customTitle() != null ? state.customTitle()
                 : state.task().map(task -> task.lines().findFirst().orElse(task)).orElse("Conversation")).append("\n\n");
-        out.append("- Status: ").append(state.status().wireName())
+        out.append("- Status: ").append(Lifecycle.shown(state).wireName())
                 .append(state.statusReason().isEmpty() ? "" : " (" + state.statusReason() + ")").append('\n');
         out.append("- Turns: ").append(state.turnCount()).append(" / ").append(state.maxTurns()).append('\n');
         out.append("- Participants: ")
@@ -67,7 +68,8 @@ public final class ConversationExport {
         ObjectNode row = JSON.createObjectNode();
         row.put("id", state.id().value());
         row.put("title", state.title());
-        row.put("status", state.status().wireName());
+        row.put("status", Lifecycle.shown(state).wireName());
+        row.put("status_cause", state.statusCause().wireName());
         row.put("status_reason", state.statusReason());
         row.put("kind", state.kind().wireName());
         ArrayNode participants = row.putArray("participants");

@@ -11,6 +11,7 @@ import dev.workshop.domain.conversation.ConversationEvent.TurnStarted;
 import dev.workshop.domain.conversation.ConversationId;
 import dev.workshop.domain.conversation.ConversationState;
 import dev.workshop.domain.conversation.ConversationStatus;
+import dev.workshop.domain.conversation.StatusCause;
 import dev.workshop.domain.conversation.InvalidEventException;
 import dev.workshop.domain.conversation.Participant;
 import dev.workshop.domain.conversation.PromptBuilder;
@@ -65,8 +66,12 @@ final class ConversationLoop implements Runnable {
     /** Published once the loop is gone from the bridge, so a listener that counts running loops sees it gone. */
     private LoopEvent.Ended ended;
 
-    /** Why a loop was asked to stop: the outcome to record and the reason to give. */
-    record Stop(ConversationStatus status, String reason) {
+    /** Why a loop was asked to stop: the outcome to record, its cause and the sentence to give. */
+    record Stop(ConversationStatus status, StatusCause cause, String reason) {
+        /** A stop whose cause says it all (Abort, Workshop closing, a deletion). */
+        static Stop of(ConversationStatus status, StatusCause cause) {
+            return new Stop(status, cause, Reasons.sentence(cause));
+        }
     }
 
     /**
@@ -135,28 +140,33 @@ final class ConversationLoop implements Runnable {
             }
             takeTurns(takeSlot(stored), transcript);
         } catch (InterruptedException e) {
-            Stop why = stop != null ? stop : new Stop(ConversationStatus.INTERRUPTED, Reasons.STOPPED);
+            Stop why = stop != null ? stop : Stop.of(ConversationStatus.INTERRUPTED, StatusCause.WORKSHOP_STOPPED);
             Thread.interrupted();
             keepWhatWasSaid();
-            finish(why.status(), why.reason());
+            finish(why);
         } catch (GatewayException e) {
             keepWhatWasSaid();
-            finish(e.retryable() ? ConversationStatus.INTERRUPTED : ConversationStatus.FAILED, e.getMessage());
+            // Failed either way: asked again only when the user says Retry (a server still down would refuse again).
+            finish(new Stop(ConversationStatus.FAILED, e.retryable() ? StatusCause.ENDPOINT_UNREACHABLE
+                    : StatusCause.ENDPOINT_REFUSED, e.getMessage()));
         } catch (InvalidEventException | StoreException e) {
             if (stop != null) {
                 // Stopped while reading the history or keeping a piece of the reply: the interrupt surfaced
                 // through the store.
                 Thread.interrupted();
                 keepWhatWasSaid();
-                finish(stop.status(), stop.reason());
-            } else if (!endedElsewhere(e)) {
+                finish(stop);
+            } else if (!(e instanceof DriverLostException || e instanceof dev.workshop.store.StoreUnavailableException)
+                    || !endedElsewhere(e)) {
+                // A write refused by another writer says so; one that failed only because this instance lost the
+                // conversation (taken over, or ended elsewhere while it waited) is told by its end alone.
                 // Another writer, or a store that cannot write: nothing more can be recorded from here.
                 publish(new LoopEvent.Error(id, workflowTurn, now(), e.getMessage()));
                 endedBy(e);
             }
         } catch (RuntimeException e) {
             publish(new LoopEvent.Error(id, workflowTurn, now(), "Unexpected error: " + e));
-            finish(ConversationStatus.INTERRUPTED, "Unexpected error: " + e.getMessage());
+            finish(new Stop(ConversationStatus.FAILED, StatusCause.UNEXPECTED, "Unexpected error: " + e.getMessage()));
         } finally {
             if (holdsSlot) {
                 context.slots().release();
@@ -212,11 +222,11 @@ final class ConversationLoop implements Runnable {
             holdsTakeover = true;
             return state;
         }
-        state = append(state, new StatusChanged(ConversationStatus.QUEUED, "Waiting for a free slot"));
+        state = append(state, Reasons.change(ConversationStatus.QUEUED, StatusCause.SLOT_FULL));
         publish(new LoopEvent.Queued(id, workflowTurn, now()));
         context.slots().acquire();
         holdsSlot = true;
-        return append(state, new StatusChanged(ConversationStatus.ACTIVE, ""));
+        return append(state, new StatusChanged(ConversationStatus.ACTIVE, StatusCause.NONE, ""));
     }
 
     private void takeTurns(ConversationState state, List<MessageRecorded> transcript)
@@ -231,13 +241,12 @@ final class ConversationLoop implements Runnable {
             if (speaker.isHuman()) {
                 // The loop ends here and the conversation waits, stored, for the human's message: no thread is
                 // held, and a restart finds it waiting rather than running.
-                finish(ConversationStatus.WAITING, Reasons.WAITING_FOR_YOU);
+                finish(Stop.of(ConversationStatus.WAITING, StatusCause.YOUR_TURN));
                 return;
             }
             Optional<AgentDefinition> agent = context.agents().find(speaker.agentId());
             if (agent.isEmpty()) {
-                Stop missing = MissingAgent.of(speaker, context.agents());
-                finish(missing.status(), missing.reason());
+                finish(MissingAgent.of(speaker, context.agents()));
                 return;
             }
             int turn = state.turnCount();
@@ -262,8 +271,8 @@ final class ConversationLoop implements Runnable {
             String text = reply.text().strip();
             if (text.isEmpty()) {
                 // Nothing to record: not a turn taken, so not an end reached either; the turn can be asked again.
-                finish(ConversationStatus.FAILED, speaker.name() + " gave an empty reply to turn " + (turn + 1)
-                        + " (Retry asks again)");
+                finish(new Stop(ConversationStatus.FAILED, StatusCause.EMPTY_REPLY, speaker.name()
+                        + " gave an empty reply to turn " + (turn + 1) + " (Retry asks again)"));
                 return;
             }
             MessageRecorded message = new MessageRecorded(turn, speaker.agentId(), speaker.name(), text,
@@ -274,7 +283,7 @@ final class ConversationLoop implements Runnable {
             publish(new LoopEvent.Message(id, workflowTurn, now(), turn, speaker.agentId(), speaker.name(), text,
                     message.usage(), state));
         }
-        finish(ConversationStatus.COMPLETED, "All " + maxTurns + " turns were taken");
+        finish(new Stop(ConversationStatus.COMPLETED, StatusCause.TURNS_TAKEN, "All " + maxTurns + " turns were taken"));
     }
 
     /** Puts what was streamed since the last piece into the log, durably. */
@@ -391,10 +400,10 @@ final class ConversationLoop implements Runnable {
     }
 
     /** Records the end; reads the stored state first, since an interrupted turn may have moved it on. */
-    private void finish(ConversationStatus status, String reason) {
+    private void finish(Stop end) {
         try {
-            ConversationState after = append(currentState(), new StatusChanged(status, reason));
-            ended = new LoopEvent.Ended(id, workflowTurn, now(), status, reason, true, after);
+            ConversationState after = append(currentState(), new StatusChanged(end.status(), end.cause(), end.reason()));
+            ended = new LoopEvent.Ended(id, workflowTurn, now(), after);
         } catch (RuntimeException e) {
             if (endedElsewhere(e)) {
                 return;
@@ -415,8 +424,8 @@ final class ConversationLoop implements Runnable {
             Optional<String> driver = context.store().drivenElsewhere(context.tenant(), id);
             ConversationState stored = currentState();
             if (driver.isPresent()) {
-                ended = new LoopEvent.Ended(id, workflowTurn, now(), stored.status(), "Taken over by " + driver.get()
-                        + "; it goes on there", false, stored);
+                ended = new LoopEvent.Ended(id, workflowTurn, now(), stored.status(), stored.statusCause(),
+                        "Taken over by " + driver.get() + "; it goes on there", false, stored);
                 return true;
             }
             if (failed instanceof DriverLostException || stored.status().isFinal()) {
@@ -451,7 +460,8 @@ final class ConversationLoop implements Runnable {
      * not outlive its run), as the interrupted conversation the next open of the data will find.
      */
     private void endedUnrecorded(String reason) {
-        ended = new LoopEvent.Ended(id, workflowTurn, now(), ConversationStatus.INTERRUPTED, reason, false);
+        ended = new LoopEvent.Ended(id, workflowTurn, now(), ConversationStatus.INTERRUPTED,
+                StatusCause.WORKSHOP_STOPPED, reason, false);
     }
 
     private void publish(LoopEvent event) {

@@ -5,6 +5,7 @@ import dev.workshop.domain.conversation.ConversationId;
 import dev.workshop.domain.conversation.ConversationKind;
 import dev.workshop.domain.conversation.ConversationState;
 import dev.workshop.domain.conversation.ConversationStatus;
+import dev.workshop.domain.conversation.StatusCause;
 import dev.workshop.domain.conversation.DeletedConversation;
 import dev.workshop.domain.conversation.MessageMatch;
 import dev.workshop.domain.conversation.RecordedEvent;
@@ -106,7 +107,7 @@ public final class GatewayBridge implements AutoCloseable {
         ConversationState now = state.get();
         if (drivenHere && (now.deleted() || now.status().isFinal() || now.status() == ConversationStatus.INTERRUPTED
                 || now.status() == ConversationStatus.HELD)) {
-            loops.stop(id, new ConversationLoop.Stop(now.status(), now.statusReason()));
+            loops.stop(id, new ConversationLoop.Stop(now.status(), now.statusCause(), now.statusReason()));
         }
         if (publishingChanges) {
             String drivenBy = log.store().drivenElsewhere(log.tenant(), id).orElse("");
@@ -170,7 +171,7 @@ public final class GatewayBridge implements AutoCloseable {
      * @throws IllegalStateException when the loop has not stopped within {@code timeout}
      */
     boolean stopToHold(ConversationId id, Duration timeout) throws InterruptedException {
-        if (!loops.stop(id, new ConversationLoop.Stop(ConversationStatus.INTERRUPTED, Reasons.HOLDING))) {
+        if (!loops.stop(id, ConversationLoop.Stop.of(ConversationStatus.INTERRUPTED, StatusCause.HOLDING))) {
             return false;
         }
         if (!loops.await(id, timeout)) {
@@ -205,7 +206,7 @@ public final class GatewayBridge implements AutoCloseable {
     public void abort(ConversationId id, AbortOutcome outcome) {
         ConversationStatus status = outcome == AbortOutcome.COMPLETE ? ConversationStatus.COMPLETED
                 : ConversationStatus.INTERRUPTED;
-        commands.stop(id, status, Reasons.ABORTED);
+        commands.stop(id, ConversationLoop.Stop.of(status, StatusCause.USER_ABORTED));
     }
 
     /**
@@ -213,7 +214,7 @@ public final class GatewayBridge implements AutoCloseable {
      * canvas); {@code reason} is recorded and shown.
      */
     public void end(ConversationId id, String reason) {
-        commands.stop(id, ConversationStatus.COMPLETED, reason);
+        commands.stop(id, new ConversationLoop.Stop(ConversationStatus.COMPLETED, StatusCause.AGENT_GONE, reason));
     }
 
     /** Every conversation, the most recently active first. */
@@ -291,19 +292,6 @@ public final class GatewayBridge implements AutoCloseable {
         commands.message(id, text);
     }
 
-    /**
-     * Whether a conversation stopped because a turn failed: failed outright (a refused key, an unknown model), or
-     * interrupted by an error it may get past on another try (a server that is down or dropped the stream),
-     * as opposed to stopped on purpose (Abort, Workshop closing, a deletion).
-     */
-    public static boolean stoppedByAFailure(ConversationStatus status, String reason) {
-        return Resumption.stoppedByAFailure(status, reason);
-    }
-
-    /** Whether a conversation's status reason is the one Import leaves: it came in so and was not continued since. */
-    public static boolean justImported(String reason) {
-        return Reasons.IMPORTED.equals(reason) || Reasons.IMPORTED_ENDED.equals(reason);
-    }
 
     /**
      * Team mode ({@code workshop serve}, and an app on a team server): goes on with every conversation of the team

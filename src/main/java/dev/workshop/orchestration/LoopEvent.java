@@ -5,6 +5,8 @@ import dev.workshop.domain.agent.AgentId;
 import dev.workshop.domain.conversation.ConversationId;
 import dev.workshop.domain.conversation.ConversationState;
 import dev.workshop.domain.conversation.ConversationStatus;
+import dev.workshop.domain.conversation.Lifecycle;
+import dev.workshop.domain.conversation.StatusCause;
 import dev.workshop.domain.conversation.ResumeCause;
 import dev.workshop.domain.conversation.TenantId;
 import dev.workshop.domain.conversation.Usage;
@@ -97,21 +99,22 @@ public sealed interface LoopEvent {
      * write any more), the log still says it runs, the next open of the data makes it interrupted, and
      * {@code status} says so already.
      */
-    record Ended(ConversationId conversationId, int turnNumber, Instant at, ConversationStatus status, String reason,
-                 boolean recorded, ConversationState after) implements LoopEvent {
+    record Ended(ConversationId conversationId, int turnNumber, Instant at, ConversationStatus status,
+                 StatusCause cause, String reason, boolean recorded, ConversationState after) implements LoopEvent {
         public Ended(ConversationId conversationId, int turnNumber, Instant at, ConversationStatus status,
-                     String reason) {
-            this(conversationId, turnNumber, at, status, reason, true, null);
-        }
-
-        public Ended(ConversationId conversationId, int turnNumber, Instant at, ConversationStatus status,
-                     String reason, boolean recorded) {
-            this(conversationId, turnNumber, at, status, reason, recorded, null);
+                     StatusCause cause, String reason, boolean recorded) {
+            this(conversationId, turnNumber, at, status, cause, reason, recorded, null);
         }
 
         /** A recorded end, with the conversation as it stands after it. */
         public Ended(ConversationId conversationId, int turnNumber, Instant at, ConversationState after) {
-            this(conversationId, turnNumber, at, after.status(), after.statusReason(), true, after);
+            this(conversationId, turnNumber, at, after.status(), after.statusCause(), after.statusReason(), true,
+                    after);
+        }
+
+        /** The status every view shows for this end ({@link Lifecycle#shown}). */
+        public ConversationStatus shownStatus() {
+            return Lifecycle.shown(status, cause);
         }
 
         @Override

@@ -1,6 +1,7 @@
 package dev.workshop.orchestration;
 
 import dev.workshop.domain.conversation.ConversationStatus;
+import dev.workshop.domain.conversation.StatusCause;
 import dev.workshop.domain.conversation.Participant;
 import dev.workshop.store.AgentCatalog;
 import java.util.List;
@@ -25,8 +26,9 @@ final class MissingAgent {
     static ConversationLoop.Stop of(Participant participant, AgentCatalog agents) {
         String who = "Agent " + participant.name() + " (" + participant.agentId() + ")";
         return agents.damage()
-                .map(why -> new ConversationLoop.Stop(ConversationStatus.INTERRUPTED, who + " is missing: " + why
-                        + "; put the file back or add the agent again, then Resume"))
-                .orElseGet(() -> new ConversationLoop.Stop(ConversationStatus.COMPLETED, who + " no longer exists"));
+                .map(why -> new ConversationLoop.Stop(ConversationStatus.FAILED, StatusCause.AGENT_MISSING, who
+                        + " is missing: " + why + "; put the file back or add the agent again, then Retry"))
+                .orElseGet(() -> new ConversationLoop.Stop(ConversationStatus.COMPLETED, StatusCause.AGENT_GONE,
+                        who + " no longer exists"));
     }
 }

@@ -1,6 +1,13 @@
 package dev.workshop.orchestration;
 
-/** Status reasons the engine writes, where other code needs to recognise them. */
+import dev.workshop.domain.conversation.ConversationEvent.StatusChanged;
+import dev.workshop.domain.conversation.ConversationStatus;
+import dev.workshop.domain.conversation.StatusCause;
+
+/**
+ * The sentences the engine records beside a status's cause, where the cause alone says it all. They are told to
+ * people; nothing reads them back to decide (the cause decides: {@code Lifecycle}).
+ */
 final class Reasons {
     static final String STOPPED = "Workshop stopped while this conversation was running";
     static final String ABORTED = "Aborted by the user";
@@ -15,10 +22,30 @@ final class Reasons {
     /** Stopped to be held in git: not resumed at launch if Workshop ends before the hold is recorded. */
     static final String HOLDING = "Stopped to be held";
     static final String REINFLATED = "Re-inflated; nothing runs until you continue it";
-    /** Why a conversation stops when someone or something stopped it on purpose; any other reason is a failure. */
-    static final java.util.Set<String> ON_PURPOSE = java.util.Set.of(STOPPED, ABORTED, DELETED, RESTORED, IMPORTED, HOLDING,
-            REINFLATED);
+    static final String SLOT_FULL = "Waiting for a free slot";
 
     private Reasons() {
+    }
+
+    /** The status change for a cause whose sentence is one of the above. */
+    static StatusChanged change(ConversationStatus status, StatusCause cause) {
+        return new StatusChanged(status, cause, sentence(cause));
+    }
+
+    /** The sentence a cause is told with when there is nothing more to say; empty where details are needed. */
+    static String sentence(StatusCause cause) {
+        return switch (cause) {
+            case WORKSHOP_STOPPED -> STOPPED;
+            case USER_ABORTED -> ABORTED;
+            case DELETING -> DELETED;
+            case HOLDING -> HOLDING;
+            case YOUR_TURN -> WAITING_FOR_YOU;
+            case RESTORED -> RESTORED;
+            case FORKED -> FORKED;
+            case IMPORTED -> IMPORTED;
+            case REINFLATED -> REINFLATED;
+            case SLOT_FULL -> SLOT_FULL;
+            default -> "";
+        };
     }
 }

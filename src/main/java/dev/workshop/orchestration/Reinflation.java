@@ -9,6 +9,7 @@ import dev.workshop.domain.conversation.ConversationEvent.StatusChanged;
 import dev.workshop.domain.conversation.ConversationId;
 import dev.workshop.domain.conversation.ConversationState;
 import dev.workshop.domain.conversation.ConversationStatus;
+import dev.workshop.domain.conversation.StatusCause;
 import dev.workshop.domain.conversation.RecordedEvent;
 import dev.workshop.domain.conversation.TenantId;
 import dev.workshop.domain.conversation.Transcript;
@@ -108,8 +109,9 @@ final class Reinflation {
         }
         RecordedEvent mark = history.get(at);
         ConversationState before = ConversationState.replay(held.id(), history.subList(0, at));
-        ConversationEvent back = before.status().isFinal() ? new StatusChanged(before.status(), before.statusReason())
-                : new StatusChanged(ConversationStatus.WAITING, Reasons.REINFLATED);
+        ConversationEvent back = before.status().isFinal()
+                ? new StatusChanged(before.status(), before.statusCause(), before.statusReason())
+                : Reasons.change(ConversationStatus.WAITING, StatusCause.REINFLATED);
         store.adopt(team, held.id(), held.version(), List.of(new RecordedEvent(team, held.id(), held.version() + 1,
                 mark.recordedAt(), back)));
         return store.state(team, held.id()).orElseThrow();
@@ -132,7 +134,7 @@ final class Reinflation {
         List<ConversationEvent> events = new ArrayList<>(fork.toEvents());
         events.add(1, new ConversationEvent.Forked(session.id(), lastTurn));
         if (!ended) {
-            events.add(new StatusChanged(ConversationStatus.WAITING, Reasons.REINFLATED));
+            events.add(Reasons.change(ConversationStatus.WAITING, StatusCause.REINFLATED));
         }
         store.append(team, target, 0, events);
         ConversationState state = store.state(team, target).orElseThrow();

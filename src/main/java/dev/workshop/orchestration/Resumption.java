@@ -5,6 +5,8 @@ import dev.workshop.domain.conversation.ConversationEvent.StatusChanged;
 import dev.workshop.domain.conversation.ConversationId;
 import dev.workshop.domain.conversation.ConversationState;
 import dev.workshop.domain.conversation.ConversationStatus;
+import dev.workshop.domain.conversation.Lifecycle;
+import dev.workshop.domain.conversation.StatusCause;
 import dev.workshop.domain.conversation.ResumeCause;
 import dev.workshop.store.AgentCatalog;
 import java.time.Duration;
@@ -32,14 +34,10 @@ final class Resumption {
         this.events = events;
     }
 
-    /** See {@link GatewayBridge#stoppedByAFailure}. */
-    static boolean stoppedByAFailure(ConversationStatus status, String reason) {
-        return status == ConversationStatus.FAILED || (status == ConversationStatus.INTERRUPTED && !reason.isEmpty()
-                && !Reasons.ON_PURPOSE.contains(reason));
-    }
-
+    /** Whether Resume applies ({@link Lifecycle}); one brought in and paused, only where an agent speaks next. */
     static boolean canResume(ConversationState state) {
-        return state.status() == ConversationStatus.INTERRUPTED || SessionRestorer.pausedOnAnAgentsTurn(state);
+        return Lifecycle.allows(state, Lifecycle.Command.RESUME)
+                && (state.status() != ConversationStatus.WAITING || SessionRestorer.pausedOnAnAgentsTurn(state));
     }
 
     boolean resume(ConversationId id) {
@@ -49,16 +47,16 @@ final class Resumption {
         }
         if (loops.isRunning(id) || !canResume(state)) {
             throw new IllegalStateException("Only an interrupted or restored conversation can be resumed; this one is "
-                    + state.status().wireName());
+                    + Lifecycle.shown(state).wireName());
         }
         return resume(state, ResumeCause.USER).isPresent();
     }
 
     void retry(ConversationId id) {
         ConversationState state = log.stateOf(id);
-        if (loops.isRunning(id) || !stoppedByAFailure(state.status(), state.statusReason())) {
+        if (loops.isRunning(id) || !Lifecycle.allows(state, Lifecycle.Command.RETRY)) {
             throw new IllegalStateException("Only a conversation stopped by a failed turn can be retried; this one"
-                    + " is " + state.status().wireName());
+                    + " is " + Lifecycle.shown(state).wireName());
         }
         Optional<ConversationLoop.Stop> cannot = whyItCannotContinue(state);
         if (cannot.isPresent()) {
@@ -75,11 +73,9 @@ final class Resumption {
         // never let go), such as one that gave up waiting for the server. They read as running, and nobody runs them.
         java.util.Set<ConversationId> driverGone = log.store().driversGone(log.tenant());
         return log.store().list(log.tenant()).stream()
-                .filter(state -> state.status() == ConversationStatus.INTERRUPTED || (driverGone.contains(state.id())
-                        && (state.status() == ConversationStatus.ACTIVE || state.status() == ConversationStatus.QUEUED)))
-                .filter(state -> !state.statusReason().equals(Reasons.ABORTED)
-                        && !state.statusReason().equals(Reasons.DELETED)
-                        && !state.statusReason().equals(Reasons.HOLDING))
+                .filter(state -> Lifecycle.allows(state, Lifecycle.Command.RESUME_ON_LAUNCH)
+                        || (driverGone.contains(state.id()) && (state.status() == ConversationStatus.ACTIVE
+                        || state.status() == ConversationStatus.QUEUED)))
                 .filter(state -> !loops.isRunning(state.id()))
                 .sorted(Comparator.comparing(ConversationState::updatedAt))
                 .toList();
@@ -108,9 +104,8 @@ final class Resumption {
                 // the rest is left to the team's other instances, or the next scan.
                 break;
             }
-            String reason = state.statusReason();
-            boolean toGoOn = state.status() == ConversationStatus.INTERRUPTED
-                    && (Reasons.STOPPED.equals(reason) || !Reasons.ON_PURPOSE.contains(reason));
+            // What the app would resume at launch; never a failed turn, which waits for the user's Retry.
+            boolean toGoOn = Lifecycle.allows(state, Lifecycle.Command.RESUME_ON_LAUNCH);
             boolean orphaned = state.status() == ConversationStatus.ACTIVE || state.status() == ConversationStatus.QUEUED
                     || toGoOn;
             // Quiet only while no driver has been lost: one whose instance died is taken as soon as its claim ran out.
@@ -133,7 +128,7 @@ final class Resumption {
         for (ConversationState state : log.store().list(log.tenant())) {
             if (state.status() == ConversationStatus.ACTIVE || state.status() == ConversationStatus.QUEUED) {
                 log.store().append(log.tenant(), state.id(), state.version(),
-                        List.of(new StatusChanged(ConversationStatus.INTERRUPTED, Reasons.STOPPED)));
+                        List.of(Reasons.change(ConversationStatus.INTERRUPTED, StatusCause.WORKSHOP_STOPPED)));
                 marked++;
             }
         }
@@ -169,10 +164,10 @@ final class Resumption {
                 : whyItCannotContinue(state);
         if (cannot.isPresent()) {
             ConversationLoop.Stop stop = cannot.get();
-            ConversationState after = log.append(state, List.of(new StatusChanged(stop.status(), stop.reason())));
+            ConversationState after = log.append(state, List.of(new StatusChanged(stop.status(), stop.cause(),
+                    stop.reason())));
             log.store().stopDriving(log.tenant(), id);
-            events.publish(new LoopEvent.Ended(id, 1, loops.context().clock().instant(), stop.status(),
-                    stop.reason(), true, after));
+            events.publish(new LoopEvent.Ended(id, 1, loops.context().clock().instant(), after));
             return Optional.empty();
         }
         log.store().append(log.tenant(), id, state.version(),
@@ -184,13 +179,11 @@ final class Resumption {
 
     private Optional<ConversationLoop.Stop> whyItCannotResume(ConversationState state) {
         if (state.resumesWithoutProgress() >= loops.settings().maxResumesWithoutProgress()) {
-            // The failure that kept it from going on, if one did: the reader's way to fix it.
-            String lastFailure = stoppedByAFailure(state.status(), state.statusReason())
-                    ? " (last time: " + state.statusReason() + ")" : "";
-            return Optional.of(new ConversationLoop.Stop(ConversationStatus.FAILED, "Stopped "
+            return Optional.of(new ConversationLoop.Stop(ConversationStatus.FAILED, StatusCause.CRASH_LOOP,
+                    "Stopped "
                     + state.resumesWithoutProgress() + " times in a row while asking turn " + (state.turnCount() + 1)
                     + ", with nothing of its reply kept; not resumed again by itself so that a crash loop cannot spin"
-                    + " (Retry goes on)" + lastFailure));
+                    + " (Retry goes on)"));
         }
         return whyItCannotContinue(state);
     }
@@ -205,12 +198,12 @@ final class Resumption {
             return missing;
         }
         if (state.task().isEmpty()) {
-            return Optional.of(new ConversationLoop.Stop(ConversationStatus.COMPLETED,
+            return Optional.of(new ConversationLoop.Stop(ConversationStatus.COMPLETED, StatusCause.NO_TASK,
                     "No task prompt was recorded, so the conversation cannot continue"));
         }
         int maxTurns = state.maxTurns() > 0 ? state.maxTurns() : loops.settings().defaultMaxTurns();
         if (state.turnCount() >= maxTurns) {
-            return Optional.of(new ConversationLoop.Stop(ConversationStatus.COMPLETED,
+            return Optional.of(new ConversationLoop.Stop(ConversationStatus.COMPLETED, StatusCause.TURNS_TAKEN,
                     "All " + maxTurns + " turns were already taken"));
         }
         return Optional.empty();

@@ -1,5 +1,6 @@
 package dev.workshop.orchestration;
 
+import dev.workshop.domain.conversation.StatusCause;
 import dev.workshop.domain.conversation.ConversationId;
 import dev.workshop.domain.conversation.ConversationStatus;
 import dev.workshop.domain.conversation.ResumeCause;
@@ -120,7 +121,8 @@ final class RunningLoops {
     /** Stops every loop as {@code interrupted} (to be resumed at the next start) and waits for them a while. */
     void stopAll() {
         List<ConversationLoop> loops = List.copyOf(running.values());
-        loops.forEach(loop -> loop.stop(new ConversationLoop.Stop(ConversationStatus.INTERRUPTED, Reasons.STOPPED)));
+        loops.forEach(loop -> loop.stop(ConversationLoop.Stop.of(ConversationStatus.INTERRUPTED,
+                StatusCause.WORKSHOP_STOPPED)));
         try {
             for (ConversationLoop loop : loops) {
                 loop.awaitFinished(Duration.ofSeconds(10));

@@ -4,6 +4,7 @@ import dev.workshop.domain.conversation.ConversationEvent.StatusChanged;
 import dev.workshop.domain.conversation.ConversationId;
 import dev.workshop.domain.conversation.ConversationState;
 import dev.workshop.domain.conversation.ConversationStatus;
+import dev.workshop.domain.conversation.StatusCause;
 import dev.workshop.domain.conversation.RecordedEvent;
 import dev.workshop.domain.conversation.TenantId;
 import dev.workshop.domain.conversation.Transcript;
@@ -167,7 +168,7 @@ public final class SessionHolds {
         List<RecordedEvent> marked = new ArrayList<>(history);
         RecordedEvent last = history.getLast();
         marked.add(new RecordedEvent(team, last.conversationId(), last.seq() + 1, at,
-                new StatusChanged(ConversationStatus.HELD, "Held on branch " + branch)));
+                new StatusChanged(ConversationStatus.HELD, StatusCause.HELD, "Held on branch " + branch)));
         return marked;
     }
 

@@ -8,6 +8,7 @@ import dev.workshop.domain.conversation.ConversationId;
 import dev.workshop.domain.conversation.ConversationRules;
 import dev.workshop.domain.conversation.ConversationState;
 import dev.workshop.domain.conversation.ConversationStatus;
+import dev.workshop.domain.conversation.StatusCause;
 import dev.workshop.domain.conversation.Participant;
 import dev.workshop.domain.conversation.RecordedEvent;
 import dev.workshop.domain.conversation.Rotation;
@@ -74,7 +75,7 @@ final class SessionRestorer {
             record(id, snapshot);
             imported = true;
         }
-        return pause(id, imported, Optional.empty(), Reasons.RESTORED);
+        return pause(id, imported, Optional.empty(), StatusCause.RESTORED);
     }
 
     /**
@@ -103,9 +104,9 @@ final class SessionRestorer {
         if (state.status().isFinal()) {
             // Ended: nothing to pause, but it says it was imported until it is followed up.
             store.append(team, target, state.version(),
-                    List.of(new StatusChanged(state.status(), Reasons.IMPORTED_ENDED)));
+                    List.of(new StatusChanged(state.status(), StatusCause.IMPORTED, Reasons.IMPORTED_ENDED)));
         }
-        return pause(target, true, taken ? Optional.of(id) : Optional.empty(), Reasons.IMPORTED);
+        return pause(target, true, taken ? Optional.of(id) : Optional.empty(), StatusCause.IMPORTED);
     }
 
     /**
@@ -137,7 +138,7 @@ final class SessionRestorer {
         List<ConversationEvent> events = new ArrayList<>(fork.toEvents());
         events.add(1, new ConversationEvent.Forked(source, throughTurn));
         store.append(team, target, 0, events);
-        return pause(target, false, Optional.empty(), Reasons.FORKED);
+        return pause(target, false, Optional.empty(), StatusCause.FORKED);
     }
 
     /** "Cat names (fork at turn 3)", the source's part shortened so that the whole fits in a title. */
@@ -159,14 +160,14 @@ final class SessionRestorer {
     }
 
     private RestoredSession pause(ConversationId id, boolean imported, Optional<ConversationId> copyOf,
-                                  String reason) {
+                                  StatusCause cause) {
         if (running.test(id)) {
             throw new IllegalStateException("Conversation " + id + " is running; only a stopped one can be restored");
         }
         ConversationState state = store.state(team, id).orElseThrow();
         List<RecordedEvent> history = store.history(team, id);
         if (!state.status().isFinal() && !isPaused(state)) {
-            store.append(team, id, state.version(), List.of(new StatusChanged(ConversationStatus.WAITING, reason)));
+            store.append(team, id, state.version(), List.of(Reasons.change(ConversationStatus.WAITING, cause)));
             state = store.state(team, id).orElseThrow();
         }
         int messages = state.turnCount();

@@ -1,5 +1,6 @@
 package dev.workshop.session;
 
+import dev.workshop.domain.conversation.LegacyReasons;
 import dev.workshop.domain.agent.AgentId;
 import dev.workshop.domain.conversation.ConversationEvent;
 import dev.workshop.domain.conversation.ConversationEvent.ConversationStarted;
@@ -127,7 +128,9 @@ public record SessionSnapshot(
             events.add(new ConversationEvent.Renamed(title));
         }
         if (status.isFinal()) {
-            events.add(new StatusChanged(status, statusReason));
+            // A snapshot keeps the sentence alone (its format predates causes): the cause it means.
+            events.add(new StatusChanged(status, LegacyReasons.causeOf(status,
+                    statusReason), statusReason));
         }
         return events;
     }

@@ -18,6 +18,8 @@ import dev.workshop.domain.conversation.ConversationEvent.TurnStarted;
 import dev.workshop.domain.conversation.ConversationId;
 import dev.workshop.domain.conversation.ConversationKind;
 import dev.workshop.domain.conversation.ConversationStatus;
+import dev.workshop.domain.conversation.LegacyReasons;
+import dev.workshop.domain.conversation.StatusCause;
 import dev.workshop.domain.conversation.Participant;
 import dev.workshop.domain.conversation.ResumeCause;
 import dev.workshop.domain.conversation.Usage;
@@ -127,6 +129,7 @@ public final class EventCodec {
                 }
                 case StatusChanged change -> {
                     out.writeStringField("status", change.status().wireName());
+                    out.writeStringField("cause", change.cause().wireName());
                     out.writeStringField("reason", change.reason());
                 }
                 case Renamed rename -> out.writeStringField("title", rename.title());
@@ -197,8 +200,14 @@ public final class EventCodec {
                     ResumeCause.fromWireName(node.path("cause").asText(ResumeCause.RESTART.wireName())));
             case "follow_up_started" -> new FollowUpStarted(node.path("turn_number").asInt(),
                     node.path("max_turns").asInt(), node.path("context").asText(""));
-            case "status_changed" -> new StatusChanged(ConversationStatus.fromWireName(node.path("status").asText()),
-                    node.path("reason").asText());
+            case "status_changed" -> {
+                ConversationStatus status = ConversationStatus.fromWireName(node.path("status").asText());
+                String reason = node.path("reason").asText();
+                // Written before causes were recorded: the cause its sentence meant.
+                yield new StatusChanged(status, node.hasNonNull("cause")
+                        ? StatusCause.fromWireName(node.path("cause").asText())
+                        : LegacyReasons.causeOf(status, reason), reason);
+            }
             case "renamed" -> new Renamed(node.path("title").asText(""));
             case "deleted" -> new Deleted();
             case "undeleted" -> new ConversationEvent.Undeleted();

@@ -654,7 +654,7 @@ class CommandLineTest {
     }
 
     @Test
-    void resumeExitsWithFiveAndSaysWhichDidNotCompleteWhenOneStopsAgain() throws Exception {
+    void aTurnFailedByAServerThatIsDownReadsFailedEverywhereWaitsThroughResumeAndRetryGoesOn() throws Exception {
         int port;
         try (var gone = new dev.workshop.gateway.openai.FakeChatServer(0, 0)) {
             port = gone.port(); // closed at once: nothing answers there
@@ -664,13 +664,33 @@ class CommandLineTest {
         Run run = workshop("--data-dir", dir.toString(), "run", "--agents", "Ann,Ada", "--prompt", "Hi",
                 "--max-turns", "2");
         assertThat(run.exitCode()).as(run.err()).isEqualTo(5);
-        String id = lastEnd(jsonLines(run.out())).get("conversation_id").asText();
+        JsonNode end = lastEnd(jsonLines(run.out()));
+        String id = end.get("conversation_id").asText();
+        // One status wherever it is read: the end event, the list, show.
+        assertThat(end.get("status").asText()).isEqualTo("failed");
+        assertThat(end.get("cause").asText()).isEqualTo("endpoint_unreachable");
+        JsonNode listed = jsonLines(workshop("--data-dir", dir.toString(), "list", "--json").out()).getFirst().get(0);
+        assertThat(listed.get("status").asText()).isEqualTo("failed");
+        assertThat(listed.get("status_cause").asText()).isEqualTo("endpoint_unreachable");
+        assertThat(workshop("--data-dir", dir.toString(), "list").out()).contains(id + "  failed");
 
         Run resume = workshop("--data-dir", dir.toString(), "resume");
+        assertThat(resume.exitCode()).as(resume.err()).isZero();
+        assertThat(resume.err()).as("a failed turn is not asked again by itself").contains("workshop: resumed 0"
+                + " conversations");
+        JsonNode after = jsonLines(workshop("--data-dir", dir.toString(), "list", "--json").out()).getFirst().get(0);
+        assertThat(after.get("updated_at").asText()).as("and it does not move in the list")
+                .isEqualTo(listed.get("updated_at").asText());
 
-        assertThat(resume.exitCode()).as(resume.err()).isEqualTo(5);
-        assertThat(resume.err()).contains("workshop: resumed 1 conversation; 1 did not complete")
-                .contains("workshop: " + id + " is interrupted: ");
+        try (var back = new dev.workshop.gateway.openai.FakeChatServer(port, 0)) {
+            Run retry = workshop("--data-dir", dir.toString(), "retry", id.substring(0, 8), "--offline-delay-ms", "0");
+            assertThat(retry.exitCode()).as(retry.err()).isZero();
+            assertThat(lastEnd(jsonLines(retry.out())).get("status").asText()).isEqualTo("completed");
+        }
+        Run again = workshop("--data-dir", dir.toString(), "retry", id);
+        assertThat(again.exitCode()).isEqualTo(2);
+        assertThat(again.err().strip()).isEqualTo("workshop: Only a conversation stopped by a failed turn can be"
+                + " retried; this one is completed");
     }
 
     @Test
@@ -781,7 +801,7 @@ class CommandLineTest {
     }
 
     @Test
-    void whenTheServerDiesMidConversationItIsInterruptedAndResumesWhenTheServerIsBack() throws Exception {
+    void whenTheServerDiesMidConversationTheTurnFailsAndRetryGoesOnWhenTheServerIsBack() throws Exception {
         var server = new dev.workshop.gateway.openai.FakeChatServer(0, 400);
         int port = server.port();
         for (String name : List.of("Ann", "Ben")) {
@@ -810,16 +830,16 @@ class CommandLineTest {
         assertThat(run.waitFor(120, TimeUnit.SECONDS)).isTrue();
         assertThat(run.exitValue()).isEqualTo(5);
         JsonNode end = lastEnd(events);
-        assertThat(end.get("status").asText()).isEqualTo("interrupted");
-        assertThat(end.get("reason").asText()).contains("127.0.0.1").contains("gave up after 4 attempts");
+        assertThat(end.get("status").asText()).isEqualTo("failed");
+        assertThat(end.get("reason").asText()).contains("127.0.0.1").contains("gave up after 4 attempts; Retry once");
         String id = end.get("conversation_id").asText();
         JsonNode before = new ObjectMapper().readTree(workshop("--data-dir", dir.toString(), "show", id, "--json").out());
         int kept = before.get("messages").size();
         assertThat(kept).isGreaterThanOrEqualTo(2).isLessThan(6);
 
         try (var back = new dev.workshop.gateway.openai.FakeChatServer(port, 0)) {
-            Run resume = workshop("--data-dir", dir.toString(), "resume");
-            assertThat(resume.exitCode()).as(resume.err()).isZero();
+            Run retry = workshop("--data-dir", dir.toString(), "retry", id);
+            assertThat(retry.exitCode()).as(retry.err()).isZero();
         }
         JsonNode after = new ObjectMapper().readTree(workshop("--data-dir", dir.toString(), "show", id, "--json").out());
         assertThat(after.get("status").asText()).isEqualTo("completed");

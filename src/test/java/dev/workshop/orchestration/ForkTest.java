@@ -3,6 +3,8 @@ package dev.workshop.orchestration;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.workshop.domain.conversation.Lifecycle;
+import dev.workshop.domain.conversation.StatusCause;
 import dev.workshop.Wiring;
 import dev.workshop.domain.agent.AgentId;
 import dev.workshop.domain.conversation.ConversationEvent;
@@ -104,7 +106,8 @@ class ForkTest {
             ConversationState state = workspace.bridge().state(fork).orElseThrow();
             assertThat(state.status()).isEqualTo(ConversationStatus.COMPLETED);
             assertThat(state.statusReason()).isEqualTo(Reasons.FORKED_AT_THE_END);
-            assertThat(GatewayBridge.stoppedByAFailure(state.status(), state.statusReason())).isFalse();
+            assertThat(state.statusCause()).isEqualTo(StatusCause.FORKED);
+            assertThat(Lifecycle.allows(state, Lifecycle.Command.RETRY)).isFalse();
             workspace.bridge().message(fork, "And a middle name?");
             assertThat(workspace.bridge().await(fork, Duration.ofSeconds(20))).isTrue();
             assertThat(messages(workspace, fork)).extracting(MessageRecorded::content).contains("And a middle name?");

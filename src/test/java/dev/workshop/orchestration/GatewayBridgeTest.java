@@ -4,6 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.workshop.domain.conversation.Lifecycle;
+import dev.workshop.domain.conversation.StatusCause;
 import dev.workshop.domain.conversation.ConversationEvent;
 import dev.workshop.domain.conversation.ConversationEvent.MessageRecorded;
 import dev.workshop.domain.agent.AgentId;
@@ -102,6 +104,7 @@ class GatewayBridgeTest {
         org.awaitility.Awaitility.await().atMost(Duration.ofSeconds(10)).ignoreException(
                 dev.workshop.store.ConcurrentAppendException.class).until(() -> {
                     engine.append(id, List.of(new ConversationEvent.StatusChanged(ConversationStatus.COMPLETED,
+                            StatusCause.TURNS_TAKEN,
                             "Closed elsewhere")));
                     return true;
                 });
@@ -168,7 +171,7 @@ class GatewayBridgeTest {
     }
 
     @Test
-    void aTimeoutLeavesTheConversationInterruptedNeverCompleted() throws InterruptedException {
+    void aTimeoutFailsTheTurnWhichWaitsForRetryAndIsNeverTakenAsCompleted() throws InterruptedException {
         AtomicInteger calls = new AtomicInteger();
         GatewayResolver flaky = agent -> (request, tokens) -> {
             if (calls.incrementAndGet() == 2) {
@@ -180,12 +183,16 @@ class GatewayBridgeTest {
         ConversationId id = engine.bridge().startConversation(engine.pair(), "Plan", OptionalInt.of(4));
         engine.bridge().awaitAll();
 
-        assertThat(engine.state(id).status()).isEqualTo(ConversationStatus.INTERRUPTED);
+        assertThat(engine.state(id).status()).isEqualTo(ConversationStatus.FAILED);
+        assertThat(engine.state(id).statusCause())
+                .isEqualTo(StatusCause.ENDPOINT_UNREACHABLE);
         assertThat(engine.state(id).statusReason()).isEqualTo("Ollama at http://localhost:11434 did not answer within 60 s");
         assertThat(engine.messages(id)).hasSize(1);
 
         engine.open(EngineFixture.offline(0), LoopSettings.DEFAULTS);
-        engine.bridge().resumeInterruptedConversations();
+        assertThat(engine.bridge().resumeInterruptedConversations()).as("not asked again by itself at launch").isEmpty();
+        assertThat(engine.state(id).status()).isEqualTo(ConversationStatus.FAILED);
+        engine.bridge().retry(id);
         engine.bridge().awaitAll();
         assertThat(engine.messages(id)).hasSize(4);
         assertThat(engine.state(id).status()).isEqualTo(ConversationStatus.COMPLETED);
@@ -230,7 +237,7 @@ class GatewayBridgeTest {
     }
 
     @Test
-    void aConversationInterruptedByAServerThatWasDownIsRetriedLikeAFailedOne() throws InterruptedException {
+    void aConversationStoppedByAServerThatWasDownFailsAndIsRetried() throws InterruptedException {
         java.util.concurrent.atomic.AtomicBoolean up = new java.util.concurrent.atomic.AtomicBoolean();
         GatewayResolver downForAWhile = agent -> (request, tokens) -> {
             if (request.turnIndex() == 1 && !up.get()) {
@@ -241,9 +248,13 @@ class GatewayBridgeTest {
         engine = new EngineFixture(dir).open(downForAWhile, LoopSettings.DEFAULTS);
         ConversationId id = engine.bridge().startConversation(engine.pair(), "Plan", OptionalInt.of(3));
         engine.bridge().awaitAll();
-        ConversationState interrupted = engine.state(id);
-        assertThat(interrupted.status()).isEqualTo(ConversationStatus.INTERRUPTED);
-        assertThat(GatewayBridge.stoppedByAFailure(interrupted.status(), interrupted.statusReason())).isTrue();
+        ConversationState failed = engine.state(id);
+        assertThat(failed.status()).isEqualTo(ConversationStatus.FAILED);
+        assertThat(failed.statusCause()).isEqualTo(StatusCause.ENDPOINT_UNREACHABLE);
+        assertThat(Lifecycle.allows(failed, Lifecycle.Command.RETRY)).isTrue();
+        assertThat(Lifecycle.allows(failed, Lifecycle.Command.RESUME_ON_LAUNCH)).as("never asked again by itself")
+                .isFalse();
+        assertThat(engine.bridge().conversationsToResume()).extracting(ConversationState::id).doesNotContain(id);
 
         up.set(true);
         engine.bridge().retry(id);
@@ -265,7 +276,10 @@ class GatewayBridgeTest {
 
         ConversationState aborted = engine.state(id);
         assertThat(aborted.status()).isEqualTo(ConversationStatus.INTERRUPTED);
-        assertThat(GatewayBridge.stoppedByAFailure(aborted.status(), aborted.statusReason())).isFalse();
+        assertThat(aborted.statusCause()).isEqualTo(StatusCause.USER_ABORTED);
+        assertThat(Lifecycle.allows(aborted, Lifecycle.Command.RETRY)).isFalse();
+        assertThat(Lifecycle.allows(aborted, Lifecycle.Command.RESUME)).isTrue();
+        assertThat(Lifecycle.allows(aborted, Lifecycle.Command.RESUME_ON_LAUNCH)).isFalse();
         assertThatThrownBy(() -> engine.bridge().retry(id)).isInstanceOf(IllegalStateException.class);
     }
 
@@ -434,7 +448,7 @@ class GatewayBridgeTest {
         engine = new EngineFixture(dir).open();
         ConversationId id = ConversationId.random();
         // What delete leaves behind when Workshop dies after stopping the loop and before recording the deletion.
-        engine.append(id, List.of(startedByAdaAndBruno("Delete me", 4), new ConversationEvent.StatusChanged(ConversationStatus.INTERRUPTED, Reasons.DELETED)));
+        engine.append(id, List.of(startedByAdaAndBruno("Delete me", 4), new ConversationEvent.StatusChanged(ConversationStatus.INTERRUPTED, StatusCause.DELETING, Reasons.DELETED)));
 
         engine.open();
         assertThat(engine.bridge().conversationsToResume()).isEmpty();

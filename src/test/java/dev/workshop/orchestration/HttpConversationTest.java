@@ -323,16 +323,17 @@ class HttpConversationTest {
     }
 
     @Test
-    void whenTheEndpointStaysDownTheConversationIsInterruptedAndResumesLater() throws InterruptedException {
+    void whenTheEndpointStaysDownTheTurnFailsAndRetryGoesOnOnceItIsBack() throws InterruptedException {
         server.then(cutAfter("a")).then(cutAfter("b")).then(cutAfter("c"));
         ConversationId id = converse(2, "Ann", "Ben");
-        assertThat(engine.state(id).status()).isEqualTo(ConversationStatus.INTERRUPTED);
+        assertThat(engine.state(id).status()).isEqualTo(ConversationStatus.FAILED);
         assertThat(engine.state(id).statusReason()).startsWith("Ann: the stream from 127.0.0.1 was cut before it finished")
-                .contains("gave up after 3 attempts");
+                .contains("gave up after 3 attempts; Retry once 127.0.0.1 answers again");
         assertThat(engine.messages(id)).isEmpty();
 
         engine.open(http(), LoopSettings.DEFAULTS);
-        engine.bridge().resumeInterruptedConversations();
+        assertThat(engine.bridge().resumeInterruptedConversations()).as("not asked again at every launch").isEmpty();
+        engine.bridge().retry(id);
         engine.bridge().awaitAll();
         assertThat(engine.state(id).status()).isEqualTo(ConversationStatus.COMPLETED);
         assertThat(engine.messages(id)).hasSize(2);

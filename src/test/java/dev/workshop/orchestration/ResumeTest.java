@@ -3,6 +3,8 @@ package dev.workshop.orchestration;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
+import dev.workshop.domain.conversation.Lifecycle;
+import dev.workshop.domain.conversation.StatusCause;
 import dev.workshop.domain.agent.AgentDefinition;
 import dev.workshop.domain.agent.AgentId;
 import dev.workshop.domain.conversation.ConversationEvent;
@@ -126,19 +128,20 @@ class ResumeTest {
     }
 
     @Test
-    void aConversationThatKeptFailingSaysWhatFailedItLastTime() throws InterruptedException {
+    void aConversationWhoseTurnFailedIsNotAskedAgainAtLaunchAndKeepsItsReason() throws InterruptedException {
         engine = new EngineFixture(dir).open();
         List<AgentDefinition> agents = engine.participants(2);
         ConversationId id = crashedConversation(agents, "Plan", 6, 2, false);
         engine.append(id, killedWhileAsking(2, agents.getFirst(), 3));
-        engine.append(id, List.of(new StatusChanged(ConversationStatus.INTERRUPTED, "Ann: 127.0.0.1 refused the connection")));
+        engine.append(id, List.of(new StatusChanged(ConversationStatus.INTERRUPTED, StatusCause.ENDPOINT_UNREACHABLE, "Ann: 127.0.0.1 refused the connection")));
 
         restartAndResume();
 
-        assertThat(engine.state(id).status()).isEqualTo(ConversationStatus.FAILED);
-        assertThat(engine.state(id).statusReason()).isEqualTo("Stopped 3 times in a row while asking turn 3, with nothing"
-                + " of its reply kept; not resumed again by itself so that a crash loop cannot spin (Retry"
-                + " goes on) (last time: Ann: 127.0.0.1 refused the connection)");
+        // Kept as interrupted by an older Workshop: it shows, and waits, as the failure it is.
+        ConversationState state = engine.state(id);
+        assertThat(Lifecycle.shown(state)).isEqualTo(ConversationStatus.FAILED);
+        assertThat(state.statusReason()).isEqualTo("Ann: 127.0.0.1 refused the connection");
+        assertThat(engine.messages(id)).hasSize(2);
     }
 
     @Test
@@ -155,14 +158,18 @@ class ResumeTest {
         restartAndResume();
 
         ConversationState waiting = engine.state(id);
-        assertThat(waiting.status()).isEqualTo(ConversationStatus.INTERRUPTED);
+        assertThat(waiting.status()).isEqualTo(ConversationStatus.FAILED);
+        assertThat(waiting.statusCause()).isEqualTo(StatusCause.AGENT_MISSING);
         assertThat(waiting.statusReason()).startsWith("Agent Eve (agent-eve) is missing: the agent list " + agentsFile
                 + " could not be read whole (it was moved to ").endsWith("; put the file back or add the agent again,"
-                + " then Resume");
+                + " then Retry");
         engine.close();
         java.nio.file.Files.write(agentsFile, good);
 
         restartAndResume();
+        assertThat(engine.state(id).status()).as("not asked again by itself").isEqualTo(ConversationStatus.FAILED);
+        engine.bridge().retry(id);
+        engine.bridge().awaitAll();
 
         assertThat(engine.state(id).status()).isEqualTo(ConversationStatus.COMPLETED);
         assertThat(engine.messages(id)).extracting(MessageRecorded::speakerName)
@@ -228,6 +235,7 @@ class ResumeTest {
         restartAndResume();
         ConversationId stopped = crashedConversation(engine.participants(2), "Name a dog", 4, 1, false);
         engine.append(stopped, List.of(new ConversationEvent.StatusChanged(ConversationStatus.INTERRUPTED,
+                StatusCause.USER_ABORTED,
                 "Aborted by the user")));
         engine.events().clear();
 
@@ -301,7 +309,7 @@ class ResumeTest {
         ConversationId id = crashedConversation(engine.participants(2), "Plan", 4, 1, false);
         // Killed five times while it waited in the queue for one of the three places: it never asked a turn.
         for (int restart = 1; restart <= 5; restart++) {
-            engine.append(id, List.of(new ResumeStarted(restart), new StatusChanged(ConversationStatus.INTERRUPTED, "")));
+            engine.append(id, List.of(new ResumeStarted(restart), new StatusChanged(ConversationStatus.INTERRUPTED, StatusCause.WORKSHOP_STOPPED, "")));
         }
 
         restartAndResume();

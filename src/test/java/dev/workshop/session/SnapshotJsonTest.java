@@ -3,6 +3,7 @@ package dev.workshop.session;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.workshop.domain.conversation.StatusCause;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.workshop.domain.agent.AgentId;
@@ -46,7 +47,7 @@ class SnapshotJsonTest {
                         List.of(new Participant(new AgentId("a"), "Ada"), Participant.you()), "Plan a picnic", 4),
                 new MessageRecorded(0, new AgentId("a"), "Ada", "The lake?", new Usage(10, 5, 120, "offline")),
                 new MessageRecorded(1, Participant.HUMAN, "You", "Yes."),
-                new StatusChanged(ConversationStatus.COMPLETED, "done"));
+                new StatusChanged(ConversationStatus.COMPLETED, StatusCause.TURNS_TAKEN, "done"));
         SessionSnapshot snapshot = SessionSnapshot.of(TEAM, ConversationState.replay(ID, history), history);
 
         JsonNode written = JSON.readTree(SnapshotJson.toText(snapshot));
@@ -71,7 +72,7 @@ class SnapshotJsonTest {
                         "Plan a picnic", 4),
                 new MessageRecorded(0, new AgentId("a"), "Ada", "The lake?"),
                 new ConversationEvent.Renamed("Picnic plans"),
-                new StatusChanged(ConversationStatus.COMPLETED, "done"));
+                new StatusChanged(ConversationStatus.COMPLETED, StatusCause.TURNS_TAKEN, "done"));
         SessionSnapshot snapshot = SessionSnapshot.of(TEAM, ConversationState.replay(ID, history), history);
 
         assertThat(JSON.readTree(SnapshotJson.toText(snapshot)).get("title").asText()).isEqualTo("Picnic plans");

@@ -129,9 +129,14 @@ public sealed interface ConversationEvent {
         }
     }
 
-    record StatusChanged(ConversationStatus status, String reason) implements ConversationEvent {
+    /**
+     * Where the conversation stands now and why: {@code cause} decides what may happen next ({@link Lifecycle}),
+     * {@code reason} tells a person the details (an endpoint's own words, which agent is missing).
+     */
+    record StatusChanged(ConversationStatus status, StatusCause cause, String reason) implements ConversationEvent {
         public StatusChanged {
             Objects.requireNonNull(status, "status");
+            Objects.requireNonNull(cause, "cause");
             reason = reason == null ? "" : reason;
         }
 

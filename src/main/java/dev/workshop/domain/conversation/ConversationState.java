@@ -42,7 +42,8 @@ public record ConversationState(
         Instant createdAt,
         Instant updatedAt,
         String customTitle,
-        boolean deleted) {
+        boolean deleted,
+        StatusCause statusCause) {
 
     /** The longest title a list shows before it ends in "…". */
     public static final int TITLE_CHARS = 60;
@@ -52,6 +53,16 @@ public record ConversationState(
         participants = List.copyOf(participants);
         statusReason = statusReason == null ? "" : statusReason;
         customTitle = customTitle == null || customTitle.isBlank() ? null : customTitle;
+        statusCause = statusCause == null ? LegacyReasons.causeOf(status, statusReason) : statusCause;
+    }
+
+    /** As stored before causes were recorded: the cause is recognised from the sentence ({@link LegacyReasons}). */
+    public ConversationState(ConversationId id, ConversationKind kind, ConversationStatus status, String statusReason,
+                             List<Participant> participants, String taskPrompt, int maxTurns, int turnCount,
+                             AgentId lastSpeakerId, int turnInDoubt, int resumesWithoutProgress, long version,
+                             Instant createdAt, Instant updatedAt, String customTitle, boolean deleted) {
+        this(id, kind, status, statusReason, participants, taskPrompt, maxTurns, turnCount, lastSpeakerId,
+                turnInDoubt, resumesWithoutProgress, version, createdAt, updatedAt, customTitle, deleted, null);
     }
 
     /** A state as stored before conversations could be renamed or deleted. */
@@ -66,7 +77,7 @@ public record ConversationState(
     /** The state before any event: not yet started. */
     public static ConversationState notStarted(ConversationId id) {
         return new ConversationState(id, ConversationKind.CONVERSATION, ConversationStatus.QUEUED, "", List.of(), null,
-                0, 0, null, -1, 0, 0, Instant.EPOCH, Instant.EPOCH);
+                0, 0, null, -1, 0, 0, Instant.EPOCH, Instant.EPOCH, null, false, StatusCause.NONE);
     }
 
     public boolean isStarted() {
@@ -103,7 +114,8 @@ public record ConversationState(
     /** The same state with a turn limit, for conversations whose record has none. */
     public ConversationState withMaxTurns(int limit) {
         return new ConversationState(id, kind, status, statusReason, participants, taskPrompt, limit, turnCount,
-                lastSpeakerId, turnInDoubt, resumesWithoutProgress, version, createdAt, updatedAt, customTitle, deleted);
+                lastSpeakerId, turnInDoubt, resumesWithoutProgress, version, createdAt, updatedAt, customTitle, deleted,
+                statusCause);
     }
 
     /**
@@ -118,19 +130,20 @@ public record ConversationState(
 
     ConversationState started(ConversationStarted started, long seq, Instant at) {
         return new ConversationState(id, started.kind(), ConversationStatus.ACTIVE, "", started.participants(),
-                started.taskPrompt(), started.maxTurns(), 0, null, -1, 0, seq, at, at, null, false);
+                started.taskPrompt(), started.maxTurns(), 0, null, -1, 0, seq, at, at, null, false, StatusCause.NONE);
     }
 
     ConversationState turnStarted(TurnStarted turn, long seq, Instant at) {
         // Only a turn asked again is charged to the crash-loop guard: the attempt before it asked and kept nothing.
         int charged = turn.resumed() ? resumesWithoutProgress + 1 : resumesWithoutProgress;
         return new ConversationState(id, kind, status, statusReason, participants, taskPrompt, maxTurns, turnCount,
-                lastSpeakerId, turn.turnIndex(), charged, seq, createdAt, at, customTitle, deleted);
+                lastSpeakerId, turn.turnIndex(), charged, seq, createdAt, at, customTitle, deleted, statusCause);
     }
 
     ConversationState messageRecorded(MessageRecorded message, long seq, Instant at) {
         return new ConversationState(id, kind, status, statusReason, participants, taskPrompt, maxTurns,
-                message.turnIndex() + 1, message.speakerId(), -1, 0, seq, createdAt, at, customTitle, deleted);
+                message.turnIndex() + 1, message.speakerId(), -1, 0, seq, createdAt, at, customTitle, deleted,
+                statusCause);
     }
 
     /**
@@ -140,17 +153,20 @@ public record ConversationState(
     ConversationState resumeStarted(ResumeCause cause, long seq, Instant at) {
         int count = cause == ResumeCause.RESTART ? resumesWithoutProgress : 0;
         return new ConversationState(id, kind, ConversationStatus.ACTIVE, "", participants, taskPrompt, maxTurns,
-                turnCount, lastSpeakerId, turnInDoubt, count, seq, createdAt, at, customTitle, deleted);
+                turnCount, lastSpeakerId, turnInDoubt, count, seq, createdAt, at, customTitle, deleted,
+                StatusCause.NONE);
     }
 
     ConversationState followUpStarted(FollowUpStarted followUp, long seq, Instant at) {
         return new ConversationState(id, kind, ConversationStatus.ACTIVE, "", participants, taskPrompt,
-                followUp.maxTurns(), turnCount, lastSpeakerId, -1, 0, seq, createdAt, at, customTitle, deleted);
+                followUp.maxTurns(), turnCount, lastSpeakerId, -1, 0, seq, createdAt, at, customTitle, deleted,
+                StatusCause.NONE);
     }
 
     ConversationState statusChanged(StatusChanged change, long seq, Instant at) {
         return new ConversationState(id, kind, change.status(), change.reason(), participants, taskPrompt, maxTurns,
-                turnCount, lastSpeakerId, turnInDoubt, resumesWithoutProgress, seq, createdAt, at, customTitle, deleted);
+                turnCount, lastSpeakerId, turnInDoubt, resumesWithoutProgress, seq, createdAt, at, customTitle, deleted,
+                change.cause());
     }
 
     /**
@@ -159,7 +175,8 @@ public record ConversationState(
      */
     ConversationState renamed(Renamed rename, long seq) {
         return new ConversationState(id, kind, status, statusReason, participants, taskPrompt, maxTurns, turnCount,
-                lastSpeakerId, turnInDoubt, resumesWithoutProgress, seq, createdAt, updatedAt, rename.title(), deleted);
+                lastSpeakerId, turnInDoubt, resumesWithoutProgress, seq, createdAt, updatedAt, rename.title(), deleted,
+                statusCause);
     }
 
     /**
@@ -168,7 +185,8 @@ public record ConversationState(
      */
     ConversationState deleted(long seq) {
         return new ConversationState(id, kind, status, statusReason, participants, taskPrompt, maxTurns, turnCount,
-                lastSpeakerId, turnInDoubt, resumesWithoutProgress, seq, createdAt, updatedAt, customTitle, true);
+                lastSpeakerId, turnInDoubt, resumesWithoutProgress, seq, createdAt, updatedAt, customTitle, true,
+                statusCause);
     }
 
     /**
@@ -177,18 +195,20 @@ public record ConversationState(
      */
     ConversationState replyChunk(long seq, Instant at) {
         return new ConversationState(id, kind, status, statusReason, participants, taskPrompt, maxTurns, turnCount,
-                lastSpeakerId, turnInDoubt, 0, seq, createdAt, at, customTitle, deleted);
+                lastSpeakerId, turnInDoubt, 0, seq, createdAt, at, customTitle, deleted, statusCause);
     }
 
     /** Where it was forked from is in its history; the state only moves on to that event. */
     ConversationState forked(long seq) {
         return new ConversationState(id, kind, status, statusReason, participants, taskPrompt, maxTurns, turnCount,
-                lastSpeakerId, turnInDoubt, resumesWithoutProgress, seq, createdAt, updatedAt, customTitle, deleted);
+                lastSpeakerId, turnInDoubt, resumesWithoutProgress, seq, createdAt, updatedAt, customTitle, deleted,
+                statusCause);
     }
 
     ConversationState undeleted(long seq) {
         return new ConversationState(id, kind, status, statusReason, participants, taskPrompt, maxTurns, turnCount,
-                lastSpeakerId, turnInDoubt, resumesWithoutProgress, seq, createdAt, updatedAt, customTitle, false);
+                lastSpeakerId, turnInDoubt, resumesWithoutProgress, seq, createdAt, updatedAt, customTitle, false,
+                statusCause);
     }
 
     /** Folds a whole history, in order. */

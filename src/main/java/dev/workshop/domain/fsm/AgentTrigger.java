@@ -13,8 +13,13 @@ public enum AgentTrigger {
     OTHER_TURN_START("otherTurnStart"),
     /** The current turn's message was recorded. */
     TURN_END("turnEnd"),
-    /** The last conversation this agent takes part in ended. */
+    /** The last conversation this agent takes part in ended: all its turns were taken. */
     CONVERSATION_END("conversationEnd"),
+    /**
+     * The last conversation this agent takes part in stopped before its end (aborted, failed, Workshop stopping): the
+     * agent does not say "Done" for a conversation that is not.
+     */
+    CONVERSATION_STOPPED("conversationStopped"),
     /** The short pause after a conversation is over. */
     COOLDOWN_OVER("cooldownOver"),
     PICK_UP("pickUp"),

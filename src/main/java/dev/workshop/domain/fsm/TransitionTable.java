@@ -10,6 +10,7 @@ import static dev.workshop.domain.fsm.AgentState.THINKING;
 import static dev.workshop.domain.fsm.AgentState.WANDERING;
 import static dev.workshop.domain.fsm.AgentTrigger.BEHAVIOUR_CHANGED;
 import static dev.workshop.domain.fsm.AgentTrigger.CONVERSATION_END;
+import static dev.workshop.domain.fsm.AgentTrigger.CONVERSATION_STOPPED;
 import static dev.workshop.domain.fsm.AgentTrigger.CONVERSATION_START;
 import static dev.workshop.domain.fsm.AgentTrigger.COOLDOWN_OVER;
 import static dev.workshop.domain.fsm.AgentTrigger.OTHER_TURN_START;
@@ -51,6 +52,7 @@ final class TransitionTable {
         rows.add(row(THINKING, TURN_END, CONVERSING));
         for (AgentState talking : List.of(CONVERSING, READING, THINKING)) {
             rows.add(row(talking, CONVERSATION_END, COOLDOWN));
+            rows.add(new Transition(talking, CONVERSATION_STOPPED, REST));
         }
         rows.add(new Transition(COOLDOWN, COOLDOWN_OVER, REST));
         rows.add(row(COOLDOWN, CONVERSATION_START, CONVERSING));

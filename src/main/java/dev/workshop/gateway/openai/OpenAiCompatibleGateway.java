@@ -104,7 +104,7 @@ public final class OpenAiCompatibleGateway implements AgentGateway {
                     + " attempts; check the agent's model and persona, then Retry)", false, last);
         }
         throw new GatewayException(agent.name() + ": " + last.getMessage() + " (gave up after " + attempts
-                + " attempts; resume the conversation once " + uri.getHost() + " answers again)", true, last);
+                + " attempts; Retry once " + uri.getHost() + " answers again)", true, last);
     }
 
     /**

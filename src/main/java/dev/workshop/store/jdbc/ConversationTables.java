@@ -7,6 +7,7 @@ import dev.workshop.domain.conversation.ConversationId;
 import dev.workshop.domain.conversation.ConversationKind;
 import dev.workshop.domain.conversation.ConversationState;
 import dev.workshop.domain.conversation.ConversationStatus;
+import dev.workshop.domain.conversation.StatusCause;
 import dev.workshop.domain.conversation.MessageMatch;
 import dev.workshop.domain.conversation.RecordedEvent;
 import dev.workshop.domain.conversation.TenantId;
@@ -33,22 +34,22 @@ final class ConversationTables {
             INSERT INTO conversation_event
                 (tenant_id, conversation_id, seq, event_type, turn_index, payload, recorded_at)
             VALUES (?, ?, ?, ?, ?, ?, ?)""";
-    private static final String UPDATE_CONVERSATION = """
+    private static final String UPDATE_CONVERSATION_WITH_CAUSE = """
             UPDATE conversation
                SET kind = ?, status = ?, status_reason = ?, participants = ?, task_prompt = ?, max_turns = ?,
                    turn_count = ?, last_speaker_id = ?, turn_in_doubt = ?, created_at = ?, updated_at = ?, version = ?,
-                   resumes_without_progress = ?, title = ?, deleted = ?
+                   resumes_without_progress = ?, title = ?, deleted = ?, status_cause = ?
              WHERE tenant_id = ? AND conversation_id = ?""";
-    private static final String INSERT_CONVERSATION = """
+    private static final String INSERT_CONVERSATION_WITH_CAUSE = """
             INSERT INTO conversation
                 (kind, status, status_reason, participants, task_prompt, max_turns, turn_count, last_speaker_id,
-                 turn_in_doubt, created_at, updated_at, version, resumes_without_progress, title, deleted, tenant_id,
-                 conversation_id)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)""";
-    private static final String SELECT_CONVERSATIONS = """
+                 turn_in_doubt, created_at, updated_at, version, resumes_without_progress, title, deleted, status_cause,
+                 tenant_id, conversation_id)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)""";
+    private static final String SELECT_CONVERSATIONS_WITH_CAUSE = """
             SELECT tenant_id, conversation_id, kind, status, status_reason, participants, task_prompt, max_turns,
                    turn_count, last_speaker_id, turn_in_doubt, resumes_without_progress, created_at, updated_at, version,
-                   title, deleted
+                   title, deleted, status_cause
               FROM conversation""";
     private static final String SELECT_HISTORY = """
             SELECT seq, event_type, payload, recorded_at
@@ -72,9 +73,25 @@ final class ConversationTables {
     }
 
     private final EventCodec codec;
+    /** Whether the table has the cause column (schema 7 on): a test stands up an older Workshop on an older one. */
+    private final boolean withCause;
+    private final String updateConversation;
+    private final String insertConversation;
+    private final String selectConversations;
 
     ConversationTables(EventCodec codec) {
+        this(codec, SchemaVersion.LATEST);
+    }
+
+    ConversationTables(EventCodec codec, int schema) {
         this.codec = codec;
+        this.withCause = schema >= 7;
+        updateConversation = withCause ? UPDATE_CONVERSATION_WITH_CAUSE
+                : UPDATE_CONVERSATION_WITH_CAUSE.replace(", status_cause = ?", "");
+        insertConversation = withCause ? INSERT_CONVERSATION_WITH_CAUSE
+                : INSERT_CONVERSATION_WITH_CAUSE.replace(" status_cause,", "").replace("?, ?)", "?)");
+        selectConversations = withCause ? SELECT_CONVERSATIONS_WITH_CAUSE
+                : SELECT_CONVERSATIONS_WITH_CAUSE.replace(", status_cause", "");
     }
 
     /**
@@ -106,7 +123,7 @@ final class ConversationTables {
     /** Writes each conversation's latest state: an update, or an insert the first time. */
     void upsertConversations(Connection connection, Collection<Row> rows) throws SQLException {
         List<Row> missing = new ArrayList<>();
-        try (PreparedStatement update = connection.prepareStatement(UPDATE_CONVERSATION)) {
+        try (PreparedStatement update = connection.prepareStatement(updateConversation)) {
             for (Row row : rows) {
                 bindConversation(update, row);
                 if (update.executeUpdate() == 0) {
@@ -115,7 +132,7 @@ final class ConversationTables {
             }
         }
         if (!missing.isEmpty()) {
-            try (PreparedStatement insert = connection.prepareStatement(INSERT_CONVERSATION)) {
+            try (PreparedStatement insert = connection.prepareStatement(insertConversation)) {
                 for (Row row : missing) {
                     bindConversation(insert, row);
                     insert.addBatch();
@@ -142,20 +159,24 @@ final class ConversationTables {
         statement.setInt(13, state.resumesWithoutProgress());
         statement.setString(14, state.customTitle());
         statement.setBoolean(15, state.deleted());
-        statement.setString(16, row.tenant().value());
-        statement.setString(17, state.id().value());
+        int next = 16;
+        if (withCause) {
+            statement.setString(next++, state.statusCause().wireName());
+        }
+        statement.setString(next++, row.tenant().value());
+        statement.setString(next, state.id().value());
     }
 
     List<Row> allConversations(Connection connection) throws SQLException {
         try (Statement statement = connection.createStatement();
-             ResultSet result = statement.executeQuery(SELECT_CONVERSATIONS)) {
+             ResultSet result = statement.executeQuery(selectConversations)) {
             return rows(result);
         }
     }
 
     /** The tenant's conversations, deleted ones too. */
     List<Row> conversations(Connection connection, TenantId tenant) throws SQLException {
-        try (PreparedStatement select = connection.prepareStatement(SELECT_CONVERSATIONS + " WHERE tenant_id = ?")) {
+        try (PreparedStatement select = connection.prepareStatement(selectConversations + " WHERE tenant_id = ?")) {
             select.setString(1, tenant.value());
             try (ResultSet result = select.executeQuery()) {
                 return rows(result);
@@ -169,7 +190,7 @@ final class ConversationTables {
      */
     java.util.Optional<ConversationState> conversation(Connection connection, TenantId tenant, ConversationId id,
                                                        boolean lock) throws SQLException {
-        try (PreparedStatement select = connection.prepareStatement(SELECT_CONVERSATIONS
+        try (PreparedStatement select = connection.prepareStatement(selectConversations
                 + " WHERE tenant_id = ? AND conversation_id = ?" + (lock ? " FOR UPDATE" : ""))) {
             select.setString(1, tenant.value());
             select.setString(2, id.value());
@@ -206,6 +227,11 @@ final class ConversationTables {
         }
     }
 
+    /** A row's cause; null, for a row written before causes were kept, has the state read it from the sentence. */
+    private static StatusCause cause(String wireName) {
+        return wireName == null ? null : StatusCause.fromWireName(wireName);
+    }
+
     private List<Row> rows(ResultSet result) throws SQLException {
         List<Row> rows = new ArrayList<>();
         while (result.next()) {
@@ -226,7 +252,8 @@ final class ConversationTables {
                     instant(result, "created_at"),
                     instant(result, "updated_at"),
                     result.getString("title"),
-                    result.getBoolean("deleted"))));
+                    result.getBoolean("deleted"),
+                    withCause ? cause(result.getString("status_cause")) : null)));
         }
         return rows;
     }

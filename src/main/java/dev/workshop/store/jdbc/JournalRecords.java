@@ -14,6 +14,8 @@ import dev.workshop.domain.conversation.ConversationEvent.TurnStarted;
 import dev.workshop.domain.conversation.ConversationId;
 import dev.workshop.domain.conversation.ConversationKind;
 import dev.workshop.domain.conversation.ConversationStatus;
+import dev.workshop.domain.conversation.LegacyReasons;
+import dev.workshop.domain.conversation.StatusCause;
 import dev.workshop.domain.conversation.Participant;
 import dev.workshop.domain.conversation.RecordedEvent;
 import dev.workshop.domain.conversation.ResumeCause;
@@ -54,6 +56,8 @@ final class JournalRecords {
     /** A message cut at the token limit: laid out as {@link #MESSAGE_RECORDED}, which older versions read. */
     private static final byte MESSAGE_CUT_AT_LIMIT = 14;
     private static final byte IMPORTED = 15;
+    /** A status change with its cause; {@link #STATUS_CHANGED}, without one, is what versions before causes wrote. */
+    private static final byte STATUS_CHANGED_BECAUSE = 16;
 
     /** Who a record belongs to and which events it holds ({@code count} from {@code seq}), read without decoding them. */
     record Envelope(String tenant, String conversation, long seq, int count) {
@@ -144,8 +148,9 @@ final class JournalRecords {
                 out.text(followUp.context());
             }
             case StatusChanged change -> {
-                out.int8(STATUS_CHANGED);
+                out.int8(STATUS_CHANGED_BECAUSE);
                 out.text(change.status().wireName());
+                out.text(change.cause().wireName());
                 out.text(change.reason());
             }
             case Renamed rename -> {
@@ -279,7 +284,13 @@ final class JournalRecords {
             case RESUME_STARTED -> new ResumeStarted(in.int32());
             case RESUME_STARTED_BY -> new ResumeStarted(in.int32(), ResumeCause.fromWireName(in.text()));
             case FOLLOW_UP_STARTED -> new FollowUpStarted(in.int32(), in.int32(), in.text());
-            case STATUS_CHANGED -> new StatusChanged(ConversationStatus.fromWireName(in.text()), in.text());
+            case STATUS_CHANGED -> {
+                ConversationStatus status = ConversationStatus.fromWireName(in.text());
+                String reason = in.text();
+                yield new StatusChanged(status, LegacyReasons.causeOf(status, reason), reason);
+            }
+            case STATUS_CHANGED_BECAUSE -> new StatusChanged(ConversationStatus.fromWireName(in.text()),
+                    StatusCause.fromWireName(in.text()), in.text());
             case RENAMED -> new Renamed(in.text());
             case DELETED -> new Deleted();
             case UNDELETED -> new ConversationEvent.Undeleted();

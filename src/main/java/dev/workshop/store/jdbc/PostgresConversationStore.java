@@ -34,7 +34,7 @@ import org.flywaydb.core.Flyway;
  */
 public final class PostgresConversationStore implements ConversationStore {
     private final HikariDataSource pool;
-    private final ConversationTables tables = new ConversationTables(new EventCodec());
+    private final ConversationTables tables;
     private final Clock clock;
     private final String where;
     private final DriverLeases leases;
@@ -49,6 +49,7 @@ public final class PostgresConversationStore implements ConversationStore {
 
     private PostgresConversationStore(HikariDataSource pool, Clock clock, String where, int schema) {
         this.schema = schema;
+        this.tables = new ConversationTables(new EventCodec(), schema);
         this.pool = pool;
         this.clock = clock;
         this.where = where;

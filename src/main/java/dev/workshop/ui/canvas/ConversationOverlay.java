@@ -5,6 +5,7 @@ import dev.workshop.domain.canvas.InstanceId;
 import dev.workshop.domain.conversation.ConversationId;
 import dev.workshop.domain.conversation.ConversationState;
 import dev.workshop.domain.conversation.ConversationStatus;
+import dev.workshop.domain.conversation.Lifecycle;
 import dev.workshop.domain.fsm.AgentTrigger;
 import dev.workshop.orchestration.GatewayBridge;
 import dev.workshop.orchestration.LoopEvent;
@@ -105,7 +106,7 @@ final class ConversationOverlay {
 
     private void showFailedMarks(List<ConversationState> conversations) {
         Set<ConversationId> stillFailed = conversations.stream()
-                .filter(state -> state.status() == ConversationStatus.FAILED).map(ConversationState::id)
+                .filter(state -> Lifecycle.shown(state) == ConversationStatus.FAILED).map(ConversationState::id)
                 .collect(Collectors.toSet());
         if (failedMarks.keySet().retainAll(stillFailed)) {
             canvas.sceneChanged();
@@ -202,17 +203,19 @@ final class ConversationOverlay {
         for (AgentNodeModel agent : participants(ended.conversationId())) {
             agent.leave(ended.conversationId());
             if (agent.conversations().isEmpty()) {
-                agent.fire(AgentTrigger.CONVERSATION_END);
+                // "Done" only for a conversation that is: one stopped before its end leaves its agents idle.
+                agent.fire(ended.shownStatus() == ConversationStatus.COMPLETED ? AgentTrigger.CONVERSATION_END
+                        : AgentTrigger.CONVERSATION_STOPPED);
                 agent.setResumed(false);
             } else if (speaking.isPresent() && speaking.get().equals(agent.id())) {
                 showTurnsElsewhere(agent);
             }
         }
         links.removeIf(link -> link.id().equals(ended.conversationId()));
-        if (ended.status() != ConversationStatus.COMPLETED || !ended.reason().isEmpty()) {
+        if (ended.shownStatus() != ConversationStatus.COMPLETED || !ended.reason().isEmpty()) {
             String name = nameOf(ended.conversationId());
             canvas.tell(Character.toUpperCase(name.charAt(0)) + name.substring(1) + " "
-                    + ended.status().name().toLowerCase(Locale.ROOT)
+                    + ended.shownStatus().name().toLowerCase(Locale.ROOT)
                     + (ended.reason().isEmpty() ? "" : ": " + ended.reason()));
         }
         // An interrupted conversation resumes on the same instances, so only a final end forgets them.
@@ -238,11 +241,12 @@ final class ConversationOverlay {
     }
 
     /**
-     * A conversation stopped by a failed turn (failed, or interrupted by an error) marks the agent whose turn
-     * failed (every member when the canvas did not see the turn start); any other end takes the marks away.
+     * A conversation stopped by a failed turn (one that Retry goes on with) marks the agent whose turn failed (every
+     * member when the canvas did not see the turn start); any other end takes the marks away.
      */
     private void markEnd(LoopEvent.Ended ended) {
-        boolean turnFailed = GatewayBridge.stoppedByAFailure(ended.status(), ended.reason());
+        boolean turnFailed = ended.recorded()
+                && Lifecycle.allows(ended.status(), ended.cause(), Lifecycle.Command.RETRY);
         Optional<InstanceId> failing = !turnFailed ? Optional.empty()
                 : links.stream().filter(link -> link.id().equals(ended.conversationId())).findFirst()
                         .flatMap(ConversationLink::speaker);

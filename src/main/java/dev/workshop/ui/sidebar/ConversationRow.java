@@ -7,6 +7,8 @@ import dev.workshop.domain.conversation.ConversationId;
 import dev.workshop.domain.conversation.ConversationKind;
 import dev.workshop.domain.conversation.ConversationState;
 import dev.workshop.domain.conversation.ConversationStatus;
+import dev.workshop.domain.conversation.Lifecycle;
+import dev.workshop.domain.conversation.StatusCause;
 import dev.workshop.domain.conversation.Participant;
 import java.time.Duration;
 import java.time.Instant;
@@ -18,14 +20,15 @@ import java.time.Instant;
  * when none does (or this one), and null when not known from where the row came (a list keeps what it knew).
  */
 public record ConversationRow(ConversationId id, String title, ConversationStatus status, String statusReason,
-                              ConversationKind kind, String participants, int turnCount, int maxTurns,
+                              StatusCause statusCause, ConversationKind kind, String participants, int turnCount, int maxTurns,
                               Instant updatedAt, boolean withYou, AgentId entryAgent, boolean resumable,
                               int agentCount, boolean endRecorded, String drivenBy) {
     static ConversationRow of(ConversationState state) {
         // A title taken from the task shows as text, not as its Markdown ("**Plan** a trip" reads "Plan a trip");
         // one the user gave is kept as they wrote it.
         String title = state.customTitle() != null ? state.title() : PlainText.of(state.title());
-        return new ConversationRow(state.id(), title, state.status(), state.statusReason(), state.kind(),
+        return new ConversationRow(state.id(), title, state.status(), state.statusReason(), state.statusCause(),
+                state.kind(),
                 String.join(", ", state.participants().stream().map(Participant::name).toList()), state.turnCount(),
                 state.maxTurns(), state.updatedAt(), state.participants().stream().anyMatch(Participant::isHuman),
                 state.participants().stream().filter(participant -> !participant.isHuman()).map(Participant::agentId)
@@ -35,8 +38,8 @@ public record ConversationRow(ConversationId id, String title, ConversationStatu
 
     /** This row, driven by {@code device} on another instance (empty: by none, or by this one). */
     ConversationRow drivenBy(String device) {
-        return new ConversationRow(id, title, status, statusReason, kind, participants, turnCount, maxTurns,
-                updatedAt, withYou, entryAgent, resumable, agentCount, endRecorded, device);
+        return new ConversationRow(id, title, status, statusReason, statusCause, kind, participants, turnCount,
+                maxTurns, updatedAt, withYou, entryAgent, resumable, agentCount, endRecorded, device);
     }
 
     /** Whether another instance drives it now, as far as this row knows. */
@@ -48,20 +51,20 @@ public record ConversationRow(ConversationId id, String title, ConversationStatu
      * This row for a loop that stopped without its end in the log (the store could not write any more): shown
      * as the status the next open of the data will find, and not resumable until then.
      */
-    ConversationRow stoppedUnrecorded(ConversationStatus stoppedAs, String reason) {
-        return new ConversationRow(id, title, stoppedAs, reason, kind, participants, turnCount, maxTurns, updatedAt,
-                withYou, entryAgent, false, agentCount, false, drivenBy);
+    ConversationRow stoppedUnrecorded(ConversationStatus stoppedAs, StatusCause cause, String reason) {
+        return new ConversationRow(id, title, stoppedAs, reason, cause, kind, participants, turnCount, maxTurns,
+                updatedAt, withYou, entryAgent, false, agentCount, false, drivenBy);
     }
 
-    /** Whether a failed turn stopped it: failed, or interrupted by an error rather than on purpose. */
+    /** Whether a failed turn stopped it, so that Retry is its way on ({@link Lifecycle}). */
     public boolean failedTurn() {
         // Saving failed, not the turn: the window's banner says so, and Retry could not record anything.
-        return endRecorded && GatewayBridge.stoppedByAFailure(status, statusReason);
+        return endRecorded && Lifecycle.allows(status, statusCause, Lifecycle.Command.RETRY);
     }
 
     /** Brought in by Import and not continued since: marked so, as it would otherwise look like its original. */
     public boolean justImported() {
-        return GatewayBridge.justImported(statusReason);
+        return statusCause == StatusCause.IMPORTED;
     }
 
     /**
@@ -69,7 +72,7 @@ public record ConversationRow(ConversationId id, String title, ConversationStatu
      * ended and a follow-up continues it.
      */
     public boolean acceptsYourMessage() {
-        return status == ConversationStatus.WAITING || status.isFinal();
+        return Lifecycle.allows(status, statusCause, Lifecycle.Command.FOLLOW_UP);
     }
 
     /**
@@ -80,12 +83,9 @@ public record ConversationRow(ConversationId id, String title, ConversationStatu
         return status == ConversationStatus.WAITING && resumable;
     }
 
-    /**
-     * The status as the reader is shown it: a conversation a failed turn stopped reads as failed (it was not
-     * stopped on purpose, and Retry is its way on), whether the log calls it failed or interrupted.
-     */
+    /** The status as every view shows it ({@link Lifecycle#shown}). */
     public ConversationStatus shownStatus() {
-        return failedTurn() ? ConversationStatus.FAILED : status;
+        return Lifecycle.shown(status, statusCause);
     }
 
     /** The status in words as the sidebar shows it: "Paused" for a paused conversation, else the shown status's. */

@@ -11,7 +11,7 @@ import java.util.regex.Pattern;
  */
 final class FailureText {
     private static final Pattern ADDRESS = Pattern.compile("https?://[^\\s)\"']+");
-    /** What the gateway adds for the command line: "(gave up after 4 attempts; resume … once … answers again)". */
+    /** What the gateway adds for the command line: "(gave up after 4 attempts; Retry once … answers again)". */
     private static final Pattern GAVE_UP = Pattern.compile("\\s*\\(gave up after [^()]*\\)\\s*$");
 
     private FailureText() {

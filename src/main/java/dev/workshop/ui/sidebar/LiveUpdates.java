@@ -76,7 +76,8 @@ final class LiveUpdates {
                 Optional<ConversationState> state = stateOf(event);
                 work.onFx(() -> {
                     state.map(ConversationRow::of)
-                            .map(row -> ended.recorded() ? row : row.stoppedUnrecorded(ended.status(), ended.reason()))
+                            .map(row -> ended.recorded() ? row
+                                    : row.stoppedUnrecorded(ended.status(), ended.cause(), ended.reason()))
                             .ifPresent(sidebar::upsert);
                     // A reply cut off is read back from the log, in place of its row; with nothing kept, the row goes.
                     if (reply.ended(id)) {

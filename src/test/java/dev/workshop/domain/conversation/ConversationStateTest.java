@@ -39,7 +39,7 @@ class ConversationStateTest {
         record(new MessageRecorded(0, ADA.agentId(), "Ada", "Sandwiches?"));
         record(new TurnStarted(1, BOB.agentId(), false));
         record(new MessageRecorded(1, BOB.agentId(), "Bob", "And lemonade."));
-        record(new StatusChanged(ConversationStatus.INTERRUPTED, "Workshop stopped"));
+        record(new StatusChanged(ConversationStatus.INTERRUPTED, StatusCause.WORKSHOP_STOPPED, "Workshop stopped"));
 
         assertThat(state.status()).isEqualTo(ConversationStatus.INTERRUPTED);
         assertThat(state.statusReason()).isEqualTo("Workshop stopped");

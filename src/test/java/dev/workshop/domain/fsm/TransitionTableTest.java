@@ -60,6 +60,26 @@ class TransitionTableTest {
     }
 
     @Test
+    void aConversationStoppedBeforeItsEndLeavesItsAgentsAtRestNotDone() {
+        for (Behaviour behaviour : Behaviour.values()) {
+            AgentStateMachine listening = machine(behaviour);
+            AgentState rest = listening.state();
+            step(listening, CONVERSATION_START, CONVERSING);
+            step(listening, AgentTrigger.CONVERSATION_STOPPED, rest);
+
+            AgentStateMachine reading = machine(behaviour);
+            step(reading, CONVERSATION_START, CONVERSING);
+            step(reading, OTHER_TURN_START, READING);
+            step(reading, AgentTrigger.CONVERSATION_STOPPED, rest);
+
+            AgentStateMachine thinking = machine(behaviour);
+            step(thinking, CONVERSATION_START, CONVERSING);
+            step(thinking, TURN_START, THINKING);
+            step(thinking, AgentTrigger.CONVERSATION_STOPPED, rest);
+        }
+    }
+
+    @Test
     void turnsFollowEachOtherWithoutAnEndBetweenThem() {
         AgentStateMachine agent = machine(Behaviour.STATIONARY);
         step(agent, CONVERSATION_START, CONVERSING);

@@ -2,6 +2,7 @@ package dev.workshop.store.jdbc;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.workshop.domain.conversation.StatusCause;
 import dev.workshop.domain.conversation.ConversationEvent;
 import dev.workshop.domain.conversation.ConversationEvent.MessageRecorded;
 import dev.workshop.domain.conversation.ConversationEvent.StatusChanged;
@@ -35,7 +36,7 @@ class CompressedTablesTest {
         try (DataDirectory data = DataDirectory.lock(dir); var store = JournaledConversationStore.open(data)) {
             store.append(TenantId.LOCAL, id, 0, Conversations.startedWithMessages(60, 40));
             // Ended, so that the next open leaves it as it is (a running one would be marked interrupted).
-            store.append(TenantId.LOCAL, id, 41, List.of(new StatusChanged(ConversationStatus.COMPLETED, "done")));
+            store.append(TenantId.LOCAL, id, 41, List.of(new StatusChanged(ConversationStatus.COMPLETED, StatusCause.TURNS_TAKEN, "done")));
             store.awaitTablesCaughtUp();
         }
 

@@ -1,5 +1,6 @@
 package dev.workshop.store.jdbc;
 
+import dev.workshop.domain.conversation.StatusCause;
 import dev.workshop.store.EventCodec;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -55,8 +56,8 @@ class JournalRecordsTest {
                 new ResumeStarted(3, ResumeCause.USER),
                 new ResumeStarted(4, ResumeCause.RETRY),
                 new FollowUpStarted(2, 12, "{\"prompts\":[\"Plan a picnic\"]}"),
-                new StatusChanged(ConversationStatus.INTERRUPTED, "The gateway timed out"),
-                new StatusChanged(ConversationStatus.COMPLETED, ""),
+                new StatusChanged(ConversationStatus.INTERRUPTED, StatusCause.ENDPOINT_UNREACHABLE, "The gateway timed out"),
+                new StatusChanged(ConversationStatus.COMPLETED, StatusCause.TURNS_TAKEN, ""),
                 new ConversationEvent.Renamed("Picnic — près de la rivière"),
                 new ConversationEvent.Renamed(""),
                 new ConversationEvent.Deleted(),

@@ -5,6 +5,7 @@ import static dev.workshop.store.Conversations.started;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.workshop.domain.conversation.StatusCause;
 import dev.workshop.domain.conversation.ConversationEvent;
 import dev.workshop.domain.conversation.ConversationEvent.MessageRecorded;
 import dev.workshop.domain.conversation.ConversationEvent.StatusChanged;
@@ -142,7 +143,7 @@ class JournaledConversationStoreTest {
             store.append(LOCAL, first, 0, List.of(started(4)));
             store.append(team, other, 0, List.of(started(4)));
             store.append(LOCAL, second, 0, List.of(started(4)));
-            store.append(LOCAL, first, 1, List.of(new StatusChanged(ConversationStatus.COMPLETED, "done")));
+            store.append(LOCAL, first, 1, List.of(new StatusChanged(ConversationStatus.COMPLETED, StatusCause.TURNS_TAKEN, "done")));
             listed = store.list(LOCAL);
         }
         assertThat(listed).extracting(ConversationState::id).containsExactly(first, second);

@@ -73,6 +73,8 @@ class CanvasViewTest {
     private void show(WorkspaceOptions options) {
         shell = new ShellViewModel(dir, Wiring::openWorkspace, FxExecutor.platform(), options);
         stage.setScene(new Scene(new ShellView(shell), 1260, 780));
+        // The stage is shared by the UI tests in this JVM: it takes this scene's size, whatever the last one left.
+        stage.sizeToScene();
         stage.show();
         shell.open();
     }

@@ -30,6 +30,8 @@ class StartConversationDialogTest {
         // disable it (a NullPointerException inside show) and the toolkit waits for ever for a frame. The app never
         // shows a window without its scene; neither does the test.
         stage.setScene(new javafx.scene.Scene(new javafx.scene.layout.StackPane(), 640, 480));
+        // The stage is shared by the UI tests in this JVM: it takes this scene's size, whatever the last one left.
+        stage.sizeToScene();
         stage.show();
         owner = stage;
     }

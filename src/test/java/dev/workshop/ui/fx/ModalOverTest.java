@@ -37,6 +37,8 @@ class ModalOverTest {
         StackPane root = new StackPane(button);
         root.setAlignment(javafx.geometry.Pos.TOP_LEFT);
         stage.setScene(new Scene(root, 800, 600));
+        // The stage is shared by the UI tests in this JVM: it takes this scene's size, whatever the last one left.
+        stage.sizeToScene();
         stage.setOnCloseRequest(event -> closeAsked.incrementAndGet());
         stage.show();
     }

@@ -3,6 +3,7 @@ package dev.workshop.ui.shell;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
+import dev.workshop.domain.conversation.StatusCause;
 import dev.workshop.Wiring;
 import dev.workshop.domain.conversation.ConversationId;
 import dev.workshop.domain.conversation.ConversationEvent.MessageRecorded;
@@ -56,7 +57,8 @@ class ShellViewModelTest {
         try (Workspace workspace = Wiring.openWorkspace(dir)) {
             workspace.store().append(workspace.tenant(), interrupted, 0, List.of(Conversations.started(4),
                     new dev.workshop.domain.conversation.ConversationEvent.StatusChanged(
-                            dev.workshop.domain.conversation.ConversationStatus.INTERRUPTED, "")));
+                            dev.workshop.domain.conversation.ConversationStatus.INTERRUPTED,
+                            StatusCause.WORKSHOP_STOPPED, "")));
         }
         // As a full disk answers: the open fails with the store's word for it; reading needs no room.
         ShellViewModel viewModel = new ShellViewModel(dir, new dev.workshop.orchestration.WorkspaceOpener() {

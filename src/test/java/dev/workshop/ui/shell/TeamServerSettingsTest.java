@@ -46,6 +46,8 @@ class TeamServerSettingsTest {
         shell = new ShellViewModel(dir, Wiring::openWorkspace, FxExecutor.platform(), WorkspaceOptions.DESKTOP);
         shell.offerTeamServerSettings(Wiring.teamServerSettings(dir));
         stage.setScene(new Scene(new ShellView(shell), 1200, 760));
+        // The stage is shared by the UI tests in this JVM: it takes this scene's size, whatever the last one left.
+        stage.sizeToScene();
         stage.show();
         shell.open();
     }

@@ -2,6 +2,7 @@ package dev.workshop.ui.sidebar;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.workshop.domain.conversation.StatusCause;
 import atlantafx.base.theme.PrimerLight;
 import dev.workshop.Wiring;
 import dev.workshop.domain.agent.AgentId;
@@ -53,11 +54,13 @@ class FailedTurnViewTest {
             workspace.store().append(workspace.tenant(), ConversationId.random(), 0, List.<ConversationEvent>of(
                     new ConversationStarted(ConversationKind.CONVERSATION, List.of(ADA, BRUNO), "Plan a picnic", 4),
                     new MessageRecorded(0, ADA.agentId(), "Ada", "Sandwiches?"),
-                    new StatusChanged(ConversationStatus.FAILED, REASON)));
+                    new StatusChanged(ConversationStatus.FAILED, StatusCause.ENDPOINT_REFUSED, REASON)));
         }
         Application.setUserAgentStylesheet(new PrimerLight().getUserAgentStylesheet());
         shell = new ShellViewModel(dir, Wiring::openWorkspace, FxExecutor.platform(), new WorkspaceOptions(2000));
         stage.setScene(new Scene(new ShellView(shell), 1200, 760));
+        // The stage is shared by the UI tests in this JVM: it takes this scene's size, whatever the last one left.
+        stage.sizeToScene();
         stage.show();
         shell.open();
     }

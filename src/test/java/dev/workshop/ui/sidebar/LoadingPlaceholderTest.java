@@ -49,6 +49,8 @@ class LoadingPlaceholderTest {
         Background holding = (name, work) -> held.add(work);
         sidebar = new SidebarViewModel(workspace, FxExecutor.platform(), holding);
         stage.setScene(new Scene(new SidebarView(sidebar), 500, 700));
+        // The stage is shared by the UI tests in this JVM: it takes this scene's size, whatever the last one left.
+        stage.sizeToScene();
         stage.show();
         sidebar.start();
     }

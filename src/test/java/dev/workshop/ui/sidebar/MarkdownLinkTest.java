@@ -31,6 +31,8 @@ class MarkdownLinkTest {
         Application.setUserAgentStylesheet(new PrimerLight().getUserAgentStylesheet());
         MarkdownView reply = new MarkdownView("See [the guide](https://example.org/guide) or [my notes](file:///home/ada/notes).");
         stage.setScene(new Scene(new StackPane(reply), 500, 200));
+        // The stage is shared by the UI tests in this JVM: it takes this scene's size, whatever the last one left.
+        stage.sizeToScene();
         stage.show();
     }
 

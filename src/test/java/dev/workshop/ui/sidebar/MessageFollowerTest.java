@@ -35,6 +35,8 @@ class MessageFollowerTest {
                 () -> null);
         list.getItems().addListener((ListChangeListener<MessageItem>) follower::messagesChanged);
         stage.setScene(new Scene(list, 400, 300));
+        // The stage is shared by the UI tests in this JVM: it takes this scene's size, whatever the last one left.
+        stage.sizeToScene();
         stage.show();
     }
 

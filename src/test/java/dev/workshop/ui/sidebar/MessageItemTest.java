@@ -2,6 +2,7 @@ package dev.workshop.ui.sidebar;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.workshop.domain.conversation.StatusCause;
 import dev.workshop.domain.agent.AgentId;
 import dev.workshop.domain.conversation.ConversationEvent;
 import dev.workshop.domain.conversation.ConversationEvent.ConversationStarted;
@@ -41,7 +42,7 @@ class MessageItemTest {
         List<MessageItem> items = items(new ConversationStarted(ConversationKind.CONVERSATION, List.of(ADA, BO), "Greet", 2),
                 new TurnStarted(0, ADA.agentId(), false), new MessageRecorded(0, ADA.agentId(), "Ada", "Hello"),
                 new ResumeStarted(1, dev.workshop.domain.conversation.ResumeCause.USER),
-                new ConversationEvent.StatusChanged(dev.workshop.domain.conversation.ConversationStatus.FAILED, "down"),
+                new ConversationEvent.StatusChanged(dev.workshop.domain.conversation.ConversationStatus.FAILED, StatusCause.ENDPOINT_UNREACHABLE, "down"),
                 new ConversationEvent.FollowUpStarted(2, 4, ""),
                 new TurnStarted(1, BO.agentId(), false), new MessageRecorded(1, BO.agentId(), "Bo", "Hi"));
 
@@ -83,6 +84,7 @@ class MessageItemTest {
         List<MessageItem> items = items(new ConversationStarted(ConversationKind.CONVERSATION, List.of(ADA, BO), "Greet", 2),
                 new TurnStarted(0, ADA.agentId(), false), new ReplyChunk(0, "Hel"),
                 new ConversationEvent.StatusChanged(dev.workshop.domain.conversation.ConversationStatus.INTERRUPTED,
+                        StatusCause.USER_ABORTED,
                         "Aborted by the user"));
 
         assertThat(items).singleElement().satisfies(item -> {

@@ -2,6 +2,7 @@ package dev.workshop.ui.sidebar;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.workshop.domain.conversation.StatusCause;
 import atlantafx.base.theme.PrimerLight;
 import dev.workshop.Wiring;
 import dev.workshop.domain.agent.AgentId;
@@ -65,13 +66,16 @@ class MessageListScrollTest {
                 Participant speaker = turn % 2 == 0 ? ADA : BRUNO;
                 events.add(new MessageRecorded(turn, speaker.agentId(), speaker.name(), message(turn)));
             }
-            events.add(new StatusChanged(ConversationStatus.COMPLETED, ""));
+            events.add(new StatusChanged(ConversationStatus.COMPLETED, StatusCause.TURNS_TAKEN, ""));
             workspace.store().append(workspace.tenant(), ConversationId.random(), 0, events);
         }
         Application.setUserAgentStylesheet(new PrimerLight().getUserAgentStylesheet());
         shell = new ShellViewModel(dir, Wiring::openWorkspace, FxExecutor.platform(), new WorkspaceOptions(2000));
         view = new ShellView(shell);
         stage.setScene(new Scene(view, 1200, 760));
+        // The stage is shared by every UI test in the JVM: one that made it small (or large) leaves it so, and a
+        // narrower list wraps its rows anew while it scrolls (in a random class order this missed by 126 px).
+        stage.sizeToScene();
         stage.show();
         shell.open();
     }
@@ -169,6 +173,12 @@ class MessageListScrollTest {
      * the row must be exactly {@code delta} higher (or lower). A row that left the view is not checked.
      */
     private static Steps scroll(ListView<MessageItem> list, VirtualFlow<?> flow, double delta) {
+        list.applyCss();
+        list.layout();
+        // The first move after a jump (to the top, the end, the middle) settles the flow's estimate of the rows it
+        // has not measured yet; run first in its JVM, with nothing measured before, the first step up from the end
+        // missed by a row's height. The wheel's steps are those that follow.
+        flow.scrollPixels(delta);
         list.applyCss();
         list.layout();
         int count = 200;

@@ -3,6 +3,7 @@ package dev.workshop.ui.sidebar;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
+import dev.workshop.domain.conversation.StatusCause;
 import dev.workshop.Wiring;
 import dev.workshop.domain.agent.AgentId;
 import dev.workshop.domain.conversation.ConversationEvent;
@@ -125,9 +126,9 @@ class SidebarViewModelTest {
     @Test
     void exportingEveryConversationWritesFilesThatImportReadsBack(@TempDir Path folder) throws Exception {
         ConversationId picnic = stored("Plan a picnic", new MessageRecorded(0, ADA.agentId(), "Ada", "Lemonade"),
-                new StatusChanged(ConversationStatus.COMPLETED, ""));
+                new StatusChanged(ConversationStatus.COMPLETED, StatusCause.TURNS_TAKEN, ""));
         stored("Plan a picnic", new MessageRecorded(0, ADA.agentId(), "Ada", "Sandwiches"),
-                new StatusChanged(ConversationStatus.COMPLETED, ""));
+                new StatusChanged(ConversationStatus.COMPLETED, StatusCause.TURNS_TAKEN, ""));
         startSidebar();
         await().atMost(Duration.ofSeconds(10)).until(() -> onFx(() -> sidebar.allRows().size()) == 2);
 
@@ -169,7 +170,7 @@ class SidebarViewModelTest {
     void messagesThatArriveLiveCarryTheResumeAndAskedAgainMarksThatAReloadShows() throws Exception {
         // Interrupted while Ada's first turn was being written: resuming asks that turn again.
         ConversationId id = stored("Name a cat", new ConversationEvent.TurnStarted(0, ADA.agentId(), false),
-                new ConversationEvent.StatusChanged(ConversationStatus.INTERRUPTED, "Workshop stopped"));
+                new ConversationEvent.StatusChanged(ConversationStatus.INTERRUPTED, StatusCause.WORKSHOP_STOPPED, "Workshop stopped"));
         startSidebar();
         await().atMost(Duration.ofSeconds(10)).until(() -> onFx(() -> sidebar.rows().size()) == 1);
         select(row(id));
@@ -226,7 +227,7 @@ class SidebarViewModelTest {
         java.time.Instant stamped = workspace.bridge().state(older).orElseThrow().updatedAt();
         org.awaitility.Awaitility.await().until(() -> java.time.Instant.now().isAfter(stamped));
         ConversationId newer = stored("Name a cat", message(0, ADA, "Mochi"),
-                new StatusChanged(ConversationStatus.INTERRUPTED, "stopped"));
+                new StatusChanged(ConversationStatus.INTERRUPTED, StatusCause.WORKSHOP_STOPPED, "stopped"));
 
         startSidebar();
         await().atMost(Duration.ofSeconds(10)).until(() -> onFx(() -> sidebar.rows().size()) == 2);
@@ -277,8 +278,8 @@ class SidebarViewModelTest {
     @Test
     void filtersByStatusAndBySearchText() throws Exception {
         stored("Plan a picnic");
-        stored("Name a cat", new StatusChanged(ConversationStatus.COMPLETED, ""));
-        stored("Name a dog", new StatusChanged(ConversationStatus.FAILED, "model not found"));
+        stored("Name a cat", new StatusChanged(ConversationStatus.COMPLETED, StatusCause.TURNS_TAKEN, ""));
+        stored("Name a dog", new StatusChanged(ConversationStatus.FAILED, StatusCause.ENDPOINT_REFUSED, "model not found"));
         startSidebar();
         await().atMost(Duration.ofSeconds(10)).until(() -> onFx(() -> sidebar.rows().size()) == 3);
 
@@ -305,8 +306,8 @@ class SidebarViewModelTest {
     @Test
     void revealingAMessageSelectsItsConversationAndClearsAFilterThatHidesIt() throws Exception {
         ConversationId cat = stored("Name a cat", message(0, ADA, "Mochi"), message(1, BRUNO, "Miso"),
-                new StatusChanged(ConversationStatus.COMPLETED, ""));
-        stored("Name a dog", new StatusChanged(ConversationStatus.FAILED, "model not found"));
+                new StatusChanged(ConversationStatus.COMPLETED, StatusCause.TURNS_TAKEN, ""));
+        stored("Name a dog", new StatusChanged(ConversationStatus.FAILED, StatusCause.ENDPOINT_REFUSED, "model not found"));
         startSidebar();
         await().atMost(Duration.ofSeconds(10)).until(() -> onFx(() -> sidebar.rows().size()) == 2);
         onFx(() -> {
@@ -388,9 +389,9 @@ class SidebarViewModelTest {
     @Test
     void aConversationInterruptedByAnErrorShowsItsFailedTurnButOneAbortedDoesNot() throws Exception {
         ConversationId down = stored("Plan a picnic", new MessageRecorded(0, ADA.agentId(), "Ada", "Sandwiches?"),
-                new StatusChanged(ConversationStatus.INTERRUPTED, "Bruno: 127.0.0.1 refused the connection"));
+                new StatusChanged(ConversationStatus.INTERRUPTED, StatusCause.ENDPOINT_UNREACHABLE, "Bruno: 127.0.0.1 refused the connection"));
         ConversationId aborted = stored("Name a cat", new MessageRecorded(0, ADA.agentId(), "Ada", "Mochi"),
-                new StatusChanged(ConversationStatus.INTERRUPTED, "Aborted by the user"));
+                new StatusChanged(ConversationStatus.INTERRUPTED, StatusCause.USER_ABORTED, "Aborted by the user"));
         startSidebar();
         await().atMost(Duration.ofSeconds(10)).until(() -> onFx(() -> sidebar.rows().size()) == 2);
 
@@ -412,7 +413,7 @@ class SidebarViewModelTest {
     @Test
     void aFailedConversationSaysWhichTurnFailedAndRetryTakesItOn() throws Exception {
         ConversationId id = stored("Plan a picnic", new MessageRecorded(0, ADA.agentId(), "Ada", "Sandwiches?"),
-                new StatusChanged(ConversationStatus.FAILED, "Model llama9 was not found (HTTP 404)"));
+                new StatusChanged(ConversationStatus.FAILED, StatusCause.ENDPOINT_REFUSED, "Model llama9 was not found (HTTP 404)"));
         startSidebar();
         await().atMost(Duration.ofSeconds(10)).until(() -> onFx(() -> sidebar.rows().size()) == 1);
         ConversationRow failed = row(id);
@@ -436,7 +437,7 @@ class SidebarViewModelTest {
     @Test
     void aForkNamesItsSourceWhileThatIsListedAndOnlyItsTurnOnceItIsDeleted() throws Exception {
         ConversationId source = stored("Name a cat", message(0, ADA, "Tom?"), message(1, BRUNO, "Felix."),
-                new StatusChanged(ConversationStatus.COMPLETED, ""));
+                new StatusChanged(ConversationStatus.COMPLETED, StatusCause.TURNS_TAKEN, ""));
         ConversationId fork = workspace.bridge().fork(source, 1).id();
         startSidebar();
         await().atMost(Duration.ofSeconds(10)).until(() -> onFx(() -> sidebar.allRows().size()) == 2);
@@ -466,8 +467,8 @@ class SidebarViewModelTest {
 
     @Test
     void deletingSaysWhatItMeansAndTheRowsGoWithTheSelection() throws Exception {
-        ConversationId done = stored("Name a cat", new StatusChanged(ConversationStatus.COMPLETED, ""));
-        ConversationId paused = stored("Plan a picnic", new StatusChanged(ConversationStatus.INTERRUPTED, "Stopped"));
+        ConversationId done = stored("Name a cat", new StatusChanged(ConversationStatus.COMPLETED, StatusCause.TURNS_TAKEN, ""));
+        ConversationId paused = stored("Plan a picnic", new StatusChanged(ConversationStatus.INTERRUPTED, StatusCause.WORKSHOP_STOPPED, "Stopped"));
         ConversationId kept = stored("Write a haiku");
         startSidebar();
         await().atMost(Duration.ofSeconds(10)).until(() -> onFx(() -> sidebar.allRows().size()) == 3);
@@ -513,7 +514,7 @@ class SidebarViewModelTest {
         ConversationId id = stored("Name a cat",
                 new TurnStarted(0, ADA.agentId(), false), message(0, ADA, "**Mochi**"),
                 new TurnStarted(1, BRUNO.agentId(), false),
-                new StatusChanged(ConversationStatus.INTERRUPTED, "stopped"), new ResumeStarted(1),
+                new StatusChanged(ConversationStatus.INTERRUPTED, StatusCause.WORKSHOP_STOPPED, "stopped"), new ResumeStarted(1),
                 new TurnStarted(1, BRUNO.agentId(), true), message(1, BRUNO, "Miso"),
                 new TurnStarted(2, ADA.agentId(), false), message(2, ADA, "Tofu"));
         startSidebar();
@@ -590,7 +591,7 @@ class SidebarViewModelTest {
     @Test
     void aConversationJustStartedTakesThePlaceOfTheOneBeingReadAndAFilterThatWouldHideIt() throws Exception {
         ConversationId cat = stored("Name a cat", message(0, ADA, "Mochi"),
-                new StatusChanged(ConversationStatus.COMPLETED, ""));
+                new StatusChanged(ConversationStatus.COMPLETED, StatusCause.TURNS_TAKEN, ""));
         startSidebar();
         await().atMost(Duration.ofSeconds(10)).until(() -> onFx(() -> sidebar.rows().size()) == 1);
         select(row(cat));
@@ -622,7 +623,7 @@ class SidebarViewModelTest {
     void aRestoredConversationIsPausedWithResumeOfferedAndAMessageStartsTheNextRound() throws Exception {
         ConversationId id = stored("Name a cat", new TurnStarted(0, ADA.agentId(), false),
                 new MessageRecorded(0, ADA.agentId(), "Ada", "Whiskers?"),
-                new StatusChanged(ConversationStatus.INTERRUPTED, "Aborted by the user"));
+                new StatusChanged(ConversationStatus.INTERRUPTED, StatusCause.USER_ABORTED, "Aborted by the user"));
         workspace.bridge().restore(id);
         startSidebar();
         await().atMost(Duration.ofSeconds(10)).until(() -> onFx(() -> sidebar.allRows().stream()

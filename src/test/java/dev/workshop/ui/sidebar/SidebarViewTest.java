@@ -2,6 +2,7 @@ package dev.workshop.ui.sidebar;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.workshop.domain.conversation.StatusCause;
 import atlantafx.base.theme.PrimerLight;
 import dev.workshop.Wiring;
 import dev.workshop.domain.agent.AgentId;
@@ -79,17 +80,19 @@ class SidebarViewTest {
                 lines.add(new MessageRecorded(turn, speaker.agentId(), speaker.name(), "Line " + (turn + 1)
                         + " of the poem, long enough to wrap onto a second line in a sidebar of the usual width."));
             }
-            lines.add(new StatusChanged(ConversationStatus.INTERRUPTED, "Aborted by the user"));
+            lines.add(new StatusChanged(ConversationStatus.INTERRUPTED, StatusCause.USER_ABORTED, "Aborted by the user"));
             append(workspace, "Write forty lines", lines.toArray(ConversationEvent[]::new));
             append(workspace, "Name a cat", new MessageRecorded(0, ADA.agentId(), "Ada", "Mochi",
                             new Usage(120, 3, 2400, "llama3.2")),
-                    new StatusChanged(ConversationStatus.COMPLETED, ""));
+                    new StatusChanged(ConversationStatus.COMPLETED, StatusCause.TURNS_TAKEN, ""));
             append(workspace, "Plan a weekend in Lisbon", new MessageRecorded(0, ADA.agentId(), "Ada", MARKDOWN),
-                    new StatusChanged(ConversationStatus.INTERRUPTED, "Aborted by the user"));
+                    new StatusChanged(ConversationStatus.INTERRUPTED, StatusCause.USER_ABORTED, "Aborted by the user"));
         }
         Application.setUserAgentStylesheet(new PrimerLight().getUserAgentStylesheet());
         shell = new ShellViewModel(dir, Wiring::openWorkspace, FxExecutor.platform(), new WorkspaceOptions(2000));
         stage.setScene(new Scene(new ShellView(shell), 1200, 760));
+        // The stage is shared by the UI tests in this JVM: it takes this scene's size, whatever the last one left.
+        stage.sizeToScene();
         stage.show();
         shell.open();
     }

@@ -24,6 +24,8 @@ class StreamingMarkdownTest {
     void start(Stage stage) {
         reply = new StreamingMarkdown();
         stage.setScene(new Scene(new StackPane(reply), 500, 300));
+        // The stage is shared by the UI tests in this JVM: it takes this scene's size, whatever the last one left.
+        stage.sizeToScene();
         stage.show();
     }
 

@@ -2,6 +2,7 @@ package dev.workshop.ui.sidebar;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.workshop.domain.conversation.StatusCause;
 import atlantafx.base.theme.PrimerLight;
 import dev.workshop.Wiring;
 import dev.workshop.domain.agent.AgentId;
@@ -58,6 +59,8 @@ class TeamSidebarTest {
         WorkspaceOptions options = new WorkspaceOptions(2000, LoopSettings.DEFAULTS, TEAM, false, Optional.of(SERVER.url()));
         shell = new ShellViewModel(dir, Wiring::openWorkspace, FxExecutor.platform(), options);
         stage.setScene(new Scene(new ShellView(shell), 1200, 760));
+        // The stage is shared by the UI tests in this JVM: it takes this scene's size, whatever the last one left.
+        stage.sizeToScene();
         stage.show();
         shell.open();
     }
@@ -96,7 +99,7 @@ class TeamSidebarTest {
             WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> messages.getItems().size() == 2
                     && messages.getItems().get(1).content().equals("Somewhere with a garden."));
 
-            List<ConversationEvent> end = List.of(new StatusChanged(ConversationStatus.COMPLETED, ""));
+            List<ConversationEvent> end = List.of(new StatusChanged(ConversationStatus.COMPLETED, StatusCause.TURNS_TAKEN, ""));
             otherDevice.append(TEAM, id, 3, end);
             otherDevice.stopDriving(TEAM, id);
             WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> list.getItems().stream()
@@ -117,7 +120,7 @@ class TeamSidebarTest {
         try (PostgresConversationStore otherDevice = PostgresConversationStore.open(SERVER.url())) {
             otherDevice.append(TEAM, id, 0, List.of(
                     new ConversationStarted(ConversationKind.CONVERSATION, List.of(ADA, BRUNO), "Name the garden", 6),
-                    new StatusChanged(ConversationStatus.COMPLETED, "")));
+                    new StatusChanged(ConversationStatus.COMPLETED, StatusCause.TURNS_TAKEN, "")));
         }
         WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> list.getItems().stream().anyMatch(row -> row.id().equals(id)));
         robot.interact(() -> list.getSelectionModel().select(list.getItems().stream()
@@ -141,6 +144,10 @@ class TeamSidebarTest {
                 "The Quiet Corner", dev.workshop.domain.conversation.Usage.NONE));
         WaitForAsyncUtils.waitFor(5, TimeUnit.SECONDS, () -> robot.lookup("#writing").tryQuery().isEmpty());
         ListView<MessageItem> messages = robot.lookup("#message-list").queryListView();
+        // The writing row gives way to the message in one step on the FX thread; wait for that step, not for the
+        // row alone to be gone.
+        WaitForAsyncUtils.waitFor(5, TimeUnit.SECONDS, () -> messages.getItems().stream().map(MessageItem::content)
+                .toList().equals(java.util.List.of("The Quiet Corner")));
         assertThat(messages.getItems()).extracting(MessageItem::content).containsExactly("The Quiet Corner");
     }
 }
