@@ -15,7 +15,6 @@ import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.InputStreamReader;
-import java.net.ServerSocket;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -43,7 +42,7 @@ class TeamServerOutageTest {
     Path dir;
 
     private EmbeddedPostgres start(Path data, int port) throws IOException {
-        return EmbeddedPostgres.builder().setDataDirectory(data).setCleanDataDirectory(false).setPort(port).start();
+        return dev.workshop.store.jdbc.EmbeddedTeamServer.startOn(data, port);
     }
 
     private List<String> workshop(String url, String... args) {
@@ -83,10 +82,7 @@ class TeamServerOutageTest {
 
     @Test
     void aRunnerSaysOnceThatTheServerWentAndCameBackGivesUpWithExitCode5AndResumeGoesOn() throws Exception {
-        int port;
-        try (ServerSocket free = new ServerSocket(0)) {
-            port = free.getLocalPort();
-        }
+        int port = dev.workshop.store.jdbc.EmbeddedTeamServer.freePort();
         Path data = dir.resolve("pgdata");
         EmbeddedPostgres postgres = start(data, port);
         String url = "jdbc:postgresql://localhost:" + port + "/postgres?user=postgres";

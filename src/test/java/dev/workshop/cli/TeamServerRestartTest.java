@@ -14,7 +14,6 @@ import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
-import java.net.ServerSocket;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -38,15 +37,12 @@ class TeamServerRestartTest {
     Path dir;
 
     private EmbeddedPostgres start(Path data, int port) throws IOException {
-        return EmbeddedPostgres.builder().setDataDirectory(data).setCleanDataDirectory(false).setPort(port).start();
+        return dev.workshop.store.jdbc.EmbeddedTeamServer.startOn(data, port);
     }
 
     @Test
     void aRunnerWaitsForARestartingServerAndRecordsEveryTurnOnce() throws Exception {
-        int port;
-        try (ServerSocket free = new ServerSocket(0)) {
-            port = free.getLocalPort();
-        }
+        int port = dev.workshop.store.jdbc.EmbeddedTeamServer.freePort();
         Path data = dir.resolve("pgdata");
         EmbeddedPostgres postgres = start(data, port);
         String url = "jdbc:postgresql://localhost:" + port + "/postgres?user=postgres";

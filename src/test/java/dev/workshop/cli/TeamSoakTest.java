@@ -179,7 +179,7 @@ class TeamSoakTest {
     }
 
     private static EmbeddedPostgres start(Path data, int port) throws java.io.IOException {
-        return EmbeddedPostgres.builder().setDataDirectory(data).setCleanDataDirectory(false).setPort(port).start();
+        return dev.workshop.store.jdbc.EmbeddedTeamServer.startOn(data, port);
     }
 
     private static boolean allCompleted(PostgresConversationStore store, List<ConversationId> ids) {

@@ -31,6 +31,21 @@ public final class EmbeddedTeamServer implements BeforeAllCallback, AfterAllCall
         return url(postgres);
     }
 
+    /**
+     * A server on its own data folder and port, which a test may stop and start again (a restart, an outage): the
+     * data stays, and so does the address the Workshops under test know.
+     */
+    public static EmbeddedPostgres startOn(java.nio.file.Path data, int port) throws java.io.IOException {
+        return EmbeddedPostgres.builder().setDataDirectory(data).setCleanDataDirectory(false).setPort(port).start();
+    }
+
+    /** A port nobody listens on now, for a server to start on (again) later. */
+    public static int freePort() throws java.io.IOException {
+        try (java.net.ServerSocket free = new java.net.ServerSocket(0)) {
+            return free.getLocalPort();
+        }
+    }
+
     /** As {@link #url()}, for a server a test started itself. */
     public static String url(EmbeddedPostgres server) {
         return "jdbc:postgresql://localhost:" + server.getPort() + "/postgres?user=postgres";
