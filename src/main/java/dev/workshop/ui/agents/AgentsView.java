@@ -55,6 +55,14 @@ public final class AgentsView extends BorderPane {
         done.setId("close-agents");
         done.setCancelButton(true);
         done.setOnAction(event -> closeAsked(close));
+        // Escape closes wherever the focus is: the agent list, where the window opens, would otherwise take the key
+        // for an edit it never has.
+        addEventFilter(javafx.scene.input.KeyEvent.KEY_PRESSED, event -> {
+            if (event.getCode() == javafx.scene.input.KeyCode.ESCAPE && event.getTarget() instanceof ListView<?>) {
+                event.consume();
+                done.fire();
+            }
+        });
         HBox footer = new HBox(done);
         footer.setAlignment(Pos.CENTER_RIGHT);
         footer.getStyleClass().add("agents-footer");

@@ -132,6 +132,16 @@ public final class StartConversationDialog<T> extends Dialog<StartConversationDi
         prompt.setWrapText(true);
         prompt.setPrefRowCount(4);
         prompt.setText(suggestedTask);
+        // Tab moves on to the turns, as in any form, instead of writing a tab into the task (a user typed the number
+        // of turns into the task that way); Ctrl+Tab, what the text area does on its own, moves on as well.
+        prompt.addEventFilter(javafx.scene.input.KeyEvent.KEY_PRESSED, event -> {
+            if (event.getCode() == javafx.scene.input.KeyCode.TAB && !event.isControlDown() && !event.isAltDown()
+                    && !event.isMetaDown()) {
+                event.consume();
+                prompt.fireEvent(new javafx.scene.input.KeyEvent(javafx.scene.input.KeyEvent.KEY_PRESSED, "", "",
+                        javafx.scene.input.KeyCode.TAB, event.isShiftDown(), true, false, false));
+            }
+        });
 
         Spinner<Integer> turns = new Spinner<>(1, MAX_TURNS, defaultTurns);
         turns.setId("max-turns");

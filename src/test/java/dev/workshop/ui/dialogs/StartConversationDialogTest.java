@@ -61,6 +61,33 @@ class StartConversationDialogTest {
         robot.interact(() -> you.getScene().getWindow().hide());
     }
 
+    @Test
+    void tabInTheTaskMovesOnToTheTurnsInsteadOfWritingATab(FxRobot robot) throws Exception {
+        List<String> agents = List.of("Ada", "Bruno");
+        robot.interact(() -> {
+            StartConversationDialog<String> dialog = new StartConversationDialog<>(agents, agents, Function.identity(),
+                    6, false);
+            dialog.initOwner(owner);
+            dialog.show();
+        });
+        WaitForAsyncUtils.waitFor(5, TimeUnit.SECONDS, () -> robot.lookup("#task-prompt").tryQuery().isPresent());
+        javafx.scene.control.TextArea task = robot.lookup("#task-prompt").queryAs(javafx.scene.control.TextArea.class);
+        robot.clickOn(task).write("Plan a picnic");
+
+        robot.type(javafx.scene.input.KeyCode.TAB);
+        WaitForAsyncUtils.waitForFxEvents();
+
+        assertThat(task.getText()).isEqualTo("Plan a picnic");
+        javafx.scene.control.Spinner<?> turns = robot.lookup("#max-turns").queryAs(javafx.scene.control.Spinner.class);
+        assertThat(turns.getEditor().isFocused()).as("the turns field has the focus").isTrue();
+        robot.press(javafx.scene.input.KeyCode.SHIFT).type(javafx.scene.input.KeyCode.TAB)
+                .release(javafx.scene.input.KeyCode.SHIFT);
+        WaitForAsyncUtils.waitForFxEvents();
+        assertThat(task.isFocused()).as("Shift+Tab goes back to the task").isTrue();
+        assertThat(task.getText()).isEqualTo("Plan a picnic");
+        robot.interact(() -> task.getScene().getWindow().hide());
+    }
+
     private static Node ancestor(Node node, Class<?> type) {
         Node at = node.getParent();
         while (at != null && !type.isInstance(at)) {

@@ -276,6 +276,19 @@ class ShellViewTest {
     }
 
     @Test
+    void escapeClosesTheAgentEditorWhileTheFocusIsInItsList(FxRobot robot) throws Exception {
+        WaitForAsyncUtils.waitFor(20, TimeUnit.SECONDS, () -> viewModel.readyProperty().get());
+        robot.clickOn("#open-agents");
+        WaitForAsyncUtils.waitForFxEvents();
+        clickInAgentList(robot, "Bruno");
+        assertThat(robot.lookup("#agent-list").queryAs(javafx.scene.Node.class).isFocused()).isTrue();
+
+        robot.type(javafx.scene.input.KeyCode.ESCAPE);
+
+        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> robot.lookup("#agent-list").tryQuery().isEmpty());
+    }
+
+    @Test
     void theAgentEditorRemovesAnAgentOnceAsked(FxRobot robot) throws Exception {
         WaitForAsyncUtils.waitFor(20, TimeUnit.SECONDS, () -> viewModel.readyProperty().get());
         robot.clickOn("#open-agents");
