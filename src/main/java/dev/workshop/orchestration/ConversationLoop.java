@@ -158,9 +158,9 @@ final class ConversationLoop implements Runnable {
                 finish(stop);
             } else if (!(e instanceof DriverLostException || e instanceof dev.workshop.store.StoreUnavailableException)
                     || !endedElsewhere(e)) {
-                // A write refused by another writer says so; one that failed only because this instance lost the
-                // conversation (taken over, or ended elsewhere while it waited) is told by its end alone.
-                // Another writer, or a store that cannot write: nothing more can be recorded from here.
+                // Another writer, or a store that cannot write: nothing more can be recorded from here, and the
+                // error says why. One that failed only because this instance lost the conversation (taken over, or
+                // ended elsewhere while it waited) is told by its end alone.
                 publish(new LoopEvent.Error(id, workflowTurn, now(), e.getMessage()));
                 endedBy(e);
             }
