@@ -41,6 +41,11 @@ final class ConversationList {
     /** Bumped on every change of the search text, so that only the latest text's search is used. */
     private final AtomicLong searchTicket = new AtomicLong();
     private boolean updating;
+    /**
+     * While the pointer is over the list the rows keep their places, so that a click opens what was under it: a row
+     * whose conversation moved on is updated where it stands, and the list takes its order again once let go.
+     */
+    private boolean orderHeld;
 
     ConversationList(SidebarWork work) {
         this.work = work;
@@ -51,7 +56,10 @@ final class ConversationList {
         });
     }
 
-    /** Adds or replaces a row, keeping the newest activity first; in place when its position holds. */
+    /**
+     * Adds or replaces a row, keeping the newest activity first; in place when its position holds, or while the
+     * order is held ({@link #holdOrder}).
+     */
     void put(ConversationRow row) {
         updating = true;
         try {
@@ -60,6 +68,10 @@ final class ConversationList {
                 if (rows.get(i).id().equals(row.id())) {
                     existing = i;
                 }
+            }
+            if (existing >= 0 && orderHeld) {
+                rows.set(existing, row);
+                return;
             }
             int at = 0;
             while (at < rows.size() && (at == existing || rows.get(at).updatedAt().isAfter(row.updatedAt()))) {
@@ -77,6 +89,30 @@ final class ConversationList {
         } finally {
             updating = false;
         }
+    }
+
+    /**
+     * Holds the rows where they are ({@code true}: the pointer is over the list) or lets them go back to the newest
+     * activity first; the rows that moved on meanwhile then move, at once, when nobody is aiming at them.
+     */
+    void holdOrder(boolean hold) {
+        if (orderHeld == hold) {
+            return;
+        }
+        orderHeld = hold;
+        if (!hold) {
+            updating = true;
+            try {
+                // Stable: rows of the same moment keep the order they had.
+                FXCollections.sort(rows, java.util.Comparator.comparing(ConversationRow::updatedAt).reversed());
+            } finally {
+                updating = false;
+            }
+        }
+    }
+
+    boolean orderHeld() {
+        return orderHeld;
     }
 
     void remove(ConversationId id) {

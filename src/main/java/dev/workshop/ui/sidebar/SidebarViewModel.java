@@ -111,6 +111,11 @@ public final class SidebarViewModel {
         }
     }
 
+    /** As {@link ConversationList#holdOrder}: the pointer is over the list (or just left it). */
+    public void holdListOrder(boolean hold) {
+        list.holdOrder(hold);
+    }
+
     /** As {@link ConversationList#isUpdating}. */
     public boolean isUpdatingRows() {
         return list.isUpdating();

@@ -137,6 +137,40 @@ class SidebarViewTest {
         return list;
     }
 
+    /** {@code row} as after its conversation moved on just now (a turn taken elsewhere, say). */
+    private static ConversationRow movedOnNow(ConversationRow row) {
+        return new ConversationRow(row.id(), row.title(), row.status(), row.statusReason(), row.statusCause(),
+                row.kind(), row.participants(), row.turnCount(), row.maxTurns(), java.time.Instant.now(),
+                row.withYou(), row.entryAgent(), row.resumable(), row.agentCount(), row.endRecorded(), row.drivenBy());
+    }
+
+    @Test
+    void theRowsHoldStillUnderThePointerAndAClickOpensWhatWasUnderIt(FxRobot robot) throws Exception {
+        ListView<ConversationRow> list = list(robot);
+        assertThat(list.getItems()).extracting(ConversationRow::title)
+                .containsExactly("Plan a weekend in Lisbon", "Name a cat", "Write forty lines");
+        robot.moveTo("Plan a weekend in Lisbon");
+        WaitForAsyncUtils.waitFor(5, TimeUnit.SECONDS, list::isHover);
+
+        // The oldest conversation moves on while the user aims at the first row.
+        SidebarViewModel sidebar = shell.sidebarProperty().get();
+        ConversationRow oldest = onFx(() -> list.getItems().getLast());
+        robot.interact(() -> sidebar.upsert(movedOnNow(oldest)));
+        assertThat(list.getItems()).as("nothing moves under the pointer").extracting(ConversationRow::title)
+                .containsExactly("Plan a weekend in Lisbon", "Name a cat", "Write forty lines");
+        robot.clickOn(javafx.scene.input.MouseButton.PRIMARY);
+        WaitForAsyncUtils.waitForFxEvents();
+        assertThat(sidebar.selectedProperty().get().title()).as("the click opened what was under it")
+                .isEqualTo("Plan a weekend in Lisbon");
+
+        // Once the pointer has left (and a moment after), the list is newest first again.
+        robot.moveTo("#canvas");
+        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> onFx(() -> list.getItems().getFirst().title())
+                .equals("Write forty lines"));
+        assertThat(sidebar.selectedProperty().get().title()).as("still the one clicked")
+                .isEqualTo("Plan a weekend in Lisbon");
+    }
+
     @Test
     void listsConversationsAndShowsTheSelectedOneAsMarkdownWithACopyButton(FxRobot robot) throws Exception {
         ListView<ConversationRow> list = list(robot);
