@@ -105,15 +105,55 @@ public final class SecretTool implements SecretStore {
         }
     }
 
-    /** One sentence for a failure: what could not be done, and the store's own first line. */
+    /** Why the store said no, as far as its words tell: each has its own sentence and its own way on. */
+    enum Problem {
+        /** No Secret Service answers in this session: no keyring daemon runs, or there is no session bus. */
+        NO_STORE_RUNNING,
+        /** The store runs but has no keyring to keep items in (the login keyring was never made). */
+        NO_KEYRING,
+        /** The keyring is locked, or the user dismissed its password prompt. */
+        LOCKED,
+        /** Anything else: the store's own first line is told. */
+        OTHER;
+
+        /** Read once from secret-tool's error output; from then on the problem, not the words, decides. */
+        static Problem of(String said) {
+            String words = said.toLowerCase(java.util.Locale.ROOT);
+            if (words.contains("dbus-launch") || words.contains("autolaunch") || words.contains("session bus")
+                    || words.contains("org.freedesktop.secrets was not provided")
+                    || words.contains("could not connect") || words.contains("no such file or directory")) {
+                return NO_STORE_RUNNING;
+            }
+            if (words.contains("object does not exist at path") || words.contains("no such object")) {
+                return NO_KEYRING;
+            }
+            if (words.contains("locked") || words.contains("dismissed") || words.contains("prompt")) {
+                return LOCKED;
+            }
+            return OTHER;
+        }
+    }
+
+    /** One sentence for a failure: what could not be done, why, and what to do; never D-Bus's own words. */
     private static void requireSuccess(Result result, String what) throws SecretStoreException {
         if (result.exit() == 0) {
             return;
         }
         String reason = result.error().strip().lines().findFirst().orElse("it gave no reason")
                 .replaceFirst("^secret-tool: ", "");
-        throw new SecretStoreException("The desktop's secret store could not " + what + ": " + reason
-                + (reason.contains("D-Bus") || reason.contains("org.freedesktop.secrets")
-                ? " (no secret store runs in this session; name an environment variable instead)" : ""));
+        throw new SecretStoreException(sentence(Problem.of(result.error()), what, reason));
+    }
+
+    static String sentence(Problem problem, String what, String reason) {
+        String instead = "or give the agent's key through an environment variable instead";
+        return switch (problem) {
+            case NO_STORE_RUNNING -> "Workshop could not " + what + ": no secret store (GNOME Keyring, KWallet,"
+                    + " KeePassXC) runs in this desktop session. Start one, " + instead + ".";
+            case NO_KEYRING -> "Workshop could not " + what + ": the desktop's secret store has no keyring to keep it"
+                    + " in. Create one (Passwords and Keys, or your store's own app), " + instead + ".";
+            case LOCKED -> "Workshop could not " + what + ": the keyring is locked. Unlock it when it asks for its"
+                    + " password and try again, " + instead + ".";
+            case OTHER -> "The desktop's secret store could not " + what + ": " + reason.replaceFirst("\\.$", "") + ".";
+        };
     }
 }

@@ -42,6 +42,7 @@ import javafx.util.StringConverter;
 
 /** The agent editor: agents on the left, the selected one's settings on the right. */
 public final class AgentsView extends BorderPane {
+    private static final javafx.css.PseudoClass PROBLEM = javafx.css.PseudoClass.getPseudoClass("problem");
     private final AgentsViewModel viewModel;
 
     /** @param close closes the window the editor is shown in */
@@ -273,6 +274,8 @@ public final class AgentsView extends BorderPane {
         message.setId("agent-message");
         message.getStyleClass().add("agent-message");
         message.textProperty().bind(viewModel.messageProperty());
+        // A problem reads in the error style, what was done in the usual one.
+        viewModel.messageIsProblemProperty().subscribe(problem -> message.pseudoClassStateChanged(PROBLEM, problem));
         // A long message wraps beside the button instead of squeezing Save down to "…".
         message.setWrapText(true);
         message.setMinHeight(Region.USE_PREF_SIZE);

@@ -50,6 +50,9 @@ public final class AgentsViewModel {
     private final StringProperty colour = new SimpleStringProperty(AvatarPalette.DEFAULT);
     private final ReadOnlyBooleanWrapper busy = new ReadOnlyBooleanWrapper(false);
     private final ReadOnlyStringWrapper message = new ReadOnlyStringWrapper("");
+    /** Whether {@link #message} tells of a problem (it is shown in the error style) rather than of what was done. */
+    private final javafx.beans.property.ReadOnlyBooleanWrapper messageIsProblem =
+            new javafx.beans.property.ReadOnlyBooleanWrapper();
     private final ReadOnlyObjectWrapper<EndpointReport> connection = new ReadOnlyObjectWrapper<>();
     private final ReadOnlyBooleanWrapper checking = new ReadOnlyBooleanWrapper();
     /** Bumped whenever what was checked changes, so a late answer about the old settings is dropped. */
@@ -181,7 +184,7 @@ public final class AgentsViewModel {
         } else if (preset.apiKeyEnv().isEmpty()) {
             said.append("; Test connection lists its models");
         }
-        message.set(said.toString());
+        tell(said.toString());
     }
 
     /**
@@ -198,14 +201,14 @@ public final class AgentsViewModel {
         fill(original);
         name.set(AgentNames.forCopyOf(original.name(), agents.stream().map(AgentDefinition::name).toList()));
         colour.set(directory.colourForANewAgent());
-        message.set("A copy of " + original.name() + ": change what should differ, then Save");
+        tell("A copy of " + original.name() + ": change what should differ, then Save");
     }
 
     /** Clears the form for a new agent. */
     public void newAgent() {
         selected.set(null);
         fill(null);
-        message.set("");
+        tell("");
     }
 
     private void fill(AgentDefinition agent) {
@@ -227,9 +230,12 @@ public final class AgentsViewModel {
         idleTimeout.set(endpoint.idleTimeoutSeconds() == null ? "" : String.valueOf(endpoint.idleTimeoutSeconds()));
         // A hand-edited agents.json may name a provider this version does not have: say so rather than let
         // the form pass it off as offline.
-        message.set(agent != null && !AgentDefinition.PROVIDERS.contains(agent.provider())
-                ? agent.name() + "'s provider \"" + agent.provider() + "\" is not one Workshop knows: choose one and save"
-                : "");
+        if (agent != null && !AgentDefinition.PROVIDERS.contains(agent.provider())) {
+            complain(agent.name() + "'s provider \"" + agent.provider() + "\" is not one Workshop knows: choose one"
+                    + " and save");
+        } else {
+            tell("");
+        }
         unchanged = formValues();
     }
 
@@ -260,12 +266,12 @@ public final class AgentsViewModel {
                 List<AgentDefinition> all = directory.list();
                 fx.execute(() -> {
                     showWritten(saved, all);
-                    message.set("The key of " + saved.name() + " was taken out of the secret store");
+                    tell("The key of " + saved.name() + " was taken out of the secret store");
                     busy.set(false);
                 });
             } catch (AgentDirectory.KeyNotKept | RuntimeException e) {
                 fx.execute(() -> {
-                    message.set(e.getMessage());
+                    complain(e.getMessage());
                     busy.set(false);
                 });
             }
@@ -311,7 +317,7 @@ public final class AgentsViewModel {
                 } catch (AgentDirectory.KeyNotKept e) {
                     fx.execute(() -> {
                         String why = e.getMessage().endsWith(".") ? e.getMessage() : e.getMessage() + ".";
-                        message.set(why + " Nothing was saved.");
+                        complain(why + " Nothing was saved.");
                         busy.set(false);
                     });
                     return;
@@ -320,7 +326,7 @@ public final class AgentsViewModel {
                 fx.execute(() -> {
                     showWritten(saved, all);
                     boolean renamed = before != null && !before.name().equals(saved.name());
-                    message.set("Saved " + saved.name() + (renamed ? " (was " + before.name() + ")" : ""));
+                    tell("Saved " + saved.name() + (renamed ? " (was " + before.name() + ")" : ""));
                     if (before != null && !before.equals(saved)) {
                         undoTo = before;
                         canUndoSave.set(true);
@@ -330,7 +336,7 @@ public final class AgentsViewModel {
                 });
             } catch (RuntimeException e) {
                 fx.execute(() -> {
-                    message.set(e.getMessage());
+                    complain(e.getMessage());
                     busy.set(false);
                 });
             }
@@ -362,13 +368,13 @@ public final class AgentsViewModel {
                 fx.execute(() -> {
                     showWritten(restored, all);
                     forgetUndo();
-                    message.set(nameNow.equals(restored.name()) ? "Undone: " + restored.name()
+                    tell(nameNow.equals(restored.name()) ? "Undone: " + restored.name()
                             + "'s earlier settings are back" : "Undone: " + nameNow + " is " + restored.name() + " again");
                     busy.set(false);
                 });
             } catch (AgentDirectory.KeyNotKept | RuntimeException e) {
                 fx.execute(() -> {
-                    message.set("Could not undo: " + e.getMessage());
+                    complain("Could not undo: " + e.getMessage());
                     busy.set(false);
                 });
             }
@@ -408,7 +414,7 @@ public final class AgentsViewModel {
             fx.execute(() -> {
                 agents.setAll(all);
                 newAgent();
-                message.set("Removed " + agent.name() + "; its conversations keep its messages");
+                tell("Removed " + agent.name() + "; its conversations keep its messages");
                 busy.set(false);
             });
         });
@@ -422,7 +428,7 @@ public final class AgentsViewModel {
             return Optional.of(agent.withEndpoint(agent.endpoint().withKeyInSecretStore(keyStored.get()
                     && agent.provider().equals(AgentDefinition.OPENAI_COMPATIBLE))));
         } catch (IllegalArgumentException e) {
-            message.set(e.getMessage());
+            complain(e.getMessage());
             return Optional.empty();
         }
     }
@@ -492,5 +498,21 @@ public final class AgentsViewModel {
 
     public ReadOnlyStringProperty messageProperty() {
         return message.getReadOnlyProperty();
+    }
+
+    public javafx.beans.property.ReadOnlyBooleanProperty messageIsProblemProperty() {
+        return messageIsProblem.getReadOnlyProperty();
+    }
+
+    /** What was done, for the line under the form. */
+    private void tell(String text) {
+        messageIsProblem.set(false);
+        message.set(text);
+    }
+
+    /** What went wrong, for the same line in the error style. */
+    private void complain(String text) {
+        messageIsProblem.set(true);
+        message.set(text);
     }
 }

@@ -88,8 +88,43 @@ class SecretToolTest {
         SecretTool nowhere = new SecretTool("secret-tool", Map.of("DBUS_SESSION_BUS_ADDRESS",
                 "unix:path=/nonexistent/workshop-bus", "DISPLAY", ""));
         assertThatThrownBy(() -> nowhere.keep(ADA, "Ada", "sk-never-kept")).isInstanceOf(SecretStoreException.class)
-                .hasMessageStartingWith("The desktop's secret store could not keep the key: ")
+                .hasMessage("Workshop could not keep the key: no secret store (GNOME Keyring, KWallet, KeePassXC) runs in"
+                        + " this desktop session. Start one, or give the agent's key through an environment variable"
+                        + " instead.")
                 .hasMessageNotContaining("sk-never-kept");
+    }
+
+    /** A stand-in for secret-tool that fails as the real one does in a session without what it needs. */
+    private static SecretTool failingWith(Path dir, String stderr) throws java.io.IOException {
+        Path tool = dir.resolve("secret-tool");
+        Files.writeString(tool, "#!/bin/sh\ncat > /dev/null\nprintf '%s\\n' '" + stderr.replace("'", "'\\''")
+                + "' >&2\nexit 1\n");
+        tool.toFile().setExecutable(true);
+        return new SecretTool(tool.toString(), Map.of());
+    }
+
+    @Test
+    void whatTheStoreSaysBecomesOneSentenceOfWhatToDoWithoutItsDBusWords(@TempDir Path dir) throws Exception {
+        java.util.Map<String, String> cases = java.util.Map.of(
+                "secret-tool: Failed to execute child process \u201cdbus-launch\u201d (No such file or directory)",
+                "Workshop could not keep the key: no secret store (GNOME Keyring, KWallet, KeePassXC) runs in this"
+                        + " desktop session. Start one, or give the agent's key through an environment variable"
+                        + " instead.",
+                "secret-tool: Object does not exist at path \u201c/org/freedesktop/secrets/collection/login\u201d",
+                "Workshop could not keep the key: the desktop's secret store has no keyring to keep it in. Create"
+                        + " one (Passwords and Keys, or your store's own app), or give the agent's key through an"
+                        + " environment variable instead.",
+                "secret-tool: Cannot create an item in a locked collection",
+                "Workshop could not keep the key: the keyring is locked. Unlock it when it asks for its password and"
+                        + " try again, or give the agent's key through an environment variable instead.",
+                "secret-tool: Something unheard of.",
+                "The desktop's secret store could not keep the key: Something unheard of.");
+        for (java.util.Map.Entry<String, String> said : cases.entrySet()) {
+            Path own = Files.createTempDirectory(dir, "tool");
+            assertThatThrownBy(() -> failingWith(own, said.getKey()).keep(ADA, "Ada", "sk-never-kept"))
+                    .isInstanceOf(SecretStoreException.class).hasMessage(said.getValue())
+                    .hasMessageNotContaining("sk-never-kept");
+        }
     }
 
     private static boolean onPath(String command) {

@@ -145,6 +145,7 @@ class AgentsViewModelTest {
         viewModel.save(() -> then.set(true));
 
         assertThat(viewModel.messageProperty().get()).isEqualTo("An OpenAI-compatible agent needs a base URL and a model");
+        assertThat(viewModel.messageIsProblemProperty().get()).as("shown in the error style").isTrue();
         assertThat(then).as("the editor stays open on the problem").isFalse();
         assertThat(viewModel.hasUnsavedChanges()).isTrue();
     }
@@ -176,6 +177,7 @@ class AgentsViewModelTest {
         saveAndWait();
         assertThat(catalog.find(odd.id()).orElseThrow().provider()).isEqualTo(AgentDefinition.OFFLINE);
         assertThat(viewModel.messageProperty().get()).isEqualTo("Saved Olga");
+        assertThat(viewModel.messageIsProblemProperty().get()).as("what was done, in the usual style").isFalse();
     }
 
     @Test
