@@ -17,7 +17,6 @@ import javafx.beans.property.ReadOnlyBooleanProperty;
 import javafx.beans.property.ReadOnlyBooleanWrapper;
 import javafx.beans.property.ReadOnlyObjectProperty;
 import javafx.beans.property.ReadOnlyObjectWrapper;
-import javafx.beans.property.ReadOnlyStringWrapper;
 import javafx.beans.property.SimpleObjectProperty;
 import javafx.beans.property.SimpleStringProperty;
 import javafx.beans.property.StringProperty;
@@ -49,10 +48,7 @@ public final class AgentsViewModel {
     /** The avatar colour, {@code #rrggbb}: a new agent's is one no other agent has yet. */
     private final StringProperty colour = new SimpleStringProperty(AvatarPalette.DEFAULT);
     private final ReadOnlyBooleanWrapper busy = new ReadOnlyBooleanWrapper(false);
-    private final ReadOnlyStringWrapper message = new ReadOnlyStringWrapper("");
-    /** Whether {@link #message} tells of a problem (it is shown in the error style) rather than of what was done. */
-    private final javafx.beans.property.ReadOnlyBooleanWrapper messageIsProblem =
-            new javafx.beans.property.ReadOnlyBooleanWrapper();
+    private final FormMessage message = new FormMessage();
     private final ReadOnlyObjectWrapper<EndpointReport> connection = new ReadOnlyObjectWrapper<>();
     private final ReadOnlyBooleanWrapper checking = new ReadOnlyBooleanWrapper();
     /** Bumped whenever what was checked changes, so a late answer about the old settings is dropped. */
@@ -184,7 +180,7 @@ public final class AgentsViewModel {
         } else if (preset.apiKeyEnv().isEmpty()) {
             said.append("; Test connection lists its models");
         }
-        tell(said.toString());
+        message.tell(said.toString());
     }
 
     /**
@@ -201,14 +197,14 @@ public final class AgentsViewModel {
         fill(original);
         name.set(AgentNames.forCopyOf(original.name(), agents.stream().map(AgentDefinition::name).toList()));
         colour.set(directory.colourForANewAgent());
-        tell("A copy of " + original.name() + ": change what should differ, then Save");
+        message.tell("A copy of " + original.name() + ": change what should differ, then Save");
     }
 
     /** Clears the form for a new agent. */
     public void newAgent() {
         selected.set(null);
         fill(null);
-        tell("");
+        message.tell("");
     }
 
     private void fill(AgentDefinition agent) {
@@ -231,10 +227,10 @@ public final class AgentsViewModel {
         // A hand-edited agents.json may name a provider this version does not have: say so rather than let
         // the form pass it off as offline.
         if (agent != null && !AgentDefinition.PROVIDERS.contains(agent.provider())) {
-            complain(agent.name() + "'s provider \"" + agent.provider() + "\" is not one Workshop knows: choose one"
-                    + " and save");
+            message.complain(agent.name() + "'s provider \"" + agent.provider() + "\" is not one Workshop knows:"
+                    + " choose one and save");
         } else {
-            tell("");
+            message.tell("");
         }
         unchanged = formValues();
     }
@@ -266,12 +262,12 @@ public final class AgentsViewModel {
                 List<AgentDefinition> all = directory.list();
                 fx.execute(() -> {
                     showWritten(saved, all);
-                    tell("The key of " + saved.name() + " was taken out of the secret store");
+                    message.tell("The key of " + saved.name() + " was taken out of the secret store");
                     busy.set(false);
                 });
             } catch (AgentDirectory.KeyNotKept | RuntimeException e) {
                 fx.execute(() -> {
-                    complain(e.getMessage());
+                    message.complain(e.getMessage());
                     busy.set(false);
                 });
             }
@@ -317,7 +313,7 @@ public final class AgentsViewModel {
                 } catch (AgentDirectory.KeyNotKept e) {
                     fx.execute(() -> {
                         String why = e.getMessage().endsWith(".") ? e.getMessage() : e.getMessage() + ".";
-                        complain(why + " Nothing was saved.");
+                        message.complain(why + " Nothing was saved.");
                         busy.set(false);
                     });
                     return;
@@ -326,7 +322,7 @@ public final class AgentsViewModel {
                 fx.execute(() -> {
                     showWritten(saved, all);
                     boolean renamed = before != null && !before.name().equals(saved.name());
-                    tell("Saved " + saved.name() + (renamed ? " (was " + before.name() + ")" : ""));
+                    message.tell("Saved " + saved.name() + (renamed ? " (was " + before.name() + ")" : ""));
                     if (before != null && !before.equals(saved)) {
                         undoTo = before;
                         canUndoSave.set(true);
@@ -336,7 +332,7 @@ public final class AgentsViewModel {
                 });
             } catch (RuntimeException e) {
                 fx.execute(() -> {
-                    complain(e.getMessage());
+                    message.complain(e.getMessage());
                     busy.set(false);
                 });
             }
@@ -368,13 +364,13 @@ public final class AgentsViewModel {
                 fx.execute(() -> {
                     showWritten(restored, all);
                     forgetUndo();
-                    tell(nameNow.equals(restored.name()) ? "Undone: " + restored.name()
+                    message.tell(nameNow.equals(restored.name()) ? "Undone: " + restored.name()
                             + "'s earlier settings are back" : "Undone: " + nameNow + " is " + restored.name() + " again");
                     busy.set(false);
                 });
             } catch (AgentDirectory.KeyNotKept | RuntimeException e) {
                 fx.execute(() -> {
-                    complain("Could not undo: " + e.getMessage());
+                    message.complain("Could not undo: " + e.getMessage());
                     busy.set(false);
                 });
             }
@@ -414,7 +410,7 @@ public final class AgentsViewModel {
             fx.execute(() -> {
                 agents.setAll(all);
                 newAgent();
-                tell("Removed " + agent.name() + "; its conversations keep its messages");
+                message.tell("Removed " + agent.name() + "; its conversations keep its messages");
                 busy.set(false);
             });
         });
@@ -428,7 +424,7 @@ public final class AgentsViewModel {
             return Optional.of(agent.withEndpoint(agent.endpoint().withKeyInSecretStore(keyStored.get()
                     && agent.provider().equals(AgentDefinition.OPENAI_COMPATIBLE))));
         } catch (IllegalArgumentException e) {
-            complain(e.getMessage());
+            message.complain(e.getMessage());
             return Optional.empty();
         }
     }
@@ -497,22 +493,10 @@ public final class AgentsViewModel {
     }
 
     public ReadOnlyStringProperty messageProperty() {
-        return message.getReadOnlyProperty();
+        return message.textProperty();
     }
 
     public javafx.beans.property.ReadOnlyBooleanProperty messageIsProblemProperty() {
-        return messageIsProblem.getReadOnlyProperty();
-    }
-
-    /** What was done, for the line under the form. */
-    private void tell(String text) {
-        messageIsProblem.set(false);
-        message.set(text);
-    }
-
-    /** What went wrong, for the same line in the error style. */
-    private void complain(String text) {
-        messageIsProblem.set(true);
-        message.set(text);
+        return message.problemProperty();
     }
 }

@@ -48,8 +48,6 @@ import org.kordamp.ikonli.javafx.FontIcon;
 final class ConversationListPane extends VBox {
     /** How long Undo is offered after a delete. */
     private static final Duration UNDO_OFFERED = Duration.seconds(20);
-    /** How long the rows still hold still after the pointer left the list. */
-    static final Duration ORDER_HELD_AFTER = Duration.seconds(1.5);
     /** How often relative times ("2 min ago") are brought up to date. */
     private static final java.time.Duration TIMES_REFRESHED = java.time.Duration.ofSeconds(30);
     private static final KeyCombination UNDO = new KeyCodeCombination(KeyCode.Z, KeyCombination.SHORTCUT_DOWN);
@@ -203,18 +201,7 @@ final class ConversationListPane extends VBox {
                 : "Nothing matches\nNo title, agent or message holds what you searched for, in that status.",
                 viewModel.allRows(), viewModel.searchingProperty()));
         list.setPlaceholder(empty);
-        // The rows hold still while the pointer is over them, and a moment after it left (it may come back to
-        // click), so that conversations moving on elsewhere never move a row from under a click.
-        javafx.animation.PauseTransition letGo = new javafx.animation.PauseTransition(ORDER_HELD_AFTER);
-        letGo.setOnFinished(event -> viewModel.holdListOrder(false));
-        list.hoverProperty().addListener((property, was, over) -> {
-            if (over) {
-                letGo.stop();
-                viewModel.holdListOrder(true);
-            } else {
-                letGo.playFromStart();
-            }
-        });
+        OrderHeldUnderPointer.install(list, viewModel::holdListOrder);
         // Shift- and Ctrl-click pick several rows, for a bulk delete; the one clicked last is the one shown.
         list.getSelectionModel().setSelectionMode(SelectionMode.MULTIPLE);
         list.getSelectionModel().getSelectedItems().addListener((ListChangeListener<ConversationRow>) change -> {
