@@ -61,6 +61,7 @@ final class ConversationLoop implements Runnable {
     private volatile boolean keepingPaused;
     private final boolean takeover;
     private volatile boolean claimFirst;
+    private final LoopEnds ends;
     private final ServerPatience patience = new ServerPatience(this::publishSavePending, this::publishServerBack,
             () -> stop != null);
     /** Published once the loop is gone from the bridge, so a listener that counts running loops sees it gone. */
@@ -94,6 +95,7 @@ final class ConversationLoop implements Runnable {
         this.resumedBy = resumedBy;
         this.context = context;
         this.window = context.settings().messageWindow();
+        this.ends = new LoopEnds(id, context);
         this.asking = new AgentAsking(id, () -> workflowTurn, context, new PromptBuilder(window), this::keep);
     }
 
@@ -162,7 +164,7 @@ final class ConversationLoop implements Runnable {
                 // error says why. One that failed only because this instance lost the conversation (taken over, or
                 // ended elsewhere while it waited) is told by its end alone.
                 publish(new LoopEvent.Error(id, workflowTurn, now(), e.getMessage()));
-                endedBy(e);
+                ended = ends.refusedBy(e, workflowTurn);
             }
         } catch (RuntimeException e) {
             publish(new LoopEvent.Error(id, workflowTurn, now(), "Unexpected error: " + e));
@@ -410,58 +412,15 @@ final class ConversationLoop implements Runnable {
             }
             String why = "Could not record the end of the conversation: " + e.getMessage();
             publish(new LoopEvent.Error(id, workflowTurn, now(), why));
-            endedUnrecorded(why);
+            ended = ends.unrecorded(why, workflowTurn);
         }
     }
 
-    /**
-     * After a write that failed: when the conversation went on or ended elsewhere (another Workshop took it over,
-     * or finished it while this one was paused), this loop stands down and says so with the stored state, instead
-     * of the failure its own write met on the way out. False when the store cannot tell (it is away).
-     */
+    /** Stands down with the stored end when the conversation went on or ended elsewhere ({@link LoopEnds}). */
     private boolean endedElsewhere(RuntimeException failed) {
-        try {
-            Optional<String> driver = context.store().drivenElsewhere(context.tenant(), id);
-            ConversationState stored = currentState();
-            if (driver.isPresent()) {
-                ended = new LoopEvent.Ended(id, workflowTurn, now(), stored.status(), stored.statusCause(),
-                        "Taken over by " + driver.get() + "; it goes on there", false, stored);
-                return true;
-            }
-            if (failed instanceof DriverLostException || stored.status().isFinal()) {
-                ended = new LoopEvent.Ended(id, workflowTurn, now(), stored);
-                return true;
-            }
-            return false;
-        } catch (RuntimeException cannotTell) {
-            return false;
-        }
-    }
-
-    /**
-     * How this loop's end reads after a write it could not make: as the other writer left the conversation, or,
-     * when the store cannot write, unrecorded.
-     */
-    private void endedBy(RuntimeException refused) {
-        if (refused instanceof ConcurrentAppendException || refused instanceof InvalidEventException) {
-            try {
-                ConversationState now = currentState();
-                ended = new LoopEvent.Ended(id, workflowTurn, now(), now);
-                return;
-            } catch (RuntimeException unreadable) {
-                // Reported below as a store that cannot be used.
-            }
-        }
-        endedUnrecorded(refused.getMessage());
-    }
-
-    /**
-     * The loop stops with its end not in the log: those who show it still hear that it stopped (a spinner must
-     * not outlive its run), as the interrupted conversation the next open of the data will find.
-     */
-    private void endedUnrecorded(String reason) {
-        ended = new LoopEvent.Ended(id, workflowTurn, now(), ConversationStatus.INTERRUPTED,
-                StatusCause.WORKSHOP_STOPPED, reason, false);
+        Optional<LoopEvent.Ended> elsewhere = ends.elsewhere(failed, workflowTurn);
+        elsewhere.ifPresent(end -> ended = end);
+        return elsewhere.isPresent();
     }
 
     private void publish(LoopEvent event) {
