@@ -21,10 +21,13 @@ import org.junit.platform.engine.discovery.DiscoverySelectors;
 class StalledRunWatchdogTest {
 
     @Test
-    void aRunThatStopsMakingProgressEndsWithAThreadDump() throws Exception {
+    void aRunThatStopsMakingProgressEndsWithAThreadDump(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir)
+            throws Exception {
+        // In a folder of its own: the dump it writes to target/surefire-reports must not read as this build's.
         Process child = new ProcessBuilder(ProcessHandle.current().info().command().orElse("java"),
                 "-Dworkshop.test.stallSeconds=3", "-cp", System.getProperty("java.class.path"),
-                StuckRun.class.getName()).redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
+                StuckRun.class.getName()).directory(dir.toFile()).redirectOutput(ProcessBuilder.Redirect.DISCARD)
+                .start();
         child.getOutputStream().close();
         byte[] err = child.getErrorStream().readAllBytes();
 
@@ -33,6 +36,11 @@ class StalledRunWatchdogTest {
         assertThat(child.exitValue()).as(said).isEqualTo(3);
         assertThat(said).contains("The test run made no progress for 3 s since the start of waitsForEver()")
                 .contains(Stuck.class.getName() + ".cleanUpThatNeverEnds(");
+        try (java.util.stream.Stream<java.nio.file.Path> reports = java.nio.file.Files.list(
+                dir.resolve("target").resolve("surefire-reports"))) {
+            assertThat(reports.map(report -> report.getFileName().toString()))
+                    .containsExactly("stalled-run-" + child.pid() + ".txt");
+        }
     }
 
     /** Runs {@link Stuck} through the JUnit launcher, which finds the watchdog as every test run does. */
