@@ -199,8 +199,10 @@ final class ConversationCommands {
     }
 
     void rename(ConversationId id, String title) {
-        appendRetrying(id, new Renamed(title));
-        events.publish(new LoopEvent.Renamed(id, 1, now(), log.stateOf(id).title()));
+        // The title as the rename left it: read again, a deletion on another device a moment later would make a
+        // rename that was done read as refused.
+        ConversationState after = appendRetrying(id, new Renamed(title));
+        events.publish(new LoopEvent.Renamed(id, 1, now(), after.title()));
     }
 
     void delete(ConversationId id, Duration stopTimeout) throws InterruptedException {
@@ -225,13 +227,19 @@ final class ConversationCommands {
         events.publish(new LoopEvent.Undeleted(id, 1, now()));
     }
 
-    /** Appends one event at the current version, reading it again when a loop appended in between. */
-    private void appendRetrying(ConversationId id, ConversationEvent event) {
+    /**
+     * Appends one event at the current version, reading it again when a loop appended in between; returns the state
+     * the event left.
+     */
+    private ConversationState appendRetrying(ConversationId id, ConversationEvent event) {
         for (int attempt = 1; ; attempt++) {
             ConversationState state = log.stateOf(id);
             try {
-                store.append(tenant, id, state.version(), List.of(event));
-                return;
+                ConversationState after = state;
+                for (RecordedEvent recorded : store.append(tenant, id, state.version(), List.of(event))) {
+                    after = after.evolve(recorded);
+                }
+                return after;
             } catch (ConcurrentAppendException e) {
                 if (attempt == 5) {
                     throw e;
