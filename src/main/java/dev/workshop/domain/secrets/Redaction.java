@@ -13,11 +13,12 @@ import java.util.regex.Pattern;
 public final class Redaction {
     public static final String HIDDEN = "***";
     /**
-     * scheme://user:password@ — the password may hold anything but white space up to the last '@' before the
-     * next space: an unescaped '/' or '@' in it is hidden too, rather than half of it shown.
+     * scheme://user:password@ — the password may hold anything up to the last '@' before white space or a quote: an
+     * unescaped '/' or '@' in it is hidden too, rather than half of it shown, and a JSON line's quotes bound it, so
+     * that hiding never reaches into the next field.
      */
     private static final Pattern USER_INFO = Pattern.compile(
-            "([A-Za-z][A-Za-z0-9+.-]*://[^:/?#@\\s]*):([^\\s]*)@");
+            "([A-Za-z][A-Za-z0-9+.-]*://[^:/?#@\\s\"'<>]*):([^\\s\"'<>]*)@");
     private static final Pattern PASSWORD_PARAMETER = Pattern.compile("(?i)([?&;]password=)([^&\\s\"']*)");
 
     private Redaction() {

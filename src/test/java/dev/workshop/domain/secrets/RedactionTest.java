@@ -26,6 +26,13 @@ class RedactionTest {
     }
 
     @Test
+    void aJsonLineKeepsItsShapeWhereAnAddressInOneFieldIsHidden() {
+        String line = "{\"remote\":\"https://kim:" + CANARY + "@h/x.git\",\"reason\":\"mail kim@example.org\"}";
+        assertThat(Redaction.passwordsHidden(line))
+                .isEqualTo("{\"remote\":\"https://kim:***@h/x.git\",\"reason\":\"mail kim@example.org\"}");
+    }
+
+    @Test
     void aPasswordParameterIsHidden() {
         assertThat(Redaction.passwordsHidden("jdbc:postgresql://h/db?user=kim&password=" + CANARY + "&ssl=true"))
                 .isEqualTo("jdbc:postgresql://h/db?user=kim&password=***&ssl=true");
