@@ -1,7 +1,7 @@
 package dev.workshop.cli;
 
-import dev.workshop.domain.conversation.Lifecycle;
 import dev.workshop.domain.conversation.ConversationId;
+import dev.workshop.domain.conversation.Lifecycle;
 import dev.workshop.orchestration.AbortOutcome;
 import dev.workshop.orchestration.Workspace;
 import dev.workshop.orchestration.WorkspaceOptions;

@@ -1,9 +1,9 @@
 package dev.workshop.cli;
 
 
-import dev.workshop.domain.conversation.Lifecycle;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.workshop.domain.conversation.Lifecycle;
 import dev.workshop.orchestration.LoopEvent;
 import java.io.PrintWriter;
 import java.util.function.Consumer;
@@ -57,7 +57,8 @@ final class EventPrinter implements Consumer<LoopEvent> {
             case LoopEvent.Deleted ignored -> line("conversation_deleted", event);
             case LoopEvent.Undeleted ignored -> line("conversation_undeleted", event);
             case LoopEvent.ChangedElsewhere changed -> line("conversation_changed_elsewhere", event)
-                    .put("status", Lifecycle.shown(changed.after()).wireName()).put("version", changed.after().version())
+                    .put("status", Lifecycle.shown(changed.after()).wireName())
+                    .put("version", changed.after().version())
                     .put("driven_by", changed.drivenBy());
             case LoopEvent.SaveFailed failed -> line("session_save_failed", event).put("message", failed.message())
                     .put("attempt", failed.attempt()).put("retrying", failed.retrying());
@@ -71,11 +72,7 @@ final class EventPrinter implements Consumer<LoopEvent> {
     }
 
     private ObjectNode warned(LoopEvent.Warning warning) {
-        synchronized (err) {
-            err.println("workshop: warning: " + warning.message());
-            err.flush();
-        }
-        return line("warning", warning).put("message", warning.message());
+        return said("warning: " + warning.message(), line("warning", warning).put("message", warning.message()));
     }
 
     /** {@code line}, with {@code sentence} said on stderr for the person watching. */

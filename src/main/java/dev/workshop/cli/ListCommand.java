@@ -1,10 +1,10 @@
 package dev.workshop.cli;
 
-import dev.workshop.domain.conversation.Lifecycle;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.workshop.domain.conversation.ConversationState;
 import dev.workshop.domain.conversation.DeletedConversation;
+import dev.workshop.domain.conversation.Lifecycle;
 import dev.workshop.orchestration.ConversationExport;
 import dev.workshop.orchestration.Workspace;
 import java.io.PrintWriter;

@@ -1,9 +1,9 @@
 package dev.workshop.cli;
 
-import dev.workshop.domain.conversation.Lifecycle;
 import dev.workshop.domain.conversation.ConversationId;
 import dev.workshop.domain.conversation.ConversationState;
 import dev.workshop.domain.conversation.ConversationStatus;
+import dev.workshop.domain.conversation.Lifecycle;
 import dev.workshop.orchestration.GatewayBridge;
 import dev.workshop.orchestration.Workspace;
 import java.io.PrintWriter;

@@ -4,6 +4,7 @@ import dev.workshop.domain.agent.AgentDefinition;
 import dev.workshop.domain.agent.AgentId;
 import dev.workshop.domain.conversation.ConversationId;
 import dev.workshop.domain.conversation.ConversationStatus;
+import dev.workshop.domain.conversation.Lifecycle;
 import dev.workshop.orchestration.GatewayBridge;
 import dev.workshop.orchestration.LoopEvent;
 import dev.workshop.orchestration.Workspace;
@@ -49,7 +50,7 @@ final class RunCommand extends LoopCommand {
                     : bridge.startConversation(agents, prompt, turns);
             bridge.awaitAll();
             ConversationStatus status = ends.containsKey(id) ? ends.get(id)
-                    : workspace.store().state(workspace.tenant(), id).orElseThrow().status();
+                    : Lifecycle.shown(workspace.store().state(workspace.tenant(), id).orElseThrow());
             return status == ConversationStatus.COMPLETED ? ExitCode.OK : ExitCode.CONVERSATION_NOT_COMPLETED;
         }
     }

@@ -1,9 +1,7 @@
 package dev.workshop.orchestration;
 
-import dev.workshop.domain.conversation.Lifecycle;
 import dev.workshop.domain.agent.AgentDefinition;
 import dev.workshop.domain.agent.AgentId;
-import dev.workshop.domain.conversation.ConversationEvent;
 import dev.workshop.domain.conversation.ConversationEvent.ConversationStarted;
 import dev.workshop.domain.conversation.ConversationEvent.Deleted;
 import dev.workshop.domain.conversation.ConversationEvent.FollowUpStarted;
@@ -11,14 +9,16 @@ import dev.workshop.domain.conversation.ConversationEvent.MessageRecorded;
 import dev.workshop.domain.conversation.ConversationEvent.Renamed;
 import dev.workshop.domain.conversation.ConversationEvent.StatusChanged;
 import dev.workshop.domain.conversation.ConversationEvent.TurnStarted;
+import dev.workshop.domain.conversation.ConversationEvent;
 import dev.workshop.domain.conversation.ConversationId;
 import dev.workshop.domain.conversation.ConversationKind;
 import dev.workshop.domain.conversation.ConversationState;
 import dev.workshop.domain.conversation.ConversationStatus;
-import dev.workshop.domain.conversation.StatusCause;
+import dev.workshop.domain.conversation.Lifecycle;
 import dev.workshop.domain.conversation.Participant;
 import dev.workshop.domain.conversation.RecordedEvent;
 import dev.workshop.domain.conversation.Rotation;
+import dev.workshop.domain.conversation.StatusCause;
 import dev.workshop.domain.conversation.TenantId;
 import dev.workshop.domain.conversation.Transcript;
 import dev.workshop.store.AgentCatalog;
@@ -154,8 +154,7 @@ final class ConversationCommands {
         if (state.status() == ConversationStatus.HELD) {
             throw new IllegalStateException(SessionHolds.heldHint(state));
         }
-        if (loops.isRunning(state.id()) || !Lifecycle.allows(state,
-                Lifecycle.Command.FOLLOW_UP)) {
+        if (loops.isRunning(state.id()) || !Lifecycle.allows(state, Lifecycle.Command.FOLLOW_UP)) {
             throw new IllegalStateException("The conversation is " + Lifecycle.shown(state).wireName()
                     + "; a follow-up continues one that has ended, waits for you or was restored");
         }

@@ -1,6 +1,5 @@
 package dev.workshop.orchestration;
 
-import dev.workshop.domain.conversation.Lifecycle;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -8,9 +7,10 @@ import dev.workshop.domain.conversation.ConversationEvent.Forked;
 import dev.workshop.domain.conversation.ConversationEvent.MessageRecorded;
 import dev.workshop.domain.conversation.ConversationState;
 import dev.workshop.domain.conversation.ConversationStatistics;
+import dev.workshop.domain.conversation.Lifecycle;
 import dev.workshop.domain.conversation.RecordedEvent;
-import dev.workshop.domain.conversation.Transcript;
 import dev.workshop.domain.conversation.TenantId;
+import dev.workshop.domain.conversation.Transcript;
 import dev.workshop.domain.conversation.Usage;
 import dev.workshop.session.SessionSnapshot;
 import dev.workshop.session.SnapshotJson;

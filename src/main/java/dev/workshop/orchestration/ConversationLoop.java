@@ -1,23 +1,23 @@
 package dev.workshop.orchestration;
 
 import dev.workshop.domain.agent.AgentDefinition;
-import dev.workshop.domain.conversation.ConversationEvent;
 import dev.workshop.domain.conversation.ConversationEvent.FollowUpStarted;
 import dev.workshop.domain.conversation.ConversationEvent.MessageRecorded;
-import dev.workshop.domain.conversation.ConversationEvent.ReplyChunk;
 import dev.workshop.domain.conversation.ConversationEvent.Renamed;
+import dev.workshop.domain.conversation.ConversationEvent.ReplyChunk;
 import dev.workshop.domain.conversation.ConversationEvent.StatusChanged;
 import dev.workshop.domain.conversation.ConversationEvent.TurnStarted;
+import dev.workshop.domain.conversation.ConversationEvent;
 import dev.workshop.domain.conversation.ConversationId;
 import dev.workshop.domain.conversation.ConversationState;
 import dev.workshop.domain.conversation.ConversationStatus;
-import dev.workshop.domain.conversation.StatusCause;
 import dev.workshop.domain.conversation.InvalidEventException;
 import dev.workshop.domain.conversation.Participant;
 import dev.workshop.domain.conversation.PromptBuilder;
 import dev.workshop.domain.conversation.RecordedEvent;
 import dev.workshop.domain.conversation.ResumeCause;
 import dev.workshop.domain.conversation.Rotation;
+import dev.workshop.domain.conversation.StatusCause;
 import dev.workshop.domain.conversation.Transcript;
 import dev.workshop.domain.conversation.Usage;
 import dev.workshop.gateway.GatewayException;

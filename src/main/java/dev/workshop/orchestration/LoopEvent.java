@@ -1,15 +1,15 @@
 package dev.workshop.orchestration;
 
-import dev.workshop.gateway.RetryNotice;
 import dev.workshop.domain.agent.AgentId;
 import dev.workshop.domain.conversation.ConversationId;
 import dev.workshop.domain.conversation.ConversationState;
 import dev.workshop.domain.conversation.ConversationStatus;
 import dev.workshop.domain.conversation.Lifecycle;
-import dev.workshop.domain.conversation.StatusCause;
 import dev.workshop.domain.conversation.ResumeCause;
+import dev.workshop.domain.conversation.StatusCause;
 import dev.workshop.domain.conversation.TenantId;
 import dev.workshop.domain.conversation.Usage;
+import dev.workshop.gateway.RetryNotice;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Optional;

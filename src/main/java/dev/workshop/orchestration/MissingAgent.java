@@ -1,8 +1,8 @@
 package dev.workshop.orchestration;
 
 import dev.workshop.domain.conversation.ConversationStatus;
-import dev.workshop.domain.conversation.StatusCause;
 import dev.workshop.domain.conversation.Participant;
+import dev.workshop.domain.conversation.StatusCause;
 import dev.workshop.store.AgentCatalog;
 import java.util.List;
 import java.util.Optional;

@@ -1,9 +1,9 @@
 package dev.workshop.orchestration;
 
-import dev.workshop.domain.conversation.StatusCause;
 import dev.workshop.domain.conversation.ConversationId;
 import dev.workshop.domain.conversation.ConversationStatus;
 import dev.workshop.domain.conversation.ResumeCause;
+import dev.workshop.domain.conversation.StatusCause;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;

@@ -1,17 +1,17 @@
 package dev.workshop.orchestration;
 
 import dev.workshop.domain.agent.AgentId;
-import dev.workshop.domain.conversation.ConversationEvent;
 import dev.workshop.domain.conversation.ConversationEvent.MessageRecorded;
 import dev.workshop.domain.conversation.ConversationEvent.StatusChanged;
+import dev.workshop.domain.conversation.ConversationEvent;
 import dev.workshop.domain.conversation.ConversationId;
 import dev.workshop.domain.conversation.ConversationRules;
 import dev.workshop.domain.conversation.ConversationState;
 import dev.workshop.domain.conversation.ConversationStatus;
-import dev.workshop.domain.conversation.StatusCause;
 import dev.workshop.domain.conversation.Participant;
 import dev.workshop.domain.conversation.RecordedEvent;
 import dev.workshop.domain.conversation.Rotation;
+import dev.workshop.domain.conversation.StatusCause;
 import dev.workshop.domain.conversation.TenantId;
 import dev.workshop.domain.conversation.Transcript;
 import dev.workshop.session.InvalidSnapshotException;

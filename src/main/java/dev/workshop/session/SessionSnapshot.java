@@ -1,18 +1,18 @@
 package dev.workshop.session;
 
-import dev.workshop.domain.conversation.LegacyReasons;
 import dev.workshop.domain.agent.AgentId;
-import dev.workshop.domain.conversation.ConversationEvent;
 import dev.workshop.domain.conversation.ConversationEvent.ConversationStarted;
 import dev.workshop.domain.conversation.ConversationEvent.MessageRecorded;
 import dev.workshop.domain.conversation.ConversationEvent.StatusChanged;
+import dev.workshop.domain.conversation.ConversationEvent;
 import dev.workshop.domain.conversation.ConversationKind;
 import dev.workshop.domain.conversation.ConversationState;
 import dev.workshop.domain.conversation.ConversationStatus;
+import dev.workshop.domain.conversation.LegacyReasons;
 import dev.workshop.domain.conversation.Participant;
 import dev.workshop.domain.conversation.RecordedEvent;
-import dev.workshop.domain.conversation.Transcript;
 import dev.workshop.domain.conversation.TenantId;
+import dev.workshop.domain.conversation.Transcript;
 import dev.workshop.domain.conversation.Usage;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -129,8 +129,7 @@ public record SessionSnapshot(
         }
         if (status.isFinal()) {
             // A snapshot keeps the sentence alone (its format predates causes): the cause it means.
-            events.add(new StatusChanged(status, LegacyReasons.causeOf(status,
-                    statusReason), statusReason));
+            events.add(new StatusChanged(status, LegacyReasons.causeOf(status, statusReason), statusReason));
         }
         return events;
     }

@@ -3,15 +3,15 @@ package dev.workshop.orchestration;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.workshop.domain.conversation.Lifecycle;
-import dev.workshop.domain.conversation.StatusCause;
 import dev.workshop.Wiring;
 import dev.workshop.domain.agent.AgentId;
-import dev.workshop.domain.conversation.ConversationEvent;
 import dev.workshop.domain.conversation.ConversationEvent.MessageRecorded;
+import dev.workshop.domain.conversation.ConversationEvent;
 import dev.workshop.domain.conversation.ConversationId;
 import dev.workshop.domain.conversation.ConversationState;
 import dev.workshop.domain.conversation.ConversationStatus;
+import dev.workshop.domain.conversation.Lifecycle;
+import dev.workshop.domain.conversation.StatusCause;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;

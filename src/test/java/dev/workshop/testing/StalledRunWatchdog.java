@@ -32,7 +32,7 @@ public final class StalledRunWatchdog implements TestExecutionListener {
 
     private final Duration allowedSilence;
     private final AtomicReference<Progress> last = new AtomicReference<>(new Progress(Instant.now(), "the start"));
-    private volatile Thread watcher;
+    private final java.util.concurrent.CountDownLatch planFinished = new java.util.concurrent.CountDownLatch(1);
 
     public StalledRunWatchdog() {
         this(Duration.ofSeconds(Long.getLong("workshop.test.stallSeconds", DEFAULT_SECONDS)));
@@ -48,15 +48,12 @@ public final class StalledRunWatchdog implements TestExecutionListener {
     @Override
     public void testPlanExecutionStarted(TestPlan plan) {
         progress("the start of the test plan");
-        watcher = Thread.ofPlatform().daemon().name("stalled-run-watchdog").start(this::watch);
+        Thread.ofPlatform().daemon().name("stalled-run-watchdog").start(this::watch);
     }
 
     @Override
     public void testPlanExecutionFinished(TestPlan plan) {
-        Thread running = watcher;
-        if (running != null) {
-            running.interrupt();
-        }
+        planFinished.countDown();
     }
 
     @Override
@@ -92,7 +89,11 @@ public final class StalledRunWatchdog implements TestExecutionListener {
                     stalled(seen);
                     return;
                 }
-                Thread.sleep(allowedSilence.minus(quiet).toMillis() + 1);
+                // Until the silence could have lasted long enough, or the run ends.
+                if (planFinished.await(allowedSilence.minus(quiet).toMillis() + 1,
+                        java.util.concurrent.TimeUnit.MILLISECONDS)) {
+                    return;
+                }
             }
         } catch (InterruptedException finished) {
             Thread.currentThread().interrupt();

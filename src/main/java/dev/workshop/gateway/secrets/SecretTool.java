@@ -121,13 +121,13 @@ public final class SecretTool implements SecretStore {
             String words = said.toLowerCase(java.util.Locale.ROOT);
             if (words.contains("dbus-launch") || words.contains("autolaunch") || words.contains("session bus")
                     || words.contains("org.freedesktop.secrets was not provided")
-                    || words.contains("could not connect") || words.contains("no such file or directory")) {
+                    || words.contains("could not connect")) {
                 return NO_STORE_RUNNING;
             }
             if (words.contains("object does not exist at path") || words.contains("no such object")) {
                 return NO_KEYRING;
             }
-            if (words.contains("locked") || words.contains("dismissed") || words.contains("prompt")) {
+            if (words.contains("locked") || words.contains("dismissed")) {
                 return LOCKED;
             }
             return OTHER;

@@ -1,16 +1,16 @@
 package dev.workshop.store.jdbc;
 
-import dev.workshop.store.EventCodec;
 import dev.workshop.domain.agent.AgentId;
 import dev.workshop.domain.conversation.ConversationEvent.MessageRecorded;
 import dev.workshop.domain.conversation.ConversationId;
 import dev.workshop.domain.conversation.ConversationKind;
 import dev.workshop.domain.conversation.ConversationState;
 import dev.workshop.domain.conversation.ConversationStatus;
-import dev.workshop.domain.conversation.StatusCause;
 import dev.workshop.domain.conversation.MessageMatch;
 import dev.workshop.domain.conversation.RecordedEvent;
+import dev.workshop.domain.conversation.StatusCause;
 import dev.workshop.domain.conversation.TenantId;
+import dev.workshop.store.EventCodec;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -34,23 +34,15 @@ final class ConversationTables {
             INSERT INTO conversation_event
                 (tenant_id, conversation_id, seq, event_type, turn_index, payload, recorded_at)
             VALUES (?, ?, ?, ?, ?, ?, ?)""";
-    private static final String UPDATE_CONVERSATION_WITH_CAUSE = """
-            UPDATE conversation
-               SET kind = ?, status = ?, status_reason = ?, participants = ?, task_prompt = ?, max_turns = ?,
-                   turn_count = ?, last_speaker_id = ?, turn_in_doubt = ?, created_at = ?, updated_at = ?, version = ?,
-                   resumes_without_progress = ?, title = ?, deleted = ?, status_cause = ?
-             WHERE tenant_id = ? AND conversation_id = ?""";
-    private static final String INSERT_CONVERSATION_WITH_CAUSE = """
-            INSERT INTO conversation
-                (kind, status, status_reason, participants, task_prompt, max_turns, turn_count, last_speaker_id,
-                 turn_in_doubt, created_at, updated_at, version, resumes_without_progress, title, deleted, status_cause,
-                 tenant_id, conversation_id)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)""";
-    private static final String SELECT_CONVERSATIONS_WITH_CAUSE = """
-            SELECT tenant_id, conversation_id, kind, status, status_reason, participants, task_prompt, max_turns,
-                   turn_count, last_speaker_id, turn_in_doubt, resumes_without_progress, created_at, updated_at, version,
-                   title, deleted, status_cause
-              FROM conversation""";
+    /** The row's columns written in this order (the key last); the cause is the one a schema may lack. */
+    private static final java.util.List<String> WRITTEN = java.util.List.of("kind", "status", "status_reason",
+            "participants", "task_prompt", "max_turns", "turn_count", "last_speaker_id", "turn_in_doubt", "created_at",
+            "updated_at", "version", "resumes_without_progress", "title", "deleted");
+    private static final String CAUSE = "status_cause";
+    private static final String KEY = "tenant_id = ? AND conversation_id = ?";
+    private static final String READ = "tenant_id, conversation_id, kind, status, status_reason, participants,"
+            + " task_prompt, max_turns, turn_count, last_speaker_id, turn_in_doubt, resumes_without_progress,"
+            + " created_at, updated_at, version, title, deleted";
     private static final String SELECT_HISTORY = """
             SELECT seq, event_type, payload, recorded_at
               FROM conversation_event
@@ -86,12 +78,15 @@ final class ConversationTables {
     ConversationTables(EventCodec codec, int schema) {
         this.codec = codec;
         this.withCause = schema >= 7;
-        updateConversation = withCause ? UPDATE_CONVERSATION_WITH_CAUSE
-                : UPDATE_CONVERSATION_WITH_CAUSE.replace(", status_cause = ?", "");
-        insertConversation = withCause ? INSERT_CONVERSATION_WITH_CAUSE
-                : INSERT_CONVERSATION_WITH_CAUSE.replace(" status_cause,", "").replace("?, ?)", "?)");
-        selectConversations = withCause ? SELECT_CONVERSATIONS_WITH_CAUSE
-                : SELECT_CONVERSATIONS_WITH_CAUSE.replace(", status_cause", "");
+        java.util.List<String> written = new java.util.ArrayList<>(WRITTEN);
+        if (withCause) {
+            written.add(CAUSE);
+        }
+        updateConversation = "UPDATE conversation SET " + String.join(" = ?, ", written) + " = ? WHERE " + KEY;
+        written.addAll(java.util.List.of("tenant_id", "conversation_id"));
+        insertConversation = "INSERT INTO conversation (" + String.join(", ", written) + ") VALUES ("
+                + String.join(", ", java.util.Collections.nCopies(written.size(), "?")) + ")";
+        selectConversations = "SELECT " + READ + (withCause ? ", " + CAUSE : "") + " FROM conversation";
     }
 
     /**
@@ -191,7 +186,7 @@ final class ConversationTables {
     java.util.Optional<ConversationState> conversation(Connection connection, TenantId tenant, ConversationId id,
                                                        boolean lock) throws SQLException {
         try (PreparedStatement select = connection.prepareStatement(selectConversations
-                + " WHERE tenant_id = ? AND conversation_id = ?" + (lock ? " FOR UPDATE" : ""))) {
+                + " WHERE " + KEY + (lock ? " FOR UPDATE" : ""))) {
             select.setString(1, tenant.value());
             select.setString(2, id.value());
             try (ResultSet result = select.executeQuery()) {

@@ -84,6 +84,17 @@ final class DriverLeases {
         return true;
     }
 
+    /** This instance, as other devices see it driving: host, process and a random part (pids repeat). */
+    static String thisInstance() {
+        String host;
+        try {
+            host = java.net.InetAddress.getLocalHost().getHostName();
+        } catch (java.io.IOException e) {
+            host = "unknown-host";
+        }
+        return host + "/" + ProcessHandle.current().pid() + "/" + java.util.UUID.randomUUID().toString().substring(0, 8);
+    }
+
     /**
      * An owner as people read it: the device and its process ({@code host (process 1234)}), without the random part
      * that keeps two processes with one pid apart.

@@ -53,20 +53,9 @@ public final class PostgresConversationStore implements ConversationStore {
         this.pool = pool;
         this.clock = clock;
         this.where = where;
-        this.leases = new DriverLeases(instanceName(), LEASE);
+        this.leases = new DriverLeases(DriverLeases.thisInstance(), LEASE);
         this.feed = new ChangeFeed(leases.owner(), this::connection);
         this.renewer = Thread.ofVirtual().name("team-server-leases").start(this::renewLeases);
-    }
-
-    /** This instance, as other devices see it driving: host, process and a random part (pids repeat). */
-    private static String instanceName() {
-        String host;
-        try {
-            host = java.net.InetAddress.getLocalHost().getHostName();
-        } catch (java.io.IOException e) {
-            host = "unknown-host";
-        }
-        return host + "/" + ProcessHandle.current().pid() + "/" + java.util.UUID.randomUUID().toString().substring(0, 8);
     }
 
     /** Tells the registry this instance runs, on its schema (from version 6 on, where the registry is). */

@@ -1,15 +1,15 @@
 package dev.workshop.ui.sidebar;
 
-import dev.workshop.orchestration.GatewayBridge;
-import dev.workshop.ui.fx.PlainText;
 import dev.workshop.domain.agent.AgentId;
 import dev.workshop.domain.conversation.ConversationId;
 import dev.workshop.domain.conversation.ConversationKind;
 import dev.workshop.domain.conversation.ConversationState;
 import dev.workshop.domain.conversation.ConversationStatus;
 import dev.workshop.domain.conversation.Lifecycle;
-import dev.workshop.domain.conversation.StatusCause;
 import dev.workshop.domain.conversation.Participant;
+import dev.workshop.domain.conversation.StatusCause;
+import dev.workshop.orchestration.GatewayBridge;
+import dev.workshop.ui.fx.PlainText;
 import java.time.Duration;
 import java.time.Instant;
 

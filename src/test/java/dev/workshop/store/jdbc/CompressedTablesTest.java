@@ -2,12 +2,12 @@ package dev.workshop.store.jdbc;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.workshop.domain.conversation.StatusCause;
-import dev.workshop.domain.conversation.ConversationEvent;
 import dev.workshop.domain.conversation.ConversationEvent.MessageRecorded;
 import dev.workshop.domain.conversation.ConversationEvent.StatusChanged;
+import dev.workshop.domain.conversation.ConversationEvent;
 import dev.workshop.domain.conversation.ConversationId;
 import dev.workshop.domain.conversation.ConversationStatus;
+import dev.workshop.domain.conversation.StatusCause;
 import dev.workshop.domain.conversation.TenantId;
 import dev.workshop.store.Conversations;
 import dev.workshop.store.DataDirectory;

@@ -5,16 +5,16 @@ import static dev.workshop.store.Conversations.started;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.workshop.domain.conversation.StatusCause;
-import dev.workshop.domain.conversation.ConversationEvent;
 import dev.workshop.domain.conversation.ConversationEvent.MessageRecorded;
 import dev.workshop.domain.conversation.ConversationEvent.StatusChanged;
+import dev.workshop.domain.conversation.ConversationEvent;
 import dev.workshop.domain.conversation.ConversationId;
 import dev.workshop.domain.conversation.ConversationRules;
 import dev.workshop.domain.conversation.ConversationState;
 import dev.workshop.domain.conversation.ConversationStatus;
 import dev.workshop.domain.conversation.DeletedConversation;
 import dev.workshop.domain.conversation.RecordedEvent;
+import dev.workshop.domain.conversation.StatusCause;
 import dev.workshop.domain.conversation.TenantId;
 import dev.workshop.domain.conversation.TextTooLargeException;
 import dev.workshop.domain.conversation.TurnAlreadyRecordedException;

@@ -4,10 +4,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import atlantafx.base.theme.PrimerDark;
 import atlantafx.base.theme.PrimerLight;
+import dev.workshop.Wiring;
 import dev.workshop.domain.canvas.Bounds;
 import dev.workshop.domain.canvas.SceneSettings;
 import dev.workshop.domain.canvas.WindowLayout;
-import dev.workshop.Wiring;
 import dev.workshop.domain.conversation.ConversationId;
 import dev.workshop.orchestration.Workspace;
 import dev.workshop.store.Conversations;

@@ -2,18 +2,18 @@ package dev.workshop.ui.sidebar;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.workshop.domain.conversation.StatusCause;
 import atlantafx.base.theme.PrimerLight;
 import dev.workshop.Wiring;
 import dev.workshop.domain.agent.AgentId;
-import dev.workshop.domain.conversation.ConversationEvent;
 import dev.workshop.domain.conversation.ConversationEvent.ConversationStarted;
 import dev.workshop.domain.conversation.ConversationEvent.MessageRecorded;
 import dev.workshop.domain.conversation.ConversationEvent.StatusChanged;
+import dev.workshop.domain.conversation.ConversationEvent;
 import dev.workshop.domain.conversation.ConversationId;
 import dev.workshop.domain.conversation.ConversationKind;
 import dev.workshop.domain.conversation.ConversationStatus;
 import dev.workshop.domain.conversation.Participant;
+import dev.workshop.domain.conversation.StatusCause;
 import dev.workshop.orchestration.Workspace;
 import dev.workshop.orchestration.WorkspaceOptions;
 import dev.workshop.ui.fx.FxExecutor;
