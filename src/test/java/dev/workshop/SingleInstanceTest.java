@@ -47,6 +47,10 @@ class SingleInstanceTest {
         server.setAccessible(true);
         ((java.nio.channels.ServerSocketChannel) server.get(killed)).close();
         assertThat(dir.resolve(SingleInstance.SOCKET)).exists();
+        // A channel closed while its accept is blocked is closed for good only once that accept returns: until then
+        // a connection can still land (a random class order saw it once). Wait for the kernel to refuse.
+        org.awaitility.Awaitility.await().atMost(java.time.Duration.ofSeconds(10))
+                .until(() -> !accepts(dir.resolve(SingleInstance.SOCKET)));
         assertThat(SingleInstance.handOver(dir, List.of())).as("a socket nobody listens on").isFalse();
 
         // The next holder takes the place over.
@@ -68,5 +72,14 @@ class SingleInstanceTest {
         assertThat(code).as("the command line's code for bad usage").isEqualTo(2);
         assertThat(err.toString()).contains("No such command or file: 'lsit'");
         assertThat(opened).isEmpty();
+    }
+
+    private static boolean accepts(Path socket) {
+        try (java.nio.channels.SocketChannel channel = java.nio.channels.SocketChannel.open(
+                java.net.UnixDomainSocketAddress.of(socket))) {
+            return channel.isConnected();
+        } catch (java.io.IOException refused) {
+            return false;
+        }
     }
 }
