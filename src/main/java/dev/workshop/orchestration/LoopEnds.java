@@ -28,6 +28,9 @@ final class LoopEnds {
      * the failure its own write met on the way out. Empty when the store cannot tell (it is away) or it did not.
      */
     Optional<LoopEvent.Ended> elsewhere(RuntimeException failed, int turn) {
+        // Asked while the loop stops: the stop's interrupt would fail these reads too (the pool gives up waiting
+        // for a connection when interrupted), and the question is exactly what the stop was about.
+        boolean interrupted = Thread.interrupted();
         try {
             Optional<String> driver = context.store().drivenElsewhere(context.tenant(), id);
             ConversationState stored = stored();
@@ -41,6 +44,10 @@ final class LoopEnds {
             return Optional.empty();
         } catch (RuntimeException cannotTell) {
             return Optional.empty();
+        } finally {
+            if (interrupted) {
+                Thread.currentThread().interrupt();
+            }
         }
     }
 
