@@ -253,6 +253,13 @@ public final class GitSessions implements AutoCloseable {
                                     + branch + " in " + location + " right now; nothing was overwritten (hold again"
                                     + " once it is done)");
                         }
+                        // The other hold may have finished between the two looks: its lock gone, the branch moved.
+                        Ref after = repository.exactRef(ref);
+                        if (!Optional.ofNullable(after).map(found -> found.getObjectId().name()).equals(expectedTip)) {
+                            throw new dev.workshop.session.HoldConflictException("Another hold moved branch " + branch
+                                    + " in " + location + " first; nothing was overwritten (hold again to commit on top"
+                                    + " of it)");
+                        }
                         if (!retried && removedStaleLock(ref)) {
                             move(ref, expectedTip, commit, branch, true);
                             return;
