@@ -35,6 +35,7 @@ final class JournalReplay {
     /** True when a gap is the journal's own damage, to be filled: it is damaged, or the tables are being rebuilt. */
     private final boolean gapsAreDamage;
     private final MessageCopies copies;
+    private final StartCopies starts;
     private final ReplayLosses losses;
     private final Consumer<String> warnings;
     private final List<Projector.Change> pending = new ArrayList<>();
@@ -42,13 +43,14 @@ final class JournalReplay {
 
     JournalReplay(JournalRecords records, LatestStates index,
                   Map<ConversationKey, EventPositions> positions, Projector projector, boolean gapsAreDamage,
-                  MessageCopies copies, ReplayLosses losses, Consumer<String> warnings) {
+                  MessageCopies copies, StartCopies starts, ReplayLosses losses, Consumer<String> warnings) {
         this.records = records;
         this.index = index;
         this.positions = positions;
         this.projector = projector;
         this.gapsAreDamage = gapsAreDamage;
         this.copies = copies;
+        this.starts = starts;
         this.losses = losses;
         this.warnings = warnings;
     }
@@ -94,8 +96,15 @@ final class JournalReplay {
      * in the gap); placeholders keep the other events' places, and the loss on record.
      */
     private void fillGap(ConversationKey key, LatestState current, RecordedEvent after) {
+        if (current.state.version() == 0) {
+            takeStartFromItsCopy(key, current, after);
+        }
         long first = current.state.version() + 1;
         long gap = after.seq() - first;
+        if (gap == 0) {
+            positions.computeIfAbsent(key, k -> new EventPositions()).markIncomplete();
+            return;
+        }
         List<MessageRecorded> recovered = fromSnapshot(after, current.state, gap);
         long lostCount = gap - recovered.size();
         for (long place = 0; place < gap; place++) {
@@ -114,6 +123,25 @@ final class JournalReplay {
             losses.recovered(key, recovered.size());
         }
         positions.computeIfAbsent(key, k -> new EventPositions()).markIncomplete();
+    }
+
+    /**
+     * The conversation's first record is among the damage: its start (task, participants, limits, title) is taken
+     * from the copy written beside the journal before that record ({@link StartCopies}), as far as the gap reaches.
+     */
+    private void takeStartFromItsCopy(ConversationKey key, LatestState current, RecordedEvent after) {
+        var copy = starts.read(key.tenant(), key.conversation());
+        if (copy.isEmpty()) {
+            return;
+        }
+        List<RecordedEvent> events = copy.get().events().stream().filter(event -> event.seq() < after.seq()).toList();
+        for (RecordedEvent event : events) {
+            current.state = current.state.evolve(event);
+            pending.add(new Projector.Change(event.tenantId(), List.of(event), current.state));
+        }
+        if (!events.isEmpty()) {
+            losses.startRestored(key);
+        }
     }
 
     /**

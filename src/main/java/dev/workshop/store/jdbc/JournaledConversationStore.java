@@ -51,6 +51,8 @@ public final class JournaledConversationStore implements ConversationStore {
     private final EventCodec codec = new EventCodec();
     private final JournalRecords records = new JournalRecords(codec);
     private final ConversationTables tableRows = new ConversationTables(codec);
+    /** How each conversation began, a second copy beside the journal's (ADR 0024). */
+    private final StartCopies starts;
     private final DataDirectory directory;
     private final Clock clock;
     /**
@@ -70,6 +72,7 @@ public final class JournaledConversationStore implements ConversationStore {
     private JournaledConversationStore(DataDirectory directory, Clock clock) {
         this.directory = directory;
         this.clock = clock;
+        this.starts = new StartCopies(directory.path(), records);
         this.tables = new OpenOnce(this::openTables, "Cannot open the database in " + directory.path());
     }
 
@@ -169,7 +172,7 @@ public final class JournaledConversationStore implements ConversationStore {
 
     /** Opens the tables and catches them up, then starts the journal's writer: from now on appends are taken. */
     private void openTables() {
-        var caughtUp = new TablesCatchUp(directory, journal, tableRows, records, index, positions, copies, warnings)
+        var caughtUp = new TablesCatchUp(directory, journal, tableRows, records, index, positions, copies, starts, warnings)
                 .run(journalOrder);
         pool = caughtUp.pool();
         projector = caughtUp.projector();
@@ -235,11 +238,12 @@ public final class JournaledConversationStore implements ConversationStore {
             // One record for the whole append, so that it is all there or not there after any crash.
             List<byte[]> journalRecords = List.of(records.encode(recorded));
             Projector.Change change = new Projector.Change(tenant, List.copyOf(recorded), state);
-            if (durability == Durability.DURABLE) {
-                journal.append(journalRecords, change);
-            } else {
-                journal.appendWithoutWaiting(journalRecords, change);
+            boolean starting = recorded.getFirst().seq() == 1;
+            if (starting) {
+                // Never held in one place only: the copy is synced before the journal's record exists.
+                starts.save(recorded);
             }
+            appendToJournal(journalRecords, change, durability, starting);
             entry.state = state;
             return List.copyOf(recorded);
         } catch (IOException e) {
@@ -247,6 +251,22 @@ public final class JournaledConversationStore implements ConversationStore {
                     + " writable, open the data again (the app's Reopen, or a new start) and it goes on from there.", e);
         } finally {
             entry.lock.unlock();
+        }
+    }
+
+    private void appendToJournal(List<byte[]> journalRecords, Projector.Change change, Durability durability,
+                                 boolean starting) throws IOException {
+        try {
+            if (durability == Durability.DURABLE) {
+                journal.append(journalRecords, change);
+            } else {
+                journal.appendWithoutWaiting(journalRecords, change);
+            }
+        } catch (IOException | RuntimeException notAcknowledged) {
+            if (starting) {
+                starts.discard(change.tenant(), change.after().id());
+            }
+            throw notAcknowledged;
         }
     }
 

@@ -44,6 +44,12 @@ final class LatestStates {
         states.forEach(visitor);
     }
 
+    /** True when any event of the conversation is known, its start or not. */
+    boolean holdsAny(ConversationKey key) {
+        LatestState entry = states.get(key);
+        return entry != null && entry.state.version() > 0;
+    }
+
     Optional<ConversationState> started(ConversationKey key) {
         return Optional.ofNullable(states.get(key)).map(entry -> entry.state).filter(ConversationState::isStarted);
     }

@@ -27,8 +27,10 @@ import javax.sql.DataSource;
  * Applies durable journal batches to the H2 tables, in journal order, many batches per transaction. It runs
  * behind the journal: an append is acknowledged once the journal has it, and readers that need the tables
  * wait here until the tables have caught up. A bounded queue slows the writers down when H2 falls behind,
- * so memory never grows without limit. Every few seconds, and on close, it makes H2 sync its file and only
- * then records how far H2 is surely complete ({@link AppliedPosition}), where the next start replays from.
+ * so memory never grows without limit. Within {@link #SYNC_WITHIN_NANOS} of taking a change, and on close, it
+ * makes H2 sync its file and only then records how far H2 is surely complete ({@link AppliedPosition}), where
+ * the next start replays from: so an acknowledged event has a second durable copy within about a second, and
+ * damage to its journal record after that loses nothing (docs/decisions/0024-a-second-copy-within-a-second.md).
  */
 final class Projector implements AutoCloseable {
 
@@ -48,7 +50,12 @@ final class Projector implements AutoCloseable {
     /** Gathers while appends keep coming (each within QUIET of the last), for at most COALESCE. */
     private static final long COALESCE_NANOS = 300_000_000L;
     private static final long QUIET_NANOS = 20_000_000;
-    private static final long SYNC_EVERY_NANOS = 10_000_000_000L;
+    /**
+     * How long a change the tables took may wait for H2's sync. With the gathering above (at most 300 ms) an
+     * event is in two durable places within about a second of its acknowledgement; syncing this often cost the
+     * appends nothing measurable against the disk's own fdatasync (ADR 0024, docs/perf.md).
+     */
+    private static final long SYNC_WITHIN_NANOS = 700_000_000L;
     /**
      * Well under MAX_QUEUED_EVENTS, so the writers never wait for room while the projector still gathers. A
      * thousand loops fill it in ~45 ms; at 6 000 they held four times as many events alive across G1's young
@@ -66,7 +73,8 @@ final class Projector implements AutoCloseable {
     private JournalPosition synced;
     /** Events in the tables; written beside the synced position so a file that lost synced rows is noticed. */
     private long eventCount;
-    private long lastSync = System.nanoTime();
+    /** When the tables first took a change H2 has not synced yet (System.nanoTime); -1 when all is synced. */
+    private long unsyncedSince = -1;
     /**
      * Bounded by events, not batches: bursts of many small batches (a thousand loops waking at once) pass
      * without stalling the journal, while a projector that falls behind for long still slows the writers.
@@ -181,11 +189,16 @@ final class Projector implements AutoCloseable {
         try (Connection connection = dataSource.getConnection()) {
             boolean stopping = false;
             while (!stopping) {
-                if (queue.isEmpty()) {
-                    syncIfDue(connection, applied(), false);
+                // Idle with changes not synced yet: wait no longer than their sync is due.
+                Batch first = unsyncedSince < 0 ? queue.take()
+                        : queue.poll(Math.max(0, unsyncedSince + SYNC_WITHIN_NANOS - System.nanoTime()),
+                                TimeUnit.NANOSECONDS);
+                if (first == null) {
+                    syncIfDue(connection, applied(), true);
+                    continue;
                 }
                 batches.clear();
-                batches.add(queue.take());
+                batches.add(first);
                 gatherMore(batches);
                 // Markers are compared by identity: as records, STOP and NUDGE would be equal to each other.
                 stopping = batches.removeIf(batch -> batch == STOP);
@@ -198,6 +211,9 @@ final class Projector implements AutoCloseable {
                 JournalPosition end = batches.getLast().end();
                 write(connection, changes);
                 markApplied(end);
+                if (unsyncedSince < 0) {
+                    unsyncedSince = System.nanoTime();
+                }
                 room.release(batches.stream().mapToInt(batch -> Math.min(MAX_QUEUED_EVENTS, batch.events())).sum());
                 syncIfDue(connection, end, stopping);
             }
@@ -235,13 +251,17 @@ final class Projector implements AutoCloseable {
     /** H2 syncs its file, then the position it now surely holds is written beside the journal. */
     private void syncIfDue(Connection connection, JournalPosition end, boolean now)
             throws SQLException, IOException {
-        if (!end.isAfter(synced) || (!now && System.nanoTime() - lastSync < SYNC_EVERY_NANOS)) {
+        if (!end.isAfter(synced)) {
+            unsyncedSince = -1;
+            return;
+        }
+        if (!now && (unsyncedSince < 0 || System.nanoTime() - unsyncedSince < SYNC_WITHIN_NANOS)) {
             return;
         }
         tables.syncToDisk(connection);
         AppliedPosition.write(journalDirectory, end, eventCount);
         synced = end;
-        lastSync = System.nanoTime();
+        unsyncedSince = -1;
     }
 
     private JournalPosition applied() {

@@ -13,9 +13,15 @@ import java.util.function.Function;
 final class ReplayLosses {
     private final Map<ConversationKey, Long> lostEvents = new LinkedHashMap<>();
     private final Map<ConversationKey, Long> recoveredMessages = new LinkedHashMap<>();
+    private final java.util.Set<ConversationKey> restoredStarts = new java.util.LinkedHashSet<>();
 
     void lost(ConversationKey conversation, long events) {
         lostEvents.merge(conversation, events, Long::sum);
+    }
+
+    /** The conversation's start was taken from its start copy: the journal's first record of it was lost. */
+    void startRestored(ConversationKey conversation) {
+        restoredStarts.add(conversation);
     }
 
     void recovered(ConversationKey conversation, long messages) {
@@ -28,6 +34,12 @@ final class ReplayLosses {
      */
     List<String> warnings(Function<ConversationKey, String> names) {
         List<String> warnings = new ArrayList<>();
+        if (!restoredStarts.isEmpty()) {
+            warnings.add("Damage in the journal took the start of " + String.join(", ",
+                    restoredStarts.stream().map(names).toList()) + "; task, participants and limits were taken back"
+                    + " from the copy kept of every conversation's start, and " + (restoredStarts.size() == 1
+                    ? "it goes" : "they go") + " on.");
+        }
         if (!recoveredMessages.isEmpty()) {
             warnings.add("Damage in the journal took messages the database had not copied yet; they were taken back"
                     + " from the conversations' snapshots: " + String.join("; ", recoveredMessages.entrySet().stream()

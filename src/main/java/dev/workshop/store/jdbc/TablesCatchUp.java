@@ -35,6 +35,7 @@ final class TablesCatchUp {
     private final LatestStates index;
     private final Map<ConversationKey, EventPositions> positions;
     private final MessageCopies copies;
+    private final StartCopies starts;
     private final List<String> warnings;
     /**
      * The starts of the records from {@link #journalOrderFrom} on, in journal order; null when the open did not
@@ -50,7 +51,7 @@ final class TablesCatchUp {
 
     TablesCatchUp(DataDirectory directory, Journal<?> journal, ConversationTables tables, JournalRecords records,
                   LatestStates index, Map<ConversationKey, EventPositions> positions,
-                  MessageCopies copies, List<String> warnings) {
+                  MessageCopies copies, StartCopies starts, List<String> warnings) {
         this.directory = directory;
         this.journal = journal;
         this.tables = tables;
@@ -58,6 +59,7 @@ final class TablesCatchUp {
         this.index = index;
         this.positions = positions;
         this.copies = copies;
+        this.starts = starts;
         this.warnings = warnings;
     }
 
@@ -143,6 +145,7 @@ final class TablesCatchUp {
         if (journal.durableEnd().isAfter(from)) {
             replayFrom(from);
         }
+        restoreStartsOnlyTheirCopiesHold();
         // Everything up to the journal's end is now in the tables, including stretches with nothing to apply
         // (a fresh segment after a roll-over, a cleared torn write, records the tables already had).
         projector.caughtUpTo(journal.durableEnd());
@@ -154,7 +157,7 @@ final class TablesCatchUp {
             journalOrderFrom = from;
         }
         JournalReplay replay = new JournalReplay(records, index, positions, projector,
-                rebuilding || journal.foundDamage(), copies, losses, warnings::add);
+                rebuilding || journal.foundDamage(), copies, starts, losses, warnings::add);
         try {
             for (long[] chunk : journalOrder.chunksFrom(from, JournalReplay.CHUNK)) {
                 journal.readRecords(chunk, (start, bytes, offset, length) ->
@@ -165,6 +168,43 @@ final class TablesCatchUp {
                     + e.getMessage(), e);
         }
         replay.flush();
+    }
+
+    /**
+     * Conversations that neither the tables nor the journal know, yet whose start copy is there, after damage in
+     * the journal: the record that began them, with nothing of theirs after it, was lost, and they are begun again
+     * from the copy. Looked for only after damage: an open of a sound journal reads no copy (a copy of a start that
+     * never reached the journal, the process stopped between the two writes, is then restored with a word).
+     */
+    private void restoreStartsOnlyTheirCopiesHold() {
+        if (!rebuilding && !journal.foundDamage()) {
+            return;
+        }
+        List<StartCopies.Copy> all;
+        try {
+            all = starts.all();
+        } catch (IOException unreadable) {
+            warnings.add("The conversations' start copies in " + directory.path().resolve(StartCopies.FOLDER)
+                    + " cannot be listed (" + unreadable.getMessage() + "); the journal's records are used alone");
+            return;
+        }
+        List<Projector.Change> restored = new java.util.ArrayList<>();
+        for (StartCopies.Copy copy : all) {
+            ConversationKey key = new ConversationKey(copy.tenant(), copy.conversation());
+            if (index.holdsAny(key)) {
+                continue;
+            }
+            LatestState entry = index.computeIfAbsent(key);
+            for (var event : copy.events()) {
+                entry.state = entry.state.evolve(event);
+            }
+            restored.add(new Projector.Change(copy.tenant(), copy.events(), entry.state));
+            positions.computeIfAbsent(key, k -> new EventPositions()).markIncomplete();
+            losses.startRestored(key);
+        }
+        if (!restored.isEmpty()) {
+            projector.applyNow(restored, journal.durableEnd());
+        }
     }
 
     /**

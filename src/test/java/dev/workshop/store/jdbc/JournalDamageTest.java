@@ -10,6 +10,7 @@ import dev.workshop.domain.conversation.RecordedEvent;
 import dev.workshop.domain.conversation.TenantId;
 import dev.workshop.store.Conversations;
 import dev.workshop.store.DataDirectory;
+import dev.workshop.store.jdbc.JournalFiles.Located;
 import java.io.IOException;
 import java.io.RandomAccessFile;
 import java.nio.ByteBuffer;
@@ -45,8 +46,7 @@ class JournalDamageTest {
     private static final int DEFAULT_SAMPLES = 28;
     private static final TenantId LOCAL = TenantId.LOCAL;
     private static final long SEGMENT_BYTES = 16 * 1024;
-    private static final int RECORD_MAGIC = 0x5752_4543; // "WREC"
-    private static final int RECORD_HEADER_BYTES = 20;
+    private static final int RECORD_HEADER_BYTES = JournalFiles.RECORD_HEADER_BYTES;
     private static final int CONVERSATIONS = 3;
     private static final int MESSAGES_BEFORE = 10;
     private static final int MESSAGES_AFTER = 30;
@@ -80,13 +80,6 @@ class JournalDamageTest {
 
     /** A damaged byte range of a segment file, as it read right after the damage. */
     private record Damaged(Path file, long from, byte[] bytes) {
-    }
-
-    /** Where a record is, and which events it holds. */
-    private record Located(Path file, long offset, int length, String conversation, long seq, int count) {
-        long payloadEnd() {
-            return offset + RECORD_HEADER_BYTES + length;
-        }
     }
 
     @ParameterizedTest(name = "{0}")
@@ -261,28 +254,11 @@ class JournalDamageTest {
     }
 
     private List<Path> segments() throws IOException {
-        try (var files = Files.list(dir.resolve("journal"))) {
-            return files.filter(file -> file.getFileName().toString().endsWith(".wal")).sorted().toList();
-        }
+        return JournalFiles.segments(dir);
     }
 
-    /** Every intact record of every segment, found by its magic at 8-byte steps and read by its envelope. */
     private List<Located> records() throws IOException {
-        List<Located> found = new ArrayList<>();
-        for (Path segment : segments()) {
-            ByteBuffer bytes = ByteBuffer.wrap(Files.readAllBytes(segment));
-            for (int at = 16; at + RECORD_HEADER_BYTES <= bytes.limit(); at += 8) {
-                if (bytes.getInt(at) != RECORD_MAGIC) {
-                    continue;
-                }
-                int length = bytes.getInt(at + 4);
-                byte[] payload = Arrays.copyOfRange(bytes.array(), at + RECORD_HEADER_BYTES, at + RECORD_HEADER_BYTES + length);
-                JournalRecords.Envelope envelope = JournalRecords.envelope(payload);
-                found.add(new Located(segment, at, length, envelope.conversation(), envelope.seq(), envelope.count()));
-                at += ((RECORD_HEADER_BYTES + length + 7) & -8) - 8;
-            }
-        }
-        return found;
+        return JournalFiles.records(dir);
     }
 
     /** Damages the store as {@code scenario} says; what the damaged range holds afterwards. */
