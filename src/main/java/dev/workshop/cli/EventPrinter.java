@@ -46,6 +46,8 @@ final class EventPrinter implements Consumer<LoopEvent> {
             case LoopEvent.Warning warning -> warned(warning);
             case LoopEvent.SavePending pending -> warned(new LoopEvent.Warning(pending.conversationId(),
                     pending.turnNumber(), pending.at(), pending.message()));
+            case LoopEvent.MessageLost lost -> said(lost.message(),
+                    line("message_lost", lost).put("turn_index", lost.turnIndex()).put("message", lost.message()));
             case LoopEvent.ServerBack back -> said(back.message(),
                     line("server_back", back).put("message", back.message()));
             case LoopEvent.TeamReady ready -> line("team_ready", event).put("team", ready.team().value())

@@ -42,7 +42,15 @@ public final class ConversationExport {
         Forked.in(history).ifPresent(forked -> out.append("- Forked from: conversation ").append(forked.source())
                 .append(", turn ").append(forked.turnIndex() + 1).append('\n'));
         // The replies a provider reported a cost for; the user's own messages cost nothing.
-        List<MessageRecorded> messages = Transcript.of(history).messages();
+        Transcript transcript = Transcript.of(history);
+        List<MessageRecorded> messages = transcript.messages();
+        List<Integer> lost = transcript.lostTurns();
+        if (!lost.isEmpty()) {
+            out.append("- Lost messages: ").append(lost.size()).append(" (turn")
+                    .append(lost.size() == 1 ? " " : "s ")
+                    .append(String.join(", ", lost.stream().map(turn -> String.valueOf(turn + 1)).toList()))
+                    .append("): damage on the disk took them before any other copy held them\n");
+        }
         List<Usage> replies = messages.stream().map(MessageRecorded::usage).filter(Usage::isKnown).toList();
         ConversationStatistics cost = ConversationStatistics.ofUsages(replies);
         if (cost.messages() > 0) {
@@ -54,7 +62,16 @@ public final class ConversationExport {
             out.append('\n');
         }
         out.append('\n');
-        for (MessageRecorded message : messages) {
+        for (Transcript.Line line : transcript.lines()) {
+            MessageRecorded message = line.message();
+            if (line.cutOff()) {
+                continue;
+            }
+            if (line.lost()) {
+                out.append("## ").append(message.turnIndex() + 1).append(". Message lost\n\n")
+                        .append("*Damage on the disk took this message before any other copy held it.*\n\n");
+                continue;
+            }
             out.append("## ").append(message.turnIndex() + 1).append(". ").append(message.speakerName())
                     .append("\n\n").append(message.content()).append("\n\n");
             if (message.usage().cutAtTokenLimit()) {
@@ -137,6 +154,13 @@ public final class ConversationExport {
         // Where a fork came from, for a reader; an import makes a conversation of its own and leaves it out.
         Forked.in(history).ifPresent(forked -> exported.putObject("forked_from")
                 .put("conversation_id", forked.source().value()).put("turn_index", forked.turnIndex()));
+        // Turns whose messages damage took from every copy: the messages list has a hole there, named here.
+        List<Integer> lost = Transcript.of(history).lostTurns();
+        if (!lost.isEmpty()) {
+            ArrayNode turns = exported.putArray("lost_messages");
+            lost.forEach(turn -> turns.addObject().put("turn_index", turn)
+                    .put("why", "damage on the disk took it before any other copy held it"));
+        }
         return exported;
     }
 }

@@ -40,6 +40,8 @@ final class ConversationLoop implements Runnable {
     private volatile int workflowTurn = 1;
     /** The follow-up whose first agent turn this loop is to take, if that is where the conversation stands. */
     private FollowUpStarted pendingFollowUp;
+    /** Turns whose messages damage took from every copy, as the log read back says: an end counts them out. */
+    private List<Integer> lostTurns = List.of();
 
     private final ConversationId id;
     /** Why this loop started again, or null when it did not (a new conversation, a follow-up). */
@@ -235,6 +237,9 @@ final class ConversationLoop implements Runnable {
             throws InterruptedException, GatewayException {
         int maxTurns = state.maxTurns() > 0 ? state.maxTurns() : context.settings().defaultMaxTurns();
         publish(new LoopEvent.Started(id, workflowTurn, now(), resumedBy, state));
+        for (int lost : lostTurns) {
+            publish(new LoopEvent.MessageLost(id, workflowTurn, now(), lost));
+        }
         while (state.turnCount() < maxTurns) {
             if (stop != null || Thread.currentThread().isInterrupted()) {
                 throw new InterruptedException("Stopped between turns");
@@ -285,7 +290,8 @@ final class ConversationLoop implements Runnable {
             publish(new LoopEvent.Message(id, workflowTurn, now(), turn, speaker.agentId(), speaker.name(), text,
                     message.usage(), state));
         }
-        finish(new Stop(ConversationStatus.COMPLETED, StatusCause.TURNS_TAKEN, "All " + maxTurns + " turns were taken"));
+        finish(new Stop(ConversationStatus.COMPLETED, StatusCause.TURNS_TAKEN, "All " + maxTurns + " turns were taken"
+                + TurnsLost.told(lostTurns)));
     }
 
     /** Puts what was streamed since the last piece into the log, durably. */
@@ -342,6 +348,7 @@ final class ConversationLoop implements Runnable {
         }
         Transcript transcript = Transcript.of(context.store().history(context.tenant(), id));
         messages.addAll(transcript.messages());
+        lostTurns = transcript.lostTurns();
         workflowTurn = transcript.turnNumber();
         // Only the prompt itself recorded since the follow-up: the entry agent's answer is next.
         pendingFollowUp = transcript.pendingFollowUp().orElse(null);

@@ -142,6 +142,17 @@ public sealed interface LoopEvent {
     record Warning(ConversationId conversationId, int turnNumber, Instant at, String message) implements LoopEvent {
     }
 
+    /**
+     * Said as a loop starts over a history with a hole: damage on the disk took turn {@code turnIndex}'s message
+     * from every copy before it was read back. The conversation goes on from the messages that remain.
+     */
+    record MessageLost(ConversationId conversationId, int turnNumber, Instant at, int turnIndex) implements LoopEvent {
+        public String message() {
+            return "Damage on the disk took the message of turn " + (turnIndex + 1) + " before any other copy held it;"
+                    + " the conversation goes on from the messages that remain";
+        }
+    }
+
     /** The user renamed the conversation; {@code title} is what lists show now. */
     record Renamed(ConversationId conversationId, int turnNumber, Instant at, String title) implements LoopEvent {
     }

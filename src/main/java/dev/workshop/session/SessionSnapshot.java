@@ -77,7 +77,7 @@ public record SessionSnapshot(
     public static SessionSnapshot of(TenantId team, ConversationState state, List<RecordedEvent> history) {
         List<Message> messages = new ArrayList<>();
         for (Transcript.Line line : Transcript.of(history).lines()) {
-            if (!line.cutOff()) {
+            if (!line.cutOff() && !line.lost()) {
                 MessageRecorded message = line.message();
                 messages.add(new Message(message.turnIndex(), new Speaker(message.speakerId().value(),
                         message.speakerName(), message.speakerDisplayName()), message.content(), line.at(),

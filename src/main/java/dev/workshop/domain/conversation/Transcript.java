@@ -28,11 +28,18 @@ import java.util.Set;
 public final class Transcript {
     /**
      * One message as the reader sees it: the message (for a cut-off reply, its pieces as one message without a
-     * usage), when it was recorded, and its marks.
+     * usage; for a lost one, its turn alone), when it was recorded, and its marks. {@code lost}: damage took the
+     * message from every copy the store kept; the line holds its turn's place, with no speaker or text.
      */
     public record Line(MessageRecorded message, Instant at, ResumeCause resumedBy, boolean askedAgain,
-                       boolean cutOff) {
+                       boolean cutOff, boolean lost) {
+        public Line(MessageRecorded message, Instant at, ResumeCause resumedBy, boolean askedAgain, boolean cutOff) {
+            this(message, at, resumedBy, askedAgain, cutOff, false);
+        }
     }
+
+    /** The speaker of a lost message's line: nobody knows who wrote it. */
+    public static final AgentId NOBODY = new AgentId("lost");
 
     private final List<Line> lines = new ArrayList<>();
     private final Map<AgentId, String> names = new HashMap<>();
@@ -46,6 +53,9 @@ public final class Transcript {
     private FollowUpStarted lastFollowUp;
     private int messagesSinceFollowUp;
     private Integer taskMaxTurns;
+    /** Steps the store's recovery found lost since the last message, and the turn after that message. */
+    private int lostSinceMessage;
+    private int nextTurn;
 
     /** The fold of a whole history. */
     public static Transcript of(List<RecordedEvent> history) {
@@ -92,18 +102,35 @@ public final class Transcript {
                 lastFollowUp = followUp;
                 messagesSinceFollowUp = 0;
             }
+            case ConversationEvent.Lost ignored -> lostSinceMessage++;
             case MessageRecorded message -> {
                 // The whole message supersedes the pieces of it kept while it streamed.
                 cut.setLength(0);
                 writing = null;
+                markLostTurns(message.turnIndex(), at);
                 lines.add(new Line(message, at, resumedSinceLast, askedAgain.contains(message.turnIndex()), false));
                 resumedSinceLast = null;
                 messagesSinceFollowUp++;
+                nextTurn = message.turnIndex() + 1;
             }
             default -> {
             }
         }
         return this;
+    }
+
+    /**
+     * A message whose turn comes after turns with no message, where the store's recovery put lost steps: those
+     * turns' messages were lost (never a turn simply skipped: a turn's message is recorded right after the one
+     * before). Each gets a line in its place, so no reader takes the history for whole.
+     */
+    private void markLostTurns(int turnIndex, Instant at) {
+        if (lostSinceMessage > 0) {
+            for (int turn = nextTurn; turn < turnIndex; turn++) {
+                lines.add(new Line(new MessageRecorded(turn, NOBODY, "", ""), at, null, false, false, true));
+            }
+        }
+        lostSinceMessage = 0;
     }
 
     /**
@@ -145,9 +172,14 @@ public final class Transcript {
         return all;
     }
 
-    /** The recorded messages, in order, without the cut-off replies. */
+    /** The recorded messages, in order, without the cut-off replies and the lost ones. */
     public List<MessageRecorded> messages() {
-        return lines.stream().filter(line -> !line.cutOff()).map(Line::message).toList();
+        return lines.stream().filter(line -> !line.cutOff() && !line.lost()).map(Line::message).toList();
+    }
+
+    /** The turns whose messages were lost, in order. */
+    public List<Integer> lostTurns() {
+        return lines.stream().filter(Line::lost).map(line -> line.message().turnIndex()).toList();
     }
 
     /** The last line: the message just recorded, when the fold is fed one event at a time. */

@@ -306,6 +306,20 @@ final class ConversationTables {
         return stats;
     }
 
+    /** The steps of a conversation that the store's recovery found lost: {@code lost} events stand in for them. */
+    long lostSteps(Connection connection, TenantId tenant, ConversationId conversation) throws SQLException {
+        try (var statement = connection.prepareStatement("""
+                SELECT COUNT(*) FROM conversation_event
+                 WHERE tenant_id = ? AND conversation_id = ? AND event_type = 'lost'""")) {
+            statement.setString(1, tenant.value());
+            statement.setString(2, conversation.value());
+            try (ResultSet result = statement.executeQuery()) {
+                result.next();
+                return result.getLong(1);
+            }
+        }
+    }
+
     static String key(String tenant, String conversation) {
         return tenant + '\u0000' + conversation;
     }

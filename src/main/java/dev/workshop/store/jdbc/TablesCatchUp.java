@@ -231,7 +231,9 @@ final class TablesCatchUp {
 
     /**
      * A conversation whose tables hold more events than the journal does (damage at the journal's very end looks
-     * like an unfinished write and is cleared): its history is read from the tables, and the user is told.
+     * like an unfinished write and is cleared): its history is read from the tables, and the user is told, with
+     * what the tables say was lost (the steps the recovery could fill from no copy), never "nothing is missing"
+     * unchecked.
      */
     private void noticeWhatTheJournalLacks() {
         index.forEach((key, entry) -> {
@@ -239,10 +241,22 @@ final class TablesCatchUp {
             ConversationState state = entry.state;
             if (known.size() < state.version()) {
                 known.markIncomplete();
+                long lost = lostSteps(key);
                 warnings.add("The journal lacks part of " + nameOf(key) + " (" + (state.version() - known.size())
                         + " of its " + state.version() + " steps) that the database holds: its history is read from"
-                        + " the database, and nothing is missing.");
+                        + " the database, " + (lost == 0 ? "and nothing is missing."
+                        : lost < 0 ? "which could not be checked for lost steps."
+                        : "which marks where " + lost + (lost == 1 ? " step was" : " steps were") + " lost."));
             }
         });
+    }
+
+    /** The steps of a conversation the tables mark lost; -1 when they cannot be asked. */
+    private long lostSteps(ConversationKey key) {
+        try (Connection connection = pool.getConnection()) {
+            return tables.lostSteps(connection, key.tenant(), key.conversation());
+        } catch (SQLException unanswered) {
+            return -1;
+        }
     }
 }

@@ -152,6 +152,7 @@ final class ConversationOverlay {
             case LoopEvent.Warning warning -> canvas.tell(warning.message());
             case LoopEvent.SavePending pending -> canvas.tell(pending.message());
             case LoopEvent.ServerBack back -> canvas.tell(back.message());
+            case LoopEvent.MessageLost lost -> canvas.tell(lost.message());
             case LoopEvent.SaveFailed failed -> canvas.tell(failed.message());
             case LoopEvent.Started started -> { }
             case LoopEvent.TurnRetry retry -> { }

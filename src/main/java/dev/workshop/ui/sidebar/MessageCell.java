@@ -87,6 +87,10 @@ final class MessageCell extends ListCell<MessageItem> {
             showWriting(item);
             return;
         }
+        if (item.lost()) {
+            showLost(item);
+            return;
+        }
         HBox head = head(item);
         List<String> facts = new ArrayList<>(List.of(ConversationRow.clockTime(item.at())));
         facts.addAll(USAGE.details(item.usage()));
@@ -179,6 +183,26 @@ final class MessageCell extends ListCell<MessageItem> {
         setGraphic(box);
         setContextMenu(null);
     }
+
+    /**
+     * The row of a turn whose message is gone from every copy: it keeps the turn's place and says what happened,
+     * so the history is never taken for whole. Nothing to copy or fork from.
+     */
+    private void showLost(MessageItem item) {
+        HBox head = head(item);
+        Label why = new Label(LOST_MESSAGE);
+        why.setWrapText(true);
+        why.getStyleClass().add("message-lost");
+        VBox box = new VBox(4, head, why);
+        box.setPadding(CLEAR_OF_JUMP);
+        box.getStyleClass().addAll("message", "message-lost-row");
+        setGraphic(box);
+        setContextMenu(null);
+    }
+
+    /** What a lost message's row says in its place. */
+    static final String LOST_MESSAGE = "This message was lost: damage on the disk took it before any other copy"
+            + " held it. The conversation went on from the messages that remain.";
 
     /** The speaker's avatar and name and the turn, which keep their width in a narrow sidebar. */
     private static HBox head(MessageItem item) {

@@ -18,11 +18,18 @@ import java.util.function.Function;
  * {@code cutOff} for a reply that stopped before it was finished (a crash, a Stop, a failure), kept as far as
  * it had come. {@code usage} is what the message cost (tokens, time, model), {@link Usage#NONE} for the
  * user's own messages and for a reply cut off. {@code writing} is the row of the reply being written, whose
- * content the list shows as it streams in ({@link ReplyInProgress}), not from here.
+ * content the list shows as it streams in ({@link ReplyInProgress}), not from here. {@code lost}: the row of a
+ * turn whose message damage took from every copy ({@link Transcript.Line#lost()}), with no speaker or text.
  */
 public record MessageItem(int turnIndex, AgentId speakerId, String speakerName, String colour, String content,
                           Instant at, ResumeCause resumedBy, boolean retried, boolean cutOff, Usage usage,
-                          boolean writing) {
+                          boolean writing, boolean lost) {
+
+    public MessageItem(int turnIndex, AgentId speakerId, String speakerName, String colour, String content,
+                       Instant at, ResumeCause resumedBy, boolean retried, boolean cutOff, Usage usage,
+                       boolean writing) {
+        this(turnIndex, speakerId, speakerName, colour, content, at, resumedBy, retried, cutOff, usage, writing, false);
+    }
 
     /** A message recorded (or cut off), not one being written. */
     public MessageItem(int turnIndex, AgentId speakerId, String speakerName, String colour, String content,
@@ -71,6 +78,10 @@ public record MessageItem(int turnIndex, AgentId speakerId, String speakerName, 
     /** A line of a conversation's {@link Transcript}, in its speaker's colour. */
     static MessageItem of(Transcript.Line line, Function<AgentId, String> colours) {
         MessageRecorded message = line.message();
+        if (line.lost()) {
+            return new MessageItem(message.turnIndex(), message.speakerId(), "Message lost", "#9e9e9e", "", line.at(),
+                    null, false, false, Usage.NONE, false, true);
+        }
         return new MessageItem(message.turnIndex(), message.speakerId(), message.speakerName(),
                 colours.apply(message.speakerId()), message.content(), line.at(), line.resumedBy(), line.askedAgain(),
                 line.cutOff(), message.usage());

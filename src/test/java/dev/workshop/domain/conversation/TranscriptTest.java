@@ -143,4 +143,35 @@ class TranscriptTest {
         assertThat(live.last().orElseThrow().askedAgain())
                 .isEqualTo(Transcript.of(history).last().orElseThrow().askedAgain());
     }
+
+    @Test
+    void aMessageTheRecoveryFoundLostKeepsItsTurnsPlaceAsALostLine() {
+        start(4);
+        record(new TurnStarted(0, ADA, false));
+        record(new MessageRecorded(0, ADA, "Ada", "Hello"));
+        // Damage took turn 1's start and message from every copy: the recovery put lost steps in their place.
+        record(new ConversationEvent.Lost("a damaged journal record held it"));
+        record(new ConversationEvent.Lost("a damaged journal record held it"));
+        record(new TurnStarted(2, ADA, false));
+        record(new MessageRecorded(2, ADA, "Ada", "Lisbon?"));
+
+        Transcript transcript = Transcript.of(history);
+
+        assertThat(transcript.lines()).extracting(line -> line.message().turnIndex()).containsExactly(0, 1, 2);
+        assertThat(transcript.lines()).extracting(Transcript.Line::lost).containsExactly(false, true, false);
+        assertThat(transcript.lostTurns()).containsExactly(1);
+        assertThat(transcript.messages()).extracting(MessageRecorded::content).containsExactly("Hello", "Lisbon?");
+    }
+
+    @Test
+    void lostStepsAfterTheLastMessageNameNoTurnTheConversationThenTookAgain() {
+        start(4);
+        record(new MessageRecorded(0, ADA, "Ada", "Hello"));
+        record(new ConversationEvent.Lost(""));
+        // The loop asked turn 1 again after the loss: nothing was skipped.
+        record(new MessageRecorded(1, BOB, "Bob", "Hi"));
+
+        assertThat(Transcript.of(history).lostTurns()).isEmpty();
+        assertThat(Transcript.of(history).lines()).hasSize(2);
+    }
 }

@@ -102,4 +102,16 @@ class MessageItemTest {
         assertThat(MessageItem.fromHistory(writing, agent -> "#000000", true)).isEmpty();
         assertThat(MessageItem.fromHistory(writing, agent -> "#000000", false)).hasSize(1);
     }
+
+    @Test
+    void aTurnWhoseMessageWasLostShowsALostRowInItsPlace() {
+        List<MessageItem> items = items(new ConversationStarted(ConversationKind.CONVERSATION, List.of(ADA, BO), "Greet", 4),
+                new MessageRecorded(0, ADA.agentId(), "Ada", "Hello"), new ConversationEvent.Lost("damaged"),
+                new MessageRecorded(2, ADA.agentId(), "Ada", "Still here"));
+
+        assertThat(items).extracting(MessageItem::turnIndex).containsExactly(0, 1, 2);
+        assertThat(items).extracting(MessageItem::lost).containsExactly(false, true, false);
+        assertThat(items.get(1).speakerName()).isEqualTo("Message lost");
+        assertThat(items.get(1).content()).isEmpty();
+    }
 }

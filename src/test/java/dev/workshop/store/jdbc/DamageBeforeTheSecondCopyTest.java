@@ -21,12 +21,13 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * A conversation's start (task, participants, limits, title) is never held in one place only: when the journal's
- * record that began it is damaged before the tables got it, the start is taken from the copy written beside the
- * journal, and the conversation goes on as it was, with a word for the user. Before that copy existed the same
- * damage left a conversation with no task, created in 1970, that resume ended for good.
+ * Damage to a journal record in the moments before the tables' synced copy holds it (a crash with the tables
+ * behind). A conversation's start (task, participants, limits, title) is never held in one place only: it is
+ * taken from the copy written beside the journal, and the conversation goes on as it was, with a word for the
+ * user (before that copy existed the same damage left a conversation with no task, created in 1970, that resume
+ * ended for good). A message no copy held is lost, and every reader is told where: never "nothing is missing".
  */
-class StartCopyTest {
+class DamageBeforeTheSecondCopyTest {
     private static final TenantId LOCAL = TenantId.LOCAL;
     private static final long SEGMENT_BYTES = 64 * 1024;
 
@@ -92,6 +93,37 @@ class StartCopyTest {
              var store = JournaledConversationStore.open(data, SEGMENT_BYTES, java.time.Clock.systemUTC())) {
             assertThat(store.state(LOCAL, neverAcknowledged)).isEmpty();
             assertThat(store.state(LOCAL, damaged)).isPresent();
+        }
+    }
+
+    @Test
+    void aMessageNoCopyHeldIsMarkedLostInItsPlaceAndNothingSaysNothingIsMissing() throws Exception {
+        writeWithTablesBehind(4);
+        Located turnOne = JournalFiles.records(dir).stream()
+                .filter(record -> record.conversation().equals(damaged.value()) && record.seq() == 3)
+                .findFirst().orElseThrow();
+        JournalFiles.flipPayloadBit(turnOne, turnOne.length() / 2);
+
+        try (DataDirectory data = DataDirectory.lock(dir);
+             var store = JournaledConversationStore.open(data, SEGMENT_BYTES, java.time.Clock.systemUTC())) {
+            List<RecordedEvent> history = store.history(LOCAL, damaged);
+            ConversationState state = store.state(LOCAL, damaged).orElseThrow();
+            assertThat(history.get(2).event()).isInstanceOf(ConversationEvent.Lost.class);
+            String warnings = String.join("\n", store.openingWarnings());
+            assertThat(warnings).contains("lost 1 step").doesNotContain("nothing is missing");
+
+            String markdown = dev.workshop.orchestration.ConversationExport.markdown(state, history);
+            assertThat(markdown).contains("- Lost messages: 1 (turn 2)").contains("## 2. Message lost")
+                    .contains("## 3. Ada");
+            var json = dev.workshop.orchestration.ConversationExport.withMessages(LOCAL, state, history);
+            assertThat(json.path("lost_messages").path(0).path("turn_index").asInt()).isEqualTo(1);
+            assertThat(json.path("messages")).hasSize(3);
+        }
+        // Opened again, the journal still lacks that step: the tables are read, and say a step was lost.
+        try (DataDirectory data = DataDirectory.lock(dir);
+             var store = JournaledConversationStore.open(data, SEGMENT_BYTES, java.time.Clock.systemUTC())) {
+            assertThat(String.join("\n", store.openingWarnings())).contains("which marks where 1 step was lost")
+                    .doesNotContain("nothing is missing");
         }
     }
 
