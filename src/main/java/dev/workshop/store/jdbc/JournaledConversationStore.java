@@ -52,7 +52,7 @@ public final class JournaledConversationStore implements ConversationStore {
     private final JournalRecords records = new JournalRecords(codec);
     private final ConversationTables tableRows = new ConversationTables(codec);
     /** How each conversation began, a second copy beside the journal's (ADR 0024). */
-    private final StartCopies starts;
+    private StartCopies starts;
     private final DataDirectory directory;
     private final Clock clock;
     /**
@@ -72,7 +72,6 @@ public final class JournaledConversationStore implements ConversationStore {
     private JournaledConversationStore(DataDirectory directory, Clock clock) {
         this.directory = directory;
         this.clock = clock;
-        this.starts = new StartCopies(directory.path(), records);
         this.tables = new OpenOnce(this::openTables, "Cannot open the database in " + directory.path());
     }
 
@@ -131,6 +130,7 @@ public final class JournaledConversationStore implements ConversationStore {
             journal = Journal.open(directory.journalDirectory(), segmentBytes, JournalPosition.START,
                     new JournalOwner());
             historyReader = new HistoryReader(journal, records);
+            starts = StartCopies.open(directory.path(), records, warnings::add);
             if (journal.openedFromSavedIndex() || journal.openedFromCheckpoint()) {
                 journalOrder = null;
             }
@@ -238,12 +238,17 @@ public final class JournaledConversationStore implements ConversationStore {
             // One record for the whole append, so that it is all there or not there after any crash.
             List<byte[]> journalRecords = List.of(records.encode(recorded));
             Projector.Change change = new Projector.Change(tenant, List.copyOf(recorded), state);
-            boolean starting = recorded.getFirst().seq() == 1;
-            if (starting) {
-                // Never held in one place only: the copy is synced before the journal's record exists.
-                starts.save(recorded);
+            // Never held in one place only: the start's copy is written while the journal writes the record, and
+            // both are durable before the append returns.
+            java.util.concurrent.Future<?> startCopy = recorded.getFirst().seq() == 1 ? starts.save(recorded) : null;
+            if (durability == Durability.DURABLE) {
+                journal.append(journalRecords, change);
+            } else {
+                journal.appendWithoutWaiting(journalRecords, change);
             }
-            appendToJournal(journalRecords, change, durability, starting);
+            if (startCopy != null) {
+                starts.awaitSaved(startCopy, conversation);
+            }
             entry.state = state;
             return List.copyOf(recorded);
         } catch (IOException e) {
@@ -251,22 +256,6 @@ public final class JournaledConversationStore implements ConversationStore {
                     + " writable, open the data again (the app's Reopen, or a new start) and it goes on from there.", e);
         } finally {
             entry.lock.unlock();
-        }
-    }
-
-    private void appendToJournal(List<byte[]> journalRecords, Projector.Change change, Durability durability,
-                                 boolean starting) throws IOException {
-        try {
-            if (durability == Durability.DURABLE) {
-                journal.append(journalRecords, change);
-            } else {
-                journal.appendWithoutWaiting(journalRecords, change);
-            }
-        } catch (IOException | RuntimeException notAcknowledged) {
-            if (starting) {
-                starts.discard(change.tenant(), change.after().id());
-            }
-            throw notAcknowledged;
         }
     }
 
@@ -438,6 +427,9 @@ public final class JournaledConversationStore implements ConversationStore {
             }
             if (pool != null) {
                 pool.dispose();
+            }
+            if (starts != null) {
+                starts.close();
             }
         }
     }

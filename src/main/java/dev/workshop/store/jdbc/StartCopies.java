@@ -4,44 +4,84 @@ import dev.workshop.domain.conversation.ConversationEvent;
 import dev.workshop.domain.conversation.ConversationId;
 import dev.workshop.domain.conversation.RecordedEvent;
 import dev.workshop.domain.conversation.TenantId;
-import dev.workshop.store.file.AtomicFile;
+import dev.workshop.store.journal.Journal;
+import dev.workshop.store.journal.JournalPosition;
 import java.io.IOException;
-import java.nio.ByteBuffer;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
 import java.util.ArrayList;
-import java.util.HexFormat;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
-import java.util.zip.CRC32C;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.function.Consumer;
+import java.util.logging.Level;
+import java.util.logging.Logger;
 
 /**
  * A second copy of how each conversation began — its first append up to its first message: the task,
- * participants, limits and title — written and synced beside the journal before the journal's own record. Damage
- * to that record can then never lose what the conversation is, nor end it: the catch-up takes the start from here
- * (docs/decisions/0024-a-second-copy-within-a-second.md). One small file a conversation under {@code starts/},
- * named by a digest of its team and id, holding the journal's encoding of those events under a checksum.
+ * participants, limits and title — made durable beside the journal before the first append is acknowledged.
+ * Damage to the journal's record can then never lose what the conversation is, nor end it: the catch-up takes the
+ * start from here (docs/decisions/0024-a-second-copy-within-a-second.md).
+ *
+ * <p>The copies are a journal of their own under {@code starts/} (small segments, the same group commit), written
+ * while the main journal writes the record itself: a thousand conversations starting at once share their syncs,
+ * and a start costs about one sync, not two. They are read only when the open found damage.
  */
-final class StartCopies {
+final class StartCopies implements AutoCloseable {
     static final String FOLDER = "starts";
-    private static final long MAGIC = 0x574B_5348_5354_5254L; // "WKSHSTRT"
-    private static final int HEADER_BYTES = Long.BYTES + Integer.BYTES + Integer.BYTES;
-    private static final String SUFFIX = ".start";
+    private static final long SEGMENT_BYTES = 1024 * 1024;
+    private static final Logger LOG = Logger.getLogger(StartCopies.class.getName());
 
     /** A copy that could be read: the conversation's first events, from seq 1 on without a gap. */
     record Copy(TenantId tenant, ConversationId conversation, List<RecordedEvent> events) {
     }
 
     private final Path folder;
+    private final Journal<Void> journal;
     private final JournalRecords records;
-    private volatile boolean folderMade;
+    private final ExecutorService writers = Executors.newVirtualThreadPerTaskExecutor();
+    private Map<ConversationKey, Copy> read;
 
-    StartCopies(Path dataDirectory, JournalRecords records) {
-        this.folder = dataDirectory.resolve(FOLDER);
+    private StartCopies(Path folder, Journal<Void> journal, JournalRecords records) {
+        this.folder = folder;
+        this.journal = journal;
         this.records = records;
+    }
+
+    /** Opens (or creates) the copies' journal in the data directory and starts its writer. */
+    static StartCopies open(Path dataDirectory, JournalRecords records, Consumer<String> warnings) throws IOException {
+        Path folder = dataDirectory.resolve(FOLDER);
+        Journal<Void> journal = Journal.open(folder, SEGMENT_BYTES, JournalPosition.START, new Journal.Owner() {
+            @Override
+            public void replay(Journal.Entry entry) {
+                // Nothing to index: the copies are read whole, and only after damage.
+            }
+
+            @Override
+            public void warn(String warning) {
+                warnings.accept(warning);
+            }
+
+            @Override
+            public boolean useSavedIndex(List<byte[]> parts) {
+                return true;
+            }
+        });
+        try {
+            journal.start((appended, end) -> { });
+        } catch (IOException | RuntimeException e) {
+            journal.close();
+            throw e;
+        }
+        return new StartCopies(folder, journal, records);
+    }
+
+    Path folder() {
+        return folder;
     }
 
     /**
@@ -57,89 +97,81 @@ final class StartCopies {
         return firstAppend.subList(0, end);
     }
 
-    /** Writes and syncs the copy of a conversation's start, before its first append goes to the journal. */
-    void save(List<RecordedEvent> firstAppend) throws IOException {
-        List<RecordedEvent> start = startOf(firstAppend);
-        RecordedEvent first = start.getFirst();
-        if (!folderMade) {
-            Files.createDirectories(folder);
-            folderMade = true;
-        }
-        byte[] payload = records.encode(start);
-        CRC32C crc = new CRC32C();
-        crc.update(payload);
-        byte[] framed = ByteBuffer.allocate(HEADER_BYTES + payload.length).putLong(MAGIC)
-                .putInt((int) crc.getValue()).putInt(payload.length).put(payload).array();
-        AtomicFile.write(fileOf(first.tenantId(), first.conversationId()), framed);
+    /** Begins writing the copy of a conversation's start; {@link #awaitSaved} before acknowledging it. */
+    Future<?> save(List<RecordedEvent> firstAppend) {
+        byte[] copy = records.encode(startOf(firstAppend));
+        return writers.submit(() -> {
+            journal.append(List.of(copy), null);
+            return null;
+        });
     }
 
-    /** Removes a copy whose append never reached the journal: the conversation was never acknowledged. */
-    void discard(TenantId tenant, ConversationId conversation) {
-        try {
-            Files.deleteIfExists(fileOf(tenant, conversation));
-        } catch (IOException stays) {
-            // Harmless: a copy without its journal record is only restored after damage, and then with a word.
+    /**
+     * Waits for the copy begun by {@link #save}. A copy that could not be written leaves the start in the journal
+     * alone (which holds it durably, and the tables within a second): that is logged, never failed, since the
+     * start itself was saved.
+     */
+    void awaitSaved(Future<?> copy, ConversationId conversation) {
+        boolean interrupted = false;
+        while (true) {
+            try {
+                copy.get();
+                break;
+            } catch (InterruptedException e) {
+                // The copy is a sync away: waiting on keeps "acknowledged" meaning both copies.
+                interrupted = true;
+            } catch (ExecutionException failed) {
+                LOG.log(Level.WARNING, "The copy of conversation " + conversation + "'s start could not be written"
+                        + " in " + folder + ": " + failed.getCause().getMessage());
+                break;
+            }
+        }
+        if (interrupted) {
+            Thread.currentThread().interrupt();
         }
     }
 
     /** The copy of a conversation's start, when there is one that reads whole. */
     Optional<Copy> read(TenantId tenant, ConversationId conversation) {
-        return readFile(fileOf(tenant, conversation))
-                .filter(copy -> copy.tenant().equals(tenant) && copy.conversation().equals(conversation));
+        try {
+            return Optional.ofNullable(all().get(new ConversationKey(tenant, conversation)));
+        } catch (IOException unreadable) {
+            return Optional.empty();
+        }
     }
 
-    /** Every copy that reads whole; a damaged one is passed over (its journal record is the other copy). */
-    List<Copy> all() throws IOException {
-        if (!Files.isDirectory(folder)) {
-            return List.of();
+    /** Every copy that reads whole, by conversation; a damaged one is passed over (the journal is its other copy). */
+    synchronized Map<ConversationKey, Copy> all() throws IOException {
+        if (read == null) {
+            Map<ConversationKey, Copy> found = new LinkedHashMap<>();
+            journal.forEachRecord(entry -> decode(entry.payload()).ifPresent(copy ->
+                    found.putIfAbsent(new ConversationKey(copy.tenant(), copy.conversation()), copy)));
+            read = found;
         }
-        List<Copy> found = new ArrayList<>();
-        try (var files = Files.list(folder)) {
-            for (Path file : files.filter(file -> file.getFileName().toString().endsWith(SUFFIX)).sorted().toList()) {
-                readFile(file).ifPresent(found::add);
-            }
-        }
-        return found;
+        return read;
     }
 
-    private Optional<Copy> readFile(Path file) {
-        byte[] bytes;
+    private Optional<Copy> decode(byte[] payload) {
         try {
-            bytes = Files.readAllBytes(file);
-        } catch (IOException noneOrUnreadable) {
-            return Optional.empty();
-        }
-        ByteBuffer in = ByteBuffer.wrap(bytes);
-        if (bytes.length < HEADER_BYTES || in.getLong(0) != MAGIC
-                || in.getInt(Long.BYTES + Integer.BYTES) != bytes.length - HEADER_BYTES) {
-            return Optional.empty();
-        }
-        CRC32C crc = new CRC32C();
-        crc.update(bytes, HEADER_BYTES, bytes.length - HEADER_BYTES);
-        if ((int) crc.getValue() != in.getInt(Long.BYTES)) {
-            return Optional.empty();
-        }
-        try {
-            List<RecordedEvent> events = records.decodeAll(java.util.Arrays.copyOfRange(bytes, HEADER_BYTES,
-                    bytes.length));
+            List<RecordedEvent> events = new ArrayList<>(records.decodeAll(payload));
             if (events.isEmpty() || events.getFirst().seq() != 1) {
                 return Optional.empty();
             }
             RecordedEvent first = events.getFirst();
-            return Optional.of(new Copy(first.tenantId(), first.conversationId(), events));
+            return Optional.of(new Copy(first.tenantId(), first.conversationId(), List.copyOf(events)));
         } catch (RuntimeException damaged) {
             return Optional.empty();
         }
     }
 
-    private Path fileOf(TenantId tenant, ConversationId conversation) {
+    @Override
+    public void close() {
+        writers.close();
         try {
-            MessageDigest digest = MessageDigest.getInstance("SHA-256");
-            byte[] hash = digest.digest((tenant.value() + '\u0000' + conversation.value())
-                    .getBytes(StandardCharsets.UTF_8));
-            return folder.resolve(HexFormat.of().formatHex(hash, 0, 16) + SUFFIX);
-        } catch (NoSuchAlgorithmException everyJavaHasIt) {
-            throw new IllegalStateException(everyJavaHasIt);
+            journal.close(() -> new byte[0]);
+        } catch (IOException e) {
+            LOG.log(Level.WARNING, "Closing the copies of the conversations' starts in " + folder + " failed: "
+                    + e.getMessage());
         }
     }
 }

@@ -180,11 +180,11 @@ final class TablesCatchUp {
         if (!rebuilding && !journal.foundDamage()) {
             return;
         }
-        List<StartCopies.Copy> all;
+        java.util.Collection<StartCopies.Copy> all;
         try {
-            all = starts.all();
+            all = starts.all().values();
         } catch (IOException unreadable) {
-            warnings.add("The conversations' start copies in " + directory.path().resolve(StartCopies.FOLDER)
+            warnings.add("The conversations' start copies in " + starts.folder()
                     + " cannot be listed (" + unreadable.getMessage() + "); the journal's records are used alone");
             return;
         }

@@ -86,8 +86,11 @@ class DamageBeforeTheSecondCopyTest {
         // The process stopped between the copy and the journal's record: the journal is sound, the start was
         // never acknowledged, and nothing comes back from the copy.
         ConversationId neverAcknowledged = ConversationId.random();
-        new StartCopies(dir, new JournalRecords(new dev.workshop.store.EventCodec())).save(List.of(
-                new RecordedEvent(LOCAL, neverAcknowledged, 1, Instant.now(), Conversations.started(5))));
+        try (StartCopies copies = StartCopies.open(dir, new JournalRecords(new dev.workshop.store.EventCodec()),
+                warning -> { })) {
+            copies.awaitSaved(copies.save(List.of(new RecordedEvent(LOCAL, neverAcknowledged, 1, Instant.now(),
+                    Conversations.started(5)))), neverAcknowledged);
+        }
 
         try (DataDirectory data = DataDirectory.lock(dir);
              var store = JournaledConversationStore.open(data, SEGMENT_BYTES, java.time.Clock.systemUTC())) {
