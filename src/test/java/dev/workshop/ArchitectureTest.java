@@ -142,6 +142,15 @@ class ArchitectureTest {
     }
 
     @Test
+    void packagesFormNoCyclesAtAnyDepth() {
+        // The rule above compares top-level packages only: cli and cli.bench, say, are one slice to it. Here every
+        // package is a slice of its own, so two rooms of one floor cannot lean on each other either.
+        ArchRule rule = com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices()
+                .matching("dev.workshop.(**)").should().beFreeOfCycles();
+        assertHolds(rule);
+    }
+
+    @Test
     void adaptersAreBuiltOnlyByTheRootPackage() {
         // Wiring (and the entry points beside it) chooses the store and the gateways; the layers above see only
         // their interfaces, so a second way of opening them cannot grow.

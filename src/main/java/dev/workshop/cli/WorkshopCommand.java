@@ -1,6 +1,7 @@
 package dev.workshop.cli;
 
-import dev.workshop.cli.Subcommands.Entry;
+import dev.workshop.cli.subcommands.Subcommands;
+import dev.workshop.cli.subcommands.Subcommands.Entry;
 import dev.workshop.cli.bench.BenchCommand;
 import dev.workshop.domain.conversation.InvalidEventException;
 import dev.workshop.domain.conversation.TenantId;

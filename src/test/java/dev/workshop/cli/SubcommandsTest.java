@@ -3,6 +3,7 @@ package dev.workshop.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.workshop.cli.bench.BenchCommand;
+import dev.workshop.cli.subcommands.Subcommands;
 import dev.workshop.orchestration.WorkspaceOpener;
 import dev.workshop.store.DataDirectory;
 import dev.workshop.store.DataDirectoryInUseException;

@@ -1,7 +1,7 @@
 package dev.workshop.cli.bench;
 
-import dev.workshop.cli.Subcommands;
-import dev.workshop.cli.Subcommands.Entry;
+import dev.workshop.cli.subcommands.Subcommands;
+import dev.workshop.cli.subcommands.Subcommands.Entry;
 import java.util.List;
 import picocli.CommandLine.Command;
 

@@ -1,4 +1,4 @@
-package dev.workshop.cli;
+package dev.workshop.cli.subcommands;
 
 import java.util.List;
 import picocli.CommandLine;
