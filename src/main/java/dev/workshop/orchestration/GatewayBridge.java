@@ -39,12 +39,12 @@ public final class GatewayBridge implements AutoCloseable {
 
     private final TeamLog log;
     private final LoopEvents events = new LoopEvents();
-    private volatile boolean publishingChanges;
     private final RunningLoops loops;
     private final ConversationCommands commands;
     private final Resumption resumption;
     private final SessionRestorer restorer;
     private final Optional<SnapshotSaver> saver;
+    private final OtherInstances elsewhere;
 
     /** A bridge that keeps no snapshot files: for benchmarks and tests of the loop alone. */
     public GatewayBridge(ConversationStore store, TenantId tenant, AgentCatalog agents, GatewayResolver gateways,
@@ -70,7 +70,8 @@ public final class GatewayBridge implements AutoCloseable {
         this.saver = snapshots.map(folder -> new SnapshotSaver(store, tenant, folder, events::publish, clock,
                 SAVE_RETRY_PAUSES));
         saver.ifPresent(events::subscribe);
-        store.watchElsewhere(tenant, this::changedElsewhere);
+        this.elsewhere = new OtherInstances(log, loops, events);
+        store.watchElsewhere(tenant, elsewhere::changed);
     }
 
     /** The team whose conversations this bridge runs. */
@@ -87,32 +88,7 @@ public final class GatewayBridge implements AutoCloseable {
      * {@link LoopEvent.ChangedElsewhere} within about a second (nothing happens on a store only this process uses).
      */
     public void hearOtherInstances() {
-        publishingChanges = true;
-    }
-
-    /**
-     * What another instance changed: a conversation this one drives that was stopped there (Abort, delete on
-     * another device) stops here at once rather than at its next append; and the listeners hear of it if they
-     * asked to.
-     */
-    private void changedElsewhere(ConversationId id) {
-        boolean drivenHere = loops.isRunning(id);
-        if (!publishingChanges && !drivenHere) {
-            return;
-        }
-        Optional<ConversationState> state = log.store().state(log.tenant(), id);
-        if (state.isEmpty()) {
-            return;
-        }
-        ConversationState now = state.get();
-        if (drivenHere && (now.deleted() || now.status().isFinal() || now.status() == ConversationStatus.INTERRUPTED
-                || now.status() == ConversationStatus.HELD)) {
-            loops.stop(id, new ConversationLoop.Stop(now.status(), now.statusCause(), now.statusReason()));
-        }
-        if (publishingChanges) {
-            String drivenBy = log.store().drivenElsewhere(log.tenant(), id).orElse("");
-            events.publish(new LoopEvent.ChangedElsewhere(id, 0, java.time.Instant.now(), now, drivenBy));
-        }
+        elsewhere.publish();
     }
 
     /** Whether another instance on a team server drives the conversation now (its loop runs there). */

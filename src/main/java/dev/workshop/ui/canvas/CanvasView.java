@@ -8,11 +8,9 @@ import dev.workshop.domain.canvas.Point;
 import dev.workshop.domain.conversation.ConversationState;
 import dev.workshop.domain.fsm.AgentState;
 import dev.workshop.ui.palette.DropTarget;
-import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import java.util.Set;
 import javafx.collections.ListChangeListener;
 import javafx.geometry.Point2D;
@@ -48,8 +46,8 @@ public final class CanvasView extends Pane implements DropTarget {
     private final Minimap minimap;
     private final RopeLayer ropeLayer = new RopeLayer();
     private final Group agentsGroup = new Group();
-    private final Group bubbles = new Group();
-    private final Group world = new Group(agentsGroup, bubbles);
+    private final BubbleLayer bubbles = new BubbleLayer();
+    private final Group world = new Group(agentsGroup, bubbles.group());
     private final Scale scale = new Scale(1, 1, 0, 0);
     private final Translate translate = new Translate();
     private final Rectangle rubberBand = new Rectangle();
@@ -59,10 +57,6 @@ public final class CanvasView extends Pane implements DropTarget {
     private final CanvasDialogs dialogs;
     private final CanvasMenus menus;
     private final Map<AgentNodeModel, AgentNode> nodes = new HashMap<>();
-    private final Map<AgentNodeModel, BubbleNode> bubbleNodes = new HashMap<>();
-    /** Bubbles whose message, or whose thinking dots, are new this frame; brought to the front after it. */
-    private final List<BubbleNode> freshlySaid = new ArrayList<>();
-    private final List<BubbleNode> freshlyThinking = new ArrayList<>();
     /** Where each agent was drawn in the last frame (for ropes and their hit-testing). */
     private final Map<InstanceId, Point> positions = new HashMap<>();
     /** Agents at the end of a rope or link: when one of them moves, the rope layer is repainted. */
@@ -122,7 +116,7 @@ public final class CanvasView extends Pane implements DropTarget {
         applyCamera(viewModel.cameraProperty().get());
         applyTheme(viewModel.camera().darkProperty().get());
 
-        gestures = new CanvasGestures(this, viewModel, dialogs, menus, rubberBand, bubbleNodes, positions,
+        gestures = new CanvasGestures(this, viewModel, dialogs, menus, rubberBand, bubbles.byAgent(), positions,
                 this::repaintRopes);
         CanvasKeys keys = new CanvasKeys(this, viewModel, dialogs, gestures);
         addEventHandler(MouseEvent.MOUSE_PRESSED, gestures::pressed);
@@ -186,16 +180,9 @@ public final class CanvasView extends Pane implements DropTarget {
                 // Only an agent at the end of a rope or a conversation link makes the rope layer repaint.
                 ropesDirty |= tied.contains(model.id());
             }
-            updateBubble(model, at, onScreen, readable);
+            bubbles.update(model, at, onScreen && readable, clock);
         }
-        // Agents side by side have overlapping bubbles: the newest turn's goes on top. A message and the next
-        // turn's start often arrive in the same frame, and the turn that starts is the newer of the two.
-        freshlySaid.forEach(BubbleNode::toFront);
-        freshlyThinking.forEach(BubbleNode::toFront);
-        freshlySaid.clear();
-        freshlyThinking.clear();
-        BubbleStack.arrange(bubbles.getChildren(), camera.visible(getWidth(), getHeight()), camera.zoom(),
-                bubbleUnderPointer);
+        bubbles.arrange(camera.visible(getWidth(), getHeight()), camera.zoom(), bubbleUnderPointer);
         if (ropesDirty) {
             ropesDirty = false;
             ropeLayer.fitTo(getWidth(), getHeight());
@@ -216,33 +203,6 @@ public final class CanvasView extends Pane implements DropTarget {
                 Math.round((world.y() - camera.originY()) * zoom) / zoom + camera.originY());
     }
 
-    /**
-     * Bubbles are the costliest thing to paint (text on a rounded box), so there is one only for an agent on
-     * screen with something to say, only when zoomed in enough to read it, and it is laid out again only when
-     * its text changes.
-     */
-    private void updateBubble(AgentNodeModel model, Point at, boolean onScreen, boolean readable) {
-        String text = model.bubbleProperty().get();
-        boolean thinking = model.state() == AgentState.THINKING;
-        BubbleNode bubble = bubbleNodes.get(model);
-        if (!readable || !onScreen || (!thinking && text.isEmpty())) {
-            if (bubble != null) {
-                bubbles.getChildren().remove(bubble);
-                bubbleNodes.remove(model);
-            }
-            return;
-        }
-        if (bubble == null) {
-            bubble = new BubbleNode();
-            bubbleNodes.put(model, bubble);
-            bubbles.getChildren().add(bubble);
-        }
-        if (thinking ? bubble.showThinking(clock) : bubble.showSaid(text, model.bubbleOpacity())) {
-            (thinking ? freshlyThinking : freshlySaid).add(bubble);
-        }
-        bubble.anchorAbove(at.x(), at.y());
-    }
-
     private void retie() {
         tied.clear();
         viewModel.ropes().forEach(rope -> {
@@ -259,7 +219,7 @@ public final class CanvasView extends Pane implements DropTarget {
             if (!current.contains(model)) {
                 watch(model, false);
                 agentsGroup.getChildren().remove(nodes.get(model));
-                Optional.ofNullable(bubbleNodes.remove(model)).ifPresent(bubbles.getChildren()::remove);
+                bubbles.remove(model);
                 return true;
             }
             return false;

@@ -1,0 +1,74 @@
+package dev.workshop.ui.canvas;
+
+import dev.workshop.domain.canvas.Bounds;
+import dev.workshop.domain.canvas.Point;
+import dev.workshop.domain.fsm.AgentState;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import javafx.scene.Group;
+
+/**
+ * The agents' speech bubbles, one group above the agents. Bubbles are the costliest thing to paint (text on a
+ * rounded box), so there is one only for an agent on screen with something to say, only when zoomed in enough to
+ * read it, and it is laid out again only when its text changes.
+ */
+final class BubbleLayer {
+    private final Group group = new Group();
+    private final Map<AgentNodeModel, BubbleNode> byAgent = new HashMap<>();
+    /** Bubbles whose text changed in this frame, said and thinking: brought to the front as the frame ends. */
+    private final List<BubbleNode> freshlySaid = new ArrayList<>();
+    private final List<BubbleNode> freshlyThinking = new ArrayList<>();
+
+    Group group() {
+        return group;
+    }
+
+    /** Each agent's bubble, for the gestures that find which agent a clicked bubble belongs to. */
+    Map<AgentNodeModel, BubbleNode> byAgent() {
+        return byAgent;
+    }
+
+    /** The bubble of {@code model}, anchored above {@code at}; none when it is not {@code shown} or has nothing. */
+    void update(AgentNodeModel model, Point at, boolean shown, double clock) {
+        String text = model.bubbleProperty().get();
+        boolean thinking = model.state() == AgentState.THINKING;
+        BubbleNode bubble = byAgent.get(model);
+        if (!shown || (!thinking && text.isEmpty())) {
+            if (bubble != null) {
+                remove(model);
+            }
+            return;
+        }
+        if (bubble == null) {
+            bubble = new BubbleNode();
+            byAgent.put(model, bubble);
+            group.getChildren().add(bubble);
+        }
+        if (thinking ? bubble.showThinking(clock) : bubble.showSaid(text, model.bubbleOpacity())) {
+            (thinking ? freshlyThinking : freshlySaid).add(bubble);
+        }
+        bubble.anchorAbove(at.x(), at.y());
+    }
+
+    void remove(AgentNodeModel model) {
+        BubbleNode bubble = byAgent.remove(model);
+        if (bubble != null) {
+            group.getChildren().remove(bubble);
+        }
+    }
+
+    /**
+     * Ends a frame: agents side by side have overlapping bubbles, and the newest turn's goes on top. A message
+     * and the next turn's start often arrive in the same frame, and the turn that starts is the newer of the two.
+     * Then they are stacked clear of each other, the one under the pointer held still.
+     */
+    void arrange(Bounds visible, double zoom, BubbleNode underPointer) {
+        freshlySaid.forEach(BubbleNode::toFront);
+        freshlyThinking.forEach(BubbleNode::toFront);
+        freshlySaid.clear();
+        freshlyThinking.clear();
+        BubbleStack.arrange(group.getChildren(), visible, zoom, underPointer);
+    }
+}
