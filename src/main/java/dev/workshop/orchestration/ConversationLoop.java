@@ -3,7 +3,6 @@ package dev.workshop.orchestration;
 import dev.workshop.domain.agent.AgentDefinition;
 import dev.workshop.domain.conversation.ConversationEvent.FollowUpStarted;
 import dev.workshop.domain.conversation.ConversationEvent.MessageRecorded;
-import dev.workshop.domain.conversation.ConversationEvent.Renamed;
 import dev.workshop.domain.conversation.ConversationEvent.ReplyChunk;
 import dev.workshop.domain.conversation.ConversationEvent.StatusChanged;
 import dev.workshop.domain.conversation.ConversationEvent.TurnStarted;
@@ -14,7 +13,6 @@ import dev.workshop.domain.conversation.ConversationStatus;
 import dev.workshop.domain.conversation.InvalidEventException;
 import dev.workshop.domain.conversation.Participant;
 import dev.workshop.domain.conversation.PromptBuilder;
-import dev.workshop.domain.conversation.RecordedEvent;
 import dev.workshop.domain.conversation.ResumeCause;
 import dev.workshop.domain.conversation.Rotation;
 import dev.workshop.domain.conversation.StatusCause;
@@ -22,7 +20,6 @@ import dev.workshop.domain.conversation.Transcript;
 import dev.workshop.domain.conversation.Usage;
 import dev.workshop.gateway.GatewayException;
 import dev.workshop.gateway.GatewayReply;
-import dev.workshop.store.ConcurrentAppendException;
 import dev.workshop.store.DriverLostException;
 import dev.workshop.store.Durability;
 import dev.workshop.store.StoreException;
@@ -66,6 +63,7 @@ final class ConversationLoop implements Runnable {
     private final LoopEnds ends;
     private final ServerPatience patience = new ServerPatience(this::publishSavePending, this::publishServerBack,
             () -> stop != null);
+    private final LoopAppends appends;
     /** Published once the loop is gone from the bridge, so a listener that counts running loops sees it gone. */
     private LoopEvent.Ended ended;
 
@@ -98,6 +96,7 @@ final class ConversationLoop implements Runnable {
         this.context = context;
         this.window = context.settings().messageWindow();
         this.ends = new LoopEnds(id, context);
+        this.appends = new LoopAppends(id, context, patience);
         this.asking = new AgentAsking(id, () -> workflowTurn, context, new PromptBuilder(window), this::keep);
     }
 
@@ -360,52 +359,7 @@ final class ConversationLoop implements Runnable {
     }
 
     private ConversationState append(ConversationState state, ConversationEvent event, Durability durability) {
-        List<RecordedEvent> recorded;
-        try {
-            recorded = appendWaitingForTheServer(state, event, durability);
-        } catch (ConcurrentAppendException e) {
-            // The user may rename a conversation while it runs: a new name does not conflict with the turn, so the
-            // loop takes it in and appends again. Anything else appended meanwhile means a second writer.
-            ConversationState renamed = renamedSince(state).orElseThrow(() -> e);
-            return append(renamed, event, durability);
-        }
-        ConversationState next = state;
-        for (RecordedEvent each : recorded) {
-            next = next.evolve(each);
-        }
-        return next;
-    }
-
-    /**
-     * Appends; while the team server is away, waits as {@link ServerPatience} does, keeping what is to be written:
-     * written once when the server is back. A write whose commit was lost on the way back is found in the log
-     * rather than written twice.
-     */
-    private List<RecordedEvent> appendWaitingForTheServer(ConversationState state, ConversationEvent event,
-                                                          Durability durability) {
-        return patience.patiently(
-                () -> context.store().append(context.tenant(), id, state.version(), List.of(event), durability),
-                () -> {
-                    List<RecordedEvent> there = context.store().history(context.tenant(), id);
-                    // The last attempt committed; its answer was lost with the connection.
-                    return there.size() > state.version() && there.get((int) state.version()).event().equals(event)
-                            ? Optional.of(List.of(there.get((int) state.version()))) : Optional.empty();
-                });
-    }
-
-    /** {@code state} with the renames appended after it, if renames are all that was appended since. */
-    private Optional<ConversationState> renamedSince(ConversationState state) {
-        ConversationState current = state;
-        for (RecordedEvent each : context.store().history(context.tenant(), id)) {
-            if (each.seq() <= state.version()) {
-                continue;
-            }
-            if (!(each.event() instanceof Renamed)) {
-                return Optional.empty();
-            }
-            current = current.evolve(each);
-        }
-        return current == state ? Optional.empty() : Optional.of(current);
+        return appends.append(state, event, durability);
     }
 
     /** Records the end; reads the stored state first, since an interrupted turn may have moved it on. */
