@@ -103,4 +103,16 @@ final class EventPositions {
         }
         return new Since(first + 1, Arrays.copyOfRange(starts, first, size), incomplete);
     }
+
+    /** Where the conversation's records start, in order, each once (the events of one append share their record). */
+    long[] recordStarts() {
+        long[] starts = snapshot();
+        int count = 0;
+        for (int i = 0; i < starts.length; i++) {
+            if (i == 0 || starts[i] != starts[i - 1]) {
+                starts[count++] = starts[i];
+            }
+        }
+        return Arrays.copyOf(starts, count);
+    }
 }

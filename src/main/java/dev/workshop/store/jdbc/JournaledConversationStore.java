@@ -22,8 +22,6 @@ import java.time.Clock;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
-import java.util.Arrays;
-import java.util.Collections;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -46,6 +44,7 @@ public final class JournaledConversationStore implements ConversationStore {
     /** Saves the index for the journal's checkpoints, on the thread that wrote the batch (one at a time). */
     private final SavedIndex checkpointIndex = new SavedIndex();
     private final List<String> warnings = new CopyOnWriteArrayList<>();
+    private final Histories histories;
     /** Where a message lost from the journal and the tables may still be found (the snapshots). */
     private volatile MessageCopies copies = MessageCopies.NONE;
     private final EventCodec codec = new EventCodec();
@@ -73,6 +72,8 @@ public final class JournaledConversationStore implements ConversationStore {
         this.directory = directory;
         this.clock = clock;
         this.tables = new OpenOnce(this::openTables, "Cannot open the database in " + directory.path());
+        this.histories = new Histories(positions, () -> historyReader, directory.journalDirectory(), warnings,
+                this::historyFromTables);
     }
 
     /** Opens the store and returns once everything works, the tables included. */
@@ -146,9 +147,12 @@ public final class JournaledConversationStore implements ConversationStore {
 
     /** What the journal reports while it opens: the records it scans, damage, and the index saved at close. */
     private final class JournalOwner implements Journal.Owner {
+        /** Notes where a record found by the open-time scan is; only its envelope is read. */
         @Override
         public void replay(Journal.Entry entry) {
-            indexRecord(entry);
+            if (EventPositions.index(positions, entry, warnings::add)) {
+                journalOrder.add(entry.start());
+            }
         }
 
         @Override
@@ -162,23 +166,11 @@ public final class JournaledConversationStore implements ConversationStore {
         }
     }
 
-    /** Notes where a record found by the open-time scan is; only its envelope is read. */
-    private void indexRecord(Journal.Entry entry) {
-        if (EventPositions.index(positions, entry, warnings::add)) {
-            journalOrder.add(entry.start());
-        }
-    }
-
     /** Opens the tables and catches them up, then starts the journal's writer: from now on appends are taken. */
     private void openTables() {
         // Opened with the tables, not the journal: a process that only reads a conversation back never waits for
         // it (it cost the restore ~9 ms), and nothing is appended before the tables are open.
-        try {
-            starts = StartCopies.open(directory.path(), records, warnings::add);
-        } catch (IOException e) {
-            throw new StoreException("Cannot open the copies of the conversations' starts in "
-                    + directory.path().resolve(StartCopies.FOLDER) + ": " + e.getMessage(), e);
-        }
+        starts = StartCopies.open(directory.path(), records, warnings::add);
         var caughtUp = new TablesCatchUp(directory, journal, tableRows, records, index, positions, copies, starts, warnings)
                 .run(journalOrder);
         pool = caughtUp.pool();
@@ -270,31 +262,7 @@ public final class JournaledConversationStore implements ConversationStore {
     @Override
     public List<RecordedEvent> history(TenantId tenant, ConversationId conversation) {
         requireOpen();
-        EventPositions known = positions.get(new ConversationKey(tenant, conversation));
-        if (known == null) {
-            return List.of();
-        }
-        if (known.incomplete()) {
-            return historyFromTables(tenant, conversation);
-        }
-        List<RecordedEvent> history;
-        try {
-            history = historyReader.read(tenant, conversation, distinct(known.snapshot()));
-        } catch (IOException | RuntimeException damaged) {
-            // The journal's copy rotted since it was written (a flipped byte fails its checksum): the tables hold
-            // every event too, so the history is read from there, now and from now on.
-            known.markIncomplete();
-            String warning = "Conversation " + conversation + " could not be read from the journal in "
-                    + directory.journalDirectory() + " (" + damaged.getMessage() + "); it is read from the database,"
-                    + " which holds it too";
-            warnings.add(warning);
-            try {
-                return historyFromTables(tenant, conversation);
-            } catch (StoreException alsoFailed) {
-                throw new StoreException(warning + ", and that failed too: " + alsoFailed.getMessage(), damaged);
-            }
-        }
-        return Collections.unmodifiableList(history);
+        return histories.read(tenant, conversation);
     }
 
     /**
@@ -305,17 +273,6 @@ public final class JournaledConversationStore implements ConversationStore {
         requireOpen();
         tables.await();
         projector.awaitApplied(journal.durableEnd());
-    }
-
-    /** The record starts of a history, each once (the events of one append share their record). */
-    private static long[] distinct(long[] starts) {
-        int count = 0;
-        for (int i = 0; i < starts.length; i++) {
-            if (i == 0 || starts[i] != starts[i - 1]) {
-                starts[count++] = starts[i];
-            }
-        }
-        return Arrays.copyOf(starts, count);
     }
 
     private List<RecordedEvent> historyFromTables(TenantId tenant, ConversationId conversation) {

@@ -53,8 +53,18 @@ final class StartCopies implements AutoCloseable {
     }
 
     /** Opens (or creates) the copies' journal in the data directory and starts its writer. */
-    static StartCopies open(Path dataDirectory, JournalRecords records, Consumer<String> warnings) throws IOException {
+    static StartCopies open(Path dataDirectory, JournalRecords records, Consumer<String> warnings) {
         Path folder = dataDirectory.resolve(FOLDER);
+        try {
+            return openIn(folder, records, warnings);
+        } catch (IOException e) {
+            throw new dev.workshop.store.StoreException("Cannot open the copies of the conversations' starts in "
+                    + folder + ": " + e.getMessage(), e);
+        }
+    }
+
+    private static StartCopies openIn(Path folder, JournalRecords records, Consumer<String> warnings)
+            throws IOException {
         Journal<Void> journal = Journal.open(folder, SEGMENT_BYTES, JournalPosition.START, new Journal.Owner() {
             @Override
             public void replay(Journal.Entry entry) {
