@@ -55,6 +55,7 @@ public final class GitSessions implements AutoCloseable {
     private final Path location;
     /** The data directory's own repository, which no other process writes while this one holds the directory. */
     private boolean ownRepository;
+    private final BranchMoves moves;
 
     /** A branch of a held session and the commit it points at. */
     public record Branch(String name, String ref, String commit, Instant committedAt) {
@@ -63,6 +64,7 @@ public final class GitSessions implements AutoCloseable {
     private GitSessions(Repository repository, Path location) {
         this.repository = repository;
         this.location = location;
+        this.moves = new BranchMoves(repository, location, () -> ownRepository);
         // Objects and refs reach the disk before a hold reports success, as the journal's records do. Set in memory
         // only: a user's repository keeps its own configuration.
         StoredConfig config = repository.getConfig();
@@ -160,7 +162,7 @@ public final class GitSessions implements AutoCloseable {
             throw new SessionRepositoryException("Cannot write to the repository " + location + ": " + reason(e),
                     true, e);
         }
-        move(ref, expectedTip, commit.name(), branch);
+        moves.move(ref, expectedTip, commit.name(), branch);
         return commit.name();
     }
 
@@ -180,103 +182,6 @@ public final class GitSessions implements AutoCloseable {
         } catch (IOException e) {
             throw new SessionRepositoryException("Cannot put branch " + branch + " back in " + location + ": "
                     + reason(e), true, e);
-        }
-    }
-
-    /**
-     * How long a branch's lock file may stand before it is taken for one a killed process left: a hold takes its
-     * lock for milliseconds, between writing the new commit id and renaming the file into place.
-     */
-    private static final java.time.Duration STALE_LOCK = java.time.Duration.ofSeconds(10);
-
-    /**
-     * Removes the branch's lock file when a process that died mid-update left it: in the data directory's own
-     * repository (which only the process holding the data directory writes, one hold per session at a time)
-     * always, elsewhere once it is older than {@link #STALE_LOCK}. True when one was removed.
-     */
-    private boolean removedStaleLock(String ref) {
-        Path lock = repository.getDirectory().toPath().resolve(ref + ".lock");
-        try {
-            if (!Files.exists(lock)) {
-                return false;
-            }
-            boolean stale = ownRepository || Files.getLastModifiedTime(lock).toInstant()
-                    .isBefore(Instant.now().minus(STALE_LOCK));
-            if (stale) {
-                Files.delete(lock);
-                System.getLogger(GitSessions.class.getName()).log(System.Logger.Level.WARNING,
-                        "Removed the lock file " + lock + " a hold cut short had left");
-            }
-            return stale;
-        } catch (IOException e) {
-            return false;
-        }
-    }
-
-    /** A lock file on the branch that a running hold took moments ago (not in this process's own repository). */
-    private boolean lockedByAnotherHold(String ref) {
-        Path lock = repository.getDirectory().toPath().resolve(ref + ".lock");
-        try {
-            return !ownRepository && Files.exists(lock)
-                    && !Files.getLastModifiedTime(lock).toInstant().isBefore(Instant.now().minus(STALE_LOCK));
-        } catch (IOException e) {
-            return false;
-        }
-    }
-
-    private String lockHint(String ref) {
-        Path lock = repository.getDirectory().toPath().resolve(ref + ".lock");
-        return Files.exists(lock) ? ": " + lock + " is there; if no hold is running, delete it" : "";
-    }
-
-    private void move(String ref, Optional<String> expectedTip, String commit, String branch) {
-        move(ref, expectedTip, commit, branch, false);
-    }
-
-    private void move(String ref, Optional<String> expectedTip, String commit, String branch, boolean retried) {
-        try {
-            RefUpdate update = repository.updateRef(ref);
-            update.setExpectedOldObjectId(expectedTip.map(ObjectId::fromString).orElse(ObjectId.zeroId()));
-            update.setNewObjectId(ObjectId.fromString(commit));
-            update.setRefLogMessage("workshop: hold", false);
-            RefUpdate.Result result = update.update();
-            switch (result) {
-                case NEW, FAST_FORWARD, FORCED, NO_CHANGE -> {
-                }
-                case LOCK_FAILURE, REJECTED, REJECTED_CURRENT_BRANCH, REJECTED_MISSING_OBJECT,
-                     REJECTED_OTHER_REASON -> {
-                    Ref now = repository.exactRef(ref);
-                    Optional<String> there = Optional.ofNullable(now).map(found -> found.getObjectId().name());
-                    if (there.equals(expectedTip)) {
-                        if (lockedByAnotherHold(ref)) {
-                            throw new dev.workshop.session.HoldConflictException("Another hold is writing branch "
-                                    + branch + " in " + location + " right now; nothing was overwritten (hold again"
-                                    + " once it is done)");
-                        }
-                        // The other hold may have finished between the two looks: its lock gone, the branch moved.
-                        Ref after = repository.exactRef(ref);
-                        if (!Optional.ofNullable(after).map(found -> found.getObjectId().name()).equals(expectedTip)) {
-                            throw new dev.workshop.session.HoldConflictException("Another hold moved branch " + branch
-                                    + " in " + location + " first; nothing was overwritten (hold again to commit on top"
-                                    + " of it)");
-                        }
-                        if (!retried && removedStaleLock(ref)) {
-                            move(ref, expectedTip, commit, branch, true);
-                            return;
-                        }
-                        // Nobody moved it: the branch could not be written (its lock file, the folder).
-                        throw new SessionRepositoryException("Branch " + branch + " in " + location + " cannot be"
-                                + " written (" + result + lockHint(ref) + "); nothing was held", true);
-                    }
-                    throw new dev.workshop.session.HoldConflictException("Another hold moved branch " + branch + " in "
-                            + location + " first; nothing was overwritten (hold again to commit on top of it)");
-                }
-                default -> throw new SessionRepositoryException("Branch " + branch + " in " + location
-                        + " could not be moved (" + result + ")", true);
-            }
-        } catch (IOException e) {
-            throw new SessionRepositoryException("Branch " + branch + " in " + location + " cannot be written ("
-                    + reason(e) + "); nothing was held", true, e);
         }
     }
 
@@ -382,7 +287,7 @@ public final class GitSessions implements AutoCloseable {
                     || !walk.isMergedInto(walk.parseCommit(here.getObjectId()), fetched))) {
                 return;
             }
-            move(ref, Optional.ofNullable(here).map(found -> found.getObjectId().name()), commit, branch);
+            moves.move(ref, Optional.ofNullable(here).map(found -> found.getObjectId().name()), commit, branch);
         } catch (IOException e) {
             throw new SessionRepositoryException("Cannot update branch " + branch + " in " + location + ": "
                     + reason(e), true, e);
@@ -420,7 +325,7 @@ public final class GitSessions implements AutoCloseable {
         return branch;
     }
 
-    private static String reason(Exception e) {
+    static String reason(Exception e) {
         String message = e.getMessage();
         Throwable cause = e.getCause();
         while ((message == null || message.isBlank()) && cause != null) {
