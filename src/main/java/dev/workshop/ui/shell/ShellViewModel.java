@@ -1,12 +1,10 @@
 package dev.workshop.ui.shell;
 
-import dev.workshop.domain.canvas.CanvasScene;
-import dev.workshop.domain.canvas.SceneRestore;
 import dev.workshop.domain.conversation.ConversationId;
 import dev.workshop.domain.conversation.ConversationState;
-import dev.workshop.domain.conversation.Participant;
 import dev.workshop.domain.settings.Preferences;
-import dev.workshop.orchestration.LoopEvent;
+import dev.workshop.domain.settings.TeamServerChoice;
+import dev.workshop.orchestration.TeamServerSettings;
 import dev.workshop.orchestration.Workspace;
 import dev.workshop.orchestration.WorkspaceOpener;
 import dev.workshop.orchestration.WorkspaceOptions;
@@ -34,8 +32,7 @@ public final class ShellViewModel {
     private final Path dataDirectory;
     /** How the data opens; Settings → Team server changes where (and reopens). */
     private volatile WorkspaceOptions options;
-    private volatile java.util.Optional<dev.workshop.orchestration.TeamServerSettings> teamServerSettings =
-            java.util.Optional.empty();
+    private volatile Optional<TeamServerSettings> teamServerSettings = Optional.empty();
     /** Where the conversations are kept when on a team server ("Team server: HOST:PORT/DB · team T"), else "". */
     private final ReadOnlyStringWrapper teamServerText = new ReadOnlyStringWrapper("");
     private final WorkspaceOpener opener;
@@ -87,22 +84,22 @@ public final class ShellViewModel {
         this.fx = fx;
         this.background = background;
         dataDirectoryText.set(dataDirectory.toString());
-        teamServerText.set(describe(teamServerChoice()));
+        teamServerText.set(TeamServerText.of(teamServerChoice()));
     }
 
     /** Offers Settings → Team server (the app's wiring gives what tests and saves it; without it, none is offered). */
-    public void offerTeamServerSettings(dev.workshop.orchestration.TeamServerSettings settings) {
-        teamServerSettings = java.util.Optional.of(settings);
+    public void offerTeamServerSettings(TeamServerSettings settings) {
+        teamServerSettings = Optional.of(settings);
     }
 
-    public java.util.Optional<dev.workshop.orchestration.TeamServerSettings> teamServerSettings() {
+    public Optional<TeamServerSettings> teamServerSettings() {
         return teamServerSettings;
     }
 
     /** Where this window's conversations are kept now. */
-    public dev.workshop.domain.settings.TeamServerChoice teamServerChoice() {
+    public TeamServerChoice teamServerChoice() {
         WorkspaceOptions now = options;
-        return new dev.workshop.domain.settings.TeamServerChoice(now.teamServer(), now.team());
+        return new TeamServerChoice(now.teamServer(), now.team());
     }
 
     /**
@@ -110,8 +107,8 @@ public final class ShellViewModel {
      * as at any close (on a team server another instance goes on with them; on this device they resume when it
      * opens again). What cannot be saved is said in the status bar and nothing changes.
      */
-    public void switchTo(dev.workshop.domain.settings.TeamServerChoice choice) {
-        dev.workshop.orchestration.TeamServerSettings settings = teamServerSettings.orElseThrow();
+    public void switchTo(TeamServerChoice choice) {
+        TeamServerSettings settings = teamServerSettings.orElseThrow();
         if (reopening) {
             return;
         }
@@ -128,31 +125,17 @@ public final class ShellViewModel {
             }
             fx.execute(() -> {
                 options = options.withTeam(choice.team()).withTeamServer(choice.url());
-                teamServerText.set(describe(choice));
+                teamServerText.set(TeamServerText.of(choice));
                 if (workspace == null) {
                     reopening = false;
                     tryAgain();
                 } else {
                     closeAndOpenAgain();
                 }
-                notice.set(choice.onTeamServer() ? "Now on the team server " + where(choice.url().orElseThrow())
+                notice.set(choice.onTeamServer() ? "Now on the team server " + TeamServerText.where(choice.url().orElseThrow())
                         + " as team " + choice.team().value() : "Now on this device's own conversations");
             });
         });
-    }
-
-    /** "Team server: HOST:PORT/DB · team T" for the status bar, "" for this device's own data. */
-    static String describe(dev.workshop.domain.settings.TeamServerChoice choice) {
-        return choice.url().map(url -> "Team server: " + where(url) + " · team " + choice.team().value()).orElse("");
-    }
-
-    /** HOST:PORT/DB of a team server's address, without its scheme and query (a password could be there). */
-    static String where(String url) {
-        String address = url.replaceFirst("^(jdbc:)?postgres(ql)?://", "");
-        int query = address.indexOf('?');
-        address = query < 0 ? address : address.substring(0, query);
-        int at = address.lastIndexOf('@');
-        return at < 0 ? address : address.substring(at + 1);
     }
 
     public ReadOnlyStringProperty teamServerTextProperty() {
@@ -169,55 +152,32 @@ public final class ShellViewModel {
                     // On a team server the app drives too: it goes on with conversations whose Workshop stopped.
                     opened.driveTeamConversations();
                 }
-                // Resume on launch, in order: the scene is rebuilt (with instances placed for participants that
-                // have none on the canvas), shown, and only then do the interrupted conversations go on.
-                CanvasScene scene = SceneRestore.placeParticipants(opened.scene().initialScene(),
-                        opened.bridge().conversationsToResume().stream()
-                                .map(state -> new SceneRestore.Resumable(state.id(),
-                                        state.participants().stream().filter(participant -> !participant.isHuman())
-                                                .map(Participant::agentId).toList()))
-                                .toList(),
-                        agent -> opened.agentDirectory().find(agent).isPresent());
-                CanvasViewModel canvasModel = new CanvasViewModel(opened, fx);
-                canvasModel.connect();
-                SidebarViewModel sidebarModel = new SidebarViewModel(opened, fx);
-                Navigation.between(canvasModel, sidebarModel);
-                sidebarModel.start(shownBeforeReopen);
+                OpenedParts parts = OpenedParts.of(opened, fx, shownBeforeReopen);
                 opened.bridge().subscribe(event -> {
-                    // What changes the counts: a loop starting or ending, a conversation imported, deleted or
-                    // brought back.
-                    if (event instanceof LoopEvent.Started || event instanceof LoopEvent.Ended
-                            || event instanceof LoopEvent.SessionRestored || event instanceof LoopEvent.Deleted
-                            || event instanceof LoopEvent.Undeleted || event instanceof LoopEvent.ChangedElsewhere) {
+                    if (OpenedParts.changesCounts(event)) {
                         int total = opened.conversationCount();
                         int running = opened.bridge().runningCount();
                         fx.execute(() -> showCounts(total, running));
                     }
                 });
-                opened.directoryWatch().onGone(reason -> fx.execute(() -> dataDirectoryGone.set(reason
-                        + ". Nothing more can be saved, so running conversations stop: put the folder back, or"
-                        + " restore it from a backup, then Reopen.")));
-                opened.onSavingStopped(reason -> fx.execute(() -> savingStopped.set(reason
-                        + ". Running conversations stopped; everything saved before is safe. Make room on the disk"
-                        + " (or mend it), then Reopen: they go on from their last saved message.")));
-                opened.readOnlyReason().ifPresent(why -> fx.execute(() -> savingStopped.set("The data can only be"
-                        + " read (" + why + "): every conversation can be read and exported, and nothing is saved or"
-                        + " run. Make room on the disk (or make it writable), then Reopen.")));
+                opened.directoryWatch().onGone(reason -> fx.execute(() -> dataDirectoryGone.set(Banners.gone(reason))));
+                opened.onSavingStopped(reason -> fx.execute(() -> savingStopped.set(Banners.savingStopped(reason))));
+                opened.readOnlyReason().ifPresent(why -> fx.execute(() -> savingStopped.set(Banners.readOnly(why))));
                 int count = opened.conversationCount();
                 List<String> warnings = opened.warnings();
                 // Data that can only be read is shown, never run: nothing could be saved of it.
                 boolean readOnly = opened.readOnlyReason().isPresent();
                 fx.execute(() -> {
-                    canvasModel.load(scene);
-                    sidebar.set(sidebarModel);
-                    canvas.set(canvasModel);
+                    parts.canvas().load(parts.scene());
+                    sidebar.set(parts.sidebar());
+                    canvas.set(parts.canvas());
                     showOpened(count, warnings);
                     // What was running when Workshop stopped goes on now, with no action from the user.
                     background.run("workshop-resume", () -> {
                         // Off the way to the first frame: the marks of conversations no loop runs for (waiting
                         // for the user, failed).
                         List<ConversationState> stored = opened.bridge().conversations();
-                        fx.execute(() -> canvasModel.showAtLaunch(stored));
+                        fx.execute(() -> parts.canvas().showAtLaunch(stored));
                         if (readOnly) {
                             return;
                         }
