@@ -115,7 +115,7 @@ final class CanvasBenchmark {
             Point at = new Point((i % columns) * 150, (i / columns) * 150);
             placed.add(canvas.place(kinds.get(i % kinds.size()).id(), at).orElseThrow());
         }
-        canvas.clearSelection();
+        canvas.selecting().clearSelection();
         for (int i = 0; i < count; i++) {
             canvas.setBehaviour(List.of(placed.get(i)), i % 5 == 0 ? Behaviour.PATROL : Behaviour.WANDER);
             if (i % 3 == 0 && i + 1 < count) {

@@ -45,7 +45,7 @@ final class CanvasEdits {
                 canvas.add(new AgentInstance(InstanceId.generate(), agent, canvas.settingsProperty().get().placed(at), Behaviour.STATIONARY),
                         definition)));
         placed.ifPresent(model -> {
-            canvas.select(List.of(model.id()), false);
+            canvas.selecting().select(List.of(model.id()), false);
             canvas.sceneChanged();
         });
         return placed;
@@ -67,7 +67,7 @@ final class CanvasEdits {
                 canvas.add(new AgentInstance(InstanceId.generate(), pair.get(1).id(),
                         canvas.settingsProperty().get().placed(new Point(centre.x() + STARTER_GAP / 2, centre.y())),
                         Behaviour.STATIONARY), pair.get(1))));
-        canvas.select(placed.stream().map(AgentNodeModel::id).toList(), false);
+        canvas.selecting().select(placed.stream().map(AgentNodeModel::id).toList(), false);
         canvas.sceneChanged();
         return placed;
     }
@@ -111,7 +111,7 @@ final class CanvasEdits {
         if (!gone.isEmpty()) {
             canvas.tell("No longer an agent here: " + String.join(", ", gone));
         }
-        canvas.select(chosen.stream().map(AgentNodeModel::id).toList(), false);
+        canvas.selecting().select(chosen.stream().map(AgentNodeModel::id).toList(), false);
         return chosen;
     }
 
@@ -120,7 +120,7 @@ final class CanvasEdits {
      * undo: the keyboard's way to move agents. A grid step, so that it lands on the next dot with snapping on.
      */
     void nudgeSelection(int dx, int dy) {
-        List<AgentNodeModel> moving = canvas.selection();
+        List<AgentNodeModel> moving = canvas.selecting().selection();
         if (moving.isEmpty()) {
             return;
         }
@@ -244,7 +244,7 @@ final class CanvasEdits {
                         canvas.settingsProperty().get().placed(spot), source.behaviourProperty().get()), made.get(i)));
             }
         });
-        canvas.select(copies.stream().map(AgentNodeModel::id).toList(), false);
+        canvas.selecting().select(copies.stream().map(AgentNodeModel::id).toList(), false);
         canvas.sceneChanged();
     }
 

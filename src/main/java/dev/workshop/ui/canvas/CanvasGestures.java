@@ -134,9 +134,9 @@ final class CanvasGestures {
             gesture = Gesture.ROPE;
         } else if (pressedAgent != null) {
             if (event.isShortcutDown()) {
-                viewModel.toggleSelected(pressedAgent.id());
+                viewModel.selecting().toggleSelected(pressedAgent.id());
             } else if (!pressedAgent.selectedProperty().get()) {
-                viewModel.select(List.of(pressedAgent.id()), false);
+                viewModel.selecting().select(List.of(pressedAgent.id()), false);
             }
             gesture = pressedAgent.selectedProperty().get() ? Gesture.MOVE : Gesture.NONE;
             dragStarts = Map.of();
@@ -157,7 +157,7 @@ final class CanvasGestures {
             case MOVE -> {
                 if (moved && dragStarts.isEmpty()) {
                     dragStarts = new LinkedHashMap<>();
-                    for (AgentNodeModel agent : viewModel.selection()) {
+                    for (AgentNodeModel agent : viewModel.selecting().selection()) {
                         dragStarts.put(agent, agent.position());
                     }
                     viewModel.pickUp(dragStarts.keySet());
@@ -190,7 +190,7 @@ final class CanvasGestures {
                 if (click && event.getButton() == MouseButton.PRIMARY && pressedBubble != null) {
                     viewModel.waysOut().openBubble(pressedBubble);
                 } else if (click && event.getButton() == MouseButton.PRIMARY && !event.isShortcutDown()) {
-                    viewModel.clearSelection();
+                    viewModel.selecting().clearSelection();
                 }
             }
             case MOVE -> {
@@ -201,7 +201,7 @@ final class CanvasGestures {
             }
             case ROPE -> {
                 if (click) {
-                    viewModel.toggleSelected(pressedAgent.id());
+                    viewModel.selecting().toggleSelected(pressedAgent.id());
                 } else {
                     finishRope(event.getX(), event.getY());
                 }
@@ -209,7 +209,7 @@ final class CanvasGestures {
             case RUBBER_BAND -> {
                 rubberBand.setVisible(false);
                 Camera camera = viewModel.cameraProperty().get();
-                viewModel.selectWithin(Bounds.spanning(camera.toWorld(pressX, pressY),
+                viewModel.selecting().selectWithin(Bounds.spanning(camera.toWorld(pressX, pressY),
                         camera.toWorld(event.getX(), event.getY())), event.isShiftDown() || event.isShortcutDown());
             }
             case NONE -> { }
@@ -265,7 +265,7 @@ final class CanvasGestures {
      * The keys are read here too, as not every platform's toolkit turns them into a menu request.
      */
     boolean showSelectionMenu() {
-        List<AgentNodeModel> selected = viewModel.selection();
+        List<AgentNodeModel> selected = viewModel.selecting().selection();
         if (selected.isEmpty()) {
             return false;
         }

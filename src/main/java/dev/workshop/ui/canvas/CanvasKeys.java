@@ -42,17 +42,17 @@ final class CanvasKeys {
         } else if (RESET.match(event) || RESET_NUMPAD.match(event)) {
             viewModel.camera().resetZoom(view.getWidth(), view.getHeight());
         } else if (event.getCode() == KeyCode.DELETE || event.getCode() == KeyCode.BACK_SPACE) {
-            dialogs.removeWithConfirmation(viewModel.selection());
+            dialogs.removeWithConfirmation(viewModel.selecting().selection());
         } else if (DUPLICATE.match(event)) {
-            viewModel.duplicate(viewModel.selection());
+            viewModel.duplicate(viewModel.selecting().selection());
         } else if (SELECT_ALL.match(event)) {
-            viewModel.selectAll();
+            viewModel.selecting().selectAll();
         } else if (UNDO.match(event)) {
-            viewModel.undo();
+            viewModel.steps().undo();
         } else if (REDO.match(event) || REDO_Y.match(event)) {
-            viewModel.redo();
+            viewModel.steps().redo();
         } else if (event.getCode() == KeyCode.ESCAPE) {
-            viewModel.clearSelection();
+            viewModel.selecting().clearSelection();
         } else if (event.getCode() == KeyCode.PLUS || event.getCode() == KeyCode.EQUALS || event.getCode() == KeyCode.ADD) {
             viewModel.camera().zoomAt(1.2, view.getWidth() / 2, view.getHeight() / 2);
         } else if (event.getCode() == KeyCode.MINUS || event.getCode() == KeyCode.SUBTRACT) {
@@ -63,7 +63,7 @@ final class CanvasKeys {
             }
         } else if (event.getCode() == KeyCode.TAB && !event.isShortcutDown() && !event.isAltDown()) {
             // Tab steps through the agents; past the last one it is not consumed, so the focus moves on.
-            Optional<AgentNodeModel> next = viewModel.selectNext(event.isShiftDown());
+            Optional<AgentNodeModel> next = viewModel.selecting().selectNext(event.isShiftDown());
             if (next.isEmpty()) {
                 return;
             }
@@ -75,7 +75,7 @@ final class CanvasKeys {
                 case UP -> viewModel.nudgeSelection(0, -1);
                 default -> viewModel.nudgeSelection(0, 1);
             }
-            viewModel.selection().stream().findFirst().ifPresent(this::keepInView);
+            viewModel.selecting().selection().stream().findFirst().ifPresent(this::keepInView);
         } else if (event.getCode().isArrowKey()) {
             double step = event.isShiftDown() ? 200 : 50;
             switch (event.getCode()) {

@@ -32,9 +32,9 @@ final class CanvasMenus {
 
     ContextMenu agentMenu(AgentNodeModel agent) {
         if (!agent.selectedProperty().get()) {
-            viewModel.select(List.of(agent.id()), false);
+            viewModel.selecting().select(List.of(agent.id()), false);
         }
-        List<AgentNodeModel> selection = viewModel.selection();
+        List<AgentNodeModel> selection = viewModel.selecting().selection();
         MenuItem start = item("Start conversation…", Feather.MESSAGE_SQUARE, "menu-start-conversation");
         start.setOnAction(event -> dialogs.startConversation(selection));
         start.setDisable(viewModel.agents().size() < 2);
@@ -100,13 +100,13 @@ final class CanvasMenus {
         MenuItem undo = item(ZoomBar.stepText("Undo", viewModel.steps().undoLabelProperty().get()), Feather.CORNER_UP_LEFT, "menu-undo");
         undo.setAccelerator(CanvasKeys.UNDO);
         undo.setDisable(!viewModel.steps().canUndoProperty().get());
-        undo.setOnAction(event -> viewModel.undo());
+        undo.setOnAction(event -> viewModel.steps().undo());
         MenuItem redo = item(ZoomBar.stepText("Redo", viewModel.steps().redoLabelProperty().get()), Feather.CORNER_UP_RIGHT, "menu-redo");
         redo.setAccelerator(CanvasKeys.REDO);
         redo.setDisable(!viewModel.steps().canRedoProperty().get());
-        redo.setOnAction(event -> viewModel.redo());
+        redo.setOnAction(event -> viewModel.steps().redo());
         start.setDisable(viewModel.agents().size() < 2);
-        start.setOnAction(event -> dialogs.startConversation(viewModel.selection()));
+        start.setOnAction(event -> dialogs.startConversation(viewModel.selecting().selection()));
         CheckMenuItem snap = new CheckMenuItem("Snap to grid");
         snap.setId("menu-snap");
         snap.setSelected(viewModel.settingsProperty().get().snapToGrid());

@@ -9,7 +9,7 @@ import java.util.List;
 import java.util.Optional;
 
 /** Which agents are selected: by click, rubber band, Ctrl+A, or Tab in reading order. FX thread only. */
-final class CanvasSelection {
+public final class CanvasSelection {
     /** How many picks have been made: each selected agent is stamped with the count at its pick. */
     private long picks;
     /** Tab's order on the canvas: rows one grid step high, top to bottom, each left to right. */
@@ -23,14 +23,14 @@ final class CanvasSelection {
         this.canvas = canvas;
     }
 
-    void select(Collection<InstanceId> ids, boolean addToSelection) {
+    public void select(Collection<InstanceId> ids, boolean addToSelection) {
         if (!addToSelection) {
             canvas.agents().forEach(agent -> agent.setSelected(false));
         }
         ids.forEach(id -> canvas.find(id).ifPresent(agent -> agent.select(++picks, true)));
     }
 
-    void toggleSelected(InstanceId id) {
+    public void toggleSelected(InstanceId id) {
         canvas.find(id).ifPresent(agent -> {
             if (agent.selectedProperty().get()) {
                 agent.setSelected(false);
@@ -40,23 +40,23 @@ final class CanvasSelection {
         });
     }
 
-    void selectAll() {
+    public void selectAll() {
         // All at once: in the canvas's order, whichever were picked before.
         canvas.agents().forEach(agent -> agent.select(++picks, false));
     }
 
-    void clearSelection() {
+    public void clearSelection() {
         canvas.agents().forEach(agent -> agent.setSelected(false));
     }
 
     /** Selects every agent inside the world rectangle (rubber band). */
-    void selectWithin(Bounds area, boolean addToSelection) {
+    public void selectWithin(Bounds area, boolean addToSelection) {
         select(canvas.agents().stream().filter(agent -> area.contains(agent.position())).map(AgentNodeModel::id).toList(),
                 addToSelection);
     }
 
     /** The agents selected, in the order they were picked: the order a conversation started from them speaks in. */
-    List<AgentNodeModel> selection() {
+    public List<AgentNodeModel> selection() {
         return canvas.agents().stream().filter(agent -> agent.selectedProperty().get())
                 .sorted(Comparator.comparingLong(AgentNodeModel::selectionOrder)).toList();
     }
@@ -66,7 +66,7 @@ final class CanvasSelection {
      * left to right), or before it when {@code backwards}: Tab on the canvas. Stepping past the last (or first)
      * agent clears the selection and returns empty, so that the keyboard's focus can move on from the canvas.
      */
-    Optional<AgentNodeModel> selectNext(boolean backwards) {
+    public Optional<AgentNodeModel> selectNext(boolean backwards) {
         List<AgentNodeModel> order = canvas.agents().stream().sorted(READING_ORDER).toList();
         if (order.isEmpty()) {
             return Optional.empty();

@@ -230,45 +230,9 @@ public final class CanvasViewModel {
 
     // ---- selection ----------------------------------------------------------------------------------------
 
-    public void select(Collection<InstanceId> ids, boolean addToSelection) {
-        selection.select(ids, addToSelection);
-    }
-
-    public void toggleSelected(InstanceId id) {
-        selection.toggleSelected(id);
-    }
-
-    public void selectAll() {
-        selection.selectAll();
-    }
-
-    public void clearSelection() {
-        selection.clearSelection();
-    }
-
-    /** Selects every agent inside the world rectangle (rubber band). */
-    public void selectWithin(Bounds area, boolean addToSelection) {
-        selection.selectWithin(area, addToSelection);
-    }
-
-    public List<AgentNodeModel> selection() {
-        return selection.selection();
-    }
-
-    /** As {@link CanvasSelection#selectNext}: Tab on the canvas. */
-    public Optional<AgentNodeModel> selectNext(boolean backwards) {
-        return selection.selectNext(backwards);
-    }
-
-    // ---- undo and redo ----------------------------------------------------------------------------------
-
-    /** As {@link UndoSteps#undo}: an agent in a running conversation is not taken off. */
-    public boolean undo() {
-        return steps.undo();
-    }
-
-    public boolean redo() {
-        return steps.redo();
+    /** Which agents are selected, and the ways to change it. */
+    public CanvasSelection selecting() {
+        return selection;
     }
 
     // ---- conversations --------------------------------------------------------------------------------------
@@ -291,7 +255,8 @@ public final class CanvasViewModel {
         conversations.endInBackground(conversation, reason);
     }
 
-    UndoSteps steps() {
+    /** The canvas's edits to undo and redo: an agent in a running conversation is not taken off. */
+    public UndoSteps steps() {
         return steps;
     }
 
@@ -338,19 +303,12 @@ public final class CanvasViewModel {
 
     /** Advances walking, cooldowns and bubbles by {@code seconds}; called once per frame. */
     public void advance(double seconds) {
-        for (AgentNodeModel agent : placed.agents()) {
-            agent.advance(seconds);
-        }
+        placed.agents().forEach(agent -> agent.advance(seconds));
     }
 
     /** Whether {@link #advance} would change anything: some agent walks, cools down, thinks or has a bubble. */
     public boolean movesOnItsOwn() {
-        for (AgentNodeModel agent : placed.agents()) {
-            if (agent.movesOnItsOwn()) {
-                return true;
-            }
-        }
-        return false;
+        return placed.agents().stream().anyMatch(AgentNodeModel::movesOnItsOwn);
     }
 
     // ---- saving ---------------------------------------------------------------------------------------------

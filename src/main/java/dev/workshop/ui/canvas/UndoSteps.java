@@ -16,7 +16,7 @@ import javafx.beans.property.ReadOnlyStringWrapper;
  * Undo and redo of the canvas's layout: each user edit (place, move, tie, remove…) is one named step of the
  * agents and ropes before and after it. FX thread only.
  */
-final class UndoSteps {
+public final class UndoSteps {
     private final CanvasViewModel canvas;
     private final EditHistory history = new EditHistory();
     private final ReadOnlyBooleanWrapper canUndo = new ReadOnlyBooleanWrapper();
@@ -59,11 +59,11 @@ final class UndoSteps {
      * Takes the latest edit back. An edit whose undoing would take an agent off the canvas while it is in a
      * running conversation is not undone (that would end the conversation): the notice says why.
      */
-    boolean undo() {
+    public boolean undo() {
         return step(history.nextUndo(), "undo", history::undo, "Undone: ");
     }
 
-    boolean redo() {
+    public boolean redo() {
         return step(history.nextRedo(), "redo", history::redo, "Redone: ");
     }
 
@@ -109,7 +109,7 @@ final class UndoSteps {
         });
         // The agents the step brought back or moved become the selection; taking one away leaves the rest.
         if (!touched.isEmpty()) {
-            canvas.select(touched, false);
+            canvas.selecting().select(touched, false);
         }
         canvas.sceneChanged();
     }

@@ -43,11 +43,11 @@ final class ZoomBar extends HBox {
         zoomLabel.setTooltip(new Tooltip("Click for 100 % (Ctrl+0)"));
         zoomLabel.setOnMouseClicked(event -> viewModel.camera().resetZoom(view.getWidth(), view.getHeight()));
         Button help = toolButton(Feather.HELP_CIRCLE, "Mouse and keyboard (Ctrl+/)", "shortcuts", showShortcuts);
-        Button undo = toolButton(Feather.CORNER_UP_LEFT, "Undo (Ctrl+Z)", "undo", viewModel::undo);
+        Button undo = toolButton(Feather.CORNER_UP_LEFT, "Undo (Ctrl+Z)", "undo", viewModel.steps()::undo);
         undo.disableProperty().bind(viewModel.steps().canUndoProperty().not());
         undo.getTooltip().textProperty().bind(viewModel.steps().undoLabelProperty().map(label -> stepText("Undo", label)
                 + " (Ctrl+Z)"));
-        Button redo = toolButton(Feather.CORNER_UP_RIGHT, "Redo (Ctrl+Shift+Z)", "redo", viewModel::redo);
+        Button redo = toolButton(Feather.CORNER_UP_RIGHT, "Redo (Ctrl+Shift+Z)", "redo", viewModel.steps()::redo);
         redo.disableProperty().bind(viewModel.steps().canRedoProperty().not());
         redo.getTooltip().textProperty().bind(viewModel.steps().redoLabelProperty().map(label -> stepText("Redo", label)
                 + " (Ctrl+Shift+Z)"));

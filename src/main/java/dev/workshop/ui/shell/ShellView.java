@@ -110,7 +110,7 @@ public final class ShellView extends BorderPane {
         SidebarView sidebar = new SidebarView(sidebarModel);
         sidebarView = sidebar;
         sidebar.setDividerPositions(layout.listDivider());
-        sidebar.setOnNewConversation(() -> canvasView.startConversation(canvas.selection()));
+        sidebar.setOnNewConversation(() -> canvasView.startConversation(canvas.selecting().selection()));
         sidebar.setOnStartAgain(canvasView::startAgain);
         // The window is named after the conversation shown, as a document app names its document (task bar,
         // Alt+Tab); a rename shows at once.
@@ -137,7 +137,7 @@ public final class ShellView extends BorderPane {
         Subscription colours = theme.follow(canvas,
                 sceneProperty().flatMap(Scene::windowProperty).flatMap(window -> window.focusedProperty()));
         shownWorkspace = Subscription.combine(windowName, notices, colours);
-        start.setOnAction(event -> canvasView.startConversation(canvas.selection()));
+        start.setOnAction(event -> canvasView.startConversation(canvas.selecting().selection()));
         start.disableProperty().bind(javafx.beans.binding.Bindings.size(canvas.agents()).lessThan(2));
         canvasView.requestFocus();
         ColdStartProbe.reportFirstFrameIfAsked(canvas);

@@ -89,7 +89,7 @@ class CanvasViewModelTest {
     void aPlacedAgentIsSelectedSavedAndComesBackWithTheSameId() {
         AgentNodeModel ada = place(ADA, 120, 80);
 
-        assertThat(fx.call(() -> canvas.selection())).containsExactly(ada);
+        assertThat(fx.call(() -> canvas.selecting().selection())).containsExactly(ada);
         assertThat(ada.state()).isEqualTo(AgentState.IDLE);
         CanvasScene saved = reopenedScene();
         assertThat(saved.instances()).singleElement().satisfies(instance -> {
@@ -108,8 +108,8 @@ class CanvasViewModelTest {
     void draggingPicksTheSelectionUpAndPutsItDownAtItsNewHome() {
         AgentNodeModel ada = place(ADA, 0, 0);
         AgentNodeModel bruno = place(BRUNO, 200, 0);
-        fx.run(() -> canvas.selectWithin(new Bounds(-10, -10, 210, 10), false));
-        assertThat(fx.call(() -> canvas.selection())).containsExactly(ada, bruno);
+        fx.run(() -> canvas.selecting().selectWithin(new Bounds(-10, -10, 210, 10), false));
+        assertThat(fx.call(() -> canvas.selecting().selection())).containsExactly(ada, bruno);
 
         fx.run(() -> canvas.pickUp(List.of(ada, bruno)));
         assertThat(ada.state()).isEqualTo(AgentState.DRAGGED);
@@ -193,7 +193,7 @@ class CanvasViewModelTest {
         assertThat(copy.home().distanceTo(ada.home())).as("clear of the original's label")
                 .isGreaterThanOrEqualTo(dev.workshop.domain.canvas.Placement.SPACING);
         assertThat(copy.behaviourProperty().get()).isEqualTo(Behaviour.PATROL);
-        assertThat(fx.call(() -> canvas.selection())).containsExactly(copy);
+        assertThat(fx.call(() -> canvas.selecting().selection())).containsExactly(copy);
         assertThat(fx.call(() -> canvas.palette().stream().map(AgentDefinition::name).toList())).contains("Ada 2");
         assertThat(reopenedScene().instances()).hasSize(2);
 
@@ -563,9 +563,9 @@ class CanvasViewModelTest {
         AgentNodeModel ada = place(ADA, 0, 0);
         AgentNodeModel bruno = place(BRUNO, 200, 0);
 
-        fx.run(() -> canvas.selectAll());
+        fx.run(() -> canvas.selecting().selectAll());
 
-        assertThat(fx.call(() -> canvas.selection())).containsExactly(ada, bruno);
+        assertThat(fx.call(() -> canvas.selecting().selection())).containsExactly(ada, bruno);
         assertThat(fx.call(() -> canvas.steps().undoLabelProperty().get())).isEqualTo("add Bruno");
     }
 
@@ -574,19 +574,19 @@ class CanvasViewModelTest {
         AgentNodeModel right = place(ADA, 400, 0);
         AgentNodeModel left = place(BRUNO, 0, 10);
         AgentNodeModel below = place(ADA, 0, 300);
-        fx.run(() -> canvas.clearSelection());
+        fx.run(() -> canvas.selecting().clearSelection());
 
-        assertThat(fx.call(() -> canvas.selectNext(false))).contains(left);
-        assertThat(fx.call(() -> canvas.selectNext(false))).as("same row, further right").contains(right);
-        assertThat(fx.call(() -> canvas.selectNext(false))).contains(below);
-        assertThat(fx.call(() -> canvas.selection())).containsExactly(below);
-        assertThat(fx.call(() -> canvas.selectNext(false))).as("past the last: the focus may move on").isEmpty();
-        assertThat(fx.call(() -> canvas.selection())).isEmpty();
+        assertThat(fx.call(() -> canvas.selecting().selectNext(false))).contains(left);
+        assertThat(fx.call(() -> canvas.selecting().selectNext(false))).as("same row, further right").contains(right);
+        assertThat(fx.call(() -> canvas.selecting().selectNext(false))).contains(below);
+        assertThat(fx.call(() -> canvas.selecting().selection())).containsExactly(below);
+        assertThat(fx.call(() -> canvas.selecting().selectNext(false))).as("past the last: the focus may move on").isEmpty();
+        assertThat(fx.call(() -> canvas.selecting().selection())).isEmpty();
 
-        assertThat(fx.call(() -> canvas.selectNext(true))).as("Shift+Tab starts from the end").contains(below);
-        assertThat(fx.call(() -> canvas.selectNext(true))).contains(right);
-        fx.run(() -> canvas.selectAll());
-        assertThat(fx.call(() -> canvas.selectNext(false))).as("from the last of several selected").isEmpty();
+        assertThat(fx.call(() -> canvas.selecting().selectNext(true))).as("Shift+Tab starts from the end").contains(below);
+        assertThat(fx.call(() -> canvas.selecting().selectNext(true))).contains(right);
+        fx.run(() -> canvas.selecting().selectAll());
+        assertThat(fx.call(() -> canvas.selecting().selectNext(false))).as("from the last of several selected").isEmpty();
         assertThat(fx.call(() -> canvas.steps().undoLabelProperty().get())).as("selecting is no step").isEqualTo("add Ada");
     }
 
@@ -602,7 +602,7 @@ class CanvasViewModelTest {
         assertThat(chosen.get(0).agentId()).isEqualTo(ADA);
         assertThat(chosen.get(1)).as("the one already there").isSameAs(bruno);
         assertThat(fx.call(() -> canvas.agents().size())).isEqualTo(2);
-        assertThat(fx.call(() -> canvas.selection())).containsExactlyInAnyOrderElementsOf(chosen);
+        assertThat(fx.call(() -> canvas.selecting().selection())).containsExactlyInAnyOrderElementsOf(chosen);
         assertThat(fx.call(() -> canvas.noticeProperty().get())).isEqualTo("No longer an agent here: Gwen");
         assertThat(fx.call(() -> canvas.steps().undoLabelProperty().get())).isEqualTo("add Ada");
         assertThat(fx.call(() -> canvas.placedFor(wanted.subList(0, 2), new Point(0, 0))))
@@ -614,7 +614,7 @@ class CanvasViewModelTest {
     void theKeyboardMovesTheSelectionOneGridStepAtATimeEachAStep() {
         AgentNodeModel ada = place(ADA, 0, 0);
         AgentNodeModel bruno = place(BRUNO, 200, 40);
-        fx.run(() -> canvas.selectAll());
+        fx.run(() -> canvas.selecting().selectAll());
 
         fx.run(() -> canvas.nudgeSelection(1, 0));
         fx.run(() -> canvas.nudgeSelection(0, -1));
@@ -622,9 +622,9 @@ class CanvasViewModelTest {
         assertThat(ada.home()).isEqualTo(new Point(40, -40));
         assertThat(bruno.home()).isEqualTo(new Point(240, 0));
         assertThat(fx.call(() -> canvas.steps().undoLabelProperty().get())).isEqualTo("move Ada and Bruno");
-        assertThat(fx.call(() -> canvas.undo())).isTrue();
+        assertThat(fx.call(() -> canvas.steps().undo())).isTrue();
         assertThat(ada.home()).as("one press, one step").isEqualTo(new Point(40, 0));
-        fx.run(() -> canvas.clearSelection());
+        fx.run(() -> canvas.selecting().clearSelection());
         fx.run(() -> canvas.nudgeSelection(1, 0));
         assertThat(ada.home()).as("nothing selected, nothing moves").isEqualTo(new Point(40, 0));
     }
@@ -638,14 +638,14 @@ class CanvasViewModelTest {
         fx.run(() -> canvas.putDown(List.of(ada)));
         assertThat(fx.call(() -> canvas.steps().undoLabelProperty().get())).isEqualTo("move Ada");
 
-        assertThat(fx.call(() -> canvas.undo())).isTrue();
+        assertThat(fx.call(() -> canvas.steps().undo())).isTrue();
         assertThat(ada.home()).isEqualTo(new Point(0, 0));
         assertThat(ada.position()).isEqualTo(new Point(0, 0));
         assertThat(fx.call(() -> canvas.noticeProperty().get())).isEqualTo("Undone: move Ada");
         assertThat(fx.call(() -> canvas.steps().redoLabelProperty().get())).isEqualTo("move Ada");
         assertThat(fx.call(() -> canvas.steps().undoLabelProperty().get())).isEqualTo("add Ada");
 
-        assertThat(fx.call(() -> canvas.redo())).isTrue();
+        assertThat(fx.call(() -> canvas.steps().redo())).isTrue();
         assertThat(ada.home()).isEqualTo(new Point(50, 25));
         assertThat(fx.call(() -> canvas.steps().canRedoProperty().get())).isFalse();
         assertThat(reopenedScene().instances()).extracting(instance -> instance.position())
@@ -657,7 +657,7 @@ class CanvasViewModelTest {
         AgentNodeModel ada = place(ADA, 0, 0);
         fx.run(() -> canvas.pickUp(List.of(ada)));
         fx.run(() -> canvas.putDown(List.of(ada)));
-        fx.run(() -> canvas.select(List.of(ada.id()), false));
+        fx.run(() -> canvas.selecting().select(List.of(ada.id()), false));
 
         assertThat(fx.call(() -> canvas.steps().undoLabelProperty().get())).isEqualTo("add Ada");
     }
@@ -670,16 +670,16 @@ class CanvasViewModelTest {
         fx.run(() -> canvas.remove(List.of(bruno)));
         assertThat(fx.call(() -> canvas.ropes())).isEmpty();
 
-        fx.run(() -> canvas.undo());
+        fx.run(() -> canvas.steps().undo());
 
         AgentNodeModel back = fx.call(() -> canvas.find(bruno.id())).orElseThrow();
         assertThat(back.home()).isEqualTo(new Point(200, 0));
         assertThat(fx.call(() -> List.copyOf(canvas.ropes()))).containsExactly(rope);
-        assertThat(fx.call(() -> canvas.selection())).containsExactly(back);
+        assertThat(fx.call(() -> canvas.selecting().selection())).containsExactly(back);
 
-        fx.run(() -> canvas.undo());
+        fx.run(() -> canvas.steps().undo());
         assertThat(fx.call(() -> List.copyOf(canvas.ropes()))).isEmpty();
-        fx.run(() -> canvas.undo());
+        fx.run(() -> canvas.steps().undo());
         assertThat(fx.call(() -> canvas.find(bruno.id()))).isEmpty();
         assertThat(fx.call(() -> canvas.agents())).containsExactly(ada);
         assertThat(reopenedScene().instances()).extracting(instance -> instance.id()).containsExactly(ada.id());
@@ -692,10 +692,10 @@ class CanvasViewModelTest {
         assertThat(pair).extracting(AgentNodeModel::name)
                 .containsExactlyElementsOf(fx.call(() -> canvas.palette().stream().limit(2).map(agent -> agent.name()).toList()));
         assertThat(pair).extracting(AgentNodeModel::home).containsExactly(new Point(380, 300), new Point(620, 300));
-        assertThat(fx.call(() -> canvas.selection())).containsExactlyElementsOf(pair);
+        assertThat(fx.call(() -> canvas.selecting().selection())).containsExactlyElementsOf(pair);
         assertThat(reopenedScene().instances()).hasSize(2);
 
-        fx.run(() -> canvas.undo());
+        fx.run(() -> canvas.steps().undo());
         assertThat(fx.call(() -> canvas.agents())).as("one step takes both off").isEmpty();
     }
 
@@ -710,12 +710,12 @@ class CanvasViewModelTest {
         await().atMost(Duration.ofSeconds(10)).until(() -> fx.call(() -> canvas.agents().size()) == 4);
         List<AgentNodeModel> copies = fx.call(() -> List.copyOf(canvas.agents().subList(2, 4)));
 
-        fx.run(() -> canvas.undo());
+        fx.run(() -> canvas.steps().undo());
         assertThat(fx.call(() -> canvas.agents())).containsExactly(ada, bruno);
         assertThat(fx.call(() -> canvas.find(copies.get(0).id()))).isEmpty();
-        fx.run(() -> canvas.undo());
+        fx.run(() -> canvas.steps().undo());
         assertThat(ada.behaviourProperty().get()).isEqualTo(Behaviour.STATIONARY);
-        fx.run(() -> canvas.undo());
+        fx.run(() -> canvas.steps().undo());
         assertThat(fx.call(() -> canvas.ropes().get(0).label())).isEqualTo("mentors");
         fx.run(() -> canvas.removeRope(rope.id()));
 
@@ -731,7 +731,7 @@ class CanvasViewModelTest {
         fx.run(() -> canvas.startConversation(List.of(ada, bruno), "Name a dog", 6));
         await().atMost(Duration.ofSeconds(10)).until(() -> fx.call(() -> !canvas.conversationsOf(List.of(bruno)).isEmpty()));
 
-        assertThat(fx.call(() -> canvas.undo())).isFalse();
+        assertThat(fx.call(() -> canvas.steps().undo())).isFalse();
 
         assertThat(fx.call(() -> canvas.find(bruno.id()))).isPresent();
         assertThat(fx.call(() -> canvas.noticeProperty().get()))
@@ -748,11 +748,11 @@ class CanvasViewModelTest {
         AgentNodeModel bruno = place(BRUNO, 200, 0);
         AgentNodeModel reloadedAda = fx.call(() -> canvas.find(ada.id())).orElseThrow();
 
-        fx.run(() -> canvas.undo());
+        fx.run(() -> canvas.steps().undo());
 
         assertThat(fx.call(() -> canvas.agents())).containsExactly(reloadedAda);
         assertThat(fx.call(() -> canvas.find(bruno.id()))).isEmpty();
-        assertThat(fx.call(() -> canvas.undo())).isFalse();
+        assertThat(fx.call(() -> canvas.steps().undo())).isFalse();
     }
 
     @Test

@@ -270,14 +270,14 @@ class CanvasViewTest {
         AgentNodeModel ada = onFx(() -> canvas.place(ADA, new Point(200, 200)).orElseThrow());
         AgentNodeModel bruno = onFx(() -> canvas.place(BRUNO, new Point(400, 200)).orElseThrow());
         onFx(() -> {
-            canvas.clearSelection();
+            canvas.selecting().clearSelection();
             return null;
         });
         Node view = robot.lookup("#canvas").query();
         robot.interact(view::requestFocus);
 
         robot.type(KeyCode.TAB);
-        assertThat(onFx(canvas::selection)).containsExactly(ada);
+        assertThat(onFx(() -> canvas.selecting().selection())).containsExactly(ada);
         robot.push(KeyCode.ALT, KeyCode.RIGHT);
         WaitForAsyncUtils.waitForFxEvents();
         assertThat(onFx(ada::home)).isEqualTo(new Point(240, 200));
@@ -296,10 +296,10 @@ class CanvasViewTest {
 
         robot.interact(view::requestFocus);
         robot.type(KeyCode.TAB);
-        assertThat(onFx(canvas::selection)).containsExactly(bruno);
+        assertThat(onFx(() -> canvas.selecting().selection())).containsExactly(bruno);
         robot.type(KeyCode.TAB);
         WaitForAsyncUtils.waitForFxEvents();
-        assertThat(onFx(canvas::selection)).as("past the last agent nothing is selected").isEmpty();
+        assertThat(onFx(() -> canvas.selecting().selection())).as("past the last agent nothing is selected").isEmpty();
         assertThat(onFx(view::isFocused)).as("and the focus has moved on").isFalse();
     }
 
@@ -453,7 +453,7 @@ class CanvasViewTest {
         AgentNodeModel idle = onFx(() -> canvas.place(new AgentId("starter-chen"), new Point(375, 420)).orElseThrow());
         waitUntil(15, () -> !canvas.conversationsOf(List.of(picnic.ada())).isEmpty());
         onFx(() -> {
-            canvas.select(List.of(picnic.ada().id(), idle.id()), false);
+            canvas.selecting().select(List.of(picnic.ada().id(), idle.id()), false);
             return null;
         });
 
@@ -511,11 +511,11 @@ class CanvasViewTest {
         AgentNodeModel bruno = onFx(() -> canvas.place(BRUNO, new Point(550, 250)).orElseThrow());
         // Bruno first, then Ada, although Ada was placed first.
         onFx(() -> {
-            canvas.select(List.of(bruno.id()), false);
-            canvas.select(List.of(ada.id()), true);
+            canvas.selecting().select(List.of(bruno.id()), false);
+            canvas.selecting().select(List.of(ada.id()), true);
             return null;
         });
-        assertThat(onFx(() -> canvas.selection().stream().map(AgentNodeModel::name).toList()))
+        assertThat(onFx(() -> canvas.selecting().selection().stream().map(AgentNodeModel::name).toList()))
                 .containsExactly("Bruno", "Ada");
 
         robot.rightClickOn("#agent-" + ada.id().value());
@@ -546,7 +546,7 @@ class CanvasViewTest {
         AgentNodeModel ada = onFx(() -> canvas.place(ADA, new Point(250, 250)).orElseThrow());
         AgentNodeModel bruno = onFx(() -> canvas.place(BRUNO, new Point(550, 250)).orElseThrow());
         onFx(() -> {
-            canvas.select(List.of(ada.id(), bruno.id()), false);
+            canvas.selecting().select(List.of(ada.id(), bruno.id()), false);
             return null;
         });
 
