@@ -290,7 +290,7 @@ public final class WorkshopApp extends Application {
     private void importAll(java.util.List<Path> files) {
         var sidebar = shell.sidebarProperty().get();
         if (sidebar != null) {
-            files.forEach(sidebar::importFile);
+            files.forEach(sidebar.transfer()::importFile);
         }
     }
 

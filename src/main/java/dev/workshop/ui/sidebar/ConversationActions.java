@@ -64,7 +64,7 @@ final class ConversationActions {
                 : "Export " + chosen.size() + " conversations to a folder");
         File folder = chooser.showDialog(window());
         if (folder != null) {
-            viewModel.exportAll(chosen, folder.toPath());
+            viewModel.transfer().exportAll(chosen, folder.toPath());
         }
     }
 
@@ -74,7 +74,7 @@ final class ConversationActions {
         chooser.getExtensionFilters().add(new FileChooser.ExtensionFilter("Conversation (JSON)", "*.json"));
         File file = chooser.showOpenDialog(window());
         if (file != null) {
-            viewModel.importFile(file.toPath());
+            viewModel.transfer().importFile(file.toPath());
         }
     }
 
@@ -83,7 +83,7 @@ final class ConversationActions {
         if (targets.isEmpty()) {
             return;
         }
-        List<String> question = SidebarViewModel.deleteQuestion(targets);
+        List<String> question = ConversationDeletion.question(targets);
         ButtonType delete = new ButtonType("Delete", ButtonBar.ButtonData.OK_DONE);
         Alert confirm = new Alert(Alert.AlertType.CONFIRMATION, question.get(1), ButtonType.CANCEL, delete);
         confirm.setTitle("Delete conversations");
@@ -95,7 +95,7 @@ final class ConversationActions {
         ((Button) confirm.getDialogPane().lookupButton(ButtonType.CANCEL)).setDefaultButton(true);
         ModalOver.owner(confirm, window());
         if (confirm.showAndWait().filter(delete::equals).isPresent()) {
-            viewModel.delete(targets);
+            viewModel.deletion().delete(targets);
         }
     }
 

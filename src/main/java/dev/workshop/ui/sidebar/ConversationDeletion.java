@@ -15,7 +15,7 @@ import javafx.beans.property.ReadOnlyStringWrapper;
  * Deleting conversations and bringing them back: a bulk delete (a running conversation is stopped first), the
  * Undo offered just after, and Recently deleted later.
  */
-final class ConversationDeletion {
+public final class ConversationDeletion {
     /** How long a delete waits for a running conversation's loop to stop (it cancels its call within ~1 s). */
     private static final Duration DELETE_STOP_TIMEOUT = Duration.ofSeconds(10);
     private final SidebarWork work;
@@ -34,7 +34,7 @@ final class ConversationDeletion {
      * Deletes conversations, one after the other (a running one is stopped first); they leave the list as each is
      * done. The notice says how many went, and why any could not.
      */
-    void delete(List<ConversationRow> targets) {
+    public void delete(List<ConversationRow> targets) {
         List<ConversationRow> chosen = List.copyOf(targets);
         if (chosen.isEmpty()) {
             return;
@@ -71,7 +71,7 @@ final class ConversationDeletion {
     }
 
     /** Brings back what the last Delete took away (Undo, or Ctrl+Z in the list), as it was. */
-    void undo() {
+    public void undo() {
         List<ConversationId> deleted = undoable.get();
         if (deleted.isEmpty()) {
             return;
@@ -84,7 +84,7 @@ final class ConversationDeletion {
      * The deleted conversations, most recently deleted first, read in the background and handed to
      * {@code loaded} on the FX thread (Recently deleted); a store that cannot be read sets the notice instead.
      */
-    void loadDeleted(Consumer<List<DeletedConversation>> loaded) {
+    public void loadDeleted(Consumer<List<DeletedConversation>> loaded) {
         work.inBackground("sidebar-deleted", () -> {
             try {
                 List<DeletedConversation> deleted = work.bridge().deletedConversations();
@@ -99,7 +99,7 @@ final class ConversationDeletion {
      * Brings deleted conversations back into the list with every message (Recently deleted, or Undo); with
      * {@code andShow}, the first one that came back is then shown, even if a filter hid it.
      */
-    void bringBack(List<ConversationId> ids, boolean andShow) {
+    public void bringBack(List<ConversationId> ids, boolean andShow) {
         List<ConversationId> chosen = List.copyOf(ids);
         if (chosen.isEmpty()) {
             return;
@@ -128,24 +128,24 @@ final class ConversationDeletion {
     }
 
     /** Undo is offered for a while after a delete, not for ever: the view calls this when the offer lapses. */
-    void forgetUndo() {
+    public void forgetUndo() {
         undoable.set(List.of());
         undoText.set("");
     }
 
-    ReadOnlyObjectProperty<List<ConversationId>> undoableProperty() {
+    public ReadOnlyObjectProperty<List<ConversationId>> undoableProperty() {
         return undoable.getReadOnlyProperty();
     }
 
-    ReadOnlyStringProperty undoTextProperty() {
+    public ReadOnlyStringProperty undoTextProperty() {
         return undoText.getReadOnlyProperty();
     }
 
     /** What to ask before deleting {@code targets}: a heading, then what it means. */
-    static List<String> question(List<ConversationRow> targets) {
+    public static List<String> question(List<ConversationRow> targets) {
         String heading = targets.size() == 1 ? "Delete \u201c" + targets.getFirst().title() + "\u201d?"
                 : "Delete " + targets.size() + " conversations?";
-        long running = targets.stream().filter(row -> SidebarViewModel.canAbort(row.status())).count();
+        long running = targets.stream().filter(row -> RowRules.canAbort(row.status())).count();
         String stopped = running == 0 ? ""
                 : targets.size() == 1 ? "It is running and is stopped first. "
                 : running == 1 ? "One of them is running and is stopped first. "

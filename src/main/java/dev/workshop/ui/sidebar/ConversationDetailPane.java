@@ -188,21 +188,21 @@ final class ConversationDetailPane extends VBox {
         abort.setTooltip(new Tooltip("Stop it now; its messages are kept and it can be resumed"));
         abort.setOnAction(event -> viewModel.abort());
         abort.visibleProperty().bind(Bindings.createBooleanBinding(() -> viewModel.selectedProperty().get() != null
-                && SidebarViewModel.canAbort(viewModel.selectedProperty().get().status()), viewModel.selectedProperty()));
+                && RowRules.canAbort(viewModel.selectedProperty().get().status()), viewModel.selectedProperty()));
         abort.managedProperty().bind(abort.visibleProperty());
         Button resume = new Button("Resume", new FontIcon(Feather.PLAY));
         resume.setId("resume-conversation");
         resume.setTooltip(new Tooltip("Continue from the next turn"));
         resume.setOnAction(event -> viewModel.resume());
         resume.visibleProperty().bind(Bindings.createBooleanBinding(() -> viewModel.selectedProperty().get() != null
-                && SidebarViewModel.canResume(viewModel.selectedProperty().get()), viewModel.selectedProperty()));
+                && RowRules.canResume(viewModel.selectedProperty().get()), viewModel.selectedProperty()));
         resume.managedProperty().bind(resume.visibleProperty());
         Button reinflate = new Button("Re-inflate", new FontIcon(Feather.PLAY_CIRCLE));
         reinflate.setId("reinflate-conversation");
         reinflate.setTooltip(new Tooltip("Bring it back from its git branch, paused where it was held"));
         reinflate.setOnAction(event -> viewModel.reinflate(viewModel.selectedProperty().get()));
         reinflate.visibleProperty().bind(Bindings.createBooleanBinding(
-                () -> SidebarViewModel.isHeld(viewModel.selectedProperty().get()), viewModel.selectedProperty()));
+                () -> RowRules.isHeld(viewModel.selectedProperty().get()), viewModel.selectedProperty()));
         reinflate.managedProperty().bind(reinflate.visibleProperty());
         MenuItem markdown = new MenuItem("Markdown…");
         markdown.setOnAction(event -> actions.export(ConversationActions.Format.MARKDOWN));

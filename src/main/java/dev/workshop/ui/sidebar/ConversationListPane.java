@@ -218,8 +218,8 @@ final class ConversationListPane extends VBox {
             } else if (event.getCode() == KeyCode.DELETE || event.getCode() == KeyCode.BACK_SPACE) {
                 actions.confirmDelete(targets());
                 event.consume();
-            } else if (UNDO.match(event) && !viewModel.undoableDeletionProperty().get().isEmpty()) {
-                viewModel.undoDelete();
+            } else if (UNDO.match(event) && !viewModel.deletion().undoableProperty().get().isEmpty()) {
+                viewModel.deletion().undo();
                 event.consume();
             }
         });
@@ -250,23 +250,23 @@ final class ConversationListPane extends VBox {
     private HBox undoBar() {
         Label text = new Label();
         text.setId("undo-delete-text");
-        text.textProperty().bind(viewModel.undoTextProperty());
+        text.textProperty().bind(viewModel.deletion().undoTextProperty());
         Region spacer = new Region();
         HBox.setHgrow(spacer, Priority.ALWAYS);
         Button undo = new Button("Undo", new FontIcon(Feather.CORNER_UP_LEFT));
         undo.setId("undo-delete");
         undo.getStyleClass().add("flat");
         undo.setTooltip(new Tooltip("Bring them back (Ctrl+Z in the list)"));
-        undo.setOnAction(event -> viewModel.undoDelete());
+        undo.setOnAction(event -> viewModel.deletion().undo());
         HBox bar = new HBox(8, new FontIcon(Feather.TRASH_2), text, spacer, undo);
         bar.setId("undo-delete-bar");
         bar.getStyleClass().add("undo-bar");
         bar.setAlignment(Pos.CENTER_LEFT);
-        bar.visibleProperty().bind(viewModel.undoTextProperty().isNotEmpty());
+        bar.visibleProperty().bind(viewModel.deletion().undoTextProperty().isNotEmpty());
         bar.managedProperty().bind(bar.visibleProperty());
         PauseTransition lapse = new PauseTransition(UNDO_OFFERED);
-        lapse.setOnFinished(event -> viewModel.forgetUndo());
-        viewModel.undoTextProperty().addListener((property, old, now) -> {
+        lapse.setOnFinished(event -> viewModel.deletion().forgetUndo());
+        viewModel.deletion().undoTextProperty().addListener((property, old, now) -> {
             if (now.isEmpty()) {
                 lapse.stop();
             } else {
@@ -383,7 +383,7 @@ final class ConversationListPane extends VBox {
             exportMarkdown.setDisable(!one);
             exportJson.setDisable(!one);
             delete.setDisable(count == 0);
-            boolean held = count == 1 && SidebarViewModel.isHeld(targets().getFirst());
+            boolean held = count == 1 && RowRules.isHeld(targets().getFirst());
             hold.setVisible(!held);
             hold.setDisable(count != 1);
             reinflate.setVisible(held);

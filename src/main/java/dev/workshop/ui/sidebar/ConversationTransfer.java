@@ -21,7 +21,7 @@ import java.util.function.Consumer;
  * Conversations out and in: export as Markdown or JSON (one, or many to a folder), import from an export or a
  * snapshot, and fork at a message. What comes in is listed and shown.
  */
-final class ConversationTransfer {
+public final class ConversationTransfer {
     private final SidebarWork work;
     /** Lists and shows a conversation just added (FX thread). */
     private final Consumer<ConversationRow> showAdded;
@@ -48,7 +48,7 @@ final class ConversationTransfer {
      * Writes each of {@code targets} as a JSON export (what Import reads back) into {@code folder}, named by
      * title and id, in the background; the notice counts them as they go and says where they went.
      */
-    void exportAll(List<ConversationRow> targets, Path folder) {
+    public void exportAll(List<ConversationRow> targets, Path folder) {
         List<ConversationRow> chosen = List.copyOf(targets);
         work.inBackground("sidebar-export-all", () -> {
             int done = 0;
@@ -73,7 +73,7 @@ final class ConversationTransfer {
      * Brings in a conversation from a JSON export or snapshot (older formats migrated), restored paused, and
      * shows it; speakers no longer among the agents are named in the notice.
      */
-    void importFile(Path file) {
+    public void importFile(Path file) {
         work.inBackground("sidebar-import", () -> {
             try {
                 RestoredSession restored = work.bridge().restoreFrom(file);

@@ -32,7 +32,7 @@ final class FailureBanner extends VBox {
         text.setId("failure-text");
         text.setWrapText(true);
         text.setMinHeight(Region.USE_PREF_SIZE);
-        text.textProperty().bind(viewModel.selectedProperty().map(SidebarViewModel::failure).orElse(""));
+        text.textProperty().bind(viewModel.selectedProperty().map(RowRules::failure).orElse(""));
         Tooltip whole = new Tooltip();
         whole.textProperty().bind(viewModel.selectedProperty().map(ConversationRow::statusReason).orElse(""));
         whole.setWrapText(true);

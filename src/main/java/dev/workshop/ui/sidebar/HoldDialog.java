@@ -36,7 +36,7 @@ final class HoldDialog {
         SessionsInGit git = viewModel.sessionsInGit();
         Label intro = new Label("Its whole history and state are committed to a branch of its own. It stays parked"
                 + " until you re-inflate it, here or in another Workshop (Open held session…)."
-                + (SidebarViewModel.canAbort(row.status()) ? " The turn being asked now is cut and asked again then."
+                + (RowRules.canAbort(row.status()) ? " The turn being asked now is cut and asked again then."
                 : ""));
         intro.setWrapText(true);
         intro.setMinHeight(javafx.scene.layout.Region.USE_PREF_SIZE);

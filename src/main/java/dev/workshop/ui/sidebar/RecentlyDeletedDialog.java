@@ -83,7 +83,7 @@ final class RecentlyDeletedDialog {
     /** Opens the window and reads the deleted conversations in the background. */
     void show() {
         dialog.show();
-        viewModel.loadDeleted(rows -> {
+        viewModel.deletion().loadDeleted(rows -> {
             list.getItems().setAll(rows);
             list.setPlaceholder(TextWindow.placeholder("Nothing is deleted",
                     "Conversations you delete wait here until you bring them back."));
@@ -97,7 +97,7 @@ final class RecentlyDeletedDialog {
     private void bringBackPicked() {
         List<ConversationId> picked = list.getSelectionModel().getSelectedItems().stream()
                 .map(deleted -> deleted.state().id()).toList();
-        viewModel.bringBack(picked, true);
+        viewModel.deletion().bringBack(picked, true);
         dialog.close();
     }
 

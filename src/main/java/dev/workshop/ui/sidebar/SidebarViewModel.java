@@ -4,7 +4,6 @@ import dev.workshop.domain.agent.AgentId;
 import dev.workshop.domain.conversation.ConversationId;
 import dev.workshop.domain.conversation.ConversationState;
 import dev.workshop.domain.conversation.ConversationStatus;
-import dev.workshop.domain.conversation.DeletedConversation;
 import dev.workshop.orchestration.AbortOutcome;
 import dev.workshop.orchestration.LoopEvent;
 import dev.workshop.orchestration.Workspace;
@@ -222,26 +221,6 @@ public final class SidebarViewModel {
         work.attempt("rename the conversation", () -> work.bridge().rename(id, title));
     }
 
-    /** As {@link ConversationDeletion#delete}. */
-    public void delete(List<ConversationRow> targets) {
-        deletion.delete(targets);
-    }
-
-    /** As {@link ConversationDeletion#undo}. */
-    public void undoDelete() {
-        deletion.undo();
-    }
-
-    /** As {@link ConversationDeletion#loadDeleted}. */
-    public void loadDeleted(Consumer<List<DeletedConversation>> loaded) {
-        deletion.loadDeleted(loaded);
-    }
-
-    /** As {@link ConversationDeletion#bringBack}. */
-    public void bringBack(List<ConversationId> ids, boolean show) {
-        deletion.bringBack(ids, show);
-    }
-
     private void showConversation(ConversationId id) {
         list.find(id).ifPresent(row -> {
             list.uncover(row);
@@ -251,23 +230,9 @@ public final class SidebarViewModel {
         });
     }
 
-    /** As {@link ConversationDeletion#forgetUndo}. */
-    public void forgetUndo() {
-        deletion.forgetUndo();
-    }
-
-    public ReadOnlyObjectProperty<List<ConversationId>> undoableDeletionProperty() {
-        return deletion.undoableProperty();
-    }
-
-    /** As {@link ConversationDeletion#undoTextProperty}. */
-    public ReadOnlyStringProperty undoTextProperty() {
-        return deletion.undoTextProperty();
-    }
-
-    /** What to ask before deleting {@code targets}: a heading, then what it means. */
-    public static List<String> deleteQuestion(List<ConversationRow> targets) {
-        return ConversationDeletion.question(targets);
+    /** Deleting conversations, undoing it, and bringing back those deleted before. */
+    public ConversationDeletion deletion() {
+        return deletion;
     }
 
     /** Asks the failed turn of the selected conversation again (after the user fixed what failed it). */
@@ -275,16 +240,9 @@ public final class SidebarViewModel {
         withSelected("retry the turn", id -> work.bridge().retry(id));
     }
 
-    /**
-     * What the failure banner says for a conversation a failed turn stopped ("Turn 6 failed: why", in brief: the
-     * whole reason is behind Details…), failed or interrupted by an error, or "" for any other.
-     */
-    public static String failure(ConversationRow row) {
-        if (row == null || !row.failedTurn()) {
-            return "";
-        }
-        return "Turn " + (row.turnCount() + 1) + " failed"
-                + (row.statusReason().isEmpty() ? "" : ": " + FailureText.brief(row.statusReason()));
+    /** Importing conversations from files, and exporting many into a folder. */
+    public ConversationTransfer transfer() {
+        return transfer;
     }
 
     /** Writes the selected conversation to {@code file} as Markdown or JSON (by the file's extension). */
@@ -293,11 +251,6 @@ public final class SidebarViewModel {
         if (row != null) {
             transfer.export(row, file);
         }
-    }
-
-    /** As {@link ConversationTransfer#importFile}. */
-    public void importFile(Path file) {
-        transfer.importFile(file);
     }
 
     /**
@@ -356,19 +309,9 @@ public final class SidebarViewModel {
         }
     }
 
-    /** Whether the row's conversation is held in git (Re-inflate brings it back; Hold does not apply). */
-    public static boolean isHeld(ConversationRow row) {
-        return row != null && row.status() == ConversationStatus.HELD;
-    }
-
     /** A file name for an export: the title and the time, safe on every file system. */
     public String exportName(String extension) {
         return ConversationTransfer.exportName(selected.get(), extension);
-    }
-
-    /** As {@link ConversationTransfer#exportAll}. */
-    public void exportAll(List<ConversationRow> targets, Path folder) {
-        transfer.exportAll(targets, folder);
     }
 
     private void withSelected(String what, Consumer<ConversationId> action) {
@@ -376,19 +319,6 @@ public final class SidebarViewModel {
         if (row != null) {
             work.attempt(what, () -> action.accept(row.id()));
         }
-    }
-
-    public static boolean canAbort(ConversationStatus status) {
-        return status == ConversationStatus.ACTIVE || status == ConversationStatus.QUEUED
-                || status == ConversationStatus.WAITING;
-    }
-
-    /**
-     * Interrupted, or restored and paused on an agent's turn; not stopped by a failed turn, whose one way on is
-     * Retry (which asks the same turn: two buttons doing one thing would make the reader wonder which to press).
-     */
-    public static boolean canResume(ConversationRow row) {
-        return row.resumable() && !row.failedTurn();
     }
 
     /** Takes the agents' colours again after the agent editor changed them. */

@@ -133,7 +133,7 @@ class SidebarViewModelTest {
         await().atMost(Duration.ofSeconds(10)).until(() -> onFx(() -> sidebar.allRows().size()) == 2);
 
         onFx(() -> {
-            sidebar.exportAll(List.copyOf(sidebar.allRows()), folder);
+            sidebar.transfer().exportAll(List.copyOf(sidebar.allRows()), folder);
             return null;
         });
 
@@ -149,7 +149,7 @@ class SidebarViewModelTest {
         Path picnicFile = files.stream().filter(file -> file.getFileName().toString()
                 .contains(picnic.value().substring(0, 8))).findFirst().orElseThrow();
         onFx(() -> {
-            sidebar.importFile(picnicFile);
+            sidebar.transfer().importFile(picnicFile);
             return null;
         });
         await().atMost(Duration.ofSeconds(10)).until(() -> onFx(() -> sidebar.allRows().size()) == 3);
@@ -395,14 +395,14 @@ class SidebarViewModelTest {
         startSidebar();
         await().atMost(Duration.ofSeconds(10)).until(() -> onFx(() -> sidebar.rows().size()) == 2);
 
-        assertThat(SidebarViewModel.failure(row(down))).isEqualTo("Turn 2 failed: Bruno: 127.0.0.1 refused the connection");
-        assertThat(SidebarViewModel.failure(row(aborted))).isEmpty();
+        assertThat(RowRules.failure(row(down))).isEqualTo("Turn 2 failed: Bruno: 127.0.0.1 refused the connection");
+        assertThat(RowRules.failure(row(aborted))).isEmpty();
         // Failed says failed, in the list, its filter and above the messages; Retry, not Resume, takes it on.
         assertThat(row(down).statusWords()).isEqualTo("Failed");
         assertThat(row(down).shownStatus()).isEqualTo(ConversationStatus.FAILED);
-        assertThat(SidebarViewModel.canResume(row(down))).isFalse();
+        assertThat(RowRules.canResume(row(down))).isFalse();
         assertThat(row(aborted).statusWords()).isEqualTo("Interrupted");
-        assertThat(SidebarViewModel.canResume(row(aborted))).isTrue();
+        assertThat(RowRules.canResume(row(aborted))).isTrue();
         onFx(() -> {
             sidebar.statusFilterProperty().set(ConversationStatus.FAILED);
             return null;
@@ -417,8 +417,8 @@ class SidebarViewModelTest {
         startSidebar();
         await().atMost(Duration.ofSeconds(10)).until(() -> onFx(() -> sidebar.rows().size()) == 1);
         ConversationRow failed = row(id);
-        assertThat(SidebarViewModel.failure(failed)).isEqualTo("Turn 2 failed: Model llama9 was not found (HTTP 404)");
-        assertThat(SidebarViewModel.failure(null)).isEmpty();
+        assertThat(RowRules.failure(failed)).isEqualTo("Turn 2 failed: Model llama9 was not found (HTTP 404)");
+        assertThat(RowRules.failure(null)).isEmpty();
 
         select(failed);
         onFx(() -> {
@@ -428,7 +428,7 @@ class SidebarViewModelTest {
         await().atMost(Duration.ofSeconds(30)).until(() -> workspace.bridge().state(id).orElseThrow().status()
                 == ConversationStatus.COMPLETED);
         assertThat(workspace.bridge().state(id).orElseThrow().turnCount()).isEqualTo(6);
-        await().atMost(Duration.ofSeconds(10)).until(() -> SidebarViewModel.failure(row(id)).isEmpty());
+        await().atMost(Duration.ofSeconds(10)).until(() -> RowRules.failure(row(id)).isEmpty());
         // The asked-again turn says it was a retry, not a restart.
         List<MessageItem> history = MessageItem.fromHistory(workspace.bridge().history(id), agent -> "#000000");
         assertThat(history.get(1).resumeMark()).contains("retried after a failure");
@@ -475,18 +475,18 @@ class SidebarViewModelTest {
         ConversationRow running = row(kept);
         ConversationRow ended = row(done);
 
-        assertThat(SidebarViewModel.deleteQuestion(List.of(ended)))
+        assertThat(ConversationDeletion.question(List.of(ended)))
                 .containsExactly("Delete \u201cName a cat\u201d?", "It leaves the list, also after a restart; Undo brings it back just after, Recently deleted (the bin above the list) later.");
-        assertThat(SidebarViewModel.deleteQuestion(List.of(running)))
+        assertThat(ConversationDeletion.question(List.of(running)))
                 .containsExactly("Delete \u201cWrite a haiku\u201d?",
                         "It is running and is stopped first. It leaves the list, also after a restart; Undo brings it back just after, Recently deleted (the bin above the list) later.");
-        assertThat(SidebarViewModel.deleteQuestion(List.of(ended, running, row(paused))).get(1))
+        assertThat(ConversationDeletion.question(List.of(ended, running, row(paused))).get(1))
                 .isEqualTo("One of them is running and is stopped first. They leave the list, also after a restart; Undo brings them back just after, Recently deleted (the bin above the list) later.");
 
         select(ended);
         ConversationRow interrupted = row(paused);
         onFx(() -> {
-            sidebar.delete(List.of(ended, interrupted));
+            sidebar.deletion().delete(List.of(ended, interrupted));
             return null;
         });
         await().atMost(Duration.ofSeconds(10)).until(() -> onFx(() -> sidebar.allRows().size()) == 1);
@@ -495,16 +495,16 @@ class SidebarViewModelTest {
         assertThat(onFx(() -> sidebar.allRows().getFirst().id())).isEqualTo(kept);
 
         // Undo brings both back, with their messages and status, and then is no longer offered.
-        assertThat(onFx(() -> sidebar.undoTextProperty().get())).isEqualTo("Deleted 2 conversations");
-        assertThat(onFx(() -> sidebar.undoableDeletionProperty().get())).containsExactlyInAnyOrder(done, paused);
+        assertThat(onFx(() -> sidebar.deletion().undoTextProperty().get())).isEqualTo("Deleted 2 conversations");
+        assertThat(onFx(() -> sidebar.deletion().undoableProperty().get())).containsExactlyInAnyOrder(done, paused);
         onFx(() -> {
-            sidebar.undoDelete();
+            sidebar.deletion().undo();
             return null;
         });
         await().atMost(Duration.ofSeconds(10)).until(() -> onFx(() -> sidebar.allRows().size()) == 3);
         await().atMost(Duration.ofSeconds(10)).until(() -> onFx(() -> sidebar.noticeProperty().get())
                 .equals("Brought back 2 conversations"));
-        assertThat(onFx(() -> sidebar.undoTextProperty().get())).isEmpty();
+        assertThat(onFx(() -> sidebar.deletion().undoTextProperty().get())).isEmpty();
         assertThat(workspace.bridge().state(paused).orElseThrow().status()).isEqualTo(ConversationStatus.INTERRUPTED);
         assertThat(workspace.bridge().state(done).orElseThrow().status()).isEqualTo(ConversationStatus.COMPLETED);
     }
@@ -571,7 +571,7 @@ class SidebarViewModelTest {
             return null;
         });
         await().atMost(Duration.ofSeconds(10)).until(() -> row(id).status() == ConversationStatus.INTERRUPTED);
-        assertThat(SidebarViewModel.canResume(row(id))).isTrue();
+        assertThat(RowRules.canResume(row(id))).isTrue();
         int before = onFx(() -> sidebar.messages().size());
 
         onFx(() -> {
@@ -632,7 +632,7 @@ class SidebarViewModelTest {
         ConversationRow restored = row(id);
         assertThat(restored.status()).isEqualTo(ConversationStatus.WAITING);
         assertThat(restored.statusReason()).isEqualTo("Restored; nothing runs until you continue it");
-        assertThat(SidebarViewModel.canResume(restored)).as("Bruno's turn is next: Resume goes on").isTrue();
+        assertThat(RowRules.canResume(restored)).as("Bruno's turn is next: Resume goes on").isTrue();
         assertThat(restored.paused()).isTrue();
         assertThat(restored.statusWords()).isEqualTo("Paused");
         assertThat(restored.acceptsYourMessage()).isTrue();
@@ -662,7 +662,7 @@ class SidebarViewModelTest {
                 """);
 
         onFx(() -> {
-            sidebar.importFile(file);
+            sidebar.transfer().importFile(file);
             return null;
         });
 
@@ -681,7 +681,7 @@ class SidebarViewModelTest {
         Path broken = dir.resolve("broken.json");
         Files.writeString(broken, "not json");
         onFx(() -> {
-            sidebar.importFile(broken);
+            sidebar.transfer().importFile(broken);
             return null;
         });
         await().atMost(Duration.ofSeconds(10)).until(() -> onFx(() -> sidebar.noticeProperty().get())
