@@ -199,14 +199,14 @@ public final class AgentsView extends BorderPane {
         fields.setHgrow(Priority.ALWAYS);
         grid.getColumnConstraints().addAll(labels, fields);
 
-        TextField name = field("agent-name", "A name no other agent has", viewModel.nameProperty().get());
-        name.textProperty().bindBidirectional(viewModel.nameProperty());
+        TextField name = field("agent-name", "A name no other agent has", viewModel.fields().nameProperty().get());
+        name.textProperty().bindBidirectional(viewModel.fields().nameProperty());
         TextArea persona = new TextArea();
         persona.setId("agent-persona");
         persona.setPromptText("Who the agent is and how it should answer (its system prompt)");
         persona.setWrapText(true);
         persona.setPrefRowCount(3);
-        persona.textProperty().bindBidirectional(viewModel.personaProperty());
+        persona.textProperty().bindBidirectional(viewModel.fields().personaProperty());
 
         ChoiceBox<String> provider = new ChoiceBox<>();
         provider.setId("agent-provider");
@@ -226,31 +226,31 @@ public final class AgentsView extends BorderPane {
                 return text;
             }
         });
-        provider.valueProperty().bindBidirectional(viewModel.providerProperty());
+        provider.valueProperty().bindBidirectional(viewModel.fields().providerProperty());
         provider.setMaxWidth(Double.MAX_VALUE);
         BooleanBinding offline = Bindings.createBooleanBinding(
-                () -> !AgentDefinition.OPENAI_COMPATIBLE.equals(viewModel.providerProperty().get()),
-                viewModel.providerProperty());
+                () -> !AgentDefinition.OPENAI_COMPATIBLE.equals(viewModel.fields().providerProperty().get()),
+                viewModel.fields().providerProperty());
 
-        TextField baseUrl = bound("agent-base-url", "http://localhost:11434/v1", viewModel.baseUrlProperty(), offline);
-        TextField model = bound("agent-model", "llama3.2", viewModel.modelProperty(), null);
+        TextField baseUrl = bound("agent-base-url", "http://localhost:11434/v1", viewModel.fields().baseUrlProperty(), offline);
+        TextField model = bound("agent-model", "llama3.2", viewModel.fields().modelProperty(), null);
         // The offline provider has no models: the field is only a name for the agent's style there.
         model.promptTextProperty().bind(Bindings.when(offline).then("any name (the offline provider has no models)")
                 .otherwise("llama3.2 (Test connection lists the server's)"));
-        TextField temperature = bound("agent-temperature", "server default (0 to 2)", viewModel.temperatureProperty(), offline);
-        TextField maxTokens = bound("agent-max-tokens", "server default", viewModel.maxTokensProperty(), offline);
+        TextField temperature = bound("agent-temperature", "server default (0 to 2)", viewModel.fields().temperatureProperty(), offline);
+        TextField maxTokens = bound("agent-max-tokens", "server default", viewModel.fields().maxTokensProperty(), offline);
         TextField keyVariable = bound("agent-api-key-env", "OPENAI_API_KEY (the variable's name, not the key)",
-                viewModel.apiKeyEnvProperty(), offline);
+                viewModel.fields().apiKeyEnvProperty(), offline);
         TextField context = bound("agent-context-tokens", "what the server says, else 8192",
-                viewModel.contextTokensProperty(), offline);
-        TextField firstWord = bound("agent-first-token-timeout", "60", viewModel.firstTokenTimeoutProperty(), offline);
-        TextField silence = bound("agent-idle-timeout", "30", viewModel.idleTimeoutProperty(), offline);
+                viewModel.fields().contextTokensProperty(), offline);
+        TextField firstWord = bound("agent-first-token-timeout", "60", viewModel.fields().firstTokenTimeoutProperty(), offline);
+        TextField silence = bound("agent-idle-timeout", "30", viewModel.fields().idleTimeoutProperty(), offline);
         HBox firstWordRow = secondsField(firstWord, "seconds, else it is asked again");
         HBox silenceRow = secondsField(silence, "seconds once it has begun, else asked again");
 
         int row = 0;
         grid.addRow(row++, new Label("Name"), name);
-        grid.addRow(row++, new Label("Colour"), new ColourSwatches(viewModel.colourProperty()));
+        grid.addRow(row++, new Label("Colour"), new ColourSwatches(viewModel.fields().colourProperty()));
         grid.addRow(row++, new Label("Persona"), persona);
         grid.addRow(row++, new Label("Provider"), provider);
         grid.addRow(row++, new Label("Base URL"), withPresets(viewModel, baseUrl));
@@ -316,7 +316,7 @@ public final class AgentsView extends BorderPane {
         VBox.setVgrow(scroller, Priority.ALWAYS);
         // What Test connection found is under its button: brought into view when it arrives (the bottom stays
         // the bottom as the report's lines are laid out, since the position is a fraction).
-        viewModel.connectionProperty().addListener((property, old, found) -> {
+        viewModel.endpointCheck().connectionProperty().addListener((property, old, found) -> {
             if (found != null) {
                 scroller.setVvalue(scroller.getVmax());
             }

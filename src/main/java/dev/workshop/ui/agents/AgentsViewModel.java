@@ -3,9 +3,6 @@ package dev.workshop.ui.agents;
 import dev.workshop.domain.agent.AgentDefinition;
 import dev.workshop.domain.agent.AgentId;
 import dev.workshop.domain.agent.AgentNames;
-import dev.workshop.domain.agent.AvatarPalette;
-import dev.workshop.domain.agent.EndpointReport;
-import dev.workshop.domain.agent.ModelEndpoint;
 import dev.workshop.orchestration.AgentDirectory;
 import dev.workshop.ui.fx.Background;
 import dev.workshop.ui.fx.FxExecutor;
@@ -14,8 +11,6 @@ import java.util.Optional;
 import javafx.beans.property.ObjectProperty;
 import javafx.beans.property.ReadOnlyBooleanProperty;
 import javafx.beans.property.ReadOnlyBooleanWrapper;
-import javafx.beans.property.ReadOnlyObjectProperty;
-import javafx.beans.property.ReadOnlyObjectWrapper;
 import javafx.beans.property.ReadOnlyStringProperty;
 import javafx.beans.property.SimpleObjectProperty;
 import javafx.beans.property.SimpleStringProperty;
@@ -34,25 +29,12 @@ public final class AgentsViewModel {
     private final Background background;
     private final ObservableList<AgentDefinition> agents = FXCollections.observableArrayList();
     private final ObjectProperty<AgentDefinition> selected = new SimpleObjectProperty<>();
-    private final StringProperty name = new SimpleStringProperty("");
-    private final StringProperty persona = new SimpleStringProperty("");
-    private final StringProperty provider = new SimpleStringProperty(AgentDefinition.OFFLINE);
-    private final StringProperty model = new SimpleStringProperty("");
-    private final StringProperty baseUrl = new SimpleStringProperty("");
-    private final StringProperty temperature = new SimpleStringProperty("");
-    private final StringProperty maxTokens = new SimpleStringProperty("");
-    private final StringProperty apiKeyEnv = new SimpleStringProperty("");
-    private final StringProperty contextTokens = new SimpleStringProperty("");
-    private final StringProperty firstTokenTimeout = new SimpleStringProperty("");
-    private final StringProperty idleTimeout = new SimpleStringProperty("");
     /** The avatar colour, {@code #rrggbb}: a new agent's is one no other agent has yet. */
-    private final StringProperty colour = new SimpleStringProperty(AvatarPalette.DEFAULT);
+    /** The form's fields, as the user types them. */
+    private final AgentFields fields = new AgentFields();
     private final ReadOnlyBooleanWrapper busy = new ReadOnlyBooleanWrapper(false);
     private final FormMessage message = new FormMessage();
-    private final ReadOnlyObjectWrapper<EndpointReport> connection = new ReadOnlyObjectWrapper<>();
-    private final ReadOnlyBooleanWrapper checking = new ReadOnlyBooleanWrapper();
-    /** Bumped whenever what was checked changes, so a late answer about the old settings is dropped. */
-    private long checkTicket;
+    private final EndpointCheck check;
     /** The form as it was filled or last saved: anything else is an edit that leaving would lose. */
     private AgentFormValues unchanged;
 
@@ -72,8 +54,9 @@ public final class AgentsViewModel {
         this.directory = directory;
         this.fx = fx;
         this.background = background;
+        this.check = new EndpointCheck(directory, fx, background);
         agents.setAll(directory.list());
-        colour.set(directory.colourForANewAgent());
+        fields.colour.set(directory.colourForANewAgent());
         selected.addListener((property, old, agent) -> {
             fill(agent);
             // Undo takes back the last save of the agent shown; another agent shown has none.
@@ -82,16 +65,14 @@ public final class AgentsViewModel {
             }
         });
         // A report is about the settings it checked: it goes when they change.
-        for (StringProperty setting : List.of(baseUrl, apiKeyEnv, model, provider)) {
+        for (StringProperty setting : fields.endpointSettings()) {
             setting.addListener((property, old, value) -> forgetConnection());
         }
         unchanged = formValues();
     }
 
     private void forgetConnection() {
-        checkTicket++;
-        connection.set(null);
-        checking.set(false);
+        check.forget();
     }
 
     /**
@@ -99,42 +80,14 @@ public final class AgentsViewModel {
      * agent could use it (unreachable, key refused, no such model) and lists the models it offers.
      */
     public void testConnection() {
-        forgetConnection();
-        long ticket = checkTicket;
-        String url = baseUrl.get();
-        String key = apiKeyEnv.get();
-        String typed = apiKey.get();
         AgentDefinition agent = selected.get();
-        boolean stored = keyStored.get();
-        String wanted = model.get();
-        checking.set(true);
-        background.run("workshop-test-connection", () -> {
-            EndpointReport report;
-            try {
-                report = directory.checkEndpoint(url, key, typed, agent == null ? null : agent.id(), stored, wanted);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                return;
-            } catch (RuntimeException e) {
-                report = EndpointReport.problem("The check failed: " + e.getMessage());
-            }
-            EndpointReport found = report;
-            fx.execute(() -> {
-                if (ticket == checkTicket) {
-                    connection.set(found);
-                    checking.set(false);
-                }
-            });
-        });
+        check.run(fields.baseUrl.get(), fields.apiKeyEnv.get(), apiKey.get(), agent == null ? null : agent.id(),
+                keyStored.get(), fields.model.get());
     }
 
-    /** The last "Test connection" report for the settings in the form, or null. */
-    public ReadOnlyObjectProperty<EndpointReport> connectionProperty() {
-        return connection.getReadOnlyProperty();
-    }
-
-    public ReadOnlyBooleanProperty checkingProperty() {
-        return checking.getReadOnlyProperty();
+    /** The form's endpoint check: its last report, and whether one runs. */
+    public EndpointCheck endpointCheck() {
+        return check;
     }
 
     /** Puts the agent with this id in the form (the canvas's "Edit agent…"); an unknown id leaves it as it is. */
@@ -163,13 +116,13 @@ public final class AgentsViewModel {
      */
     public void applyPreset(EndpointPreset preset) {
         AgentDefinition editing = selected.get();
-        boolean offlineStyle = AgentDefinition.OFFLINE.equals(provider.get()) && editing != null
-                && AgentDefinition.OFFLINE.equals(editing.provider()) && model.get().equals(editing.model());
-        provider.set(AgentDefinition.OPENAI_COMPATIBLE);
-        baseUrl.set(preset.baseUrl());
-        apiKeyEnv.set(preset.apiKeyEnv());
+        boolean offlineStyle = AgentDefinition.OFFLINE.equals(fields.provider.get()) && editing != null
+                && AgentDefinition.OFFLINE.equals(editing.provider()) && fields.model.get().equals(editing.model());
+        fields.provider.set(AgentDefinition.OPENAI_COMPATIBLE);
+        fields.baseUrl.set(preset.baseUrl());
+        fields.apiKeyEnv.set(preset.apiKeyEnv());
         if (offlineStyle) {
-            model.set("");
+            fields.model.set("");
         }
         StringBuilder said = new StringBuilder("Base URL set for ").append(preset.name());
         if (!preset.apiKeyEnv().isEmpty()) {
@@ -195,8 +148,8 @@ public final class AgentsViewModel {
         }
         selected.set(null);
         fill(original);
-        name.set(AgentNames.forCopyOf(original.name(), agents.stream().map(AgentDefinition::name).toList()));
-        colour.set(directory.colourForANewAgent());
+        fields.name.set(AgentNames.forCopyOf(original.name(), agents.stream().map(AgentDefinition::name).toList()));
+        fields.colour.set(directory.colourForANewAgent());
         message.tell("A copy of " + original.name() + ": change what should differ, then Save");
     }
 
@@ -210,20 +163,7 @@ public final class AgentsViewModel {
     private void fill(AgentDefinition agent) {
         apiKey.set("");
         keyStored.set(agent != null && agent.endpoint().keyInSecretStore());
-        name.set(agent == null ? "" : agent.name());
-        colour.set(agent == null ? directory.colourForANewAgent() : agent.avatarColor());
-        persona.set(agent == null ? "" : agent.persona());
-        provider.set(agent == null ? AgentDefinition.OFFLINE : agent.provider());
-        model.set(agent == null ? "" : agent.model());
-        ModelEndpoint endpoint = agent == null ? ModelEndpoint.NONE : agent.endpoint();
-        baseUrl.set(endpoint.baseUrl());
-        temperature.set(endpoint.temperature() == null ? "" : String.valueOf(endpoint.temperature()));
-        maxTokens.set(endpoint.maxTokens() == null ? "" : String.valueOf(endpoint.maxTokens()));
-        apiKeyEnv.set(endpoint.apiKeyEnv());
-        contextTokens.set(endpoint.contextTokens() == null ? "" : String.valueOf(endpoint.contextTokens()));
-        firstTokenTimeout.set(endpoint.firstTokenTimeoutSeconds() == null ? ""
-                : String.valueOf(endpoint.firstTokenTimeoutSeconds()));
-        idleTimeout.set(endpoint.idleTimeoutSeconds() == null ? "" : String.valueOf(endpoint.idleTimeoutSeconds()));
+        fields.show(agent, directory.colourForANewAgent());
         // A hand-edited agents.json may name a provider this version does not have: say so rather than let
         // the form pass it off as offline.
         if (agent != null && !AgentDefinition.PROVIDERS.contains(agent.provider())) {
@@ -236,9 +176,7 @@ public final class AgentsViewModel {
     }
 
     private AgentFormValues formValues() {
-        return new AgentFormValues(name.get(), colour.get(), persona.get(), provider.get(), model.get(), baseUrl.get(),
-                temperature.get(), maxTokens.get(), apiKeyEnv.get(), contextTokens.get(), firstTokenTimeout.get(),
-                idleTimeout.get());
+        return fields.values();
     }
 
     /** True when the form holds edits not saved yet (a new agent's or a copy's included), a key typed in too. */
@@ -287,7 +225,7 @@ public final class AgentsViewModel {
     /** What the form is about, for a question about its unsaved edits: "the changes to Ada", "the new agent". */
     public String unsavedWhat() {
         AgentDefinition agent = selected.get();
-        return agent == null ? "the new agent" + (name.get().isBlank() ? "" : " " + name.get().strip())
+        return agent == null ? "the new agent" + (fields.name.get().isBlank() ? "" : " " + fields.name.get().strip())
                 : "the changes to " + agent.name();
     }
 
@@ -433,59 +371,13 @@ public final class AgentsViewModel {
         return FXCollections.unmodifiableObservableList(agents);
     }
 
-    public StringProperty colourProperty() {
-        return colour;
+    /** The form's fields: name, colour, persona, provider, model and endpoint settings. */
+    public AgentFields fields() {
+        return fields;
     }
 
     public ObjectProperty<AgentDefinition> selectedProperty() {
         return selected;
-    }
-
-    public StringProperty nameProperty() {
-        return name;
-    }
-
-    public StringProperty personaProperty() {
-        return persona;
-    }
-
-    public StringProperty providerProperty() {
-        return provider;
-    }
-
-    public StringProperty modelProperty() {
-        return model;
-    }
-
-    public StringProperty baseUrlProperty() {
-        return baseUrl;
-    }
-
-    public StringProperty temperatureProperty() {
-        return temperature;
-    }
-
-    public StringProperty maxTokensProperty() {
-        return maxTokens;
-    }
-
-    /** How many tokens the model takes in; empty for what its server says, else 8192. */
-    public StringProperty contextTokensProperty() {
-        return contextTokens;
-    }
-
-    /** Seconds an attempt waits for the first word; empty for the default (60). */
-    public StringProperty firstTokenTimeoutProperty() {
-        return firstTokenTimeout;
-    }
-
-    /** Seconds a reply may fall silent once it has begun; empty for the default (30). */
-    public StringProperty idleTimeoutProperty() {
-        return idleTimeout;
-    }
-
-    public StringProperty apiKeyEnvProperty() {
-        return apiKeyEnv;
     }
 
     public ReadOnlyBooleanProperty busyProperty() {

@@ -60,11 +60,11 @@ final class EndpointFields {
         Button test = new Button("Test connection", new FontIcon(Feather.ZAP));
         test.setId("test-connection");
         test.setTooltip(new Tooltip("Asks the server for its models with these settings"));
-        test.disableProperty().bind(offline.or(viewModel.checkingProperty()));
+        test.disableProperty().bind(offline.or(viewModel.endpointCheck().checkingProperty()));
         test.setOnAction(event -> viewModel.testConnection());
         ProgressIndicator checking = new ProgressIndicator();
         checking.setMaxSize(18, 18);
-        checking.visibleProperty().bind(viewModel.checkingProperty());
+        checking.visibleProperty().bind(viewModel.endpointCheck().checkingProperty());
         checking.managedProperty().bind(checking.visibleProperty());
         MenuButton pick = new MenuButton("Use a model");
         pick.setId("offered-models");
@@ -72,7 +72,7 @@ final class EndpointFields {
         report.setId("connection-report");
         report.setWrapText(true);
         report.setMinHeight(Region.USE_PREF_SIZE);
-        viewModel.connectionProperty().addListener((property, old, found) -> {
+        viewModel.endpointCheck().connectionProperty().addListener((property, old, found) -> {
             report.setText(found == null ? "" : found.message());
             report.setGraphic(found == null ? null : new FontIcon(found.usable() ? Feather.CHECK_CIRCLE : Feather.ALERT_CIRCLE));
             report.getStyleClass().setAll("label", found == null || found.usable() ? "connection-ok" : "connection-problem");
@@ -80,7 +80,7 @@ final class EndpointFields {
                 MenuItem item = new MenuItem(name);
                 // Checked again at once, so the report says the model picked is there.
                 item.setOnAction(event -> {
-                    viewModel.modelProperty().set(name);
+                    viewModel.fields().modelProperty().set(name);
                     viewModel.testConnection();
                 });
                 return item;

@@ -44,9 +44,9 @@ class AgentsViewModelTest {
     void listsTheStarterAgentsAndFillsTheFormFromTheSelection() {
         assertThat(viewModel.agents()).extracting(AgentDefinition::name).containsExactly("Ada", "Bruno", "Chen", "Dalia");
         viewModel.selectedProperty().set(viewModel.agents().get(1));
-        assertThat(viewModel.nameProperty().get()).isEqualTo("Bruno");
-        assertThat(viewModel.personaProperty().get()).startsWith("You are Bruno");
-        assertThat(viewModel.providerProperty().get()).isEqualTo("offline");
+        assertThat(viewModel.fields().nameProperty().get()).isEqualTo("Bruno");
+        assertThat(viewModel.fields().personaProperty().get()).startsWith("You are Bruno");
+        assertThat(viewModel.fields().providerProperty().get()).isEqualTo("offline");
     }
 
     @Test
@@ -54,7 +54,7 @@ class AgentsViewModelTest {
         assertThat(viewModel.formTitle()).isEqualTo("New agent");
         viewModel.selectFirstIfNone();
         assertThat(viewModel.formTitle()).isEqualTo("Ada");
-        assertThat(viewModel.nameProperty().get()).isEqualTo("Ada");
+        assertThat(viewModel.fields().nameProperty().get()).isEqualTo("Ada");
 
         viewModel.select(viewModel.agents().get(2).id());
         viewModel.selectFirstIfNone();
@@ -62,7 +62,7 @@ class AgentsViewModelTest {
 
         viewModel.newAgent();
         assertThat(viewModel.formTitle()).isEqualTo("New agent");
-        viewModel.nameProperty().set("Ann");
+        viewModel.fields().nameProperty().set("Ann");
         saveAndWait();
         assertThat(viewModel.formTitle()).as("once saved, the form edits it").isEqualTo("Ann");
     }
@@ -70,23 +70,23 @@ class AgentsViewModelTest {
     @Test
     void aPresetFillsInTheServerAndItsKeyVariableAndKeepsTheRest() {
         viewModel.selectFirstIfNone();
-        viewModel.modelProperty().set("llama3.2");
+        viewModel.fields().modelProperty().set("llama3.2");
         EndpointPreset ollama = EndpointPreset.ALL.stream().filter(preset -> preset.name().startsWith("Ollama"))
                 .findFirst().orElseThrow();
         EndpointPreset openAi = EndpointPreset.ALL.stream().filter(preset -> preset.name().equals("OpenAI"))
                 .findFirst().orElseThrow();
 
         viewModel.applyPreset(openAi);
-        assertThat(viewModel.providerProperty().get()).isEqualTo(AgentDefinition.OPENAI_COMPATIBLE);
-        assertThat(viewModel.baseUrlProperty().get()).isEqualTo("https://api.openai.com/v1");
-        assertThat(viewModel.apiKeyEnvProperty().get()).isEqualTo("OPENAI_API_KEY");
+        assertThat(viewModel.fields().providerProperty().get()).isEqualTo(AgentDefinition.OPENAI_COMPATIBLE);
+        assertThat(viewModel.fields().baseUrlProperty().get()).isEqualTo("https://api.openai.com/v1");
+        assertThat(viewModel.fields().apiKeyEnvProperty().get()).isEqualTo("OPENAI_API_KEY");
         assertThat(viewModel.messageProperty().get()).isEqualTo("Base URL set for OpenAI; its key is read from OPENAI_API_KEY");
 
         viewModel.applyPreset(ollama);
-        assertThat(viewModel.baseUrlProperty().get()).isEqualTo("http://localhost:11434/v1");
-        assertThat(viewModel.apiKeyEnvProperty().get()).as("a local server takes no key").isEmpty();
-        assertThat(viewModel.nameProperty().get()).isEqualTo("Ada");
-        assertThat(viewModel.modelProperty().get()).isEqualTo("llama3.2");
+        assertThat(viewModel.fields().baseUrlProperty().get()).isEqualTo("http://localhost:11434/v1");
+        assertThat(viewModel.fields().apiKeyEnvProperty().get()).as("a local server takes no key").isEmpty();
+        assertThat(viewModel.fields().nameProperty().get()).isEqualTo("Ada");
+        assertThat(viewModel.fields().modelProperty().get()).isEqualTo("llama3.2");
 
         saveAndWait();
         AgentDefinition saved = catalog.list().getFirst();
@@ -97,16 +97,16 @@ class AgentsViewModelTest {
     @Test
     void aPresetClearsTheStyleNameOfAnOfflineAgentSoThatAModelOfTheServerIsPicked() {
         viewModel.selectFirstIfNone();
-        assertThat(viewModel.modelProperty().get()).as("Ada's offline style").isEqualTo("offline-planner");
+        assertThat(viewModel.fields().modelProperty().get()).as("Ada's offline style").isEqualTo("offline-planner");
         EndpointPreset openAi = EndpointPreset.ALL.stream().filter(preset -> preset.name().equals("OpenAI"))
                 .findFirst().orElseThrow();
 
         viewModel.applyPreset(openAi);
 
-        assertThat(viewModel.modelProperty().get()).isEmpty();
+        assertThat(viewModel.fields().modelProperty().get()).isEmpty();
         assertThat(viewModel.messageProperty().get()).isEqualTo("Base URL set for OpenAI; its key is read from "
                 + "OPENAI_API_KEY; Test connection lists its models to pick from");
-        assertThat(viewModel.nameProperty().get()).isEqualTo("Ada");
+        assertThat(viewModel.fields().nameProperty().get()).isEqualTo("Ada");
     }
 
     @Test
@@ -115,13 +115,13 @@ class AgentsViewModelTest {
         viewModel.selectFirstIfNone();
         assertThat(viewModel.hasUnsavedChanges()).as("Ada as she was saved").isFalse();
 
-        viewModel.personaProperty().set("You are Ada, who plans picnics.");
+        viewModel.fields().personaProperty().set("You are Ada, who plans picnics.");
         assertThat(viewModel.hasUnsavedChanges()).isTrue();
         assertThat(viewModel.unsavedWhat()).isEqualTo("the changes to Ada");
-        viewModel.personaProperty().set(catalog.list().getFirst().persona());
+        viewModel.fields().personaProperty().set(catalog.list().getFirst().persona());
         assertThat(viewModel.hasUnsavedChanges()).as("changed back").isFalse();
 
-        viewModel.personaProperty().set("You are Ada, who plans picnics.");
+        viewModel.fields().personaProperty().set("You are Ada, who plans picnics.");
         java.util.concurrent.atomic.AtomicBoolean then = new java.util.concurrent.atomic.AtomicBoolean();
         viewModel.save(() -> then.set(true));
         await().atMost(Duration.ofSeconds(5)).untilTrue(then);
@@ -138,8 +138,8 @@ class AgentsViewModelTest {
     @Test
     void aSaveThatDoesNotCheckOutDoesNotGoOn() {
         viewModel.newAgent();
-        viewModel.providerProperty().set(AgentDefinition.OPENAI_COMPATIBLE);
-        viewModel.nameProperty().set("Ann");
+        viewModel.fields().providerProperty().set(AgentDefinition.OPENAI_COMPATIBLE);
+        viewModel.fields().nameProperty().set("Ann");
         java.util.concurrent.atomic.AtomicBoolean then = new java.util.concurrent.atomic.AtomicBoolean();
 
         viewModel.save(() -> then.set(true));
@@ -166,14 +166,14 @@ class AgentsViewModelTest {
 
         viewModel.selectedProperty().set(odd);
 
-        assertThat(viewModel.providerProperty().get()).isEqualTo("openai-compat");
+        assertThat(viewModel.fields().providerProperty().get()).isEqualTo("openai-compat");
         assertThat(viewModel.messageProperty().get())
                 .isEqualTo("Olga's provider \"openai-compat\" is not one Workshop knows: choose one and save");
         viewModel.save();
         assertThat(viewModel.messageProperty().get()).isEqualTo("Choose a provider: \"openai-compat\" is not one Workshop knows");
         assertThat(viewModel.busyProperty().get()).isFalse();
 
-        viewModel.providerProperty().set(AgentDefinition.OFFLINE);
+        viewModel.fields().providerProperty().set(AgentDefinition.OFFLINE);
         saveAndWait();
         assertThat(catalog.find(odd.id()).orElseThrow().provider()).isEqualTo(AgentDefinition.OFFLINE);
         assertThat(viewModel.messageProperty().get()).isEqualTo("Saved Olga");
@@ -182,22 +182,22 @@ class AgentsViewModelTest {
 
     @Test
     void aNewAgentIsOfferedAColourNoOtherHasAndKeepsTheOneChosen() {
-        assertThat(viewModel.colourProperty().get()).as("the starters hold blue, red, green and purple")
+        assertThat(viewModel.fields().colourProperty().get()).as("the starters hold blue, red, green and purple")
                 .isEqualTo("#bc4c00");
-        viewModel.nameProperty().set("Eve");
+        viewModel.fields().nameProperty().set("Eve");
         saveAndWait();
         assertThat(catalog.findByIdOrName("Eve").orElseThrow().avatarColor()).isEqualTo("#bc4c00");
 
         viewModel.newAgent();
-        assertThat(viewModel.colourProperty().get()).as("the next one is free too").isEqualTo("#0e7490");
-        viewModel.nameProperty().set("Finn");
-        viewModel.colourProperty().set("#cf222e");
+        assertThat(viewModel.fields().colourProperty().get()).as("the next one is free too").isEqualTo("#0e7490");
+        viewModel.fields().nameProperty().set("Finn");
+        viewModel.fields().colourProperty().set("#cf222e");
         saveAndWait();
         assertThat(catalog.findByIdOrName("Finn").orElseThrow().avatarColor()).isEqualTo("#cf222e");
 
         viewModel.select(viewModel.agents().get(1).id());
-        assertThat(viewModel.colourProperty().get()).as("an agent's own colour").isEqualTo("#cf222e");
-        viewModel.colourProperty().set("#8a5a2b");
+        assertThat(viewModel.fields().colourProperty().get()).as("an agent's own colour").isEqualTo("#cf222e");
+        viewModel.fields().colourProperty().set("#8a5a2b");
         saveAndWait();
         assertThat(catalog.findByIdOrName("Bruno").orElseThrow().avatarColor()).isEqualTo("#8a5a2b");
     }
@@ -205,12 +205,12 @@ class AgentsViewModelTest {
     @Test
     void duplicatingStartsANewAgentWithTheSameSettingsAFreeNameAndItsOwnColour() {
         viewModel.newAgent();
-        viewModel.nameProperty().set("Ann");
-        viewModel.personaProperty().set("You are Ann, a tester.");
-        viewModel.providerProperty().set(AgentDefinition.OPENAI_COMPATIBLE);
-        viewModel.baseUrlProperty().set("http://localhost:11434/v1");
-        viewModel.modelProperty().set("llama3.2");
-        viewModel.apiKeyEnvProperty().set("OLLAMA_KEY");
+        viewModel.fields().nameProperty().set("Ann");
+        viewModel.fields().personaProperty().set("You are Ann, a tester.");
+        viewModel.fields().providerProperty().set(AgentDefinition.OPENAI_COMPATIBLE);
+        viewModel.fields().baseUrlProperty().set("http://localhost:11434/v1");
+        viewModel.fields().modelProperty().set("llama3.2");
+        viewModel.fields().apiKeyEnvProperty().set("OLLAMA_KEY");
         saveAndWait();
         AgentDefinition ann = catalog.findByIdOrName("Ann").orElseThrow();
         viewModel.select(ann.id());
@@ -218,12 +218,12 @@ class AgentsViewModelTest {
         viewModel.duplicateSelected();
 
         assertThat(viewModel.formTitle()).as("nothing saved yet").isEqualTo("New agent");
-        assertThat(viewModel.nameProperty().get()).isEqualTo("Ann 2");
-        assertThat(viewModel.personaProperty().get()).isEqualTo("You are Ann, a tester.");
-        assertThat(viewModel.baseUrlProperty().get()).isEqualTo("http://localhost:11434/v1");
-        assertThat(viewModel.modelProperty().get()).isEqualTo("llama3.2");
-        assertThat(viewModel.apiKeyEnvProperty().get()).isEqualTo("OLLAMA_KEY");
-        assertThat(viewModel.colourProperty().get()).isNotEqualTo(ann.avatarColor()).isEqualTo("#0e7490");
+        assertThat(viewModel.fields().nameProperty().get()).isEqualTo("Ann 2");
+        assertThat(viewModel.fields().personaProperty().get()).isEqualTo("You are Ann, a tester.");
+        assertThat(viewModel.fields().baseUrlProperty().get()).isEqualTo("http://localhost:11434/v1");
+        assertThat(viewModel.fields().modelProperty().get()).isEqualTo("llama3.2");
+        assertThat(viewModel.fields().apiKeyEnvProperty().get()).isEqualTo("OLLAMA_KEY");
+        assertThat(viewModel.fields().colourProperty().get()).isNotEqualTo(ann.avatarColor()).isEqualTo("#0e7490");
         assertThat(viewModel.messageProperty().get()).isEqualTo("A copy of Ann: change what should differ, then Save");
         saveAndWait();
         AgentDefinition copy = catalog.findByIdOrName("Ann 2").orElseThrow();
@@ -232,7 +232,7 @@ class AgentsViewModelTest {
 
         viewModel.select(ann.id());
         viewModel.duplicateSelected();
-        assertThat(viewModel.nameProperty().get()).as("Ann 2 is taken").isEqualTo("Ann 3");
+        assertThat(viewModel.fields().nameProperty().get()).as("Ann 2 is taken").isEqualTo("Ann 3");
     }
 
     @Test
@@ -240,7 +240,7 @@ class AgentsViewModelTest {
         AgentDefinition chen = viewModel.agents().get(2);
 
         viewModel.select(chen.id());
-        assertThat(viewModel.nameProperty().get()).isEqualTo("Chen");
+        assertThat(viewModel.fields().nameProperty().get()).isEqualTo("Chen");
 
         viewModel.select(new AgentId("nobody"));
         assertThat(viewModel.selectedProperty().get()).isEqualTo(chen);
@@ -249,16 +249,16 @@ class AgentsViewModelTest {
     @Test
     void addsAnAgentOnAnOpenAiCompatibleServer() {
         viewModel.newAgent();
-        viewModel.nameProperty().set("Ann");
-        viewModel.providerProperty().set(AgentDefinition.OPENAI_COMPATIBLE);
-        viewModel.baseUrlProperty().set("http://localhost:11434/v1");
-        viewModel.modelProperty().set("llama3.2");
-        viewModel.temperatureProperty().set("0.4");
-        viewModel.maxTokensProperty().set("300");
-        viewModel.apiKeyEnvProperty().set("OLLAMA_KEY");
-        viewModel.contextTokensProperty().set("4096");
-        viewModel.firstTokenTimeoutProperty().set("120");
-        viewModel.idleTimeoutProperty().set("");
+        viewModel.fields().nameProperty().set("Ann");
+        viewModel.fields().providerProperty().set(AgentDefinition.OPENAI_COMPATIBLE);
+        viewModel.fields().baseUrlProperty().set("http://localhost:11434/v1");
+        viewModel.fields().modelProperty().set("llama3.2");
+        viewModel.fields().temperatureProperty().set("0.4");
+        viewModel.fields().maxTokensProperty().set("300");
+        viewModel.fields().apiKeyEnvProperty().set("OLLAMA_KEY");
+        viewModel.fields().contextTokensProperty().set("4096");
+        viewModel.fields().firstTokenTimeoutProperty().set("120");
+        viewModel.fields().idleTimeoutProperty().set("");
         saveAndWait();
 
         AgentDefinition saved = catalog.findByIdOrName("Ann").orElseThrow();
@@ -286,23 +286,23 @@ class AgentsViewModelTest {
         server.start();
         try {
             viewModel.newAgent();
-            viewModel.providerProperty().set(AgentDefinition.OPENAI_COMPATIBLE);
-            viewModel.baseUrlProperty().set("http://127.0.0.1:" + server.getAddress().getPort() + "/v1");
-            viewModel.modelProperty().set("mistral");
+            viewModel.fields().providerProperty().set(AgentDefinition.OPENAI_COMPATIBLE);
+            viewModel.fields().baseUrlProperty().set("http://127.0.0.1:" + server.getAddress().getPort() + "/v1");
+            viewModel.fields().modelProperty().set("mistral");
             viewModel.testConnection();
-            await().atMost(Duration.ofSeconds(10)).until(() -> viewModel.connectionProperty().get() != null);
+            await().atMost(Duration.ofSeconds(10)).until(() -> viewModel.endpointCheck().connectionProperty().get() != null);
 
-            assertThat(viewModel.checkingProperty().get()).isFalse();
-            assertThat(viewModel.connectionProperty().get().usable()).isFalse();
-            assertThat(viewModel.connectionProperty().get().message())
+            assertThat(viewModel.endpointCheck().checkingProperty().get()).isFalse();
+            assertThat(viewModel.endpointCheck().connectionProperty().get().usable()).isFalse();
+            assertThat(viewModel.endpointCheck().connectionProperty().get().message())
                     .isEqualTo("Connected, but the server has no model mistral. It offers: llama3.2:latest, phi4");
-            assertThat(viewModel.connectionProperty().get().models()).containsExactly("llama3.2:latest", "phi4");
+            assertThat(viewModel.endpointCheck().connectionProperty().get().models()).containsExactly("llama3.2:latest", "phi4");
 
-            viewModel.modelProperty().set("phi4");
-            assertThat(viewModel.connectionProperty().get()).as("a report about other settings is gone").isNull();
+            viewModel.fields().modelProperty().set("phi4");
+            assertThat(viewModel.endpointCheck().connectionProperty().get()).as("a report about other settings is gone").isNull();
             viewModel.testConnection();
-            await().atMost(Duration.ofSeconds(10)).until(() -> viewModel.connectionProperty().get() != null);
-            assertThat(viewModel.connectionProperty().get().usable()).isTrue();
+            await().atMost(Duration.ofSeconds(10)).until(() -> viewModel.endpointCheck().connectionProperty().get() != null);
+            assertThat(viewModel.endpointCheck().connectionProperty().get().usable()).isTrue();
         } finally {
             server.stop(0);
         }
@@ -312,7 +312,7 @@ class AgentsViewModelTest {
     void editsAnAgentKeepingItsId() {
         AgentDefinition chen = viewModel.agents().get(2);
         viewModel.selectedProperty().set(chen);
-        viewModel.nameProperty().set("Chen Li");
+        viewModel.fields().nameProperty().set("Chen Li");
         saveAndWait();
         assertThat(catalog.find(chen.id()).orElseThrow().name()).isEqualTo("Chen Li");
         assertThat(catalog.list()).hasSize(4);
@@ -323,8 +323,8 @@ class AgentsViewModelTest {
         AgentDefinition chen = viewModel.agents().get(2);
         viewModel.selectedProperty().set(chen);
         assertThat(viewModel.canUndoSaveProperty().get()).as("nothing saved yet").isFalse();
-        viewModel.nameProperty().set("Chen Li");
-        viewModel.personaProperty().set("A patient reviewer.");
+        viewModel.fields().nameProperty().set("Chen Li");
+        viewModel.fields().personaProperty().set("A patient reviewer.");
         saveAndWait();
         assertThat(viewModel.messageProperty().get()).isEqualTo("Saved Chen Li (was Chen)");
         assertThat(viewModel.canUndoSaveProperty().get()).isTrue();
@@ -332,13 +332,13 @@ class AgentsViewModelTest {
         viewModel.undoSave();
         await().atMost(Duration.ofSeconds(5)).until(() -> !viewModel.busyProperty().get());
         assertThat(catalog.find(chen.id()).orElseThrow()).isEqualTo(chen);
-        assertThat(viewModel.nameProperty().get()).isEqualTo("Chen");
+        assertThat(viewModel.fields().nameProperty().get()).isEqualTo("Chen");
         assertThat(viewModel.hasUnsavedChanges()).isFalse();
         assertThat(viewModel.messageProperty().get()).isEqualTo("Undone: Chen Li is Chen again");
         assertThat(viewModel.canUndoSaveProperty().get()).as("one step").isFalse();
 
         // A save of another agent is not taken back from this one, and showing another forgets the step.
-        viewModel.nameProperty().set("Chen Li");
+        viewModel.fields().nameProperty().set("Chen Li");
         saveAndWait();
         viewModel.selectedProperty().set(viewModel.agents().get(0));
         assertThat(viewModel.canUndoSaveProperty().get()).isFalse();
@@ -352,9 +352,9 @@ class AgentsViewModelTest {
                 System::getenv), store), FxExecutor.direct());
         AgentDefinition chen = viewModel.agents().get(2);
         viewModel.selectedProperty().set(chen);
-        viewModel.providerProperty().set(AgentDefinition.OPENAI_COMPATIBLE);
-        viewModel.baseUrlProperty().set("https://api.example.org/v1");
-        viewModel.modelProperty().set("gpt-4o-mini");
+        viewModel.fields().providerProperty().set(AgentDefinition.OPENAI_COMPATIBLE);
+        viewModel.fields().baseUrlProperty().set("https://api.example.org/v1");
+        viewModel.fields().modelProperty().set("gpt-4o-mini");
         viewModel.apiKeyProperty().set("sk-canary-4242");
         assertThat(viewModel.hasUnsavedChanges()).as("a key typed in is an edit").isTrue();
 
@@ -368,7 +368,7 @@ class AgentsViewModelTest {
         assertThat(viewModel.keyStoredProperty().get()).isTrue();
 
         // Saved again without typing: the key stays where it is.
-        viewModel.personaProperty().set("A careful reviewer.");
+        viewModel.fields().personaProperty().set("A careful reviewer.");
         saveAndWait();
         assertThat(catalog.find(chen.id()).orElseThrow().endpoint().keyInSecretStore()).isTrue();
 
@@ -392,7 +392,7 @@ class AgentsViewModelTest {
     void withoutASecretStoreATypedKeySavesNothingAndSaysWhy() {
         AgentDefinition chen = viewModel.agents().get(2);
         viewModel.selectedProperty().set(chen);
-        viewModel.nameProperty().set("Chen Li");
+        viewModel.fields().nameProperty().set("Chen Li");
         viewModel.apiKeyProperty().set("sk-canary-4242");
         saveAndWait();
         assertThat(viewModel.messageProperty().get()).isEqualTo("No secret store is set up here: name an environment"
@@ -403,29 +403,29 @@ class AgentsViewModelTest {
     @Test
     void explainsWhatIsMissingAndSavesNothing() {
         viewModel.newAgent();
-        viewModel.nameProperty().set("Ann");
-        viewModel.providerProperty().set(AgentDefinition.OPENAI_COMPATIBLE);
+        viewModel.fields().nameProperty().set("Ann");
+        viewModel.fields().providerProperty().set(AgentDefinition.OPENAI_COMPATIBLE);
         viewModel.save();
         assertThat(viewModel.messageProperty().get()).isEqualTo("An OpenAI-compatible agent needs a base URL and a model");
 
-        viewModel.baseUrlProperty().set("http://localhost:8080/v1");
-        viewModel.modelProperty().set("m");
-        viewModel.temperatureProperty().set("warm");
+        viewModel.fields().baseUrlProperty().set("http://localhost:8080/v1");
+        viewModel.fields().modelProperty().set("m");
+        viewModel.fields().temperatureProperty().set("warm");
         viewModel.save();
         assertThat(viewModel.messageProperty().get()).isEqualTo("Temperature must be a number such as 0.7");
 
-        viewModel.temperatureProperty().set("");
-        viewModel.idleTimeoutProperty().set("soon");
+        viewModel.fields().temperatureProperty().set("");
+        viewModel.fields().idleTimeoutProperty().set("soon");
         viewModel.save();
         assertThat(viewModel.messageProperty().get())
                 .isEqualTo("The silence allowed mid-reply must be a whole number such as 30");
 
-        viewModel.idleTimeoutProperty().set("0");
+        viewModel.fields().idleTimeoutProperty().set("0");
         viewModel.save();
         assertThat(viewModel.messageProperty().get()).isEqualTo("The idle timeout must be 1 to 3600 seconds, was 0");
 
-        viewModel.idleTimeoutProperty().set("");
-        viewModel.nameProperty().set("ada");
+        viewModel.fields().idleTimeoutProperty().set("");
+        viewModel.fields().nameProperty().set("ada");
         saveAndWait();
         assertThat(viewModel.messageProperty().get()).isEqualTo("An agent named \"ada\" already exists");
         assertThat(catalog.list()).hasSize(4);
