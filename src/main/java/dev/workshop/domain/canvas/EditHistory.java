@@ -1,5 +1,7 @@
 package dev.workshop.domain.canvas;
 
+import dev.workshop.domain.agent.AgentDefinition;
+import dev.workshop.domain.agent.AgentId;
 import java.util.ArrayDeque;
 import java.util.Collection;
 import java.util.Deque;
@@ -13,11 +15,11 @@ import java.util.Set;
 import java.util.function.Function;
 
 /**
- * The user's edits to the canvas layout (agents placed, moved, removed, ropes tied, relabelled, cut), as
- * steps that can be undone and redone.
+ * The user's edits to the canvas layout (agents placed, moved, removed, ropes tied, relabelled, cut) and to the
+ * agents it places (duplicated, renamed, edited in the agent editor), as steps that can be undone and redone.
  *
- * <p>A step keeps only what it changed: the agents and ropes that differ between the layout before and
- * after it. Undoing puts exactly those back, so whatever happened on the canvas meanwhile without being a
+ * <p>A step keeps only what it changed: the agents, ropes and agent definitions that differ between the layout
+ * before and after it. Undoing puts exactly those back, so whatever happened on the canvas meanwhile without being a
  * step (an agent placed for a resumed conversation, another agent wandering) is left as it is.
  */
 public final class EditHistory {
@@ -39,15 +41,27 @@ public final class EditHistory {
         this(DEFAULT_LIMIT);
     }
 
-    /** The agents and ropes on the canvas at one moment, by id. */
-    public record Layout(Map<InstanceId, AgentInstance> instances, Map<String, Rope> ropes) {
+    /** The agents and ropes on the canvas at one moment, and the definitions of the agents it offers, by id. */
+    public record Layout(Map<InstanceId, AgentInstance> instances, Map<String, Rope> ropes,
+                         Map<AgentId, AgentDefinition> definitions) {
         public Layout {
             instances = Map.copyOf(instances);
             ropes = Map.copyOf(ropes);
+            definitions = Map.copyOf(definitions);
         }
 
         public static Layout of(Collection<AgentInstance> instances, Collection<Rope> ropes) {
-            return new Layout(byId(instances, AgentInstance::id), byId(ropes, Rope::id));
+            return of(instances, ropes, java.util.List.of());
+        }
+
+        public static Layout of(Collection<AgentInstance> instances, Collection<Rope> ropes,
+                                Collection<AgentDefinition> definitions) {
+            return new Layout(byId(instances, AgentInstance::id), byId(ropes, Rope::id),
+                    byId(definitions, AgentDefinition::id));
+        }
+
+        private boolean isEmpty() {
+            return instances.isEmpty() && ropes.isEmpty() && definitions.isEmpty();
         }
     }
 
@@ -56,11 +70,12 @@ public final class EditHistory {
      * when the value is empty.
      */
     public record Change(String label, Map<InstanceId, Optional<AgentInstance>> instances,
-                         Map<String, Optional<Rope>> ropes) {
+                         Map<String, Optional<Rope>> ropes, Map<AgentId, Optional<AgentDefinition>> definitions) {
         public Change {
             Objects.requireNonNull(label, "label");
             instances = Map.copyOf(instances);
             ropes = Map.copyOf(ropes);
+            definitions = Map.copyOf(definitions);
         }
 
         /** The agents this change takes off the canvas. */
@@ -78,15 +93,17 @@ public final class EditHistory {
     /** One undoable step: the changed parts as they were before it and as it left them. */
     private record Step(String label, Layout before, Layout after) {
         Change towards(Layout target, Layout other) {
-            Map<InstanceId, Optional<AgentInstance>> instances = new LinkedHashMap<>();
-            Set<InstanceId> instanceIds = new HashSet<>(target.instances().keySet());
-            instanceIds.addAll(other.instances().keySet());
-            instanceIds.forEach(id -> instances.put(id, Optional.ofNullable(target.instances().get(id))));
-            Map<String, Optional<Rope>> ropes = new LinkedHashMap<>();
-            Set<String> ropeIds = new HashSet<>(target.ropes().keySet());
-            ropeIds.addAll(other.ropes().keySet());
-            ropeIds.forEach(id -> ropes.put(id, Optional.ofNullable(target.ropes().get(id))));
-            return new Change(label, instances, ropes);
+            return new Change(label, towards(target.instances(), other.instances()),
+                    towards(target.ropes(), other.ropes()), towards(target.definitions(), other.definitions()));
+        }
+
+        /** Every key of either side, set to the target's value (empty: removed). */
+        private static <K, V> Map<K, Optional<V>> towards(Map<K, V> target, Map<K, V> other) {
+            Map<K, Optional<V>> set = new LinkedHashMap<>();
+            Set<K> keys = new HashSet<>(target.keySet());
+            keys.addAll(other.keySet());
+            keys.forEach(key -> set.put(key, Optional.ofNullable(target.get(key))));
+            return set;
         }
     }
 
@@ -98,11 +115,10 @@ public final class EditHistory {
      */
     public boolean record(String label, Layout before, Layout after) {
         Layout changedBefore = new Layout(changed(before.instances(), after.instances()),
-                changed(before.ropes(), after.ropes()));
+                changed(before.ropes(), after.ropes()), changed(before.definitions(), after.definitions()));
         Layout changedAfter = new Layout(changed(after.instances(), before.instances()),
-                changed(after.ropes(), before.ropes()));
-        if (changedBefore.instances().isEmpty() && changedBefore.ropes().isEmpty()
-                && changedAfter.instances().isEmpty() && changedAfter.ropes().isEmpty()) {
+                changed(after.ropes(), before.ropes()), changed(after.definitions(), before.definitions()));
+        if (changedBefore.isEmpty() && changedAfter.isEmpty()) {
             return false;
         }
         undo.push(new Step(label, changedBefore, changedAfter));

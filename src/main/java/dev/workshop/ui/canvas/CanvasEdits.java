@@ -232,9 +232,10 @@ final class CanvasEdits {
 
     /** Places a saved copy of each source clear of every agent on the canvas, as one step, and selects them. */
     private void placeCopies(List<AgentNodeModel> sources, List<AgentDefinition> made) {
-        canvas.refreshPalette();
         List<AgentNodeModel> copies = new ArrayList<>();
+        // The copies' definitions are part of the step: undoing it takes them out of the palette too.
         canvas.steps().editing("duplicate " + UndoSteps.names(sources), () -> {
+            canvas.reloadPalette();
             for (int i = 0; i < sources.size(); i++) {
                 AgentNodeModel source = sources.get(i);
                 List<Point> taken = canvas.agents().stream().map(AgentNodeModel::home).toList();

@@ -107,7 +107,7 @@ public final class CanvasViewModel {
      */
     void placeHeld(HeldLayout layout) {
         // Agents the re-inflation added back are in the directory, not yet in the palette.
-        refreshPalette();
+        reloadPalette();
         CanvasScene after = layout.placeOn(snapshot(), agent -> definition(agent).isPresent());
         for (AgentInstance instance : after.instances()) {
             if (!isOnCanvas(instance.id())) {
@@ -140,13 +140,14 @@ public final class CanvasViewModel {
         loaded = true;
     }
 
-    /**
-     * Reloads the palette after the agent editor changed the definitions: placed agents take new names and
-     * colours, and those whose agent was removed leave the canvas.
-     */
+    /** After the agent editor: placed agents take new names and colours, removed ones leave; Undo takes it back. */
     public void refreshPalette() {
+        steps.agentsEdited(this::reloadPalette);
+    }
+
+    /** As {@link #refreshPalette}, recording no step: at the start, inside another step, or applying one. */
+    void reloadPalette() {
         placed.setPalette(workspace.agentDirectory().list());
-        // An agent removed in the editor leaves the canvas, as it would at the next start (load skips it).
         List<AgentNodeModel> gone = placed.withoutDefinition();
         if (!gone.isEmpty()) {
             gone.forEach(this::takeOff);

@@ -13,8 +13,10 @@ import javafx.beans.property.ReadOnlyStringProperty;
 import javafx.beans.property.ReadOnlyStringWrapper;
 
 /**
- * Undo and redo of the canvas's layout: each user edit (place, move, tie, remove…) is one named step of the
- * agents and ropes before and after it. FX thread only.
+ * Undo and redo of the canvas: each user edit (place, move, tie, remove, duplicate, an agent renamed or edited in
+ * the agent editor…) is one named step of the agents, ropes and agent definitions before and after it. A step that
+ * changes definitions writes them back to the agent directory off the FX thread, then sets the layout. FX thread
+ * only.
  */
 public final class UndoSteps {
     private final CanvasViewModel canvas;
@@ -23,6 +25,9 @@ public final class UndoSteps {
     private final ReadOnlyBooleanWrapper canRedo = new ReadOnlyBooleanWrapper();
     private final ReadOnlyStringWrapper undoLabel = new ReadOnlyStringWrapper("");
     private final ReadOnlyStringWrapper redoLabel = new ReadOnlyStringWrapper("");
+    /** A step's definitions are being written to the agent directory; the steps asked for meanwhile wait. */
+    private boolean writing;
+    private final java.util.Deque<Runnable> waiting = new java.util.ArrayDeque<>();
 
     UndoSteps(CanvasViewModel canvas) {
         this.canvas = canvas;
@@ -52,7 +57,21 @@ public final class UndoSteps {
     }
 
     private EditHistory.Layout layout() {
-        return EditHistory.Layout.of(canvas.agents().stream().map(AgentNodeModel::toInstance).toList(), canvas.ropes());
+        return EditHistory.Layout.of(canvas.agents().stream().map(AgentNodeModel::toInstance).toList(), canvas.ropes(),
+                canvas.palette());
+    }
+
+    /**
+     * Runs {@code reload} (the palette taken again from the agent directory after the agent editor changed it) and
+     * records what it changed as one step, named for it: "rename Ada to Bo", "edit Ada", "add Cy"…
+     */
+    void agentsEdited(Runnable reload) {
+        EditHistory.Layout before = layout();
+        reload.run();
+        EditHistory.Layout after = layout();
+        if (history.record(AgentEdits.label(before.definitions(), after.definitions()), before, after)) {
+            historyChanged();
+        }
     }
 
     /**
@@ -60,11 +79,23 @@ public final class UndoSteps {
      * running conversation is not undone (that would end the conversation): the notice says why.
      */
     public boolean undo() {
-        return step(history.nextUndo(), "undo", history::undo, "Undone: ");
+        return whenWritten(() -> step(history.nextUndo(), "undo", history::undo, "Undone: "));
     }
 
     public boolean redo() {
-        return step(history.nextRedo(), "redo", history::redo, "Redone: ");
+        return whenWritten(() -> step(history.nextRedo(), "redo", history::redo, "Redone: "));
+    }
+
+    /**
+     * Runs a step now, or, while a step's definitions are still being written, once they are: steps apply in the
+     * order they were asked for (an Undo then a quick Redo of a Duplicate never ends with the copy removed).
+     */
+    private boolean whenWritten(java.util.function.BooleanSupplier step) {
+        if (writing) {
+            waiting.add(step::getAsBoolean);
+            return true;
+        }
+        return step.getAsBoolean();
     }
 
     private boolean step(Optional<EditHistory.Change> next, String verb, Supplier<Optional<EditHistory.Change>> take,
@@ -80,9 +111,28 @@ public final class UndoSteps {
             return false;
         }
         EditHistory.Change change = take.get().orElseThrow();
-        apply(change);
         historyChanged();
-        canvas.tell(done + change.label());
+        if (change.definitions().isEmpty()) {
+            apply(change);
+            canvas.tell(done + change.label());
+        } else {
+            // The definitions go back to the agent directory first (a file written), then the layout follows.
+            writing = true;
+            canvas.inBackground(verb + " \"" + change.label() + "\"", () -> {
+                try {
+                    change.definitions().forEach((id, target) -> target.ifPresentOrElse(
+                            canvas.agentDirectory()::save, () -> canvas.agentDirectory().remove(id)));
+                } finally {
+                    canvas.onFx(() -> {
+                        canvas.reloadPalette();
+                        apply(change);
+                        canvas.tell(done + change.label());
+                        writing = false;
+                        Optional.ofNullable(waiting.poll()).ifPresent(Runnable::run);
+                    });
+                }
+            });
+        }
         return true;
     }
 

@@ -710,7 +710,9 @@ class CanvasViewModelTest {
         await().atMost(Duration.ofSeconds(10)).until(() -> fx.call(() -> canvas.agents().size()) == 4);
         List<AgentNodeModel> copies = fx.call(() -> List.copyOf(canvas.agents().subList(2, 4)));
 
+        // Undoing a Duplicate takes the copies' definitions out of the agent directory first, off the FX thread.
         fx.run(() -> canvas.steps().undo());
+        await().atMost(Duration.ofSeconds(10)).until(() -> fx.call(() -> canvas.agents().size()) == 2);
         assertThat(fx.call(() -> canvas.agents())).containsExactly(ada, bruno);
         assertThat(fx.call(() -> canvas.find(copies.get(0).id()))).isEmpty();
         fx.run(() -> canvas.steps().undo());
