@@ -19,6 +19,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /** The jar's entry point, which runs on any Java and finds a Java 21 or newer when the one it got is older. */
+@dev.workshop.testing.Slow
 class LauncherTest {
     @TempDir
     Path dir;

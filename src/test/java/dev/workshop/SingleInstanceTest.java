@@ -12,6 +12,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /** One window per data directory: a later launch hands its files to the Workshop holding the directory. */
+@dev.workshop.testing.Slow
 class SingleInstanceTest {
     @TempDir
     Path dir;

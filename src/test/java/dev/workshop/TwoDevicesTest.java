@@ -36,6 +36,7 @@ import org.junit.jupiter.api.io.TempDir;
  * the command line use: what one did is never overwritten by the other without a word, and the one refused is told
  * in one line.
  */
+@dev.workshop.testing.Slow
 class TwoDevicesTest {
     private static final TenantId TEAM = new TenantId("two-devices");
     private static final int ROUNDS = 8;

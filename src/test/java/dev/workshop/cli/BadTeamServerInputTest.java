@@ -14,6 +14,7 @@ import org.junit.jupiter.api.io.TempDir;
  * A mistaken team server option ends with exit code 2 and one sentence that names the mistake: no driver
  * warning, no stack trace, and never a silent fall-back to this device's own data. In child JVMs, as typed.
  */
+@dev.workshop.testing.Slow
 class BadTeamServerInputTest {
     @TempDir
     Path dir;

@@ -19,6 +19,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /** The {@code workshop} command in a real child JVM, as scripts run it. */
+@dev.workshop.testing.Slow
 class CommandLineTest {
     @TempDir
     Path dir;

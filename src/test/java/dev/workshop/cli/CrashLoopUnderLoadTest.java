@@ -32,6 +32,7 @@ import org.junit.jupiter.api.io.TempDir;
  * conversation that waited in the queue), and in the end every one has each of its turns exactly once, in
  * rotation, with every message a killed process printed.
  */
+@dev.workshop.testing.Slow
 class CrashLoopUnderLoadTest {
     private static final int CONVERSATIONS = 200;
     private static final int TURNS = 4;

@@ -35,6 +35,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /** {@code workshop hold}, {@code held} and {@code reinflate} in real child JVMs, read with the real git program. */
+@dev.workshop.testing.Slow
 class HoldCommandLineTest {
     private static final String CANARY = "sk-canary-5f1e0c2b9d7a4e61";
     private final ObjectMapper json = new ObjectMapper();

@@ -27,6 +27,7 @@ import org.junit.jupiter.api.io.TempDir;
  * and again, each time followed by {@code workshop resume}; in the end the transcript has exactly 30
  * messages in strict rotation, and every message a killed process printed is in it.
  */
+@dev.workshop.testing.Slow
 class KillAndResumeEndToEndTest {
     private static final int TURNS = 30;
     private static final int KILLS = 10;

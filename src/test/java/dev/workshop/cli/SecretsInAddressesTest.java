@@ -21,6 +21,7 @@ import org.junit.jupiter.api.io.TempDir;
  * A password given inside an address (a git remote, a team server) never reaches what the command line writes:
  * stdout, stderr, or the log folder. Each case runs {@code workshop} in a child JVM, as a script would.
  */
+@dev.workshop.testing.Slow
 class SecretsInAddressesTest {
     private static final String CANARY = "Canary-pw-51d9e2";
 

@@ -19,6 +19,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /** Team mode from the command line: two devices (data directories) on one real PostgreSQL, in child JVMs. */
+@dev.workshop.testing.Slow
 class TeamServerCommandLineTest {
     private static EmbeddedPostgres postgres;
     private final ObjectMapper json = new ObjectMapper();

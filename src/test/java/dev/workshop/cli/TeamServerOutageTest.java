@@ -33,6 +33,7 @@ import org.junit.jupiter.api.io.TempDir;
  * code 5, in a few lines and no stack trace). Once the server is back, {@code workshop resume} goes on with the
  * conversation, and every turn is in the log exactly once. A real PostgreSQL, stopped and started; real JVMs.
  */
+@dev.workshop.testing.Slow
 class TeamServerOutageTest {
     private static final int TURNS = 10;
     private static final TenantId TEAM = new TenantId("outage");

@@ -28,6 +28,7 @@ import org.junit.jupiter.api.io.TempDir;
  * The team server restarts in the middle of a conversation: the runner says it waits for the server, keeps what
  * it was about to save, saves it once when the server is back, and the conversation ends with every turn once.
  */
+@dev.workshop.testing.Slow
 class TeamServerRestartTest {
     private static final int TURNS = 8;
     private static final TenantId TEAM = new TenantId("restart");

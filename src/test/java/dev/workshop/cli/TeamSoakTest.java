@@ -38,6 +38,7 @@ import org.junit.jupiter.api.io.TempDir;
  * -Dworkshop.soakKills=10 -Dworkshop.soakTurns=60 -Dworkshop.soakReplyMillis=400
  * -Djunit.jupiter.execution.timeout.default=30m}.
  */
+@dev.workshop.testing.Slow
 class TeamSoakTest {
     private static final TenantId TEAM = new TenantId("soak");
     private static final List<Participant> MEMBERS = List.of(new Participant(new AgentId("starter-ada"), "Ada"),

@@ -30,6 +30,7 @@ import org.junit.jupiter.api.io.TempDir;
  * the runner's claim runs out, the conversation goes on to its end with every turn once, and a frozen runner that
  * wakes up records nothing more.
  */
+@dev.workshop.testing.Slow
 class TeamTakeoverTest {
     private static final int TURNS = 10;
     private static final TenantId TEAM = new TenantId("takeover");

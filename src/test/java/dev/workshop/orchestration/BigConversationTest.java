@@ -19,6 +19,7 @@ import org.junit.jupiter.api.io.TempDir;
  * A conversation too long for one journal segment (16 MiB): its export is imported back and it forks, each in
  * one append (all of it or none of it), which gets a segment of its own.
  */
+@dev.workshop.testing.Slow
 class BigConversationTest {
     private static final int MESSAGES = 100_000;
 

@@ -18,6 +18,7 @@ import org.junit.platform.launcher.core.LauncherFactory;
  * A test JVM stuck where JUnit's timeout cannot reach (here, a clean-up that waits for ever) ends within the
  * allowed silence, with a thread dump that shows where it waited, instead of hanging the build.
  */
+@dev.workshop.testing.Slow
 class StalledRunWatchdogTest {
 
     @Test

@@ -14,6 +14,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /** The probe that the store benchmark runs in a fresh JVM for each restore. */
+@dev.workshop.testing.Slow
 class RestoreProbeTest {
     private static final ConversationId ID = new ConversationId("probe-1");
 

@@ -19,6 +19,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
 
 /** Instances on one team server hear what the others changed: live, and after their listening connection was cut. */
+@dev.workshop.testing.Slow
 class ChangeFeedTest {
     @org.junit.jupiter.api.extension.RegisterExtension
     static final EmbeddedTeamServer SERVER = new EmbeddedTeamServer();

@@ -13,6 +13,7 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /** Two instances on one team server: one drives a conversation; the other takes over only once its claim ran out. */
+@dev.workshop.testing.Slow
 class DriverLeaseTest {
     @org.junit.jupiter.api.extension.RegisterExtension
     static final EmbeddedTeamServer SERVER = new EmbeddedTeamServer();

@@ -29,6 +29,7 @@ import org.junit.jupiter.api.io.TempDir;
  * SIGKILL at random moments; after every kill each acknowledged event must be in the store, with no gap
  * and no duplicate, and the store must open cleanly.
  */
+@dev.workshop.testing.Slow
 class KillNineDurabilityTest {
     private static final int KILLS = 20;
     private static final int CONVERSATIONS = 40;

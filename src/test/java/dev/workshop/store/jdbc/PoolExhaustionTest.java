@@ -34,6 +34,7 @@ import org.junit.jupiter.api.extension.RegisterExtension;
  * time out waiting for one leave their conversation waiting and then going on. Every conversation ends completed,
  * or with a reason said, and the instance's loops all end: none without a driver, none silently.
  */
+@dev.workshop.testing.Slow
 class PoolExhaustionTest {
     private static final int CONVERSATIONS = 60;
     private static final int TURNS = 4;

@@ -23,6 +23,7 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 /** The migrations and the tables' SQL on a real PostgreSQL, as the team server will use them. */
+@dev.workshop.testing.Slow
 class PostgresPortabilityTest {
     private static EmbeddedPostgres postgres;
     private final ConversationTables tables = new ConversationTables(new EventCodec());

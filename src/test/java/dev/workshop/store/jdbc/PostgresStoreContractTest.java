@@ -5,6 +5,7 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 
 /** The store contract on the team server's adapter, on a real PostgreSQL started inside the build. */
+@dev.workshop.testing.Slow
 class PostgresStoreContractTest extends ConversationStoreContract {
     @org.junit.jupiter.api.extension.RegisterExtension
     static final EmbeddedTeamServer SERVER = new EmbeddedTeamServer();

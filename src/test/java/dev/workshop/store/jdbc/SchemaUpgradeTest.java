@@ -21,6 +21,7 @@ import org.junit.jupiter.api.Test;
  * A newer Workshop does not migrate a team server's schema from under older Workshops that still run on it: it
  * names them and changes nothing; once they stopped, it migrates.
  */
+@dev.workshop.testing.Slow
 class SchemaUpgradeTest {
     private EmbeddedPostgres postgres;
     private final TenantId team = new TenantId("upgrade");

@@ -29,6 +29,7 @@ import org.junit.jupiter.api.io.TempDir;
  * one before it), and every acknowledged message is read back whole. Before, the tables synced every ten seconds,
  * and never while idle: the same damage lost acknowledged messages.
  */
+@dev.workshop.testing.Slow
 class SecondCopyKillTest {
     private static final long SEGMENT_BYTES = 256 * 1024;
     private static final int MESSAGES = 6;

@@ -12,6 +12,7 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /** A team's agents live on the team server: every device of the team sees the same ones, other teams none of them. */
+@dev.workshop.testing.Slow
 class TeamAgentCatalogTest {
     @org.junit.jupiter.api.extension.RegisterExtension
     static final EmbeddedTeamServer SERVER = new EmbeddedTeamServer();

@@ -21,6 +21,7 @@ import org.junit.jupiter.api.io.TempDir;
  * "Test connection" says what it found in one sentence: a usable server with the team's count, or exactly what is
  * wrong. The server asks for passwords (its own pg_hba.conf), so a refused login is a real one.
  */
+@dev.workshop.testing.Slow
 class TeamServerCheckTest {
     private static final TenantId TEAM = new TenantId("checked");
     private static EmbeddedPostgres postgres;

@@ -29,6 +29,7 @@ import static org.awaitility.Awaitility.await;
  * must show the same agent instances and carry the conversation on, and in the end it has every turn once,
  * in strict rotation.
  */
+@dev.workshop.testing.Slow
 class AppKillNineTest {
     static final int TURNS = 12;
     private static final int KILLS = 4;

@@ -51,6 +51,7 @@ import org.testfx.framework.junit5.Start;
 import org.testfx.util.WaitForAsyncUtils;
 
 /** The canvas in the real window, headless, driven by a robot as a user would. */
+@dev.workshop.testing.Slow
 @ExtendWith(ApplicationExtension.class)
 class CanvasViewTest {
     private static final AgentId ADA = new AgentId("starter-ada");

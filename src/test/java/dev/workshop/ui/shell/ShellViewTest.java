@@ -30,6 +30,7 @@ import org.testfx.framework.junit5.Start;
 import org.testfx.util.WaitForAsyncUtils;
 
 /** The real window, headless: title, canvas area and a status bar that reports the opened data directory. */
+@dev.workshop.testing.Slow
 @org.junit.jupiter.api.extension.ExtendWith(ApplicationExtension.class)
 class ShellViewTest {
     private Path dir;

@@ -31,6 +31,7 @@ import org.testfx.util.WaitForAsyncUtils;
  * Settings → Team server, as a user meets it: Test connection says what it finds, an address with a password is
  * refused, Switch reopens the window on the team's conversations (and says so in the status bar), and back.
  */
+@dev.workshop.testing.Slow
 @ExtendWith(ApplicationExtension.class)
 class TeamServerSettingsTest {
     private static final TenantId TEAM = new TenantId("design");

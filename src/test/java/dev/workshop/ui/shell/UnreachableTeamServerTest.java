@@ -28,6 +28,7 @@ import org.testfx.util.WaitForAsyncUtils;
  * The team server this device was pointed at cannot be reached: the window says so in one sentence and offers,
  * besides Try again and Quit, to point it elsewhere; back on this device's own data it opens.
  */
+@dev.workshop.testing.Slow
 @ExtendWith(ApplicationExtension.class)
 class UnreachableTeamServerTest {
     private Path dir;

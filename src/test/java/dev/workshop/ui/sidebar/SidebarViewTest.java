@@ -49,6 +49,7 @@ import org.testfx.framework.junit5.Start;
 import org.testfx.util.WaitForAsyncUtils;
 
 /** The sidebar in the real window, headless. */
+@dev.workshop.testing.Slow
 @ExtendWith(ApplicationExtension.class)
 class SidebarViewTest {
     private static final Participant ADA = new Participant(new AgentId("starter-ada"), "Ada");

@@ -43,6 +43,7 @@ import org.testfx.util.WaitForAsyncUtils;
  * The app on a team server while another device works on the same team: its conversations appear, their new
  * messages arrive in the conversation shown, and the list says which device drives each, all without reopening.
  */
+@dev.workshop.testing.Slow
 @ExtendWith(ApplicationExtension.class)
 class TeamSidebarTest {
     private static final Participant ADA = new Participant(new AgentId("starter-ada"), "Ada");
