@@ -191,12 +191,12 @@ final class CanvasBenchmark {
                 return null;
             });
             // populate() started a conversation for every sixth agent; top them up to the number asked for.
-            while (workspace.bridge().runningCount() < Math.min(interrupted, (agents + 5) / 6)) {
+            while (workspace.engine().runningCount() < Math.min(interrupted, (agents + 5) / 6)) {
                 Thread.sleep(10);
             }
             List<AgentDefinition> kinds = workspace.agentDirectory().list();
-            for (int i = workspace.bridge().runningCount(); i < interrupted; i++) {
-                workspace.bridge().startConversation(List.of(kinds.get(0).id(), kinds.get(1).id()), "Prepared " + i,
+            for (int i = workspace.engine().runningCount(); i < interrupted; i++) {
+                workspace.engine().startConversation(List.of(kinds.get(0).id(), kinds.get(1).id()), "Prepared " + i,
                         OptionalInt.of(50));
             }
         }

@@ -17,7 +17,7 @@ import dev.workshop.gateway.openai.HttpPolicy;
 import dev.workshop.gateway.openai.OpenAiCompatibleGateway;
 import dev.workshop.orchestration.DataDirectoryWatch;
 import dev.workshop.orchestration.Drafts;
-import dev.workshop.orchestration.GatewayBridge;
+import dev.workshop.orchestration.ConversationEngine;
 import dev.workshop.orchestration.LoopSettings;
 import dev.workshop.orchestration.PreferencesKeeper;
 import dev.workshop.orchestration.SceneKeeper;
@@ -75,7 +75,7 @@ public final class Wiring {
                     : Preferences.DEFAULTS;
             WorkspaceOptions effective = options.followsPreferences() ? options.with(preferences) : options;
             OfflineGateway offline = new OfflineGateway(effective.offlineDelayMillis());
-            GatewayBridge bridge = new GatewayBridge(store, effective.team(), agents, gateways(offline),
+            ConversationEngine bridge = new ConversationEngine(store, effective.team(), agents, gateways(offline),
                     effective.loops(), Optional.of(new SnapshotFolder(directory.path())));
             if (options.teamServer().isEmpty()) {
                 // On a team server another instance may be driving them: only this device's own are stopped ones.
@@ -115,7 +115,7 @@ public final class Wiring {
             store = ReadOnlyJournalStore.open(directory.journalDirectory(), why);
             List<String> warnings = new ArrayList<>(store.openingWarnings());
             AgentCatalog agents = JsonAgentCatalog.readOnly(directory.path(), warnings::add);
-            GatewayBridge bridge = new GatewayBridge(store, team, agents, gateways(new OfflineGateway(0)),
+            ConversationEngine bridge = new ConversationEngine(store, team, agents, gateways(new OfflineGateway(0)),
                     LoopSettings.DEFAULTS);
             JsonSceneStore savedScene = new JsonSceneStore(directory.path(), warnings::add);
             SceneKeeper scene = new SceneKeeper(new SceneStore() {

@@ -26,14 +26,14 @@ class DataDirectoryGoneTest {
         Path dir = parent.resolve("data");
         try (Workspace workspace = Wiring.openWorkspace(dir, new WorkspaceOptions(0))) {
             List<AgentId> pair = List.of(new AgentId("starter-ada"), new AgentId("starter-bruno"));
-            workspace.bridge().startConversation(pair, "Before", OptionalInt.of(2));
-            workspace.bridge().awaitAll();
+            workspace.engine().startConversation(pair, "Before", OptionalInt.of(2));
+            workspace.engine().awaitAll();
 
             // Moved away in one step (a delete walks the tree while the store may still be writing into it).
             Files.move(dir, parent.resolve("moved-away"));
             await().atMost(Duration.ofSeconds(10)).until(() -> workspace.directoryWatch().gone().isPresent());
 
-            assertThatThrownBy(() -> workspace.bridge().startConversation(pair, "After", OptionalInt.of(2)))
+            assertThatThrownBy(() -> workspace.engine().startConversation(pair, "After", OptionalInt.of(2)))
                     .isInstanceOf(StoreException.class)
                     .hasMessage("The data directory " + dir + " was deleted or moved while Workshop was running;"
                             + " nothing more is saved");

@@ -29,9 +29,9 @@ class SnapshotCopiesTest {
         try (Workspace workspace = Wiring.openWorkspace(dir, new WorkspaceOptions(0))) {
             List<AgentId> pair = List.of(workspace.agents().findByIdOrName("Ada").orElseThrow().id(),
                     workspace.agents().findByIdOrName("Bruno").orElseThrow().id());
-            id = workspace.bridge().startConversation(pair, "Plan a picnic", OptionalInt.of(3));
-            workspace.bridge().awaitAll();
-            stored = workspace.bridge().history(id).stream().map(RecordedEvent::event)
+            id = workspace.engine().startConversation(pair, "Plan a picnic", OptionalInt.of(3));
+            workspace.engine().awaitAll();
+            stored = workspace.engine().history(id).stream().map(RecordedEvent::event)
                     .filter(MessageRecorded.class::isInstance).map(MessageRecorded.class::cast).toList();
         }
         SnapshotFolder folder = new SnapshotFolder(dir);

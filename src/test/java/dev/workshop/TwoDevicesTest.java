@@ -85,10 +85,10 @@ class TwoDevicesTest {
 
     private ConversationId endedConversation() {
         List<AgentId> agents = StarterAgents.all().stream().limit(2).map(AgentDefinition::id).toList();
-        ConversationId id = onLaptop.bridge().startConversation(agents, "Name the team's new room", OptionalInt.of(2));
+        ConversationId id = onLaptop.engine().startConversation(agents, "Name the team's new room", OptionalInt.of(2));
         await().atMost(Duration.ofSeconds(30)).until(() -> onLaptop.store().state(TEAM, id)
                 .filter(state -> state.status() == ConversationStatus.COMPLETED).isPresent()
-                && !onLaptop.bridge().isRunning(id));
+                && !onLaptop.engine().isRunning(id));
         return id;
     }
 
@@ -98,10 +98,10 @@ class TwoDevicesTest {
             ConversationId id = endedConversation();
             String title = "Room names, round " + round;
             List<String> told = atOnce(() -> {
-                onLaptop.bridge().rename(id, title);
+                onLaptop.engine().rename(id, title);
                 return null;
             }, () -> {
-                onDesktop.bridge().delete(id, Duration.ofSeconds(10));
+                onDesktop.engine().delete(id, Duration.ofSeconds(10));
                 return null;
             });
             List<RecordedEvent> history = onDesktop.store().history(TEAM, id);
@@ -123,10 +123,10 @@ class TwoDevicesTest {
         for (int round = 0; round < ROUNDS; round++) {
             ConversationId id = endedConversation();
             List<String> told = atOnce(() -> {
-                onLaptop.bridge().message(id, "From the laptop: shorter names, please");
+                onLaptop.engine().message(id, "From the laptop: shorter names, please");
                 return null;
             }, () -> {
-                onDesktop.bridge().message(id, "From the desktop: names after rivers");
+                onDesktop.engine().message(id, "From the desktop: names after rivers");
                 return null;
             });
             assertThat(told).as("round %d: exactly one follow-up was taken: %s", round, told)
@@ -142,7 +142,7 @@ class TwoDevicesTest {
             Workspace winner = told.get(0) == null ? onLaptop : onDesktop;
             await().atMost(Duration.ofSeconds(30)).until(() -> winner.store().state(TEAM, id)
                     .filter(state -> state.status() == ConversationStatus.COMPLETED).isPresent()
-                    && !winner.bridge().isRunning(id));
+                    && !winner.engine().isRunning(id));
             List<MessageRecorded> messages = dev.workshop.domain.conversation.Transcript
                     .of(onDesktop.store().history(TEAM, id)).messages();
             assertThat(messages).extracting(MessageRecorded::turnIndex).as("every turn once, in order")
@@ -158,13 +158,13 @@ class TwoDevicesTest {
         onLaptop.close();
         onLaptop = Wiring.openWorkspace(laptop, new WorkspaceOptions(30_000, LoopSettings.DEFAULTS, TEAM, false,
                 Optional.of(SERVER.url())));
-        ConversationId id = onLaptop.bridge().startConversation(agents, "Argue about the room", OptionalInt.of(20));
-        await().atMost(Duration.ofSeconds(10)).until(() -> onDesktop.bridge().drivenElsewhere(id));
-        onDesktop.bridge().abort(id, dev.workshop.orchestration.AbortOutcome.INTERRUPT);
+        ConversationId id = onLaptop.engine().startConversation(agents, "Argue about the room", OptionalInt.of(20));
+        await().atMost(Duration.ofSeconds(10)).until(() -> onDesktop.engine().drivenElsewhere(id));
+        onDesktop.engine().abort(id, dev.workshop.orchestration.AbortOutcome.INTERRUPT);
         // The laptop's reply would take 30 s: it stops within a moment instead.
-        await().atMost(Duration.ofSeconds(10)).until(() -> !onLaptop.bridge().isRunning(id));
+        await().atMost(Duration.ofSeconds(10)).until(() -> !onLaptop.engine().isRunning(id));
         ConversationState state = onLaptop.store().state(TEAM, id).orElseThrow();
         assertThat(state.status()).isEqualTo(ConversationStatus.INTERRUPTED);
-        assertThat(onDesktop.bridge().drivenElsewhere(id)).as("let go").isFalse();
+        assertThat(onDesktop.engine().drivenElsewhere(id)).as("let go").isFalse();
     }
 }

@@ -33,7 +33,7 @@ final class AbortCommand implements Callable<Integer> {
     public Integer call() {
         try (Workspace workspace = Cli.open(workshop, spec, WorkspaceOptions.DEFAULTS)) {
             ConversationId conversation = Ids.conversation(workspace, id);
-            workspace.bridge().abort(conversation, end ? AbortOutcome.COMPLETE : AbortOutcome.INTERRUPT);
+            workspace.engine().abort(conversation, end ? AbortOutcome.COMPLETE : AbortOutcome.INTERRUPT);
             var state = workspace.store().state(workspace.tenant(), conversation).orElseThrow();
             spec.commandLine().getOut().println("{\"conversation_id\":\"" + conversation + "\",\"status\":\""
                     + Lifecycle.shown(state).wireName() + "\"}");

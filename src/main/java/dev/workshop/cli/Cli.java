@@ -39,7 +39,7 @@ final class Cli {
     /** Opens the data directory for a command that runs loops, printing their events as JSON lines. */
     static Workspace openForLoops(WorkshopCommand workshop, CommandSpec spec, LoopOptions loop) {
         Workspace workspace = open(workshop, spec, loop.workspaceOptions());
-        workspace.bridge().subscribe(new EventPrinter(spec.commandLine().getOut(), spec.commandLine().getErr(),
+        workspace.engine().subscribe(new EventPrinter(spec.commandLine().getOut(), spec.commandLine().getErr(),
                 loop.stream()));
         return workspace;
     }

@@ -3,7 +3,7 @@ package dev.workshop.cli;
 import dev.workshop.domain.conversation.ConversationId;
 import dev.workshop.domain.conversation.ConversationStatus;
 import dev.workshop.orchestration.FollowUps;
-import dev.workshop.orchestration.GatewayBridge;
+import dev.workshop.orchestration.ConversationEngine;
 import dev.workshop.orchestration.Workspace;
 import java.util.Optional;
 import picocli.CommandLine.Command;
@@ -39,7 +39,7 @@ final class ContinueCommand extends LoopCommand {
         Optional<String> given = context == null ? Optional.empty() : Optional.of(FollowUps.validate(context));
         try (Workspace workspace = openForLoops()) {
             ConversationId id = Ids.conversation(workspace, workflowId);
-            GatewayBridge bridge = workspace.bridge();
+            ConversationEngine bridge = workspace.engine();
             bridge.followUp(id, turnNumber, prompt, given);
             bridge.awaitAll();
             ConversationStatus status = bridge.state(id).orElseThrow().status();

@@ -32,13 +32,13 @@ final class DeleteCommand implements Callable<Integer> {
             // Every id is checked before anything is deleted, so a typo in the third id deletes nothing.
             List<ConversationId> conversations = ids.stream().map(typed -> Ids.conversation(workspace, typed)).toList();
             for (ConversationId conversation : conversations) {
-                if (workspace.bridge().state(conversation).isEmpty()) {
+                if (workspace.engine().state(conversation).isEmpty()) {
                     throw new IllegalArgumentException("No conversation with id " + conversation
                             + " (see 'workshop list'); nothing was deleted");
                 }
             }
             for (ConversationId conversation : conversations) {
-                workspace.bridge().delete(conversation, Duration.ofSeconds(10));
+                workspace.engine().delete(conversation, Duration.ofSeconds(10));
                 spec.commandLine().getOut().println(new ObjectMapper().createObjectNode()
                         .put("conversation_id", conversation.value()).put("deleted", true));
             }

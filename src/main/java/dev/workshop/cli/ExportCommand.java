@@ -59,7 +59,7 @@ final class ExportCommand implements Callable<Integer> {
             List<ConversationState> chosen = all ? workspace.store().list(workspace.tenant()) : new ArrayList<>();
             for (String typed : ids) {
                 ConversationId id = Ids.conversation(workspace, typed);
-                ConversationState state = workspace.bridge().state(id).filter(found -> !found.deleted())
+                ConversationState state = workspace.engine().state(id).filter(found -> !found.deleted())
                         .orElseThrow(() -> new IllegalArgumentException("No conversation with id " + id
                                 + " (see 'workshop list'); nothing was exported"));
                 chosen.add(state);
@@ -77,7 +77,7 @@ final class ExportCommand implements Callable<Integer> {
     }
 
     private String exported(Workspace workspace, ConversationState state) {
-        var history = workspace.bridge().history(state.id());
+        var history = workspace.engine().history(state.id());
         return markdown ? ConversationExport.markdown(state, history)
                 : ConversationExport.withMessages(workspace.tenant(), state, history).toPrettyString();
     }

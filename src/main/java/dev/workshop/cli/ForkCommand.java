@@ -49,7 +49,7 @@ final class ForkCommand implements Callable<Integer> {
         }
         try (Workspace workspace = Cli.open(workshop, spec, WorkspaceOptions.DEFAULTS)) {
             ConversationId source = Ids.conversation(workspace, id);
-            ConversationState state = workspace.bridge().state(source)
+            ConversationState state = workspace.engine().state(source)
                     .orElseThrow(() -> new IllegalArgumentException("No conversation with id " + source));
             int through = turn == null ? state.turnCount() - 1 : turn - 1;
             if (hold) {
@@ -61,8 +61,8 @@ final class ForkCommand implements Callable<Integer> {
             if (where.location().repository().isPresent() || where.location().remote().isPresent()) {
                 throw new IllegalArgumentException("--repo and --remote go with --hold");
             }
-            RestoredSession fork = workspace.bridge().fork(source, through);
-            ConversationState forked = workspace.bridge().state(fork.id()).orElseThrow();
+            RestoredSession fork = workspace.engine().fork(source, through);
+            ConversationState forked = workspace.engine().state(fork.id()).orElseThrow();
             spec.commandLine().getOut().println(new ObjectMapper().createObjectNode()
                     .put("conversation_id", fork.id().value()).put("forked_from", source.value())
                     .put("title", forked.title()).put("status", forked.status().wireName())

@@ -23,7 +23,7 @@ final class ImportCommand extends LoopCommand {
             throw new IllegalArgumentException("No file " + file);
         }
         try (Workspace workspace = openForLoops()) {
-            Cli.reportRestored(spec(), workspace.bridge().restoreFrom(file));
+            Cli.reportRestored(spec(), workspace.engine().restoreFrom(file));
             return ExitCode.OK;
         }
     }

@@ -31,8 +31,8 @@ final class RenameCommand implements Callable<Integer> {
     public Integer call() {
         try (Workspace workspace = Cli.open(workshop, spec, WorkspaceOptions.DEFAULTS)) {
             ConversationId conversation = Ids.conversation(workspace, id);
-            workspace.bridge().rename(conversation, title);
-            String shown = workspace.bridge().state(conversation).orElseThrow().title();
+            workspace.engine().rename(conversation, title);
+            String shown = workspace.engine().state(conversation).orElseThrow().title();
             spec.commandLine().getOut().println(new ObjectMapper().createObjectNode()
                     .put("conversation_id", conversation.value()).put("title", shown));
         }

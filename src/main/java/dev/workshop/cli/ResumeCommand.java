@@ -4,7 +4,7 @@ import dev.workshop.domain.conversation.ConversationId;
 import dev.workshop.domain.conversation.ConversationState;
 import dev.workshop.domain.conversation.ConversationStatus;
 import dev.workshop.domain.conversation.Lifecycle;
-import dev.workshop.orchestration.GatewayBridge;
+import dev.workshop.orchestration.ConversationEngine;
 import dev.workshop.orchestration.Workspace;
 import java.io.PrintWriter;
 import java.util.List;
@@ -27,7 +27,7 @@ final class ResumeCommand extends LoopCommand {
             return restore(Ids.conversation(session));
         }
         try (Workspace workspace = openForLoops()) {
-            GatewayBridge bridge = workspace.bridge();
+            ConversationEngine bridge = workspace.engine();
             // Those that could not even start (ended at once, by the crash-loop guard say) count as well.
             List<ConversationId> due = bridge.conversationsToResume().stream().map(ConversationState::id).toList();
             List<ConversationId> resumed = bridge.resumeInterruptedConversations();
@@ -48,7 +48,7 @@ final class ResumeCommand extends LoopCommand {
 
     private int restore(ConversationId id) {
         try (Workspace workspace = openForLoops()) {
-            Cli.reportRestored(spec(), workspace.bridge().restore(id));
+            Cli.reportRestored(spec(), workspace.engine().restore(id));
             return ExitCode.OK;
         }
     }

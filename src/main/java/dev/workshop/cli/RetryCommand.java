@@ -3,7 +3,7 @@ package dev.workshop.cli;
 import dev.workshop.domain.conversation.ConversationId;
 import dev.workshop.domain.conversation.ConversationStatus;
 import dev.workshop.domain.conversation.Lifecycle;
-import dev.workshop.orchestration.GatewayBridge;
+import dev.workshop.orchestration.ConversationEngine;
 import dev.workshop.orchestration.Workspace;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Parameters;
@@ -24,7 +24,7 @@ final class RetryCommand extends LoopCommand {
         Ids.conversation(conversation);
         try (Workspace workspace = openForLoops()) {
             ConversationId id = Ids.conversation(workspace, conversation);
-            GatewayBridge bridge = workspace.bridge();
+            ConversationEngine bridge = workspace.engine();
             bridge.retry(id);
             bridge.awaitAll();
             ConversationStatus status = Lifecycle.shown(bridge.state(id).orElseThrow());

@@ -5,7 +5,7 @@ import dev.workshop.domain.agent.AgentId;
 import dev.workshop.domain.conversation.ConversationId;
 import dev.workshop.domain.conversation.ConversationStatus;
 import dev.workshop.domain.conversation.Lifecycle;
-import dev.workshop.orchestration.GatewayBridge;
+import dev.workshop.orchestration.ConversationEngine;
 import dev.workshop.orchestration.LoopEvent;
 import dev.workshop.orchestration.Workspace;
 import java.util.ArrayList;
@@ -37,7 +37,7 @@ final class RunCommand extends LoopCommand {
                         .orElseThrow(() -> new IllegalArgumentException("No agent named or with id \"" + name.strip()
                                 + "\" (see 'workshop agents list')")));
             }
-            GatewayBridge bridge = workspace.bridge();
+            ConversationEngine bridge = workspace.engine();
             // How it ended, as its loop said: a team server that is still away cannot be asked afterwards.
             java.util.Map<ConversationId, ConversationStatus> ends = new java.util.concurrent.ConcurrentHashMap<>();
             bridge.subscribe(event -> {

@@ -31,19 +31,19 @@ final class UndeleteCommand implements Callable<Integer> {
     public Integer call() {
         try (Workspace workspace = Cli.open(workshop, spec, WorkspaceOptions.DEFAULTS)) {
             List<ConversationId> conversations = ids.stream().map(typed -> Ids.conversation(workspace, typed)).toList();
-            Set<ConversationId> deleted = workspace.bridge().deletedConversations().stream()
+            Set<ConversationId> deleted = workspace.engine().deletedConversations().stream()
                     .map(deletedConversation -> deletedConversation.state().id()).collect(Collectors.toSet());
             // Every id is checked first, as delete does: one wrong id brings nothing back.
             for (ConversationId conversation : conversations) {
                 if (!deleted.contains(conversation)) {
-                    throw new IllegalArgumentException(workspace.bridge().state(conversation).isPresent()
+                    throw new IllegalArgumentException(workspace.engine().state(conversation).isPresent()
                             ? "Conversation " + conversation + " is not deleted; nothing was brought back"
                             : "No deleted conversation with id " + conversation
                                     + " (see 'workshop list --deleted'); nothing was brought back");
                 }
             }
             for (ConversationId conversation : conversations.stream().distinct().toList()) {
-                workspace.bridge().undelete(conversation);
+                workspace.engine().undelete(conversation);
                 spec.commandLine().getOut().println(new ObjectMapper().createObjectNode()
                         .put("conversation_id", conversation.value()).put("deleted", false));
             }

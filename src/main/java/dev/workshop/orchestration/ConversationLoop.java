@@ -64,7 +64,7 @@ final class ConversationLoop implements Runnable {
     private final ServerPatience patience = new ServerPatience(this::publishSavePending, this::publishServerBack,
             () -> stop != null);
     private final LoopAppends appends;
-    /** Published once the loop is gone from the bridge, so a listener that counts running loops sees it gone. */
+    /** Published once the loop is gone from the engine, so a listener that counts running loops sees it gone. */
     private LoopEvent.Ended ended;
 
     /** Why a loop was asked to stop: the outcome to record, its cause and the sentence to give. */
@@ -77,7 +77,7 @@ final class ConversationLoop implements Runnable {
 
     /**
      * @param announceLastMessage publish the last stored message before the first turn (the user's, stored by
-     *                            the bridge just before this loop starts)
+     *                            the engine just before this loop starts)
      * @param onFinished          called once the loop has stopped, before anyone waiting on it is released
      */
     ConversationLoop(ConversationId id, ResumeCause resumedBy, boolean announceLastMessage, LoopContext context,

@@ -8,7 +8,7 @@ import java.time.Clock;
 import java.util.concurrent.Semaphore;
 import java.util.function.Consumer;
 
-/** What every conversation loop of one bridge shares. */
+/** What every conversation loop of one engine shares. */
 record LoopContext(ConversationStore store, TenantId tenant, AgentCatalog agents, GatewayResolver gateways,
                    LoopSettings settings, Slots slots, Consumer<LoopEvent> publisher, Clock clock) {
 }

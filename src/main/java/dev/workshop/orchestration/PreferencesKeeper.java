@@ -6,17 +6,17 @@ import java.util.function.LongConsumer;
 
 /**
  * The user's preferences for this workspace: saved in the data directory, and applied to the running app the
- * moment they are saved (the bridge's turn limit and conversations at once, the offline provider's pace).
+ * moment they are saved (the engine's turn limit and conversations at once, the offline provider's pace).
  * A workspace that does not follow preferences (the command line's, whose flags decide) has none to change.
  */
 public final class PreferencesKeeper {
     private final PreferenceStore store;
-    private final GatewayBridge bridge;
+    private final ConversationEngine bridge;
     private final LongConsumer offlinePace;
     private final boolean followed;
     private volatile Preferences current;
 
-    private PreferencesKeeper(PreferenceStore store, Preferences current, GatewayBridge bridge, LongConsumer offlinePace,
+    private PreferencesKeeper(PreferenceStore store, Preferences current, ConversationEngine bridge, LongConsumer offlinePace,
                               boolean followed) {
         this.store = store;
         this.current = current;
@@ -29,7 +29,7 @@ public final class PreferencesKeeper {
      * @param followed whether this workspace follows the saved preferences (the desktop app); when not,
      *                 {@link #change} is refused: the command line's flags decide there
      */
-    public static PreferencesKeeper of(PreferenceStore store, Preferences current, GatewayBridge bridge,
+    public static PreferencesKeeper of(PreferenceStore store, Preferences current, ConversationEngine bridge,
                                        LongConsumer offlinePace, boolean followed) {
         return new PreferencesKeeper(store, current, bridge, offlinePace, followed);
     }

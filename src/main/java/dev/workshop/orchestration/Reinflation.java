@@ -32,11 +32,11 @@ final class Reinflation {
     private final ConversationStore store;
     private final TenantId team;
     private final AgentCatalog agents;
-    private final GatewayBridge bridge;
+    private final ConversationEngine bridge;
     private final SceneKeeper scene;
     private final Clock clock;
 
-    Reinflation(ConversationStore store, TenantId team, AgentCatalog agents, GatewayBridge bridge, SceneKeeper scene,
+    Reinflation(ConversationStore store, TenantId team, AgentCatalog agents, ConversationEngine bridge, SceneKeeper scene,
                 Clock clock) {
         this.store = store;
         this.team = team;

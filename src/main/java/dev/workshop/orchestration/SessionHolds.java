@@ -47,7 +47,7 @@ public final class SessionHolds {
     private final ConversationStore store;
     private final TenantId team;
     private final AgentCatalog agents;
-    private final GatewayBridge bridge;
+    private final ConversationEngine bridge;
     private final SceneKeeper scene;
     private final Path defaultRepository;
     private final Clock clock;
@@ -55,7 +55,7 @@ public final class SessionHolds {
     private final ConcurrentHashMap<ConversationId, ReentrantLock> locks = new ConcurrentHashMap<>();
     private final Reinflation reinflation;
 
-    public SessionHolds(ConversationStore store, TenantId team, AgentCatalog agents, GatewayBridge bridge,
+    public SessionHolds(ConversationStore store, TenantId team, AgentCatalog agents, ConversationEngine bridge,
                         SceneKeeper scene, Path dataDirectory, Clock clock) {
         this.store = store;
         this.team = team;

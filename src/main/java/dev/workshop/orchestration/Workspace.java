@@ -11,7 +11,7 @@ import java.util.List;
 import java.util.Optional;
 
 /**
- * An opened data directory: its lock, its stores and the bridge that runs its conversations, for the app
+ * An opened data directory: its lock, its stores and the engine that runs its conversations, for the app
  * and the command line alike. Closing it stops the loops (as interrupted, to be resumed), then closes the
  * stores, then gives the directory back.
  */
@@ -19,7 +19,7 @@ public final class Workspace implements AutoCloseable {
     private final DataDirectory directory;
     private final ConversationStore store;
     private final AgentCatalog agents;
-    private final GatewayBridge bridge;
+    private final ConversationEngine bridge;
     private final TenantId tenant;
     private final List<String> warnings;
     private final SceneKeeper scene;
@@ -32,7 +32,7 @@ public final class Workspace implements AutoCloseable {
     private SessionHolds holds;
     private volatile Thread teamDriver;
 
-    public Workspace(DataDirectory directory, ConversationStore store, AgentCatalog agents, GatewayBridge bridge,
+    public Workspace(DataDirectory directory, ConversationStore store, AgentCatalog agents, ConversationEngine bridge,
                      SceneKeeper scene, Drafts drafts, DataDirectoryWatch watch, PreferencesKeeper preferences,
                      TenantId tenant, List<String> warnings, EndpointChecker endpoints, SecretStore secrets) {
         this.preferences = preferences;
@@ -77,7 +77,7 @@ public final class Workspace implements AutoCloseable {
         return new AgentDirectory(agents, endpoints, secrets);
     }
 
-    public GatewayBridge bridge() {
+    public ConversationEngine engine() {
         return bridge;
     }
 

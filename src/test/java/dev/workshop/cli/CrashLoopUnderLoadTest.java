@@ -52,7 +52,7 @@ class CrashLoopUnderLoadTest {
             List<AgentId> pair = List.of(workspace.agents().findByIdOrName("Ada").orElseThrow().id(),
                     workspace.agents().findByIdOrName("Bruno").orElseThrow().id());
             for (int i = 0; i < CONVERSATIONS; i++) {
-                ids.add(workspace.bridge().startConversation(pair, "Plan outing " + i, OptionalInt.of(TURNS)));
+                ids.add(workspace.engine().startConversation(pair, "Plan outing " + i, OptionalInt.of(TURNS)));
             }
         }
         List<JsonNode> printed = new ArrayList<>();

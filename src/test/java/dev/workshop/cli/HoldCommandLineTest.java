@@ -272,7 +272,7 @@ class HoldCommandLineTest {
                 String branch = json.readTree(again.out()).get("branch").asText();
                 HeldSession atTip = HeldSessionJson.read(sessions.read(sessions.tip(branch).orElseThrow()), branch);
                 assertThat(workspace.store().history(workspace.tenant(), id)).isEqualTo(atTip.history());
-                assertThat(workspace.bridge().state(id).orElseThrow().status()).isEqualTo(ConversationStatus.HELD);
+                assertThat(workspace.engine().state(id).orElseThrow().status()).isEqualTo(ConversationStatus.HELD);
             }
         }
         assertThat(killedWhileHolding).as("rounds whose hold was killed before it ended (seed %d)", seed)
@@ -284,10 +284,10 @@ class HoldCommandLineTest {
         try (Workspace workspace = Wiring.openWorkspace(data, new WorkspaceOptions(0))) {
             String branch = workspace.holds().held(SessionLocation.DEFAULT).getFirst().branch();
             workspace.holds().reinflate(branch, SessionLocation.DEFAULT, false, false);
-            ConversationState state = workspace.bridge().state(id).orElseThrow();
-            int turnNumber = dev.workshop.domain.conversation.Transcript.of(workspace.bridge().history(id)).turnNumber();
-            workspace.bridge().followUp(id, turnNumber + 1, "Round " + round, Optional.empty());
-            assertThat(workspace.bridge().await(id, Duration.ofSeconds(30))).isTrue();
+            ConversationState state = workspace.engine().state(id).orElseThrow();
+            int turnNumber = dev.workshop.domain.conversation.Transcript.of(workspace.engine().history(id)).turnNumber();
+            workspace.engine().followUp(id, turnNumber + 1, "Round " + round, Optional.empty());
+            assertThat(workspace.engine().await(id, Duration.ofSeconds(30))).isTrue();
             assertThat(state).isNotNull();
         }
     }
@@ -295,7 +295,7 @@ class HoldCommandLineTest {
     private static void requireConsistent(Path data, Path repository, ConversationId id, String where) {
         try (Workspace workspace = Wiring.openWorkspace(data, WorkspaceOptions.DEFAULTS)) {
             List<RecordedEvent> local = workspace.store().history(workspace.tenant(), id);
-            ConversationState state = workspace.bridge().state(id).orElseThrow();
+            ConversationState state = workspace.engine().state(id).orElseThrow();
             if (!Files.exists(repository.resolve("HEAD"))) {
                 assertThat(state.status()).as(where).isNotEqualTo(ConversationStatus.HELD);
                 return;

@@ -49,11 +49,11 @@ class BigConversationTest {
         }
         Path export = dir.resolve("long.workshop.json");
         Files.writeString(export, ConversationExport.withMessages(TenantId.LOCAL, engine.state(id),
-                engine.bridge().history(id)).toString());
+                engine.engine().history(id)).toString());
         assertThat(Files.size(export)).as("more than a journal segment holds").isGreaterThan(16L * 1024 * 1024);
 
-        ConversationId imported = engine.bridge().restoreFrom(export).id();
-        ConversationId forked = engine.bridge().fork(id, MESSAGES - 2).id();
+        ConversationId imported = engine.engine().restoreFrom(export).id();
+        ConversationId forked = engine.engine().fork(id, MESSAGES - 2).id();
         engine.open();
 
         List<MessageRecorded> copy = engine.messages(imported);

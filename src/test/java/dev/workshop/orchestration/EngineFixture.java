@@ -29,7 +29,7 @@ final class EngineFixture implements AutoCloseable {
     private DataDirectory directory;
     private JournaledConversationStore store;
     private JsonAgentCatalog agents;
-    private GatewayBridge bridge;
+    private ConversationEngine bridge;
 
     EngineFixture(Path dir) {
         this.dir = dir;
@@ -42,7 +42,7 @@ final class EngineFixture implements AutoCloseable {
         directory = DataDirectory.lock(dir);
         store = JournaledConversationStore.open(directory);
         agents = JsonAgentCatalog.open(dir, warning -> { });
-        bridge = new GatewayBridge(store, TENANT, agents, gateways, settings);
+        bridge = new ConversationEngine(store, TENANT, agents, gateways, settings);
         bridge.subscribe(events::add);
         bridge.markRunningAsInterrupted();
         return this;
@@ -57,7 +57,7 @@ final class EngineFixture implements AutoCloseable {
         return agent -> gateway;
     }
 
-    GatewayBridge bridge() {
+    ConversationEngine engine() {
         return bridge;
     }
 

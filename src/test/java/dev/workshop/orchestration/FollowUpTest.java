@@ -46,7 +46,7 @@ class FollowUpTest {
     @Test
     void aFollowUpRunsANewRoundWhereTheEntryAgentAnswersFromTheContextWithTheMessageOnce() throws Exception {
         try (EngineFixture engine = new EngineFixture(dir).open(recording(), LoopSettings.DEFAULTS)) {
-            GatewayBridge bridge = engine.bridge();
+            ConversationEngine bridge = engine.engine();
             ConversationId id = bridge.startConversation(List.of(engine.agent("Ada"), engine.agent("Bruno"),
                     engine.agent("Chen")), "Plan a picnic", OptionalInt.of(3));
             assertThat(bridge.await(id, Duration.ofSeconds(20))).isTrue();
@@ -86,7 +86,7 @@ class FollowUpTest {
     @Test
     void aTurnNumberThatDoesNotFollowOrAConversationThatHasNotEndedIsRefusedAndNothingIsStored() throws Exception {
         try (EngineFixture engine = new EngineFixture(dir).open(recording(), LoopSettings.DEFAULTS)) {
-            GatewayBridge bridge = engine.bridge();
+            ConversationEngine bridge = engine.engine();
             ConversationId id = bridge.startConversation(List.of(engine.agent("Ada"), engine.agent("Bruno")),
                     "Name a cat", OptionalInt.of(2));
             bridge.await(id, Duration.ofSeconds(20));
@@ -132,18 +132,18 @@ class FollowUpTest {
     void aFollowUpCutByACrashResumesWithTheEntryAgentAnsweringFromTheSameContext() throws Exception {
         ConversationId id;
         try (EngineFixture engine = new EngineFixture(dir).open(recording(), LoopSettings.DEFAULTS)) {
-            id = engine.bridge().startConversation(List.of(engine.agent("Ada"), engine.agent("Bruno")), "Name a cat",
+            id = engine.engine().startConversation(List.of(engine.agent("Ada"), engine.agent("Bruno")), "Name a cat",
                     OptionalInt.of(2));
-            engine.bridge().await(id, Duration.ofSeconds(20));
+            engine.engine().await(id, Duration.ofSeconds(20));
         }
         try (EngineFixture engine = new EngineFixture(dir).open(EngineFixture.offline(60_000), LoopSettings.DEFAULTS)) {
-            engine.bridge().followUp(id, 2, "A middle name?", Optional.empty());
+            engine.engine().followUp(id, 2, "A middle name?", Optional.empty());
             // Closing while Ada writes her answer stops the round as interrupted, as a crash would leave it.
         }
         asked.clear();
         try (EngineFixture engine = new EngineFixture(dir).open(recording(), LoopSettings.DEFAULTS)) {
-            assertThat(engine.bridge().resumeInterruptedConversations()).containsExactly(id);
-            engine.bridge().await(id, Duration.ofSeconds(20));
+            assertThat(engine.engine().resumeInterruptedConversations()).containsExactly(id);
+            engine.engine().await(id, Duration.ofSeconds(20));
             assertThat(engine.messages(id)).extracting(MessageRecorded::speakerName)
                     .containsExactly("Ada", "Bruno", "You", "Ada", "Bruno");
             assertThat(asked.get(0).prompt().user()).contains("Conversation context (JSON)").contains("A middle name?");

@@ -34,13 +34,13 @@ class ForkTest {
     }
 
     private static List<MessageRecorded> messages(Workspace workspace, ConversationId id) {
-        return workspace.bridge().history(id).stream().map(recorded -> recorded.event())
+        return workspace.engine().history(id).stream().map(recorded -> recorded.event())
                 .filter(MessageRecorded.class::isInstance).map(MessageRecorded.class::cast).toList();
     }
 
     private static ConversationId finished(Workspace workspace) throws InterruptedException {
-        ConversationId id = workspace.bridge().startConversation(List.of(ADA, BRUNO), "Name a cat", OptionalInt.of(6));
-        assertThat(workspace.bridge().await(id, Duration.ofSeconds(20))).isTrue();
+        ConversationId id = workspace.engine().startConversation(List.of(ADA, BRUNO), "Name a cat", OptionalInt.of(6));
+        assertThat(workspace.engine().await(id, Duration.ofSeconds(20))).isTrue();
         return id;
     }
 
@@ -52,12 +52,12 @@ class ForkTest {
             source = finished(workspace);
             List<MessageRecorded> before = messages(workspace, source);
 
-            RestoredSession forked = workspace.bridge().fork(source, 2);
+            RestoredSession forked = workspace.engine().fork(source, 2);
             fork = forked.id();
 
             assertThat(fork).isNotEqualTo(source);
             assertThat(forked.messageCount()).isEqualTo(3);
-            ConversationState state = workspace.bridge().state(fork).orElseThrow();
+            ConversationState state = workspace.engine().state(fork).orElseThrow();
             assertThat(state.title()).isEqualTo("Name a cat (fork at turn 3)");
             assertThat(state.status()).isEqualTo(ConversationStatus.WAITING);
             assertThat(state.statusReason()).isEqualTo(Reasons.FORKED);
@@ -66,16 +66,16 @@ class ForkTest {
             assertThat(state.participants()).extracting(participant -> participant.agentId()).containsExactly(ADA, BRUNO);
             assertThat(messages(workspace, fork)).extracting(MessageRecorded::content)
                     .containsExactlyElementsOf(before.subList(0, 3).stream().map(MessageRecorded::content).toList());
-            assertThat(workspace.bridge().isRunning(fork)).as("paused until the user goes on").isFalse();
-            assertThat(GatewayBridge.canResume(state)).isTrue();
+            assertThat(workspace.engine().isRunning(fork)).as("paused until the user goes on").isFalse();
+            assertThat(ConversationEngine.canResume(state)).isTrue();
             assertThat(messages(workspace, source)).isEqualTo(before);
-            assertThat(workspace.bridge().state(source).orElseThrow().status()).isEqualTo(ConversationStatus.COMPLETED);
+            assertThat(workspace.engine().state(source).orElseThrow().status()).isEqualTo(ConversationStatus.COMPLETED);
 
             // Where it came from is in its log, before the messages copied, and in its exports.
-            List<dev.workshop.domain.conversation.RecordedEvent> history = workspace.bridge().history(fork);
+            List<dev.workshop.domain.conversation.RecordedEvent> history = workspace.engine().history(fork);
             assertThat(history.get(1).event()).isEqualTo(new ConversationEvent.Forked(source, 2));
             assertThat(ConversationEvent.Forked.in(history)).contains(new ConversationEvent.Forked(source, 2));
-            assertThat(ConversationEvent.Forked.in(workspace.bridge().history(source))).isEmpty();
+            assertThat(ConversationEvent.Forked.in(workspace.engine().history(source))).isEmpty();
             var exported = ConversationExport.withMessages(workspace.tenant(), state, history);
             assertThat(exported.path("forked_from").path("conversation_id").asText()).isEqualTo(source.value());
             assertThat(exported.path("forked_from").path("turn_index").asInt()).isEqualTo(2);
@@ -83,15 +83,15 @@ class ForkTest {
                     .contains("- Forked from: conversation " + source + ", turn 3\n");
         }
         try (Workspace relaunched = open(0)) {
-            assertThat(relaunched.bridge().resumeInterruptedConversations()).as("a fork waits across a restart")
+            assertThat(relaunched.engine().resumeInterruptedConversations()).as("a fork waits across a restart")
                     .doesNotContain(fork);
-            assertThat(relaunched.bridge().resume(fork)).isTrue();
-            assertThat(relaunched.bridge().await(fork, Duration.ofSeconds(20))).isTrue();
+            assertThat(relaunched.engine().resume(fork)).isTrue();
+            assertThat(relaunched.engine().await(fork, Duration.ofSeconds(20))).isTrue();
 
             List<MessageRecorded> taken = messages(relaunched, fork);
             assertThat(taken).extracting(MessageRecorded::turnIndex).containsExactly(0, 1, 2, 3, 4, 5);
             assertThat(taken).extracting(MessageRecorded::speakerId).containsExactly(ADA, BRUNO, ADA, BRUNO, ADA, BRUNO);
-            assertThat(relaunched.bridge().state(fork).orElseThrow().status()).isEqualTo(ConversationStatus.COMPLETED);
+            assertThat(relaunched.engine().state(fork).orElseThrow().status()).isEqualTo(ConversationStatus.COMPLETED);
             assertThat(messages(relaunched, source)).hasSize(6);
         }
     }
@@ -101,15 +101,15 @@ class ForkTest {
         try (Workspace workspace = open(0)) {
             ConversationId source = finished(workspace);
 
-            ConversationId fork = workspace.bridge().fork(source, 5).id();
+            ConversationId fork = workspace.engine().fork(source, 5).id();
 
-            ConversationState state = workspace.bridge().state(fork).orElseThrow();
+            ConversationState state = workspace.engine().state(fork).orElseThrow();
             assertThat(state.status()).isEqualTo(ConversationStatus.COMPLETED);
             assertThat(state.statusReason()).isEqualTo(Reasons.FORKED_AT_THE_END);
             assertThat(state.statusCause()).isEqualTo(StatusCause.FORKED);
             assertThat(Lifecycle.allows(state, Lifecycle.Command.RETRY)).isFalse();
-            workspace.bridge().message(fork, "And a middle name?");
-            assertThat(workspace.bridge().await(fork, Duration.ofSeconds(20))).isTrue();
+            workspace.engine().message(fork, "And a middle name?");
+            assertThat(workspace.engine().await(fork, Duration.ofSeconds(20))).isTrue();
             assertThat(messages(workspace, fork)).extracting(MessageRecorded::content).contains("And a middle name?");
         }
     }
@@ -118,9 +118,9 @@ class ForkTest {
     void aLongTitleIsShortenedSoThatTheForksFits() throws Exception {
         try (Workspace workspace = open(0)) {
             ConversationId source = finished(workspace);
-            workspace.bridge().rename(source, "x".repeat(200));
+            workspace.engine().rename(source, "x".repeat(200));
 
-            String title = workspace.bridge().state(workspace.bridge().fork(source, 0).id()).orElseThrow().title();
+            String title = workspace.engine().state(workspace.engine().fork(source, 0).id()).orElseThrow().title();
 
             assertThat(title).hasSize(200).endsWith("x… (fork at turn 1)");
         }
@@ -130,19 +130,19 @@ class ForkTest {
     void aRunningConversationCanBeForkedAndRunsOn() throws Exception {
         try (Workspace workspace = open(200)) {
             CountDownLatch first = new CountDownLatch(1);
-            workspace.bridge().subscribe(event -> {
+            workspace.engine().subscribe(event -> {
                 if (event instanceof LoopEvent.Message) {
                     first.countDown();
                 }
             });
-            ConversationId source = workspace.bridge().startConversation(List.of(ADA, BRUNO), "Name a dog",
+            ConversationId source = workspace.engine().startConversation(List.of(ADA, BRUNO), "Name a dog",
                     OptionalInt.of(4));
             assertThat(first.await(20, TimeUnit.SECONDS)).isTrue();
 
-            ConversationId fork = workspace.bridge().fork(source, 0).id();
+            ConversationId fork = workspace.engine().fork(source, 0).id();
 
             assertThat(messages(workspace, fork)).hasSize(1);
-            assertThat(workspace.bridge().await(source, Duration.ofSeconds(20))).isTrue();
+            assertThat(workspace.engine().await(source, Duration.ofSeconds(20))).isTrue();
             assertThat(messages(workspace, source)).hasSize(4);
             assertThat(messages(workspace, fork)).as("the fork does not follow its source").hasSize(1);
         }
@@ -152,19 +152,19 @@ class ForkTest {
     void aTurnTheConversationDoesNotHaveOrAnUnknownOrDeletedConversationIsRefused() throws Exception {
         try (Workspace workspace = open(0)) {
             ConversationId source = finished(workspace);
-            int before = workspace.bridge().conversations().size();
+            int before = workspace.engine().conversations().size();
 
-            assertThatThrownBy(() -> workspace.bridge().fork(source, 6)).isInstanceOf(IllegalArgumentException.class)
+            assertThatThrownBy(() -> workspace.engine().fork(source, 6)).isInstanceOf(IllegalArgumentException.class)
                     .hasMessage("Conversation " + source + " has no turn 7 to fork from (it has 6)");
-            assertThatThrownBy(() -> workspace.bridge().fork(source, -1)).isInstanceOf(IllegalArgumentException.class)
+            assertThatThrownBy(() -> workspace.engine().fork(source, -1)).isInstanceOf(IllegalArgumentException.class)
                     .hasMessage("Conversation " + source + " has no turn 0 to fork from (it has 6)");
             ConversationId unknown = ConversationId.random();
-            assertThatThrownBy(() -> workspace.bridge().fork(unknown, 0)).isInstanceOf(IllegalArgumentException.class)
+            assertThatThrownBy(() -> workspace.engine().fork(unknown, 0)).isInstanceOf(IllegalArgumentException.class)
                     .hasMessage("No conversation with id " + unknown);
-            workspace.bridge().delete(source, Duration.ofSeconds(5));
-            assertThatThrownBy(() -> workspace.bridge().fork(source, 0)).isInstanceOf(IllegalArgumentException.class)
+            workspace.engine().delete(source, Duration.ofSeconds(5));
+            assertThatThrownBy(() -> workspace.engine().fork(source, 0)).isInstanceOf(IllegalArgumentException.class)
                     .hasMessage("No conversation with id " + source);
-            assertThat(workspace.bridge().conversations()).as("nothing stored").hasSize(before - 1);
+            assertThat(workspace.engine().conversations()).as("nothing stored").hasSize(before - 1);
         }
     }
 }

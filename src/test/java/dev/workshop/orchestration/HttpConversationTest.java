@@ -70,9 +70,9 @@ class HttpConversationTest {
         engine = new EngineFixture(dir).open(http(), LoopSettings.DEFAULTS);
         List<AgentId> agents = remoteAgents(names);
         ConversationId id = agents.size() == 1
-                ? engine.bridge().assignTask(agents.getFirst(), "Plan a launch", OptionalInt.of(turns))
-                : engine.bridge().startConversation(agents, "Plan a launch", OptionalInt.of(turns));
-        engine.bridge().awaitAll();
+                ? engine.engine().assignTask(agents.getFirst(), "Plan a launch", OptionalInt.of(turns))
+                : engine.engine().startConversation(agents, "Plan a launch", OptionalInt.of(turns));
+        engine.engine().awaitAll();
         return id;
     }
 
@@ -103,10 +103,10 @@ class HttpConversationTest {
     private ConversationId converseWith(HttpPolicy policy, List<LoopEvent> events) throws InterruptedException {
         OpenAiCompatibleGateway gateway = new OpenAiCompatibleGateway(policy, ENVIRONMENT::get);
         engine = new EngineFixture(dir).open(agent -> gateway, LoopSettings.DEFAULTS);
-        engine.bridge().subscribe(events::add);
-        ConversationId id = engine.bridge().assignTask(remoteAgents("Ann").getFirst(), "Plan a launch",
+        engine.engine().subscribe(events::add);
+        ConversationId id = engine.engine().assignTask(remoteAgents("Ann").getFirst(), "Plan a launch",
                 OptionalInt.of(1));
-        engine.bridge().awaitAll();
+        engine.engine().awaitAll();
         return id;
     }
 
@@ -185,14 +185,14 @@ class HttpConversationTest {
         OpenAiCompatibleGateway gateway = new OpenAiCompatibleGateway(patient, ENVIRONMENT::get);
         engine = new EngineFixture(dir).open(agent -> gateway, LoopSettings.DEFAULTS);
         List<LoopEvent> events = new java.util.concurrent.CopyOnWriteArrayList<>();
-        engine.bridge().subscribe(events::add);
+        engine.engine().subscribe(events::add);
         AgentId quick = engine.agents().add(new AgentDefinition(new AgentId("remote-quick"), "Quick", "You are Quick.",
                 AgentDefinition.OPENAI_COMPATIBLE, "model-quick", null,
                 new ModelEndpoint(server.baseUrl(), null, null, "", 1, 1))).id();
         server.then(server.stallAfter("Half a"));
 
-        ConversationId id = engine.bridge().assignTask(quick, "Plan a launch", OptionalInt.of(1));
-        engine.bridge().awaitAll();
+        ConversationId id = engine.engine().assignTask(quick, "Plan a launch", OptionalInt.of(1));
+        engine.engine().awaitAll();
 
         assertThat(engine.messages(id)).hasSize(1);
         assertThat(retries(events)).singleElement().extracting(retry -> retry.reason())
@@ -215,9 +215,9 @@ class HttpConversationTest {
         }
         engine.append(id, log);
         engine.open(http(), LoopSettings.DEFAULTS);
-        engine.bridge().subscribe(events::add);
-        engine.bridge().resumeInterruptedConversations();
-        engine.bridge().awaitAll();
+        engine.engine().subscribe(events::add);
+        engine.engine().resumeInterruptedConversations();
+        engine.engine().awaitAll();
         return id;
     }
 
@@ -289,11 +289,11 @@ class HttpConversationTest {
                 AgentDefinition.OPENAI_COMPATIBLE, "fake", null, new ModelEndpoint(server.baseUrl(), null, null, "")))
                 .id();
         List<LoopEvent> events = new java.util.concurrent.CopyOnWriteArrayList<>();
-        engine.bridge().subscribe(events::add);
+        engine.engine().subscribe(events::add);
 
-        engine.bridge().startConversation(List.of(agents.get(0), agents.get(1), fake), "Plan a launch",
+        engine.engine().startConversation(List.of(agents.get(0), agents.get(1), fake), "Plan a launch",
                 OptionalInt.of(6));
-        engine.bridge().awaitAll();
+        engine.engine().awaitAll();
 
         // The server serves "fake-model" whatever is asked: "fake" is the same model under a shorter name.
         assertThat(events).filteredOn(LoopEvent.Warning.class::isInstance)
@@ -332,9 +332,9 @@ class HttpConversationTest {
         assertThat(engine.messages(id)).isEmpty();
 
         engine.open(http(), LoopSettings.DEFAULTS);
-        assertThat(engine.bridge().resumeInterruptedConversations()).as("not asked again at every launch").isEmpty();
-        engine.bridge().retry(id);
-        engine.bridge().awaitAll();
+        assertThat(engine.engine().resumeInterruptedConversations()).as("not asked again at every launch").isEmpty();
+        engine.engine().retry(id);
+        engine.engine().awaitAll();
         assertThat(engine.state(id).status()).isEqualTo(ConversationStatus.COMPLETED);
         assertThat(engine.messages(id)).hasSize(2);
     }
@@ -375,8 +375,8 @@ class HttpConversationTest {
         AgentId ann = engine.agents().add(new AgentDefinition(new AgentId("remote-ann"), "Ann", "You are Ann.",
                 AgentDefinition.OPENAI_COMPATIBLE, "model-ann", null, new ModelEndpoint(server.baseUrl(), null, null, "")))
                 .id();
-        ConversationId id = engine.bridge().assignTask(ann, "Plan a launch", OptionalInt.of(1));
-        engine.bridge().awaitAll();
+        ConversationId id = engine.engine().assignTask(ann, "Plan a launch", OptionalInt.of(1));
+        engine.engine().awaitAll();
 
         assertThat(engine.state(id).status()).isEqualTo(ConversationStatus.FAILED);
         assertThat(engine.state(id).statusReason()).isEqualTo("127.0.0.1 refused to answer agent Ann without a key"
@@ -411,15 +411,15 @@ class HttpConversationTest {
                 AgentDefinition.OPENAI_COMPATIBLE, "model-ann", null,
                 new ModelEndpoint(server.baseUrl(), 0.7, 256, "").withKeyInSecretStore(true)));
         keys.put(ann.id(), "sk-from-the-keyring");
-        ConversationId kept = engine.bridge().assignTask(ann.id(), "Plan", OptionalInt.of(1));
-        engine.bridge().awaitAll();
+        ConversationId kept = engine.engine().assignTask(ann.id(), "Plan", OptionalInt.of(1));
+        engine.engine().awaitAll();
         assertThat(engine.state(kept).status()).isEqualTo(ConversationStatus.COMPLETED);
         assertThat(server.authorizations).containsOnly("Bearer sk-from-the-keyring");
 
         keys.clear();
         int asked = server.requests.size();
-        ConversationId gone = engine.bridge().assignTask(ann.id(), "Plan again", OptionalInt.of(1));
-        engine.bridge().awaitAll();
+        ConversationId gone = engine.engine().assignTask(ann.id(), "Plan again", OptionalInt.of(1));
+        engine.engine().awaitAll();
         assertThat(engine.state(gone).status()).isEqualTo(ConversationStatus.FAILED);
         assertThat(engine.state(gone).statusReason()).isEqualTo("The API key of agent Ann is no longer in the"
                 + " desktop's secret store: give it again in Agents…");
@@ -430,8 +430,8 @@ class HttpConversationTest {
     void aMissingKeyVariableFailsBeforeAnyRequest() throws InterruptedException {
         engine = new EngineFixture(dir).open(agent -> new OpenAiCompatibleGateway(FAST, name -> null),
                 LoopSettings.DEFAULTS);
-        ConversationId id = engine.bridge().assignTask(remoteAgents("Ann").getFirst(), "Plan", OptionalInt.of(1));
-        engine.bridge().awaitAll();
+        ConversationId id = engine.engine().assignTask(remoteAgents("Ann").getFirst(), "Plan", OptionalInt.of(1));
+        engine.engine().awaitAll();
         assertThat(engine.state(id).status()).isEqualTo(ConversationStatus.FAILED);
         assertThat(engine.state(id).statusReason())
                 .isEqualTo("Agent Ann reads its API key from the environment variable FAKE_KEY, which is not set");
@@ -444,12 +444,12 @@ class HttpConversationTest {
         engine = new EngineFixture(dir).open(agent -> new OpenAiCompatibleGateway(new HttpPolicy(Duration.ofSeconds(2),
                 Duration.ofSeconds(30), Duration.ofSeconds(60), 0, Duration.ofMillis(10), Duration.ofMillis(10)),
                 ENVIRONMENT::get), LoopSettings.DEFAULTS);
-        ConversationId id = engine.bridge().assignTask(remoteAgents("Ann").getFirst(), "Plan", OptionalInt.of(1));
+        ConversationId id = engine.engine().assignTask(remoteAgents("Ann").getFirst(), "Plan", OptionalInt.of(1));
         // The request reached the server, which holds the stream open before its first word.
         await().atMost(Duration.ofSeconds(10)).until(() -> server.requests.size() == 1);
         long started = System.nanoTime();
-        engine.bridge().abort(id, AbortOutcome.INTERRUPT);
-        engine.bridge().awaitAll();
+        engine.engine().abort(id, AbortOutcome.INTERRUPT);
+        engine.engine().awaitAll();
         assertThat(Duration.ofNanos(System.nanoTime() - started)).isLessThan(Duration.ofMillis(500));
         assertThat(engine.state(id).status()).isEqualTo(ConversationStatus.INTERRUPTED);
         assertThat(engine.messages(id)).isEmpty();

@@ -35,31 +35,31 @@ class PreferencesKeeperTest {
                 "{\"default_max_turns\": 2, \"concurrent_conversations\": 1, \"offline_reply_ms\": 200}");
         try (Workspace workspace = Wiring.openWorkspace(dir, FOLLOWING)) {
             assertThat(workspace.preferences().current()).isEqualTo(new Preferences(2, 1, 200));
-            assertThat(workspace.bridge().settings().defaultMaxTurns()).isEqualTo(2);
+            assertThat(workspace.engine().settings().defaultMaxTurns()).isEqualTo(2);
 
             // A long one (40 turns of 200 ms) holds the one slot; the next waits for it.
-            ConversationId first = workspace.bridge().startConversation(List.of(ADA, BRUNO), "Name a cat",
+            ConversationId first = workspace.engine().startConversation(List.of(ADA, BRUNO), "Name a cat",
                     OptionalInt.of(40));
-            ConversationId second = workspace.bridge().startConversation(List.of(ADA, BRUNO), "Name a dog",
+            ConversationId second = workspace.engine().startConversation(List.of(ADA, BRUNO), "Name a dog",
                     OptionalInt.empty());
-            await().atMost(Duration.ofSeconds(10)).until(() -> workspace.bridge().state(second).orElseThrow().status()
+            await().atMost(Duration.ofSeconds(10)).until(() -> workspace.engine().state(second).orElseThrow().status()
                     == ConversationStatus.QUEUED);
 
             // Two at once from now on: the queued one starts while the first is still running. (The new pace
             // applies to the first one's next replies too: slow enough that it is still talking at the check.)
             workspace.preferences().change(new Preferences(3, 2, 150));
 
-            assertThat(workspace.bridge().await(second, Duration.ofSeconds(20))).isTrue();
-            assertThat(workspace.bridge().isRunning(first)).as("the second ran beside it").isTrue();
-            assertThat(workspace.bridge().state(second).orElseThrow().maxTurns()).as("started with the old limit")
+            assertThat(workspace.engine().await(second, Duration.ofSeconds(20))).isTrue();
+            assertThat(workspace.engine().isRunning(first)).as("the second ran beside it").isTrue();
+            assertThat(workspace.engine().state(second).orElseThrow().maxTurns()).as("started with the old limit")
                     .isEqualTo(2);
-            workspace.bridge().abort(first, AbortOutcome.COMPLETE);
-            assertThat(workspace.bridge().await(first, Duration.ofSeconds(20))).isTrue();
-            ConversationId third = workspace.bridge().startConversation(List.of(ADA, BRUNO), "Name a bird",
+            workspace.engine().abort(first, AbortOutcome.COMPLETE);
+            assertThat(workspace.engine().await(first, Duration.ofSeconds(20))).isTrue();
+            ConversationId third = workspace.engine().startConversation(List.of(ADA, BRUNO), "Name a bird",
                     OptionalInt.empty());
-            assertThat(workspace.bridge().await(third, Duration.ofSeconds(20))).isTrue();
-            assertThat(workspace.bridge().state(third).orElseThrow().maxTurns()).isEqualTo(3);
-            assertThat(workspace.bridge().state(third).orElseThrow().turnCount()).isEqualTo(3);
+            assertThat(workspace.engine().await(third, Duration.ofSeconds(20))).isTrue();
+            assertThat(workspace.engine().state(third).orElseThrow().maxTurns()).isEqualTo(3);
+            assertThat(workspace.engine().state(third).orElseThrow().turnCount()).isEqualTo(3);
         }
         assertThat(Files.readString(dir.resolve("settings.json"))).contains("\"default_max_turns\" : 3")
                 .contains("\"concurrent_conversations\" : 2").contains("\"offline_reply_ms\" : 150");
@@ -72,7 +72,7 @@ class PreferencesKeeperTest {
     void theCommandLinesWorkspaceKeepsItsOwnOptions() throws Exception {
         Files.writeString(dir.resolve("settings.json"), "{\"default_max_turns\": 2, \"concurrent_conversations\": 1}");
         try (Workspace workspace = Wiring.openWorkspace(dir, new WorkspaceOptions(0))) {
-            assertThat(workspace.bridge().settings()).isEqualTo(LoopSettings.DEFAULTS);
+            assertThat(workspace.engine().settings()).isEqualTo(LoopSettings.DEFAULTS);
             assertThat(workspace.preferences().followed()).isFalse();
             assertThatThrownBy(() -> workspace.preferences().change(Preferences.DEFAULTS))
                     .isInstanceOf(IllegalStateException.class);

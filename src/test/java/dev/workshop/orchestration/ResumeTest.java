@@ -77,8 +77,8 @@ class ResumeTest {
 
     private void restartAndResume() throws InterruptedException {
         engine.open();
-        engine.bridge().resumeInterruptedConversations();
-        engine.bridge().awaitAll();
+        engine.engine().resumeInterruptedConversations();
+        engine.engine().awaitAll();
     }
 
     @ParameterizedTest(name = "{0} participants")
@@ -168,8 +168,8 @@ class ResumeTest {
 
         restartAndResume();
         assertThat(engine.state(id).status()).as("not asked again by itself").isEqualTo(ConversationStatus.FAILED);
-        engine.bridge().retry(id);
-        engine.bridge().awaitAll();
+        engine.engine().retry(id);
+        engine.engine().awaitAll();
 
         assertThat(engine.state(id).status()).isEqualTo(ConversationStatus.COMPLETED);
         assertThat(engine.messages(id)).extracting(MessageRecorded::speakerName)
@@ -217,9 +217,9 @@ class ResumeTest {
         ConversationId id = crashedConversation(engine.participants(2), "Plan", 6, 2, false);
 
         engine.open(EngineFixture.offline(10_000), LoopSettings.DEFAULTS);
-        engine.bridge().resumeInterruptedConversations();
-        engine.bridge().abort(id, AbortOutcome.INTERRUPT);
-        engine.bridge().awaitAll();
+        engine.engine().resumeInterruptedConversations();
+        engine.engine().abort(id, AbortOutcome.INTERRUPT);
+        engine.engine().awaitAll();
 
         assertThat(engine.messages(id)).hasSize(2);
         assertThat(engine.state(id).status()).isEqualTo(ConversationStatus.INTERRUPTED);
@@ -239,8 +239,8 @@ class ResumeTest {
                 "Aborted by the user")));
         engine.events().clear();
 
-        assertThat(engine.bridge().resume(stopped)).isTrue();
-        engine.bridge().awaitAll();
+        assertThat(engine.engine().resume(stopped)).isTrue();
+        engine.engine().awaitAll();
 
         assertThat(engine.history(crashed)).filteredOn(ResumeStarted.class::isInstance)
                 .containsExactly(new ResumeStarted(1, ResumeCause.RESTART));
@@ -260,7 +260,7 @@ class ResumeTest {
         for (int restart = 0; restart < 5; restart++) {
             engine.open(EngineFixture.offline(40), LoopSettings.DEFAULTS);
             int before = engine.messages(id).size();
-            engine.bridge().resumeInterruptedConversations();
+            engine.engine().resumeInterruptedConversations();
             // Each restart gets at least one turn further before it is stopped, as a user quitting would.
             await().atMost(java.time.Duration.ofSeconds(10)).until(() -> engine.messages(id).size() > before);
             // Closing stops the loop as a shutdown would: interrupted, to be resumed at the next launch.
@@ -347,8 +347,8 @@ class ResumeTest {
         restartAndResume();
         assertThat(engine.state(id).status()).isEqualTo(ConversationStatus.FAILED);
 
-        engine.bridge().retry(id);
-        engine.bridge().awaitAll();
+        engine.engine().retry(id);
+        engine.engine().awaitAll();
 
         assertThat(engine.state(id).status()).isEqualTo(ConversationStatus.COMPLETED);
         assertThat(engine.messages(id)).extracting(MessageRecorded::turnIndex).containsExactly(0, 1, 2, 3);
@@ -365,8 +365,8 @@ class ResumeTest {
             return offline.reply(request, tokens);
         }, LoopSettings.DEFAULTS.withMessageWindow(3));
 
-        engine.bridge().resumeInterruptedConversations();
-        engine.bridge().awaitAll();
+        engine.engine().resumeInterruptedConversations();
+        engine.engine().awaitAll();
 
         assertThat(engine.messages(id)).hasSize(22);
         String first = asked.getFirst().prompt().user();

@@ -55,14 +55,14 @@ class SessionHoldTest {
     }
 
     private static List<MessageRecorded> messages(Workspace workspace, ConversationId id) {
-        return workspace.bridge().history(id).stream().map(RecordedEvent::event)
+        return workspace.engine().history(id).stream().map(RecordedEvent::event)
                 .filter(MessageRecorded.class::isInstance).map(MessageRecorded.class::cast).toList();
     }
 
     private static ConversationId finished(Workspace workspace, int turns) throws InterruptedException {
-        ConversationId id = workspace.bridge().startConversation(List.of(ADA, BRUNO), "Name a cat",
+        ConversationId id = workspace.engine().startConversation(List.of(ADA, BRUNO), "Name a cat",
                 OptionalInt.of(turns));
-        assertThat(workspace.bridge().await(id, Duration.ofSeconds(60))).isTrue();
+        assertThat(workspace.engine().await(id, Duration.ofSeconds(60))).isTrue();
         return id;
     }
 
@@ -88,8 +88,8 @@ class SessionHoldTest {
             id = finished(workspace, 200);
             scene = laidOut(workspace, id);
             outcome = workspace.holds().hold(id, SessionLocation.DEFAULT, Optional.of("Park it"));
-            held = workspace.bridge().history(id);
-            ConversationState state = workspace.bridge().state(id).orElseThrow();
+            held = workspace.engine().history(id);
+            ConversationState state = workspace.engine().state(id).orElseThrow();
             assertThat(state.status()).isEqualTo(ConversationStatus.HELD);
             assertThat(state.statusReason()).isEqualTo("Held on branch " + outcome.branch());
         }
@@ -102,12 +102,12 @@ class SessionHoldTest {
                     SessionLocation.of(first.resolve("sessions.git"), null), false, false);
             assertThat(back.outcome()).isEqualTo(Reinflated.Outcome.ADDED);
             assertThat(back.id()).isEqualTo(id);
-            List<RecordedEvent> there = elsewhere.bridge().history(id);
+            List<RecordedEvent> there = elsewhere.engine().history(id);
             // The same events, seqs and times, then the status it had before the hold (it had ended).
             assertThat(there.subList(0, held.size())).isEqualTo(held);
             assertThat(there).hasSize(held.size() + 1);
             assertThat(ConversationStatistics.of(there)).isEqualTo(ConversationStatistics.of(held));
-            ConversationState state = elsewhere.bridge().state(id).orElseThrow();
+            ConversationState state = elsewhere.engine().state(id).orElseThrow();
             assertThat(state.status()).isEqualTo(ConversationStatus.COMPLETED);
             assertThat(state.turnCount()).isEqualTo(200);
             assertThat(state.createdAt()).isEqualTo(held.getFirst().recordedAt());
@@ -126,18 +126,18 @@ class SessionHoldTest {
         ConversationId id;
         int heldTurns;
         try (Workspace workspace = open(first, 25)) {
-            id = workspace.bridge().startConversation(List.of(ADA, BRUNO, CHEN), "Plan an offsite", OptionalInt.of(12));
+            id = workspace.engine().startConversation(List.of(ADA, BRUNO, CHEN), "Plan an offsite", OptionalInt.of(12));
             ConversationId running = id;
             await().atMost(Duration.ofSeconds(30)).until(() -> messages(workspace, running).size() >= 3);
             HoldOutcome outcome = workspace.holds().hold(id, SessionLocation.of(null, remote.toString()),
                     Optional.empty());
             assertThat(outcome.pushedTo()).contains(remote.toString());
-            assertThat(workspace.bridge().isRunning(id)).isFalse();
+            assertThat(workspace.engine().isRunning(id)).isFalse();
             heldTurns = messages(workspace, id).size();
             assertThat(heldTurns).isLessThan(12);
-            assertThatThrownBy(() -> workspace.bridge().message(id, "Hello?"))
+            assertThatThrownBy(() -> workspace.engine().message(id, "Hello?"))
                     .hasMessageContaining("is held").hasMessageContaining("workshop reinflate");
-            assertThatThrownBy(() -> workspace.bridge().resume(id)).hasMessageContaining("is held");
+            assertThatThrownBy(() -> workspace.engine().resume(id)).hasMessageContaining("is held");
         }
         try (Workspace elsewhere = open(second, 0)) {
             List<HeldEntry> listed = elsewhere.holds().held(SessionLocation.of(null, "file://" + remote));
@@ -150,9 +150,9 @@ class SessionHoldTest {
                     SessionLocation.of(null, remote.toString()), false, false);
             assertThat(back.status()).isEqualTo(ConversationStatus.WAITING);
             assertThat(back.messageCount()).isEqualTo(heldTurns);
-            assertThat(elsewhere.bridge().isRunning(id)).as("paused until the user goes on").isFalse();
-            assertThat(elsewhere.bridge().resume(id)).isTrue();
-            assertThat(elsewhere.bridge().await(id, Duration.ofSeconds(60))).isTrue();
+            assertThat(elsewhere.engine().isRunning(id)).as("paused until the user goes on").isFalse();
+            assertThat(elsewhere.engine().resume(id)).isTrue();
+            assertThat(elsewhere.engine().await(id, Duration.ofSeconds(60))).isTrue();
             List<MessageRecorded> transcript = messages(elsewhere, id);
             assertThat(transcript).hasSize(12);
             List<String> rotation = List.of("Ada", "Bruno", "Chen");
@@ -175,11 +175,11 @@ class SessionHoldTest {
             Reinflated released = workspace.holds().reinflate(outcome.branch(), SessionLocation.DEFAULT, false, false);
             assertThat(released.outcome()).isEqualTo(Reinflated.Outcome.RELEASED);
             assertThat(released.status()).isEqualTo(ConversationStatus.COMPLETED);
-            long version = workspace.bridge().state(id).orElseThrow().version();
+            long version = workspace.engine().state(id).orElseThrow().version();
 
             // Held again after it went on: the same branch gets a new commit on top.
-            workspace.bridge().followUp(id, 2, "And a dog?", Optional.empty());
-            assertThat(workspace.bridge().await(id, Duration.ofSeconds(30))).isTrue();
+            workspace.engine().followUp(id, 2, "And a dog?", Optional.empty());
+            assertThat(workspace.engine().await(id, Duration.ofSeconds(30))).isTrue();
             HoldOutcome later = workspace.holds().hold(id, SessionLocation.DEFAULT, Optional.empty());
             assertThat(later.branch()).isEqualTo(outcome.branch());
             try (GitSessions repository = GitSessions.open(workspace.holds().defaultRepository());
@@ -189,7 +189,7 @@ class SessionHoldTest {
                 git.log().add(git.getRepository().resolve(later.commit())).call().forEach(c -> log.add(c.name()));
                 assertThat(log).containsExactly(later.commit(), outcome.commit());
             }
-            assertThat(version).isLessThan(workspace.bridge().state(id).orElseThrow().version());
+            assertThat(version).isLessThan(workspace.engine().state(id).orElseThrow().version());
         }
         try (Workspace workspace = open(second, 0)) {
             assertThatThrownBy(() -> workspace.holds().reinflate("workshop/no-such-00000000",
@@ -210,27 +210,27 @@ class SessionHoldTest {
         Path repository = first.resolve("sessions.git");
         try (Workspace elsewhere = open(second, 0)) {
             elsewhere.holds().reinflate(outcome.branch(), SessionLocation.of(repository, null), false, false);
-            elsewhere.bridge().followUp(id, 2, "Now a dog", Optional.empty());
-            assertThat(elsewhere.bridge().await(id, Duration.ofSeconds(30))).isTrue();
+            elsewhere.engine().followUp(id, 2, "Now a dog", Optional.empty());
+            assertThat(elsewhere.engine().await(id, Duration.ofSeconds(30))).isTrue();
         }
         try (Workspace workspace = open(first, 0)) {
             workspace.holds().reinflate(outcome.branch(), SessionLocation.DEFAULT, false, false);
-            workspace.bridge().followUp(id, 2, "Now a bird", Optional.empty());
-            assertThat(workspace.bridge().await(id, Duration.ofSeconds(30))).isTrue();
+            workspace.engine().followUp(id, 2, "Now a bird", Optional.empty());
+            assertThat(workspace.engine().await(id, Duration.ofSeconds(30))).isTrue();
         }
         try (Workspace elsewhere = open(second, 0)) {
             HoldOutcome there = elsewhere.holds().hold(id, SessionLocation.of(repository, null), Optional.empty());
             assertThat(there.committed()).isTrue();
         }
         try (Workspace workspace = open(first, 0)) {
-            List<RecordedEvent> before = workspace.bridge().history(id);
+            List<RecordedEvent> before = workspace.engine().history(id);
             assertThatThrownBy(() -> workspace.holds().reinflate(outcome.branch(), SessionLocation.DEFAULT, false, false))
                     .isInstanceOf(IllegalStateException.class).hasMessageContaining("went on differently")
                     .hasMessageContaining("--as-fork");
             assertThatThrownBy(() -> workspace.holds().hold(id, SessionLocation.DEFAULT, Optional.empty()))
                     .isInstanceOf(HoldConflictException.class).hasMessageContaining("another continuation");
-            assertThat(workspace.bridge().history(id)).isEqualTo(before);
-            assertThat(workspace.bridge().state(id).orElseThrow().status()).isNotEqualTo(ConversationStatus.HELD);
+            assertThat(workspace.engine().history(id)).isEqualTo(before);
+            assertThat(workspace.engine().state(id).orElseThrow().status()).isNotEqualTo(ConversationStatus.HELD);
 
             Reinflated fork = workspace.holds().reinflate(outcome.branch(), SessionLocation.DEFAULT, true, false);
             assertThat(fork.outcome()).isEqualTo(Reinflated.Outcome.FORKED);
@@ -255,7 +255,7 @@ class SessionHoldTest {
     void aForkAtEveryTurnIsHeldOnABranchOfItsOwnNamingItsParentAndTheSourceIsUntouched() throws Exception {
         try (Workspace workspace = open(first, 0)) {
             ConversationId source = finished(workspace, 5);
-            List<RecordedEvent> before = workspace.bridge().history(source);
+            List<RecordedEvent> before = workspace.engine().history(source);
             List<String> branches = new ArrayList<>();
             for (int turn = 0; turn < 5; turn++) {
                 HoldOutcome fork = workspace.holds().forkAndHold(source, turn, SessionLocation.DEFAULT);
@@ -267,7 +267,7 @@ class SessionHoldTest {
                 }
             }
             assertThat(branches).doesNotHaveDuplicates();
-            assertThat(workspace.bridge().history(source)).isEqualTo(before);
+            assertThat(workspace.engine().history(source)).isEqualTo(before);
             assertThat(workspace.holds().held(SessionLocation.DEFAULT)).hasSize(5);
         }
     }
@@ -303,10 +303,10 @@ class SessionHoldTest {
             String branch = a.holds().held(SessionLocation.of(repository, null)).getFirst().branch();
             b.holds().reinflate(branch, SessionLocation.of(repository, null), false, false);
             a.holds().reinflate(branch, SessionLocation.of(repository, null), false, false);
-            a.bridge().followUp(id, 2, "Now a dog", Optional.empty());
-            b.bridge().followUp(id, 2, "Now a bird", Optional.empty());
-            assertThat(a.bridge().await(id, Duration.ofSeconds(30))).isTrue();
-            assertThat(b.bridge().await(id, Duration.ofSeconds(30))).isTrue();
+            a.engine().followUp(id, 2, "Now a dog", Optional.empty());
+            b.engine().followUp(id, 2, "Now a bird", Optional.empty());
+            assertThat(a.engine().await(id, Duration.ofSeconds(30))).isTrue();
+            assertThat(b.engine().await(id, Duration.ofSeconds(30))).isTrue();
             String before;
             try (GitSessions sessions = GitSessions.open(repository)) {
                 before = sessions.tip(branch).orElseThrow();
@@ -337,7 +337,7 @@ class SessionHoldTest {
                 assertThat(log).containsExactly(winner.commit(), before);
             }
             assertThat(List.of(a, b)).as("only the winner is held").filteredOn(workspace ->
-                    workspace.bridge().state(id).orElseThrow().status() == ConversationStatus.HELD).hasSize(1);
+                    workspace.engine().state(id).orElseThrow().status() == ConversationStatus.HELD).hasSize(1);
         }
     }
 
@@ -353,21 +353,21 @@ class SessionHoldTest {
         }
         try (Workspace elsewhere = open(second, 0)) {
             elsewhere.holds().reinflate(id.value(), team, false, false);
-            elsewhere.bridge().followUp(id, 2, "Now a dog", Optional.empty());
-            assertThat(elsewhere.bridge().await(id, Duration.ofSeconds(30))).isTrue();
+            elsewhere.engine().followUp(id, 2, "Now a dog", Optional.empty());
+            assertThat(elsewhere.engine().await(id, Duration.ofSeconds(30))).isTrue();
             assertThat(elsewhere.holds().hold(id, team, Optional.empty()).pushedTo()).contains(remote.toString());
         }
         try (Workspace workspace = open(first, 0);
              GitSessions sessions = GitSessions.open(remote)) {
             String remoteTip = sessions.branches().getFirst().commit();
             workspace.holds().reinflate(id.value(), SessionLocation.DEFAULT, false, false);
-            workspace.bridge().followUp(id, 2, "Now a bird", Optional.empty());
-            assertThat(workspace.bridge().await(id, Duration.ofSeconds(30))).isTrue();
+            workspace.engine().followUp(id, 2, "Now a bird", Optional.empty());
+            assertThat(workspace.engine().await(id, Duration.ofSeconds(30))).isTrue();
 
             assertThatThrownBy(() -> workspace.holds().hold(id, team, Optional.empty()))
                     .isInstanceOf(HoldConflictException.class).hasMessageContaining("has commits this one has not")
                     .hasMessageContaining("never is by force");
-            assertThat(workspace.bridge().state(id).orElseThrow().status()).isEqualTo(ConversationStatus.COMPLETED);
+            assertThat(workspace.engine().state(id).orElseThrow().status()).isEqualTo(ConversationStatus.COMPLETED);
             assertThat(sessions.branches().getFirst().commit()).as("the remote branch as it was").isEqualTo(remoteTip);
         }
     }

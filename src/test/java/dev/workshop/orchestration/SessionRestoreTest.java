@@ -41,7 +41,7 @@ class SessionRestoreTest {
     }
 
     private static List<String> speakers(Workspace workspace, ConversationId id) {
-        return workspace.bridge().history(id).stream().map(recorded -> recorded.event())
+        return workspace.engine().history(id).stream().map(recorded -> recorded.event())
                 .filter(MessageRecorded.class::isInstance).map(event -> ((MessageRecorded) event).speakerName()).toList();
     }
 
@@ -49,14 +49,14 @@ class SessionRestoreTest {
     private ConversationId interruptedConversation(TenantId team) throws InterruptedException {
         try (Workspace workspace = open(team)) {
             ConversationId id = ConversationId.random();
-            workspace.bridge().subscribe(event -> {
+            workspace.engine().subscribe(event -> {
                 if (event instanceof LoopEvent.Message message && message.turnIndex() == 1) {
-                    Thread.ofVirtual().start(() -> workspace.bridge().abort(id, AbortOutcome.INTERRUPT));
+                    Thread.ofVirtual().start(() -> workspace.engine().abort(id, AbortOutcome.INTERRUPT));
                 }
             });
-            workspace.bridge().startConversation(id, List.of(ADA, BRUNO), "Name a cat", OptionalInt.of(6));
-            assertThat(workspace.bridge().await(id, Duration.ofSeconds(20))).isTrue();
-            assertThat(workspace.bridge().state(id).orElseThrow().status()).isEqualTo(ConversationStatus.INTERRUPTED);
+            workspace.engine().startConversation(id, List.of(ADA, BRUNO), "Name a cat", OptionalInt.of(6));
+            assertThat(workspace.engine().await(id, Duration.ofSeconds(20))).isTrue();
+            assertThat(workspace.engine().state(id).orElseThrow().status()).isEqualTo(ConversationStatus.INTERRUPTED);
             return id;
         }
     }
@@ -67,18 +67,18 @@ class SessionRestoreTest {
         int recorded;
         try (Workspace workspace = open(TenantId.LOCAL)) {
             List<LoopEvent> events = new CopyOnWriteArrayList<>();
-            workspace.bridge().subscribe(events::add);
+            workspace.engine().subscribe(events::add);
 
-            RestoredSession restored = workspace.bridge().restore(id);
+            RestoredSession restored = workspace.engine().restore(id);
 
-            ConversationState state = workspace.bridge().state(id).orElseThrow();
+            ConversationState state = workspace.engine().state(id).orElseThrow();
             recorded = state.turnCount();
             assertThat(restored.messageCount()).isEqualTo(recorded).isBetween(2, 3);
             assertThat(restored.imported()).isFalse();
             assertThat(restored.missingMembers()).isEmpty();
             assertThat(state.status()).isEqualTo(ConversationStatus.WAITING);
             assertThat(state.statusReason()).isEqualTo(Reasons.RESTORED);
-            assertThat(workspace.bridge().isRunning(id)).as("no loop runs until the human acts").isFalse();
+            assertThat(workspace.engine().isRunning(id)).as("no loop runs until the human acts").isFalse();
             assertThat(events).hasSize(2);
             assertThat(events.get(0)).isInstanceOfSatisfying(LoopEvent.SessionRestored.class,
                     event -> assertThat(event.messageCount()).isEqualTo(recorded));
@@ -88,12 +88,12 @@ class SessionRestoreTest {
             });
         }
         try (Workspace relaunched = open(TenantId.LOCAL)) {
-            assertThat(relaunched.bridge().resumeInterruptedConversations()).as("a launch leaves it paused").isEmpty();
-            assertThat(relaunched.bridge().state(id).orElseThrow().turnCount()).isEqualTo(recorded);
+            assertThat(relaunched.engine().resumeInterruptedConversations()).as("a launch leaves it paused").isEmpty();
+            assertThat(relaunched.engine().state(id).orElseThrow().turnCount()).isEqualTo(recorded);
 
-            assertThat(relaunched.bridge().resume(id)).isTrue();
-            assertThat(relaunched.bridge().await(id, Duration.ofSeconds(20))).isTrue();
-            assertThat(relaunched.bridge().state(id).orElseThrow().status()).isEqualTo(ConversationStatus.COMPLETED);
+            assertThat(relaunched.engine().resume(id)).isTrue();
+            assertThat(relaunched.engine().await(id, Duration.ofSeconds(20))).isTrue();
+            assertThat(relaunched.engine().state(id).orElseThrow().status()).isEqualTo(ConversationStatus.COMPLETED);
             assertThat(speakers(relaunched, id)).containsExactly("Ada", "Bruno", "Ada", "Bruno", "Ada", "Bruno");
         }
     }
@@ -102,15 +102,15 @@ class SessionRestoreTest {
     void aMessageToARestoredConversationStartsTheNextRoundWithTheEntryAgent() throws Exception {
         ConversationId id = interruptedConversation(TenantId.LOCAL);
         try (Workspace workspace = open(TenantId.LOCAL)) {
-            workspace.bridge().restore(id);
-            int before = workspace.bridge().state(id).orElseThrow().turnCount();
+            workspace.engine().restore(id);
+            int before = workspace.engine().state(id).orElseThrow().turnCount();
 
-            workspace.bridge().message(id, "Pick a short one, please.");
-            assertThat(workspace.bridge().await(id, Duration.ofSeconds(20))).isTrue();
+            workspace.engine().message(id, "Pick a short one, please.");
+            assertThat(workspace.engine().await(id, Duration.ofSeconds(20))).isTrue();
 
             List<String> after = speakers(workspace, id).subList(before, before + 2);
             assertThat(after).containsExactly("You", "Ada");
-            assertThat(FollowUps.turnNumber(workspace.bridge().history(id))).isEqualTo(2);
+            assertThat(FollowUps.turnNumber(workspace.engine().history(id))).isEqualTo(2);
         }
     }
 
@@ -118,19 +118,19 @@ class SessionRestoreTest {
     void aRestoredConversationWithYouWaitsForYourTurn() throws Exception {
         ConversationId id;
         try (Workspace workspace = open(TenantId.LOCAL)) {
-            id = workspace.bridge().startConversation(List.of(ADA, Participant.HUMAN), "Plan a picnic", OptionalInt.of(4));
-            workspace.bridge().await(id, Duration.ofSeconds(20));
+            id = workspace.engine().startConversation(List.of(ADA, Participant.HUMAN), "Plan a picnic", OptionalInt.of(4));
+            workspace.engine().await(id, Duration.ofSeconds(20));
         }
         try (Workspace workspace = open(TenantId.LOCAL)) {
-            RestoredSession restored = workspace.bridge().restore(id);
+            RestoredSession restored = workspace.engine().restore(id);
             assertThat(restored.status()).isEqualTo(ConversationStatus.WAITING);
-            assertThat(GatewayBridge.canResume(workspace.bridge().state(id).orElseThrow()))
+            assertThat(ConversationEngine.canResume(workspace.engine().state(id).orElseThrow()))
                     .as("it is your turn, so only your message continues it").isFalse();
 
-            workspace.bridge().message(id, "The lake, on Saturday.");
-            workspace.bridge().await(id, Duration.ofSeconds(20));
+            workspace.engine().message(id, "The lake, on Saturday.");
+            workspace.engine().await(id, Duration.ofSeconds(20));
             assertThat(speakers(workspace, id)).containsExactly("Ada", "You", "Ada");
-            assertThat(FollowUps.turnNumber(workspace.bridge().history(id))).as("your turn, not a follow-up").isEqualTo(1);
+            assertThat(FollowUps.turnNumber(workspace.engine().history(id))).as("your turn, not a follow-up").isEqualTo(1);
         }
     }
 
@@ -138,19 +138,19 @@ class SessionRestoreTest {
     void anEndedConversationStaysEndedAndAFollowUpContinuesIt() throws Exception {
         ConversationId id;
         try (Workspace workspace = open(TenantId.LOCAL)) {
-            id = workspace.bridge().startConversation(List.of(ADA, BRUNO), "Name a cat", OptionalInt.of(2));
-            workspace.bridge().await(id, Duration.ofSeconds(20));
+            id = workspace.engine().startConversation(List.of(ADA, BRUNO), "Name a cat", OptionalInt.of(2));
+            workspace.engine().await(id, Duration.ofSeconds(20));
         }
         try (Workspace workspace = open(TenantId.LOCAL)) {
-            RestoredSession restored = workspace.bridge().restore(id);
+            RestoredSession restored = workspace.engine().restore(id);
             assertThat(restored.status()).isEqualTo(ConversationStatus.COMPLETED);
             assertThat(restored.messageCount()).isEqualTo(2);
-            assertThat(workspace.bridge().isRunning(id)).isFalse();
+            assertThat(workspace.engine().isRunning(id)).isFalse();
 
-            workspace.bridge().message(id, "And a name for its sister?");
-            assertThat(workspace.bridge().await(id, Duration.ofSeconds(20))).isTrue();
+            workspace.engine().message(id, "And a name for its sister?");
+            assertThat(workspace.engine().await(id, Duration.ofSeconds(20))).isTrue();
             assertThat(speakers(workspace, id).subList(2, 4)).containsExactly("You", "Ada");
-            assertThat(FollowUps.turnNumber(workspace.bridge().history(id))).isEqualTo(2);
+            assertThat(FollowUps.turnNumber(workspace.engine().history(id))).isEqualTo(2);
         }
     }
 
@@ -158,11 +158,11 @@ class SessionRestoreTest {
     void anUnknownIdIsNotFoundNamingTheSessionAndTheTeam() {
         try (Workspace workspace = open(TenantId.LOCAL)) {
             ConversationId unknown = new ConversationId("no-such-session");
-            assertThatThrownBy(() -> workspace.bridge().restore(unknown))
+            assertThatThrownBy(() -> workspace.engine().restore(unknown))
                     .isInstanceOf(SessionNotFoundException.class)
                     .hasMessage("Session 'no-such-session' not found for team 'local'. Use resume without an id to"
                             + " restore the latest session, or start a new conversation.");
-            assertThat(workspace.bridge().conversations()).isEmpty();
+            assertThat(workspace.engine().conversations()).isEmpty();
         }
     }
 
@@ -170,17 +170,17 @@ class SessionRestoreTest {
     void anotherTeamsConversationIsRefusedNamingBothTeams() throws Exception {
         ConversationId id = interruptedConversation(RESEARCH);
         try (Workspace workspace = open(TenantId.LOCAL)) {
-            assertThatThrownBy(() -> workspace.bridge().restore(id))
+            assertThatThrownBy(() -> workspace.engine().restore(id))
                     .isInstanceOf(TeamMismatchException.class)
                     .hasMessage("Session '" + id + "' belongs to team 'research', but the current team is 'local'."
                             + " Use the matching team (--team research).");
         }
         try (Workspace research = open(RESEARCH)) {
-            assertThat(research.bridge().restore(id).status()).isEqualTo(ConversationStatus.WAITING);
-            assertThat(research.bridge().conversations()).extracting(ConversationState::id).containsExactly(id);
+            assertThat(research.engine().restore(id).status()).isEqualTo(ConversationStatus.WAITING);
+            assertThat(research.engine().conversations()).extracting(ConversationState::id).containsExactly(id);
         }
         try (Workspace local = open(TenantId.LOCAL)) {
-            assertThat(local.bridge().conversations()).as("teams never see each other's conversations").isEmpty();
+            assertThat(local.engine().conversations()).as("teams never see each other's conversations").isEmpty();
         }
     }
 
@@ -189,7 +189,7 @@ class SessionRestoreTest {
         ConversationId id = interruptedConversation(TenantId.LOCAL);
         try (Workspace workspace = open(TenantId.LOCAL)) {
             workspace.agents().remove(BRUNO);
-            RestoredSession restored = workspace.bridge().restore(id);
+            RestoredSession restored = workspace.engine().restore(id);
             assertThat(restored.missingMembers()).containsExactly("Bruno");
             assertThat(restored.missingMembersWarning()).isEqualTo("Some speakers in the history are not in the"
                     + " current team: Bruno. Their messages are shown with their original names.");
@@ -212,12 +212,12 @@ class SessionRestoreTest {
         Files.createDirectories(file.getParent());
         Files.writeString(file, legacy);
         try (Workspace workspace = open(TenantId.LOCAL)) {
-            RestoredSession restored = workspace.bridge().restore(new ConversationId("legacy-1"));
+            RestoredSession restored = workspace.engine().restore(new ConversationId("legacy-1"));
 
             assertThat(restored.imported()).isTrue();
             assertThat(restored.messageCount()).isEqualTo(2);
             assertThat(restored.missingMembers()).containsExactly("Rita");
-            ConversationState state = workspace.bridge().state(new ConversationId("legacy-1")).orElseThrow();
+            ConversationState state = workspace.engine().state(new ConversationId("legacy-1")).orElseThrow();
             assertThat(state.status()).isEqualTo(ConversationStatus.WAITING);
             assertThat(state.taskPrompt()).isEqualTo("Review the release notes");
             assertThat(state.participants()).extracting(Participant::name).containsExactly("Ada", "Rita");
@@ -234,12 +234,12 @@ class SessionRestoreTest {
         Files.createDirectories(broken.getParent());
         Files.writeString(broken, "{\"id\": \"broken\", \"messages\": [");
         try (Workspace workspace = open(TenantId.LOCAL)) {
-            assertThatThrownBy(() -> workspace.bridge().restore(new ConversationId("their-session")))
+            assertThatThrownBy(() -> workspace.engine().restore(new ConversationId("their-session")))
                     .isInstanceOf(TeamMismatchException.class).hasMessageContaining("belongs to team 'research'");
-            assertThatThrownBy(() -> workspace.bridge().restore(new ConversationId("broken")))
+            assertThatThrownBy(() -> workspace.engine().restore(new ConversationId("broken")))
                     .isInstanceOf(InvalidSnapshotException.class)
                     .hasMessageStartingWith("Invalid session snapshot " + broken + ": it is not valid JSON (line 1");
-            assertThat(workspace.bridge().conversations()).as("nothing recorded from a refused restore").isEmpty();
+            assertThat(workspace.engine().conversations()).as("nothing recorded from a refused restore").isEmpty();
             assertThat(broken).exists();
         }
     }
@@ -250,19 +250,19 @@ class SessionRestoreTest {
         Path export = dir.resolve("export.json");
         try (Workspace workspace = open(TenantId.LOCAL)) {
             Files.writeString(export, ConversationExport.withMessages(TenantId.LOCAL,
-                    workspace.bridge().state(id).orElseThrow(), workspace.bridge().history(id)).toPrettyString());
-            long before = workspace.bridge().state(id).orElseThrow().version();
+                    workspace.engine().state(id).orElseThrow(), workspace.engine().history(id)).toPrettyString());
+            long before = workspace.engine().state(id).orElseThrow().version();
 
-            RestoredSession copy = workspace.bridge().restoreFrom(export);
+            RestoredSession copy = workspace.engine().restoreFrom(export);
 
             assertThat(copy.copyOf()).contains(id);
             assertThat(copy.id()).isNotEqualTo(id);
             assertThat(copy.imported()).isTrue();
-            assertThat(workspace.bridge().state(id).orElseThrow().version()).as("the stored one untouched")
+            assertThat(workspace.engine().state(id).orElseThrow().version()).as("the stored one untouched")
                     .isEqualTo(before);
             assertThat(speakers(workspace, copy.id())).isEqualTo(speakers(workspace, id));
-            assertThat(workspace.bridge().state(copy.id()).orElseThrow().status()).isEqualTo(ConversationStatus.WAITING);
-            assertThat(workspace.bridge().conversations()).hasSize(2);
+            assertThat(workspace.engine().state(copy.id()).orElseThrow().status()).isEqualTo(ConversationStatus.WAITING);
+            assertThat(workspace.engine().conversations()).hasSize(2);
         }
     }
 
@@ -274,13 +274,13 @@ class SessionRestoreTest {
         Files.writeString(oversize, "{\"id\": \"big\", \"task_prompt\": \"T\", \"messages\": [{\"speaker_id\":"
                 + " \"starter-ada\", \"content\": \"" + "x".repeat(1024 * 1024 + 1) + "\"}]}");
         try (Workspace workspace = open(TenantId.LOCAL)) {
-            assertThatThrownBy(() -> workspace.bridge().restoreFrom(unsafe))
+            assertThatThrownBy(() -> workspace.engine().restoreFrom(unsafe))
                     .isInstanceOf(InvalidSnapshotException.class)
                     .hasMessage("Invalid session snapshot " + unsafe + ": its id '../escape' may hold only letters,"
                             + " digits, '.', '-' and '_'");
-            assertThatThrownBy(() -> workspace.bridge().restoreFrom(oversize))
+            assertThatThrownBy(() -> workspace.engine().restoreFrom(oversize))
                     .hasMessageContaining("over the limit of 1048576 bytes (1 MiB); nothing was stored");
-            assertThat(workspace.bridge().conversations()).isEmpty();
+            assertThat(workspace.engine().conversations()).isEmpty();
         }
     }
 
@@ -289,22 +289,22 @@ class SessionRestoreTest {
         SnapshotFolder folder = new SnapshotFolder(dir);
         try (Workspace workspace = open(TenantId.LOCAL)) {
             List<LoopEvent> events = new CopyOnWriteArrayList<>();
-            workspace.bridge().subscribe(events::add);
-            ConversationId id = workspace.bridge().startConversation(List.of(ADA, Participant.HUMAN), "Plan a picnic",
+            workspace.engine().subscribe(events::add);
+            ConversationId id = workspace.engine().startConversation(List.of(ADA, Participant.HUMAN), "Plan a picnic",
                     OptionalInt.of(4));
-            workspace.bridge().await(id, Duration.ofSeconds(20));
+            workspace.engine().await(id, Duration.ofSeconds(20));
             await().atMost(Duration.ofSeconds(10)).until(() -> events.stream()
                     .anyMatch(event -> event instanceof LoopEvent.SessionSaved saved && saved.conversationId().equals(id)));
             assertThat(folder.load(TenantId.LOCAL, id).orElseThrow().messages()).hasSize(1);
             assertThat(folder.load(TenantId.LOCAL, id).orElseThrow().status()).isEqualTo(ConversationStatus.WAITING);
 
-            workspace.bridge().abort(id, AbortOutcome.INTERRUPT);
+            workspace.engine().abort(id, AbortOutcome.INTERRUPT);
             await().atMost(Duration.ofSeconds(10)).until(() -> folder.load(TenantId.LOCAL, id).orElseThrow().status()
                     == ConversationStatus.INTERRUPTED);
         }
         ConversationId stopped;
         try (Workspace workspace = Wiring.openWorkspace(dir, new WorkspaceOptions(60_000))) {
-            stopped = workspace.bridge().startConversation(List.of(ADA, BRUNO), "Name a dog", OptionalInt.of(4));
+            stopped = workspace.engine().startConversation(List.of(ADA, BRUNO), "Name a dog", OptionalInt.of(4));
         }
         assertThat(folder.load(TenantId.LOCAL, stopped).orElseThrow().status())
                 .as("saved on stop, before the store closed").isEqualTo(ConversationStatus.INTERRUPTED);
@@ -316,15 +316,15 @@ class SessionRestoreTest {
         Files.writeString(blocker, "a file where the snapshot folder should be");
         try (Workspace workspace = open(TenantId.LOCAL)) {
             List<LoopEvent> events = new CopyOnWriteArrayList<>();
-            workspace.bridge().subscribe(events::add);
-            ConversationId id = workspace.bridge().startConversation(List.of(ADA, BRUNO), "Name a cat", OptionalInt.of(2));
+            workspace.engine().subscribe(events::add);
+            ConversationId id = workspace.engine().startConversation(List.of(ADA, BRUNO), "Name a cat", OptionalInt.of(2));
             await().atMost(Duration.ofSeconds(10)).until(() -> events.stream().anyMatch(LoopEvent.SaveFailed.class::isInstance));
             LoopEvent.SaveFailed failed = events.stream().filter(LoopEvent.SaveFailed.class::isInstance)
                     .map(LoopEvent.SaveFailed.class::cast).findFirst().orElseThrow();
             assertThat(failed.attempt()).isEqualTo(1);
             assertThat(failed.retrying()).isTrue();
             assertThat(failed.message()).startsWith("Could not save the snapshot of conversation " + id);
-            assertThat(workspace.bridge().state(id).orElseThrow().status()).isEqualTo(ConversationStatus.COMPLETED);
+            assertThat(workspace.engine().state(id).orElseThrow().status()).isEqualTo(ConversationStatus.COMPLETED);
 
             Files.delete(blocker);
             await().atMost(Duration.ofSeconds(10)).until(() -> events.stream()

@@ -68,8 +68,8 @@ class StreamedReplyTest {
             return new GatewayReply("Hi.", "slow", 0, 0, Duration.ZERO);
         };
         engine = new EngineFixture(dir).open(slow, LoopSettings.DEFAULTS);
-        ConversationId id = engine.bridge().startConversation(engine.pair(), "Greet", OptionalInt.of(2));
-        engine.bridge().awaitAll();
+        ConversationId id = engine.engine().startConversation(engine.pair(), "Greet", OptionalInt.of(2));
+        engine.engine().awaitAll();
 
         assertThat(chunks(id)).containsExactly(new ReplyChunk(0, "Hello there "), new ReplyChunk(0, "friend."));
         assertThat(engine.messages(id)).extracting(message -> message.content()).containsExactly("Hello there friend.", "Hi.");
@@ -88,11 +88,11 @@ class StreamedReplyTest {
             return new GatewayReply("never", "endless", 0, 0, Duration.ZERO);
         };
         engine = new EngineFixture(dir).open(endless, LoopSettings.DEFAULTS);
-        ConversationId id = engine.bridge().startConversation(engine.pair(), "Greet", OptionalInt.of(2));
+        ConversationId id = engine.engine().startConversation(engine.pair(), "Greet", OptionalInt.of(2));
         await().atMost(Duration.ofSeconds(10)).until(() -> !chunks(id).isEmpty());
 
-        engine.bridge().abort(id, AbortOutcome.INTERRUPT);
-        engine.bridge().awaitAll();
+        engine.engine().abort(id, AbortOutcome.INTERRUPT);
+        engine.engine().awaitAll();
 
         assertThat(chunks(id)).extracting(ReplyChunk::text).containsExactly("Hello there ", "again");
         assertThat(engine.messages(id)).isEmpty();

@@ -8,7 +8,7 @@ import dev.workshop.domain.conversation.ConversationId;
 import dev.workshop.domain.conversation.TenantId;
 import dev.workshop.gateway.GatewayReply;
 import dev.workshop.gateway.GatewayResolver;
-import dev.workshop.orchestration.GatewayBridge;
+import dev.workshop.orchestration.ConversationEngine;
 import dev.workshop.orchestration.LoopSettings;
 import dev.workshop.store.DataDirectory;
 import dev.workshop.store.file.JsonAgentCatalog;
@@ -63,7 +63,7 @@ final class LoopBenchmark {
         try (DataDirectory data = DataDirectory.lock(dir); var journaled = JournaledConversationStore.open(data)) {
             TimedStore store = new TimedStore(journaled);
             JsonAgentCatalog agents = JsonAgentCatalog.open(dir, warning -> { });
-            try (GatewayBridge bridge = new GatewayBridge(store, TenantId.LOCAL, agents, sleeping(0), LoopSettings.DEFAULTS)) {
+            try (ConversationEngine bridge = new ConversationEngine(store, TenantId.LOCAL, agents, sleeping(0), LoopSettings.DEFAULTS)) {
                 List<AgentId> pair = List.of(agents.list().get(0).id(), agents.list().get(1).id());
                 bridge.awaitAll();
                 run(bridge, pair, 500); // warm-up, so the JIT has compiled the loop
@@ -83,7 +83,7 @@ final class LoopBenchmark {
         }
     }
 
-    private static void run(GatewayBridge bridge, List<AgentId> pair, int turns) throws InterruptedException {
+    private static void run(ConversationEngine bridge, List<AgentId> pair, int turns) throws InterruptedException {
         ConversationId id = bridge.startConversation(pair, "Benchmark the loop", OptionalInt.of(turns));
         bridge.await(id, Duration.ofHours(1));
     }
@@ -158,7 +158,7 @@ final class LoopBenchmark {
         try (DataDirectory data = DataDirectory.lock(dir); var store = JournaledConversationStore.open(data)) {
             JsonAgentCatalog agents = JsonAgentCatalog.open(dir, warning -> { });
             LoopSettings settings = LoopSettings.DEFAULTS.withConcurrencyLimit(conversations);
-            try (GatewayBridge bridge = new GatewayBridge(store, TenantId.LOCAL, agents, sleeping(delayMillis), settings)) {
+            try (ConversationEngine bridge = new ConversationEngine(store, TenantId.LOCAL, agents, sleeping(delayMillis), settings)) {
                 List<AgentId> pair = List.of(agents.list().get(0).id(), agents.list().get(1).id());
                 long gcBefore = gcPauseMillis();
                 long compiledBefore = jit.compiledMillis();

@@ -6,7 +6,7 @@ import dev.workshop.domain.agent.AgentDefinition;
 import dev.workshop.domain.agent.AgentId;
 import dev.workshop.domain.agent.StarterAgents;
 import dev.workshop.domain.conversation.TenantId;
-import dev.workshop.orchestration.GatewayBridge;
+import dev.workshop.orchestration.ConversationEngine;
 import dev.workshop.orchestration.LoopSettings;
 import dev.workshop.store.jdbc.PostgresConversationStore;
 import java.util.ArrayList;
@@ -67,7 +67,7 @@ final class TeamBenchCommand implements Callable<Integer> {
         TenantId team = new TenantId("bench-" + Long.toHexString(System.nanoTime()));
         List<PostgresConversationStore> stores = new ArrayList<>();
         List<TimedStore> timed = new ArrayList<>();
-        List<GatewayBridge> bridges = new ArrayList<>();
+        List<ConversationEngine> bridges = new ArrayList<>();
         try {
             for (int i = 0; i < instances; i++) {
                 PostgresConversationStore store = PostgresConversationStore.open(url);
@@ -75,7 +75,7 @@ final class TeamBenchCommand implements Callable<Integer> {
                 TimedStore measured = new TimedStore(store, true);
                 timed.add(measured);
                 int share = (conversations + instances - 1) / instances;
-                bridges.add(new GatewayBridge(measured, team, store.agents(team, StarterAgents.all()),
+                bridges.add(new ConversationEngine(measured, team, store.agents(team, StarterAgents.all()),
                         LoopBenchmark.sleeping(delay), LoopSettings.DEFAULTS.withConcurrencyLimit(share)));
             }
             List<AgentId> pair = StarterAgents.all().stream().limit(2).map(AgentDefinition::id).toList();
@@ -83,7 +83,7 @@ final class TeamBenchCommand implements Callable<Integer> {
             java.util.concurrent.atomic.AtomicInteger notStarted = new java.util.concurrent.atomic.AtomicInteger();
             try (var starting = java.util.concurrent.Executors.newVirtualThreadPerTaskExecutor()) {
                 for (int i = 0; i < conversations; i++) {
-                    GatewayBridge bridge = bridges.get(i % instances);
+                    ConversationEngine bridge = bridges.get(i % instances);
                     String task = "Benchmark the team server " + i;
                     starting.execute(() -> {
                         try {
@@ -95,7 +95,7 @@ final class TeamBenchCommand implements Callable<Integer> {
                     });
                 }
             }
-            for (GatewayBridge bridge : bridges) {
+            for (ConversationEngine bridge : bridges) {
                 bridge.awaitAll();
             }
             double seconds = (System.nanoTime() - started) / 1e9;
@@ -117,7 +117,7 @@ final class TeamBenchCommand implements Callable<Integer> {
                     .put("append_p99_ms", Percentiles.round(append.p99Ms()))
                     .put("append_max_ms", Percentiles.round(append.maxMs()));
         } finally {
-            bridges.forEach(GatewayBridge::close);
+            bridges.forEach(ConversationEngine::close);
             stores.forEach(PostgresConversationStore::close);
         }
     }

@@ -46,12 +46,12 @@ final class CanvasConversations {
         canvas.sceneChanged();
         if (agentIds.size() == 1) {
             inBackground("assign the task", () -> {
-                workspace.bridge().assignTask(id, agentIds.get(0), task, OptionalInt.of(maxTurns));
+                workspace.engine().assignTask(id, agentIds.get(0), task, OptionalInt.of(maxTurns));
                 fx.execute(() -> canvas.showConversation(id));
             });
         } else {
             inBackground("start the conversation", () -> {
-                workspace.bridge().startConversation(id, agentIds, task, OptionalInt.of(maxTurns));
+                workspace.engine().startConversation(id, agentIds, task, OptionalInt.of(maxTurns));
                 fx.execute(() -> canvas.showConversation(id));
             });
         }
@@ -59,7 +59,7 @@ final class CanvasConversations {
 
     /** Ends a conversation whose agent was taken off the canvas, off the FX thread. */
     void endInBackground(ConversationId conversation, String reason) {
-        inBackground("end conversation", () -> workspace.bridge().end(conversation, reason));
+        inBackground("end conversation", () -> workspace.engine().end(conversation, reason));
     }
 
     /** Runs {@code work} off the FX thread; a failure is told in the status bar as "Could not {@code what}". */

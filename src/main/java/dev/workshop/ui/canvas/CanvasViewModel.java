@@ -86,11 +86,11 @@ public final class CanvasViewModel {
 
     /** Listens to the conversation loops; call once, before conversations are resumed. */
     public void connect() {
-        workspace.bridge().subscribe(event -> {
+        workspace.engine().subscribe(event -> {
             if (event instanceof LoopEvent.Started started) {
                 // The participants come with the event (or from the store, read here on the loop's thread).
                 Optional<ConversationState> state = started.stateAfter()
-                        .or(() -> workspace.bridge().state(started.conversationId()));
+                        .or(() -> workspace.engine().state(started.conversationId()));
                 state.ifPresent(found -> fx.execute(() -> overlay.conversationStarted(found, started.resumed(),
                         started.resumedBy() == null)));
             } else {
@@ -385,7 +385,7 @@ public final class CanvasViewModel {
     }
 
     public int defaultMaxTurns() {
-        return workspace.bridge().settings().defaultMaxTurns();
+        return workspace.engine().settings().defaultMaxTurns();
     }
 
     /** Where the canvas leads out of itself: to a message, a conversation, the agent editor. */

@@ -7,7 +7,7 @@ import dev.workshop.domain.conversation.ConversationState;
 import dev.workshop.domain.conversation.ConversationStatus;
 import dev.workshop.domain.conversation.Lifecycle;
 import dev.workshop.domain.fsm.AgentTrigger;
-import dev.workshop.orchestration.GatewayBridge;
+import dev.workshop.orchestration.ConversationEngine;
 import dev.workshop.orchestration.LoopEvent;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -96,7 +96,7 @@ final class ConversationOverlay {
             long members = state.participants().stream().filter(participant -> !participant.isHuman()).count();
             // A restored or forked conversation paused before an agent's turn waits for a Resume, not for an
             // answer: nothing is under way, so it gets no rope and no "Waiting for you".
-            if (state.status() == ConversationStatus.WAITING && !GatewayBridge.canResume(state) && !known.isEmpty()
+            if (state.status() == ConversationStatus.WAITING && !ConversationEngine.canResume(state) && !known.isEmpty()
                     && known.size() == members && known.stream().allMatch(id -> canvas.find(id).isPresent())) {
                 conversationStarted(state, false, false);
                 participants(state.id()).forEach(agent -> agent.mark(state.id(), AgentMark.WAITING_FOR_YOU));

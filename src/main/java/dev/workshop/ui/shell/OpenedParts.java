@@ -21,7 +21,7 @@ record OpenedParts(CanvasViewModel canvas, SidebarViewModel sidebar, CanvasScene
     /** {@code shownBefore}: the conversation the sidebar showed before a reopen, shown again (null for none). */
     static OpenedParts of(Workspace opened, FxExecutor fx, ConversationId shownBefore) {
         CanvasScene scene = SceneRestore.placeParticipants(opened.scene().initialScene(),
-                opened.bridge().conversationsToResume().stream()
+                opened.engine().conversationsToResume().stream()
                         .map(state -> new SceneRestore.Resumable(state.id(),
                                 state.participants().stream().filter(participant -> !participant.isHuman())
                                         .map(Participant::agentId).toList()))

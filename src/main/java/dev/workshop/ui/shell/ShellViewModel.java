@@ -153,10 +153,10 @@ public final class ShellViewModel {
                     opened.driveTeamConversations();
                 }
                 OpenedParts parts = OpenedParts.of(opened, fx, shownBeforeReopen);
-                opened.bridge().subscribe(event -> {
+                opened.engine().subscribe(event -> {
                     if (OpenedParts.changesCounts(event)) {
                         int total = opened.conversationCount();
-                        int running = opened.bridge().runningCount();
+                        int running = opened.engine().runningCount();
                         fx.execute(() -> showCounts(total, running));
                     }
                 });
@@ -176,13 +176,13 @@ public final class ShellViewModel {
                     background.run("workshop-resume", () -> {
                         // Off the way to the first frame: the marks of conversations no loop runs for (waiting
                         // for the user, failed).
-                        List<ConversationState> stored = opened.bridge().conversations();
+                        List<ConversationState> stored = opened.engine().conversations();
                         fx.execute(() -> parts.canvas().showAtLaunch(stored));
                         if (readOnly) {
                             return;
                         }
                         try {
-                            opened.bridge().resumeInterruptedConversations();
+                            opened.engine().resumeInterruptedConversations();
                         } catch (RuntimeException e) {
                             fx.execute(() -> warningText.set("Resuming conversations failed: " + e.getMessage()));
                         }
@@ -202,7 +202,7 @@ public final class ShellViewModel {
 
     private void showOpened(int count, List<String> warnings) {
         Workspace open = workspace;
-        showCounts(count, open == null ? 0 : open.bridge().runningCount());
+        showCounts(count, open == null ? 0 : open.engine().runningCount());
         // A paragraph each: several repairs in one opening (the agent list and the settings, say) read as one
         // block of text when joined line by line.
         List<String> all = new java.util.ArrayList<>(launchWarnings);

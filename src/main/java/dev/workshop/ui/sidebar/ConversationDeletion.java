@@ -46,7 +46,7 @@ public final class ConversationDeletion {
             List<ConversationId> deleted = new ArrayList<>();
             for (ConversationRow row : chosen) {
                 try {
-                    work.bridge().delete(row.id(), DELETE_STOP_TIMEOUT);
+                    work.engine().delete(row.id(), DELETE_STOP_TIMEOUT);
                     deleted.add(row.id());
                     done++;
                 } catch (InterruptedException e) {
@@ -87,7 +87,7 @@ public final class ConversationDeletion {
     public void loadDeleted(Consumer<List<DeletedConversation>> loaded) {
         work.inBackground("sidebar-deleted", () -> {
             try {
-                List<DeletedConversation> deleted = work.bridge().deletedConversations();
+                List<DeletedConversation> deleted = work.engine().deletedConversations();
                 work.onFx(() -> loaded.accept(deleted));
             } catch (RuntimeException e) {
                 work.tell("Could not read the deleted conversations: " + e.getMessage());
@@ -109,7 +109,7 @@ public final class ConversationDeletion {
             String problem = "";
             for (ConversationId id : chosen) {
                 try {
-                    work.bridge().undelete(id);
+                    work.engine().undelete(id);
                     back.add(id);
                 } catch (RuntimeException e) {
                     problem = "; " + e.getMessage();

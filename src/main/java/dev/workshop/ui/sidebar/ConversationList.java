@@ -180,7 +180,7 @@ final class ConversationList {
             }
             try {
                 Set<ConversationId> found = new HashSet<>();
-                work.bridge().findMessages(needle, MAX_MESSAGE_HITS).forEach(hit -> found.add(hit.conversationId()));
+                work.engine().findMessages(needle, MAX_MESSAGE_HITS).forEach(hit -> found.add(hit.conversationId()));
                 work.onFx(() -> {
                     if (ticket == searchTicket.get()) {
                         messageHits = Set.copyOf(found);

@@ -8,7 +8,7 @@ import dev.workshop.domain.conversation.ConversationStatus;
 import dev.workshop.domain.conversation.Lifecycle;
 import dev.workshop.domain.conversation.Participant;
 import dev.workshop.domain.conversation.StatusCause;
-import dev.workshop.orchestration.GatewayBridge;
+import dev.workshop.orchestration.ConversationEngine;
 import dev.workshop.ui.fx.PlainText;
 import java.time.Duration;
 import java.time.Instant;
@@ -32,7 +32,7 @@ public record ConversationRow(ConversationId id, String title, ConversationStatu
                 String.join(", ", state.participants().stream().map(Participant::name).toList()), state.turnCount(),
                 state.maxTurns(), state.updatedAt(), state.participants().stream().anyMatch(Participant::isHuman),
                 state.participants().stream().filter(participant -> !participant.isHuman()).map(Participant::agentId)
-                        .findFirst().orElse(null), GatewayBridge.canResume(state),
+                        .findFirst().orElse(null), ConversationEngine.canResume(state),
                 (int) state.participants().stream().filter(participant -> !participant.isHuman()).count(), true, null);
     }
 

@@ -76,7 +76,7 @@ public final class ConversationTransfer {
     public void importFile(Path file) {
         work.inBackground("sidebar-import", () -> {
             try {
-                RestoredSession restored = work.bridge().restoreFrom(file);
+                RestoredSession restored = work.engine().restoreFrom(file);
                 String copy = restored.copyOf().map(taken -> " as a copy (that conversation is here already)")
                         .orElse("");
                 show(restored, restored.missingMembers().isEmpty()
@@ -95,7 +95,7 @@ public final class ConversationTransfer {
     void forkAt(ConversationRow source, int turnIndex) {
         work.inBackground("sidebar-fork", () -> {
             try {
-                RestoredSession fork = work.bridge().fork(source.id(), turnIndex);
+                RestoredSession fork = work.engine().fork(source.id(), turnIndex);
                 show(fork, "Forked \u201c" + source.title() + "\u201d at turn " + (turnIndex + 1)
                         + (fork.status().isFinal() ? "; write to follow it up" : "; Resume or write to go on"));
             } catch (RuntimeException e) {
@@ -111,7 +111,7 @@ public final class ConversationTransfer {
     }
 
     private void show(RestoredSession added, String news) {
-        Optional<ConversationState> state = work.bridge().state(added.id());
+        Optional<ConversationState> state = work.engine().state(added.id());
         work.onFx(() -> state.map(ConversationRow::of).ifPresent(showAdded));
         work.tell(news);
     }
@@ -119,12 +119,12 @@ public final class ConversationTransfer {
     /** A conversation as an export: JSON that Import reads back, or Markdown to read. */
     private String exported(ConversationId id, boolean json) {
         ConversationState state = stateOf(id);
-        List<RecordedEvent> history = work.bridge().history(id);
-        return json ? ConversationExport.withMessages(work.bridge().team(), state, history).toPrettyString()
+        List<RecordedEvent> history = work.engine().history(id);
+        return json ? ConversationExport.withMessages(work.engine().team(), state, history).toPrettyString()
                 : ConversationExport.markdown(state, history);
     }
 
     private ConversationState stateOf(ConversationId id) {
-        return work.bridge().state(id).orElseThrow(() -> new IllegalStateException("it is no longer here"));
+        return work.engine().state(id).orElseThrow(() -> new IllegalStateException("it is no longer here"));
     }
 }

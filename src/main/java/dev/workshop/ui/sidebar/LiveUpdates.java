@@ -109,7 +109,7 @@ final class LiveUpdates {
      * read here on the loop's thread; empty once it is deleted.
      */
     private Optional<ConversationState> stateOf(LoopEvent event) {
-        return event.stateAfter().or(() -> work.bridge().state(event.conversationId()))
+        return event.stateAfter().or(() -> work.engine().state(event.conversationId()))
                 .filter(state -> !state.deleted());
     }
 }

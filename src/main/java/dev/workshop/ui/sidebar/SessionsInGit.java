@@ -102,7 +102,7 @@ final class SessionsInGit {
     }
 
     private void refresh(String id) {
-        Optional<ConversationState> state = work.bridge().state(new dev.workshop.domain.conversation.ConversationId(id));
+        Optional<ConversationState> state = work.engine().state(new dev.workshop.domain.conversation.ConversationId(id));
         work.onFx(() -> state.map(ConversationRow::of).ifPresent(show));
     }
 }

@@ -93,8 +93,8 @@ final class ShownMessages {
         Map<AgentId, String> known = Map.copyOf(colours);
         work.inBackground("sidebar-catch-up", () -> {
             try {
-                boolean running = work.bridge().isRunning(id) || work.bridge().drivenElsewhere(id);
-                List<MessageItem> items = MessageItem.fromHistory(work.bridge().history(id),
+                boolean running = work.engine().isRunning(id) || work.engine().drivenElsewhere(id);
+                List<MessageItem> items = MessageItem.fromHistory(work.engine().history(id),
                         agent -> known.getOrDefault(agent, UNKNOWN_COLOUR), running);
                 work.onFx(() -> {
                     if (ticket != selection || loading.get()) {
@@ -179,8 +179,8 @@ final class ShownMessages {
         work.inBackground("sidebar-history", () -> {
             try {
                 // A reply another device is writing is not cut off either: it is under way there.
-                boolean running = work.bridge().isRunning(id) || work.bridge().drivenElsewhere(id);
-                List<RecordedEvent> history = work.bridge().history(id);
+                boolean running = work.engine().isRunning(id) || work.engine().drivenElsewhere(id);
+                List<RecordedEvent> history = work.engine().history(id);
                 List<MessageItem> items = MessageItem.fromHistory(history,
                         agent -> known.getOrDefault(agent, UNKNOWN_COLOUR), running);
                 Optional<ConversationEvent.Forked> forked = ConversationEvent.Forked.in(history);

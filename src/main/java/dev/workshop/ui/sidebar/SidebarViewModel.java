@@ -66,12 +66,12 @@ public final class SidebarViewModel {
      * the user was reading before the data was opened again.
      */
     public void start(ConversationId shown) {
-        work.bridge().subscribe(this::onLoopEvent);
-        work.bridge().hearOtherInstances();
+        work.engine().subscribe(this::onLoopEvent);
+        work.engine().hearOtherInstances();
         work.workspace().drafts().onFailure(work::tell);
         work.inBackground("sidebar-list", () -> {
-            Map<ConversationId, String> drivers = work.bridge().drivers();
-            List<ConversationRow> loaded = work.bridge().conversations().stream().map(ConversationRow::of)
+            Map<ConversationId, String> drivers = work.engine().drivers();
+            List<ConversationRow> loaded = work.engine().conversations().stream().map(ConversationRow::of)
                     .map(row -> row.drivenBy(drivers.getOrDefault(row.id(), ""))).toList();
             Map<AgentId, String> agentColours = agentColours();
             work.onFx(() -> {
@@ -100,7 +100,7 @@ public final class SidebarViewModel {
     void upsert(ConversationRow row) {
         if (row.drivenBy() == null) {
             // A loop of this instance's drives it now (a takeover, say): no other device does.
-            String before = work.bridge().isRunning(row.id()) ? ""
+            String before = work.engine().isRunning(row.id()) ? ""
                     : list.find(row.id()).map(ConversationRow::drivenBy).orElse("");
             row = row.drivenBy(before);
         }
@@ -138,7 +138,7 @@ public final class SidebarViewModel {
      */
     public void startAgain(ConversationRow row, Consumer<ConversationState> then) {
         work.attempt("start it again", () -> {
-            ConversationState state = work.bridge().state(row.id())
+            ConversationState state = work.engine().state(row.id())
                     .orElseThrow(() -> new IllegalStateException("it is no longer here"));
             work.onFx(() -> then.accept(state));
         });
@@ -186,7 +186,7 @@ public final class SidebarViewModel {
      * an ended one (the next turn number; the entry agent answers first).
      */
     public void send(String text) {
-        withSelected("send your message", id -> work.bridge().message(id, text));
+        withSelected("send your message", id -> work.engine().message(id, text));
     }
 
     /** Clears the selection, so both panes are empty, for a fresh conversation. */
@@ -195,13 +195,13 @@ public final class SidebarViewModel {
     }
 
     public void abort() {
-        withSelected("stop the conversation", id -> work.bridge().abort(id, AbortOutcome.INTERRUPT));
+        withSelected("stop the conversation", id -> work.engine().abort(id, AbortOutcome.INTERRUPT));
     }
 
     public void resume() {
         withSelected("resume the conversation", id -> {
-            if (!work.bridge().resume(id)) {
-                work.bridge().state(id).ifPresent(state -> work.tell("It cannot go on: " + state.statusReason()));
+            if (!work.engine().resume(id)) {
+                work.engine().state(id).ifPresent(state -> work.tell("It cannot go on: " + state.statusReason()));
             }
         });
     }
@@ -218,7 +218,7 @@ public final class SidebarViewModel {
 
     /** Names a conversation; a blank title goes back to the first line of its task. */
     public void rename(ConversationId id, String title) {
-        work.attempt("rename the conversation", () -> work.bridge().rename(id, title));
+        work.attempt("rename the conversation", () -> work.engine().rename(id, title));
     }
 
     private void showConversation(ConversationId id) {
@@ -237,7 +237,7 @@ public final class SidebarViewModel {
 
     /** Asks the failed turn of the selected conversation again (after the user fixed what failed it). */
     public void retry() {
-        withSelected("retry the turn", id -> work.bridge().retry(id));
+        withSelected("retry the turn", id -> work.engine().retry(id));
     }
 
     /** Importing conversations from files, and exporting many into a folder. */
@@ -270,7 +270,7 @@ public final class SidebarViewModel {
      */
     public void show(ConversationId id) {
         work.inBackground("sidebar-show", () -> {
-            Optional<ConversationState> state = work.bridge().state(id);
+            Optional<ConversationState> state = work.engine().state(id);
             work.onFx(() -> state.map(ConversationRow::of).ifPresent(this::showAdded));
         });
     }

@@ -1,6 +1,6 @@
 package dev.workshop.ui.sidebar;
 
-import dev.workshop.orchestration.GatewayBridge;
+import dev.workshop.orchestration.ConversationEngine;
 import dev.workshop.orchestration.Workspace;
 import dev.workshop.ui.fx.Background;
 import dev.workshop.ui.fx.FxExecutor;
@@ -27,8 +27,8 @@ final class SidebarWork {
         return workspace;
     }
 
-    GatewayBridge bridge() {
-        return workspace.bridge();
+    ConversationEngine engine() {
+        return workspace.engine();
     }
 
     /** Runs {@code work} on the FX thread. */

@@ -11,7 +11,7 @@ import dev.workshop.domain.conversation.ConversationStatus;
 import dev.workshop.domain.conversation.TenantId;
 import dev.workshop.gateway.GatewayReply;
 import dev.workshop.gateway.GatewayResolver;
-import dev.workshop.orchestration.GatewayBridge;
+import dev.workshop.orchestration.ConversationEngine;
 import dev.workshop.orchestration.LoopEvent;
 import dev.workshop.orchestration.LoopSettings;
 import dev.workshop.store.StoreException;
@@ -60,7 +60,7 @@ class PoolExhaustionTest {
         try (PostgresConversationStore store = PostgresConversationStore.open(SERVER.url(),
                 new TeamServerPool(3, Duration.ofMillis(250)))) {
             slowEveryEventWrite();
-            GatewayBridge bridge = new GatewayBridge(store, team, store.agents(team, StarterAgents.all()), instant,
+            ConversationEngine bridge = new ConversationEngine(store, team, store.agents(team, StarterAgents.all()), instant,
                     LoopSettings.DEFAULTS.withConcurrencyLimit(CONVERSATIONS));
             Map<ConversationId, LoopEvent.Ended> ends = new ConcurrentHashMap<>();
             bridge.subscribe(event -> {

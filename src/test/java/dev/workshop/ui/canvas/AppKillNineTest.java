@@ -73,7 +73,7 @@ class AppKillNineTest {
             assertThat("READY " + fx.call(() -> canvas.agents().stream().map(agent -> agent.id().value()).sorted()
                     .toList())).isEqualTo(firstInstances);
             ConversationState conversation = workspace.store().list(workspace.tenant()).getFirst();
-            await().atMost(Duration.ofSeconds(30)).until(() -> workspace.bridge().state(conversation.id()).orElseThrow()
+            await().atMost(Duration.ofSeconds(30)).until(() -> workspace.engine().state(conversation.id()).orElseThrow()
                     .status() == ConversationStatus.COMPLETED);
             List<String> speakers = new ArrayList<>();
             List<Integer> turns = new ArrayList<>();

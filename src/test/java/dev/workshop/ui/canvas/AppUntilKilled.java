@@ -28,7 +28,7 @@ public final class AppUntilKilled {
             Thread.sleep(10);
         }
         CanvasViewModel canvas = shell.canvasProperty().get();
-        shell.workspace().orElseThrow().bridge().subscribe(event -> {
+        shell.workspace().orElseThrow().engine().subscribe(event -> {
             if (event instanceof LoopEvent.Message message) {
                 System.out.println("MESSAGE " + message.turnIndex());
             }

@@ -213,9 +213,9 @@ class CanvasViewModelTest {
         fx.run(() -> canvas.startConversation(List.of(ada), "Name a dog", 1));
 
         await().atMost(Duration.ofSeconds(20)).until(() -> shown.size() == 2);
-        assertThat(shown).allSatisfy(id -> assertThat(workspace.bridge().state(id)).as("stored before it is shown")
+        assertThat(shown).allSatisfy(id -> assertThat(workspace.engine().state(id)).as("stored before it is shown")
                 .isPresent());
-        assertThat(shown).extracting(id -> workspace.bridge().state(id).orElseThrow().task().orElse(""))
+        assertThat(shown).extracting(id -> workspace.engine().state(id).orElseThrow().task().orElse(""))
                 .containsExactlyInAnyOrder("Name a cat", "Name a dog");
     }
 
@@ -233,10 +233,10 @@ class CanvasViewModelTest {
 
         fx.run(() -> canvas.waysOut().setTitleLookup(id -> java.util.Optional.empty()));
         fx.run(() -> canvas.startConversation(List.of(ada, bruno), "Name a dog", 2));
-        await().atMost(Duration.ofSeconds(20)).until(() -> fx.call(() -> workspace.bridge().conversations().stream()
+        await().atMost(Duration.ofSeconds(20)).until(() -> fx.call(() -> workspace.engine().conversations().stream()
                 .allMatch(conversation -> conversation.status().isFinal())) && fx.call(() -> canvas.noticeProperty().get()
                 .startsWith("Conversation ")));
-        ConversationId dog = fx.call(() -> workspace.bridge().conversations().stream()
+        ConversationId dog = fx.call(() -> workspace.engine().conversations().stream()
                 .filter(conversation -> conversation.task().orElse("").equals("Name a dog")).findFirst().orElseThrow().id());
         assertThat(fx.call(() -> canvas.noticeProperty().get()))
                 .isEqualTo("Conversation " + dog.value().substring(0, 8) + " completed: All 2 turns were taken");
@@ -248,14 +248,14 @@ class CanvasViewModelTest {
         AgentNodeModel bruno = place(BRUNO, 200, 0);
         AgentNodeModel chen = place(new AgentId("starter-chen"), 400, 0);
         fx.run(() -> canvas.startConversation(List.of(ada, bruno), "Name a dog", 6, true));
-        await().atMost(Duration.ofSeconds(20)).until(() -> workspace.bridge().conversations().stream()
+        await().atMost(Duration.ofSeconds(20)).until(() -> workspace.engine().conversations().stream()
                 .anyMatch(state -> state.status() == ConversationStatus.WAITING));
         await().atMost(Duration.ofSeconds(5)).until(() -> fx.call(() -> ada.mark()) == AgentMark.WAITING_FOR_YOU);
         assertThat(fx.call(() -> bruno.mark())).isEqualTo(AgentMark.WAITING_FOR_YOU);
 
         // Closing writes the scene, with the instances the conversation runs on.
         restartCanvas();
-        List<ConversationState> waiting = workspace.bridge().conversations();
+        List<ConversationState> waiting = workspace.engine().conversations();
 
         assertThat(fx.call(() -> List.copyOf(canvas.links()))).singleElement().satisfies(link -> {
             assertThat(link.id()).isEqualTo(waiting.getFirst().id());
@@ -273,13 +273,13 @@ class CanvasViewModelTest {
         AgentNodeModel ada = place(ADA, 0, 0);
         AgentNodeModel bruno = place(BRUNO, 200, 0);
         fx.run(() -> canvas.startConversation(List.of(ada, bruno), "Name a dog", 6));
-        await().atMost(Duration.ofSeconds(20)).until(() -> workspace.bridge().conversations().stream()
+        await().atMost(Duration.ofSeconds(20)).until(() -> workspace.engine().conversations().stream()
                 .anyMatch(state -> state.turnCount() >= 1));
-        ConversationId id = workspace.bridge().conversations().getFirst().id();
-        workspace.bridge().abort(id, dev.workshop.orchestration.AbortOutcome.INTERRUPT);
+        ConversationId id = workspace.engine().conversations().getFirst().id();
+        workspace.engine().abort(id, dev.workshop.orchestration.AbortOutcome.INTERRUPT);
         await().atMost(Duration.ofSeconds(10)).until(() -> fx.call(() -> canvas.links().isEmpty()));
-        workspace.bridge().restore(id);
-        ConversationState paused = workspace.bridge().state(id).orElseThrow();
+        workspace.engine().restore(id);
+        ConversationState paused = workspace.engine().state(id).orElseThrow();
         assertThat(paused.status()).isEqualTo(ConversationStatus.WAITING);
 
         fx.run(() -> canvas.showAtLaunch(List.of(paused)));
@@ -298,15 +298,15 @@ class CanvasViewModelTest {
             List<AgentNodeModel> pair = List.of(place(ADA, i * 300, 0), place(BRUNO, i * 300 + 150, 0));
             pairs.add(pair);
             fx.run(() -> canvas.startConversation(pair, "Name a dog", 4));
-            await().atMost(Duration.ofSeconds(10)).until(() -> workspace.bridge().conversations().size() == pairs.size());
+            await().atMost(Duration.ofSeconds(10)).until(() -> workspace.engine().conversations().size() == pairs.size());
         }
         await().atMost(Duration.ofSeconds(10)).until(() -> fx.call(() -> pairs.get(3).get(0).mark()) == AgentMark.QUEUED);
         assertThat(fx.call(() -> pairs.get(3).get(1).mark())).isEqualTo(AgentMark.QUEUED);
         assertThat(fx.call(() -> pairs.get(0).get(0).mark())).isEqualTo(AgentMark.NONE);
 
-        ConversationId first = workspace.bridge().conversations().stream()
+        ConversationId first = workspace.engine().conversations().stream()
                 .filter(state -> state.status() == ConversationStatus.ACTIVE).findFirst().orElseThrow().id();
-        workspace.bridge().abort(first, dev.workshop.orchestration.AbortOutcome.COMPLETE);
+        workspace.engine().abort(first, dev.workshop.orchestration.AbortOutcome.COMPLETE);
 
         await().atMost(Duration.ofSeconds(10)).until(() -> fx.call(() -> pairs.get(3).get(0).mark()) == AgentMark.NONE);
         assertThat(fx.call(() -> pairs.get(3).get(0).state())).isNotEqualTo(AgentState.IDLE);
@@ -348,8 +348,8 @@ class CanvasViewModelTest {
 
             await().atMost(Duration.ofSeconds(10)).until(() -> fx.call(() -> ann.mark()) == AgentMark.FAILED);
             assertThat(fx.call(() -> ada.mark())).as("only the agent whose turn failed").isEqualTo(AgentMark.NONE);
-            ConversationId id = workspace.bridge().conversations().getFirst().id();
-            workspace.bridge().delete(id, Duration.ofSeconds(5));
+            ConversationId id = workspace.engine().conversations().getFirst().id();
+            workspace.engine().delete(id, Duration.ofSeconds(5));
             await().atMost(Duration.ofSeconds(10)).until(() -> fx.call(() -> ann.mark()) == AgentMark.NONE);
         }
     }
@@ -361,8 +361,8 @@ class CanvasViewModelTest {
             AgentNodeModel ada = place(ADA, 200, 0);
             fx.run(() -> canvas.startConversation(List.of(ann, ada), "Plan a launch", 4));
             await().atMost(Duration.ofSeconds(10)).until(() -> fx.call(() -> ann.mark()) == AgentMark.FAILED);
-            ConversationId failed = workspace.bridge().conversations().getFirst().id();
-            assertThat(workspace.bridge().state(failed).orElseThrow().status()).isEqualTo(ConversationStatus.FAILED);
+            ConversationId failed = workspace.engine().conversations().getFirst().id();
+            assertThat(workspace.engine().state(failed).orElseThrow().status()).isEqualTo(ConversationStatus.FAILED);
 
             restartCanvas();
             assertThat(fx.call(() -> canvas.find(ann.id()).orElseThrow().mark())).as("shown again after a restart")
@@ -377,12 +377,12 @@ class CanvasViewModelTest {
             AgentNodeModel adaAgain = fx.call(() -> canvas.find(ada.id()).orElseThrow());
             refuseTheKey(server);
             fx.run(() -> canvas.startConversation(List.of(adaAgain, annAgain), "Plan a party", 2));
-            await().atMost(Duration.ofSeconds(10)).until(() -> workspace.bridge().conversations().size() == 2
-                    && workspace.bridge().conversations().stream().allMatch(state -> state.status().isFinal()));
+            await().atMost(Duration.ofSeconds(10)).until(() -> workspace.engine().conversations().size() == 2
+                    && workspace.engine().conversations().stream().allMatch(state -> state.status().isFinal()));
             await().atMost(Duration.ofSeconds(5)).until(() -> fx.call(() -> annAgain.mark()) == AgentMark.FAILED);
-            ConversationId party = workspace.bridge().conversations().stream()
+            ConversationId party = workspace.engine().conversations().stream()
                     .filter(state -> !state.id().equals(failed)).findFirst().orElseThrow().id();
-            workspace.bridge().delete(party, Duration.ofSeconds(5));
+            workspace.engine().delete(party, Duration.ofSeconds(5));
             await().atMost(Duration.ofSeconds(5)).until(() -> fx.call(() -> annAgain.mark()) == AgentMark.NONE);
 
             restartCanvas();
@@ -404,7 +404,7 @@ class CanvasViewModelTest {
                     .isEqualTo(AgentState.READING);
             assertThat(fx.call(() -> canvas.waysOut().conversationOf(ann))).contains(two.picnic());
 
-            workspace.bridge().abort(two.picnic(), dev.workshop.orchestration.AbortOutcome.COMPLETE);
+            workspace.engine().abort(two.picnic(), dev.workshop.orchestration.AbortOutcome.COMPLETE);
 
             await().atMost(Duration.ofSeconds(10)).until(() -> fx.call(() -> ann.mark()) == AgentMark.FAILED);
             assertThat(fx.call(() -> canvas.waysOut().conversationOf(ann))).as("her menu leads to the failure").contains(two.launch());
@@ -422,10 +422,10 @@ class CanvasViewModelTest {
             // Workshop stops while the picnic is under way; at the next start it resumes.
             restartCanvas();
             assertThat(fx.call(() -> canvas.find(two.ann().id()).orElseThrow().mark())).isEqualTo(AgentMark.FAILED);
-            assertThat(workspace.bridge().resumeInterruptedConversations()).containsExactly(two.picnic());
-            await().atMost(Duration.ofSeconds(20)).until(() -> workspace.bridge().state(two.picnic()).orElseThrow()
+            assertThat(workspace.engine().resumeInterruptedConversations()).containsExactly(two.picnic());
+            await().atMost(Duration.ofSeconds(20)).until(() -> workspace.engine().state(two.picnic()).orElseThrow()
                     .status().isFinal());
-            assertThat(workspace.bridge().state(two.picnic()).orElseThrow().status()).isEqualTo(ConversationStatus.COMPLETED);
+            assertThat(workspace.engine().state(two.picnic()).orElseThrow().status()).isEqualTo(ConversationStatus.COMPLETED);
 
             AgentNodeModel annNow = fx.call(() -> canvas.find(two.ann().id()).orElseThrow());
             await().atMost(Duration.ofSeconds(5)).until(() -> fx.call(() -> annNow.conversations().isEmpty()));
@@ -451,13 +451,13 @@ class CanvasViewModelTest {
         await().atMost(Duration.ofSeconds(10)).until(() -> fx.call(() -> ann.conversations().contains(picnic)));
         fx.run(() -> canvas.startConversation(List.of(ann, bruno), "Plan a launch", 4));
         ConversationId launch = awaitConversation("Plan a launch");
-        await().atMost(Duration.ofSeconds(10)).until(() -> workspace.bridge().state(launch).orElseThrow().status().isFinal());
+        await().atMost(Duration.ofSeconds(10)).until(() -> workspace.engine().state(launch).orElseThrow().status().isFinal());
         return new AnnInTwo(ann, ada, bruno, picnic, launch);
     }
 
     /** The id of the conversation started with {@code task}, once the bridge has it. */
     private ConversationId awaitConversation(String task) {
-        return await().atMost(Duration.ofSeconds(10)).until(() -> workspace.bridge().conversations().stream()
+        return await().atMost(Duration.ofSeconds(10)).until(() -> workspace.engine().conversations().stream()
                 .filter(state -> task.equals(state.taskPrompt())).map(ConversationState::id).findFirst(),
                 java.util.Optional::isPresent).orElseThrow();
     }
@@ -481,7 +481,7 @@ class CanvasViewModelTest {
         workspace = Wiring.openWorkspace(dir, new WorkspaceOptions(150));
         canvas = new CanvasViewModel(workspace, fx.executor());
         canvas.connect();
-        List<ConversationState> stored = workspace.bridge().conversations();
+        List<ConversationState> stored = workspace.engine().conversations();
         fx.run(() -> {
             canvas.load(workspace.scene().initialScene());
             canvas.showAtLaunch(stored);
@@ -504,7 +504,7 @@ class CanvasViewModelTest {
         assertThat(fx.call(() -> bruno.bubbleProperty().get())).isNotEmpty().hasSizeLessThanOrEqualTo(120);
         assertThat(fx.call(() -> List.copyOf(canvas.links()))).isEmpty();
         // Each bubble knows its message, so a click on it can open that message in the sidebar.
-        ConversationId id = fx.call(() -> workspace.bridge().conversations().getFirst().id());
+        ConversationId id = fx.call(() -> workspace.engine().conversations().getFirst().id());
         List<MessageRef> opened = new java.util.ArrayList<>();
         fx.run(() -> {
             canvas.waysOut().setOnOpenMessage(opened::add);
@@ -550,9 +550,9 @@ class CanvasViewModelTest {
 
         fx.run(() -> canvas.remove(List.of(bruno)));
 
-        await().atMost(Duration.ofSeconds(10)).until(() -> workspace.bridge().state(conversation)
+        await().atMost(Duration.ofSeconds(10)).until(() -> workspace.engine().state(conversation)
                 .map(ConversationState::status).orElseThrow() == ConversationStatus.COMPLETED);
-        assertThat(workspace.bridge().state(conversation).orElseThrow().statusReason())
+        assertThat(workspace.engine().state(conversation).orElseThrow().statusReason())
                 .isEqualTo("Agent Bruno was removed from the canvas");
         await().atMost(Duration.ofSeconds(5)).until(() -> fx.call(() -> ada.state() == AgentState.COOLDOWN));
         assertThat(fx.call(() -> canvas.noticeProperty().get())).contains("removed from the canvas");

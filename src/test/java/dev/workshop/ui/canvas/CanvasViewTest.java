@@ -360,8 +360,8 @@ class CanvasViewTest {
         robot.press(KeyCode.CONTROL).type(KeyCode.ENTER).release(KeyCode.CONTROL);
 
         Workspace workspace = shell.workspace().orElseThrow();
-        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> workspace.bridge().conversations().size() == 1);
-        assertThat(workspace.bridge().conversations().getFirst().task()).hasValue("Plan a picnic");
+        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> workspace.engine().conversations().size() == 1);
+        assertThat(workspace.engine().conversations().getFirst().task()).hasValue("Plan a picnic");
         assertThat(robot.lookup("#quick-start").query().getParent().isVisible()).as("gone with the empty canvas")
                 .isFalse();
     }
@@ -534,10 +534,10 @@ class CanvasViewTest {
         robot.clickOn("Start");
 
         Workspace workspace = shell.workspace().orElseThrow();
-        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> workspace.bridge().conversations().size() == 1);
-        assertThat(workspace.bridge().conversations().getFirst().participants())
+        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> workspace.engine().conversations().size() == 1);
+        assertThat(workspace.engine().conversations().getFirst().participants())
                 .extracting(dev.workshop.domain.conversation.Participant::name).containsExactly("Ada", "Bruno");
-        workspace.bridge().abort(workspace.bridge().conversations().getFirst().id(),
+        workspace.engine().abort(workspace.engine().conversations().getFirst().id(),
                 dev.workshop.orchestration.AbortOutcome.COMPLETE);
     }
 
@@ -578,7 +578,7 @@ class CanvasViewTest {
             Node thinkingBubble = robot.lookup(".speech-bubble.thinking").query();
             return thinkingBubble.getParent().getChildrenUnmodifiable().getLast() == thinkingBubble;
         })).isTrue();
-        var conversations = shell.workspace().orElseThrow().bridge().conversationsToResume();
+        var conversations = shell.workspace().orElseThrow().engine().conversationsToResume();
         assertThat(conversations).isEmpty();
         assertThat(onFx(() -> List.copyOf(canvas.links()))).singleElement()
                 .satisfies(link -> assertThat(link.participants()).containsExactly(ada.id(), bruno.id()));
@@ -678,9 +678,9 @@ class CanvasViewTest {
         assertThat(robot.lookup("#agent-" + ada.id().value()).query().getPseudoClassStates())
                 .contains(PseudoClass.getPseudoClass("resumed"));
 
-        WaitForAsyncUtils.waitFor(20, TimeUnit.SECONDS, () -> shell.workspace().orElseThrow().bridge().state(id)
+        WaitForAsyncUtils.waitFor(20, TimeUnit.SECONDS, () -> shell.workspace().orElseThrow().engine().state(id)
                 .map(ConversationState::status).orElseThrow() == ConversationStatus.COMPLETED);
-        ConversationState done = shell.workspace().orElseThrow().bridge().state(id).orElseThrow();
+        ConversationState done = shell.workspace().orElseThrow().engine().state(id).orElseThrow();
         assertThat(done.turnCount()).isEqualTo(4);
         List<String> speakers = shell.workspace().orElseThrow().store().history(shell.workspace().orElseThrow().tenant(), id)
                 .stream().map(recorded -> recorded.event())

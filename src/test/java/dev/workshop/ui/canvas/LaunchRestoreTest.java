@@ -49,8 +49,8 @@ class LaunchRestoreTest {
     private ConversationId interruptedFromTheCommandLine(List<String> agents) {
         try (Workspace cli = Wiring.openWorkspace(dir, new WorkspaceOptions(60_000))) {
             List<AgentId> ids = agents.stream().map(AgentId::new).toList();
-            return ids.size() == 1 ? cli.bridge().assignTask(ids.get(0), "Write a haiku", OptionalInt.of(3))
-                    : cli.bridge().startConversation(ids, "Plan a picnic", OptionalInt.of(4));
+            return ids.size() == 1 ? cli.engine().assignTask(ids.get(0), "Write a haiku", OptionalInt.of(3))
+                    : cli.engine().startConversation(ids, "Plan a picnic", OptionalInt.of(4));
         }
     }
 
@@ -67,7 +67,7 @@ class LaunchRestoreTest {
             assertThat(placed.get(i).home().distanceTo(placed.get(i - 1).home())).isEqualTo(Placement.SPACING);
         }
         await().atMost(Duration.ofSeconds(20)).until(() -> status(id) == ConversationStatus.COMPLETED);
-        assertThat(app.workspace().orElseThrow().bridge().state(id).orElseThrow().turnCount()).isEqualTo(4);
+        assertThat(app.workspace().orElseThrow().engine().state(id).orElseThrow().turnCount()).isEqualTo(4);
         List<InstanceId> ids = placed.stream().map(AgentNodeModel::id).toList();
         // The conversation ran on the placed instances: each went through it and is resting after it.
         await().atMost(Duration.ofSeconds(5)).until(() -> fx.call(() -> placed.stream()
@@ -86,7 +86,7 @@ class LaunchRestoreTest {
         CanvasViewModel canvas = launch();
 
         await().atMost(Duration.ofSeconds(20)).until(() -> status(id) == ConversationStatus.COMPLETED);
-        ConversationState state = app.workspace().orElseThrow().bridge().state(id).orElseThrow();
+        ConversationState state = app.workspace().orElseThrow().engine().state(id).orElseThrow();
         assertThat(state.statusReason()).isEqualTo("Agent Dalia (starter-dalia) no longer exists");
         await().atMost(Duration.ofSeconds(5)).until(() -> fx.call(() -> canvas.noticeProperty().get())
                 .contains("Dalia (starter-dalia) no longer exists"));
@@ -97,6 +97,6 @@ class LaunchRestoreTest {
     }
 
     private ConversationStatus status(ConversationId id) {
-        return app.workspace().orElseThrow().bridge().state(id).map(ConversationState::status).orElseThrow();
+        return app.workspace().orElseThrow().engine().state(id).map(ConversationState::status).orElseThrow();
     }
 }

@@ -81,7 +81,7 @@ class ShellViewModelTest {
         assertThat(read(() -> viewModel.savingStoppedProperty().get()))
                 .startsWith("The data can only be read (No space left on device): every conversation can be read");
         assertThat(read(() -> viewModel.conversationCountTextProperty().get())).isEqualTo("1 conversation");
-        var bridge = viewModel.workspace().orElseThrow().bridge();
+        var bridge = viewModel.workspace().orElseThrow().engine();
         assertThat(bridge.state(interrupted).orElseThrow().status())
                 .as("nothing resumed").isEqualTo(dev.workshop.domain.conversation.ConversationStatus.INTERRUPTED);
         assertThat(bridge.runningCount()).isZero();
@@ -107,7 +107,7 @@ class ShellViewModelTest {
         assertThat(read(() -> viewModel.fatalErrorProperty().get())).isEmpty();
 
         // A deletion and its undoing change the count at once.
-        var bridge = viewModel.workspace().orElseThrow().bridge();
+        var bridge = viewModel.workspace().orElseThrow().engine();
         ConversationId first = bridge.conversations().getFirst().id();
         try {
             bridge.delete(first, Duration.ofSeconds(5));
@@ -242,7 +242,7 @@ class ShellViewModelTest {
     void resumesWhatWasRunningAndSaysSoUntilItIsDone() throws Exception {
         ConversationId id;
         try (Workspace workspace = Wiring.openWorkspace(dir)) {
-            id = workspace.bridge().startConversation(
+            id = workspace.engine().startConversation(
                     List.of(workspace.agents().list().get(0).id(), workspace.agents().list().get(1).id()),
                     "Plan a picnic", java.util.OptionalInt.of(4));
             // Closing while it runs leaves it interrupted, as quitting the app would.
@@ -271,7 +271,7 @@ class ShellViewModelTest {
         await().atMost(Duration.ofSeconds(20)).until(() -> viewModel.workspace().isPresent()
                 && !read(() -> viewModel.openingProperty().get()));
         Workspace workspace = viewModel.workspace().orElseThrow();
-        ConversationId id = workspace.bridge().startConversation(
+        ConversationId id = workspace.engine().startConversation(
                 List.of(workspace.agents().list().get(0).id(), workspace.agents().list().get(1).id()),
                 "Plan a picnic", java.util.OptionalInt.of(4));
         java.util.concurrent.CountDownLatch closed = new java.util.concurrent.CountDownLatch(1);

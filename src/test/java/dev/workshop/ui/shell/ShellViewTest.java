@@ -442,7 +442,7 @@ class ShellViewTest {
         assertThat(Files.readString(dir.resolve("settings.json"))).contains("\"default_max_turns\" : 9")
                 .contains("\"concurrent_conversations\" : 50");
         WaitForAsyncUtils.waitFor(5, TimeUnit.SECONDS, () -> canvas.defaultMaxTurns() == 9);
-        assertThat(viewModel.workspace().orElseThrow().bridge().settings().concurrencyLimit()).isEqualTo(50);
+        assertThat(viewModel.workspace().orElseThrow().engine().settings().concurrencyLimit()).isEqualTo(50);
         WaitForAsyncUtils.waitFor(5, TimeUnit.SECONDS, () -> robot.lookup("#status-notice").queryAs(Label.class)
                 .getText().equals("Settings saved: 9 turns, 50 at once"));
     }

@@ -110,7 +110,7 @@ class SidebarViewModelTest {
                     "Ann", "You are Ann.", dev.workshop.domain.agent.AgentDefinition.OPENAI_COMPATIBLE, "fake",
                     null, new dev.workshop.domain.agent.ModelEndpoint(server.baseUrl(), null, null, "", null, 1))).id();
             startSidebar();
-            ConversationId id = workspace.bridge().assignTask(ann, "Plan a launch", java.util.OptionalInt.of(1));
+            ConversationId id = workspace.engine().assignTask(ann, "Plan a launch", java.util.OptionalInt.of(1));
             await().atMost(Duration.ofSeconds(30)).until(() -> server.requests.size() == 2);
 
             select(row(id));
@@ -119,7 +119,7 @@ class SidebarViewModelTest {
                     .equals("Retrying Ann's turn (2 of 4): 127.0.0.1 stopped sending mid-reply for 1 s (timed out)"));
             answer.countDown();
             await().atMost(Duration.ofSeconds(10)).until(() -> onFx(() -> sidebar.retryingProperty().get()).isEmpty());
-            workspace.bridge().awaitAll();
+            workspace.engine().awaitAll();
         }
     }
 
@@ -176,8 +176,8 @@ class SidebarViewModelTest {
         select(row(id));
         await().atMost(Duration.ofSeconds(10)).until(() -> !onFx(() -> sidebar.loadingProperty().get()));
 
-        workspace.bridge().resume(id);
-        assertThat(workspace.bridge().await(id, Duration.ofSeconds(20))).isTrue();
+        workspace.engine().resume(id);
+        assertThat(workspace.engine().await(id, Duration.ofSeconds(20))).isTrue();
         await().atMost(Duration.ofSeconds(10)).until(() -> onFx(() -> sidebar.messages().size()) == 6);
         List<String> live = onFx(() -> marks(sidebar.messages()));
         assertThat(live.getFirst()).isEqualTo("0 resumed asked-again");
@@ -199,11 +199,11 @@ class SidebarViewModelTest {
         // Offline replies that take 4 s: long enough for pieces of them to be kept (one a second).
         workspace = Wiring.openWorkspace(dir, new WorkspaceOptions(4000));
         startSidebar();
-        ConversationId id = workspace.bridge().startConversation(List.of(ADA.agentId(), BRUNO.agentId()), "Name a cat",
+        ConversationId id = workspace.engine().startConversation(List.of(ADA.agentId(), BRUNO.agentId()), "Name a cat",
                 OptionalInt.of(2));
         await().atMost(Duration.ofSeconds(10)).until(() -> onFx(() -> sidebar.rows().size()) == 1);
         select(row(id));
-        await().atMost(Duration.ofSeconds(10)).until(() -> workspace.bridge().history(id).stream()
+        await().atMost(Duration.ofSeconds(10)).until(() -> workspace.engine().history(id).stream()
                 .anyMatch(recorded -> recorded.event() instanceof ConversationEvent.ReplyChunk));
         await().atMost(Duration.ofSeconds(10)).until(() -> !onFx(() -> sidebar.writingProperty().get()).isEmpty());
 
@@ -224,7 +224,7 @@ class SidebarViewModelTest {
     @Test
     void listsEveryConversationNewestFirstWithTitleStatusAndTurns() throws Exception {
         ConversationId older = stored("Plan a picnic for twelve people in the park next Saturday, with games and food");
-        java.time.Instant stamped = workspace.bridge().state(older).orElseThrow().updatedAt();
+        java.time.Instant stamped = workspace.engine().state(older).orElseThrow().updatedAt();
         org.awaitility.Awaitility.await().until(() -> java.time.Instant.now().isAfter(stamped));
         ConversationId newer = stored("Name a cat", message(0, ADA, "Mochi"),
                 new StatusChanged(ConversationStatus.INTERRUPTED, StatusCause.WORKSHOP_STOPPED, "stopped"));
@@ -425,12 +425,12 @@ class SidebarViewModelTest {
             sidebar.retry();
             return null;
         });
-        await().atMost(Duration.ofSeconds(30)).until(() -> workspace.bridge().state(id).orElseThrow().status()
+        await().atMost(Duration.ofSeconds(30)).until(() -> workspace.engine().state(id).orElseThrow().status()
                 == ConversationStatus.COMPLETED);
-        assertThat(workspace.bridge().state(id).orElseThrow().turnCount()).isEqualTo(6);
+        assertThat(workspace.engine().state(id).orElseThrow().turnCount()).isEqualTo(6);
         await().atMost(Duration.ofSeconds(10)).until(() -> RowRules.failure(row(id)).isEmpty());
         // The asked-again turn says it was a retry, not a restart.
-        List<MessageItem> history = MessageItem.fromHistory(workspace.bridge().history(id), agent -> "#000000");
+        List<MessageItem> history = MessageItem.fromHistory(workspace.engine().history(id), agent -> "#000000");
         assertThat(history.get(1).resumeMark()).contains("retried after a failure");
     }
 
@@ -438,7 +438,7 @@ class SidebarViewModelTest {
     void aForkNamesItsSourceWhileThatIsListedAndOnlyItsTurnOnceItIsDeleted() throws Exception {
         ConversationId source = stored("Name a cat", message(0, ADA, "Tom?"), message(1, BRUNO, "Felix."),
                 new StatusChanged(ConversationStatus.COMPLETED, StatusCause.TURNS_TAKEN, ""));
-        ConversationId fork = workspace.bridge().fork(source, 1).id();
+        ConversationId fork = workspace.engine().fork(source, 1).id();
         startSidebar();
         await().atMost(Duration.ofSeconds(10)).until(() -> onFx(() -> sidebar.allRows().size()) == 2);
 
@@ -450,7 +450,7 @@ class SidebarViewModelTest {
         await().atMost(Duration.ofSeconds(10)).until(() -> !onFx(() -> sidebar.loadingProperty().get()));
         assertThat(onFx(() -> sidebar.forkOriginProperty().get())).as("the source is no fork").isNull();
 
-        workspace.bridge().delete(source, Duration.ofSeconds(5));
+        workspace.engine().delete(source, Duration.ofSeconds(5));
         await().atMost(Duration.ofSeconds(10)).until(() -> onFx(() -> sidebar.allRows().size()) == 1);
         select(row(fork));
         await().atMost(Duration.ofSeconds(10)).until(() -> onFx(() -> sidebar.forkOriginProperty().get()) != null);
@@ -505,8 +505,8 @@ class SidebarViewModelTest {
         await().atMost(Duration.ofSeconds(10)).until(() -> onFx(() -> sidebar.noticeProperty().get())
                 .equals("Brought back 2 conversations"));
         assertThat(onFx(() -> sidebar.deletion().undoTextProperty().get())).isEmpty();
-        assertThat(workspace.bridge().state(paused).orElseThrow().status()).isEqualTo(ConversationStatus.INTERRUPTED);
-        assertThat(workspace.bridge().state(done).orElseThrow().status()).isEqualTo(ConversationStatus.COMPLETED);
+        assertThat(workspace.engine().state(paused).orElseThrow().status()).isEqualTo(ConversationStatus.INTERRUPTED);
+        assertThat(workspace.engine().state(done).orElseThrow().status()).isEqualTo(ConversationStatus.COMPLETED);
     }
 
     @Test
@@ -560,7 +560,7 @@ class SidebarViewModelTest {
     @Test
     void followsARunningConversationAndCanAbortAndResumeIt() throws Exception {
         startSidebar();
-        ConversationId id = workspace.bridge().startConversation(List.of(ADA.agentId(), BRUNO.agentId()),
+        ConversationId id = workspace.engine().startConversation(List.of(ADA.agentId(), BRUNO.agentId()),
                 "Name a dog", OptionalInt.of(30));
         await().atMost(Duration.ofSeconds(10)).until(() -> onFx(() -> sidebar.selectedProperty().get() != null));
         assertThat(onFx(() -> sidebar.selectedProperty().get().id())).as("a started conversation is selected").isEqualTo(id);
@@ -585,7 +585,7 @@ class SidebarViewModelTest {
         assertThat(items).extracting(MessageItem::turnIndex).isSorted();
         assertThat(items.stream().filter(item -> !item.cutOff()).map(MessageItem::turnIndex).toList())
                 .as("each turn's message once").doesNotHaveDuplicates();
-        workspace.bridge().abort(id, dev.workshop.orchestration.AbortOutcome.COMPLETE);
+        workspace.engine().abort(id, dev.workshop.orchestration.AbortOutcome.COMPLETE);
     }
 
     @Test
@@ -600,7 +600,7 @@ class SidebarViewModelTest {
             return null;
         });
 
-        ConversationId dog = workspace.bridge().startConversation(List.of(ADA.agentId(), BRUNO.agentId()),
+        ConversationId dog = workspace.engine().startConversation(List.of(ADA.agentId(), BRUNO.agentId()),
                 "Name a dog", OptionalInt.of(30));
         // The loop's own start leaves the reader where they are: only the canvas's start (below) moves them.
         await().atMost(Duration.ofSeconds(10)).until(() -> onFx(() -> sidebar.allRows().size()) == 2);
@@ -616,7 +616,7 @@ class SidebarViewModelTest {
         assertThat(onFx(() -> sidebar.rows().stream().map(ConversationRow::id).toList())).contains(dog, cat);
         await().atMost(Duration.ofSeconds(10)).until(() -> onFx(() -> sidebar.messages().size()) >= 1);
         assertThat(onFx(() -> sidebar.messages().getFirst().speakerName())).isEqualTo("Ada");
-        workspace.bridge().abort(dog, dev.workshop.orchestration.AbortOutcome.COMPLETE);
+        workspace.engine().abort(dog, dev.workshop.orchestration.AbortOutcome.COMPLETE);
     }
 
     @Test
@@ -624,7 +624,7 @@ class SidebarViewModelTest {
         ConversationId id = stored("Name a cat", new TurnStarted(0, ADA.agentId(), false),
                 new MessageRecorded(0, ADA.agentId(), "Ada", "Whiskers?"),
                 new StatusChanged(ConversationStatus.INTERRUPTED, StatusCause.USER_ABORTED, "Aborted by the user"));
-        workspace.bridge().restore(id);
+        workspace.engine().restore(id);
         startSidebar();
         await().atMost(Duration.ofSeconds(10)).until(() -> onFx(() -> sidebar.allRows().stream()
                 .anyMatch(row -> row.id().equals(id))));
@@ -636,16 +636,16 @@ class SidebarViewModelTest {
         assertThat(restored.paused()).isTrue();
         assertThat(restored.statusWords()).isEqualTo("Paused");
         assertThat(restored.acceptsYourMessage()).isTrue();
-        assertThat(workspace.bridge().isRunning(id)).isFalse();
+        assertThat(workspace.engine().isRunning(id)).isFalse();
 
         onFx(() -> {
             sidebar.select(restored);
             sidebar.send("Shorter, please.");
             return null;
         });
-        await().atMost(Duration.ofSeconds(20)).until(() -> !workspace.bridge().isRunning(id)
+        await().atMost(Duration.ofSeconds(20)).until(() -> !workspace.engine().isRunning(id)
                 && row(id).status() == ConversationStatus.COMPLETED);
-        assertThat(workspace.bridge().history(id).stream().map(recorded -> recorded.event())
+        assertThat(workspace.engine().history(id).stream().map(recorded -> recorded.event())
                 .filter(MessageRecorded.class::isInstance).map(event -> ((MessageRecorded) event).speakerName())
                 .toList()).startsWith("Ada", "You", "Ada");
     }
@@ -691,7 +691,7 @@ class SidebarViewModelTest {
     @Test
     void withOneAgentAFollowUpStaysInOnePaneSinceASecondWouldRepeatTheFirst() throws Exception {
         startSidebar();
-        ConversationId id = workspace.bridge().assignTask(ADA.agentId(), "Name a dog", OptionalInt.of(2));
+        ConversationId id = workspace.engine().assignTask(ADA.agentId(), "Name a dog", OptionalInt.of(2));
         await().atMost(Duration.ofSeconds(10)).until(() -> row(id).status() == ConversationStatus.COMPLETED
                 && onFx(() -> sidebar.messages().size()) == 2);
 
@@ -710,7 +710,7 @@ class SidebarViewModelTest {
     @Test
     void aFollowUpContinuesTheConversationInTwoPanesAndNewConversationClearsThem() throws Exception {
         startSidebar();
-        ConversationId id = workspace.bridge().startConversation(List.of(ADA.agentId(), BRUNO.agentId()),
+        ConversationId id = workspace.engine().startConversation(List.of(ADA.agentId(), BRUNO.agentId()),
                 "Name a dog", OptionalInt.of(2));
         await().atMost(Duration.ofSeconds(10)).until(() -> row(id).status() == ConversationStatus.COMPLETED);
         await().atMost(Duration.ofSeconds(10)).until(() -> onFx(() -> sidebar.messages().size()) == 2);
@@ -754,7 +754,7 @@ class SidebarViewModelTest {
 
     /** The workflow turn a conversation has reached. */
     private int turnNumber(ConversationId id) {
-        return dev.workshop.orchestration.FollowUps.turnNumber(workspace.bridge().history(id));
+        return dev.workshop.orchestration.FollowUps.turnNumber(workspace.engine().history(id));
     }
 
     @Test

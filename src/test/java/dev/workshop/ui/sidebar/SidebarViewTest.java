@@ -376,10 +376,10 @@ class SidebarViewTest {
     private ConversationId waitingForYou(FxRobot robot) throws Exception {
         list(robot);
         Workspace workspace = shell.workspace().orElseThrow();
-        ConversationId id = workspace.bridge().startConversation(List.of(ADA.agentId(), Participant.HUMAN),
+        ConversationId id = workspace.engine().startConversation(List.of(ADA.agentId(), Participant.HUMAN),
                 "Name a dog", OptionalInt.of(4));
         WaitForAsyncUtils.waitFor(15, TimeUnit.SECONDS,
-                () -> workspace.bridge().state(id).orElseThrow().status() == ConversationStatus.WAITING);
+                () -> workspace.engine().state(id).orElseThrow().status() == ConversationStatus.WAITING);
         WaitForAsyncUtils.waitFor(5, TimeUnit.SECONDS,
                 () -> "Waiting for you".equals(robot.lookup("#detail-status").queryLabeled().getText()));
         return id;
@@ -421,7 +421,7 @@ class SidebarViewTest {
         WaitForAsyncUtils.waitForFxEvents();
         assertThat(abort.getContentDisplay()).as("its word back where there is room")
                 .isEqualTo(javafx.scene.control.ContentDisplay.LEFT);
-        workspace.bridge().abort(id, dev.workshop.orchestration.AbortOutcome.COMPLETE);
+        workspace.engine().abort(id, dev.workshop.orchestration.AbortOutcome.COMPLETE);
     }
 
     @Test
@@ -442,15 +442,15 @@ class SidebarViewTest {
         robot.press(javafx.scene.input.KeyCode.CONTROL).press(javafx.scene.input.KeyCode.ENTER)
                 .release(javafx.scene.input.KeyCode.ENTER).release(javafx.scene.input.KeyCode.CONTROL);
 
-        WaitForAsyncUtils.waitFor(15, TimeUnit.SECONDS, () -> workspace.bridge().state(id).orElseThrow().turnCount() >= 3);
+        WaitForAsyncUtils.waitFor(15, TimeUnit.SECONDS, () -> workspace.engine().state(id).orElseThrow().turnCount() >= 3);
         // Read on the FX thread: the list changes there while the agents go on.
         WaitForAsyncUtils.waitFor(5, TimeUnit.SECONDS, () -> WaitForAsyncUtils.asyncFx(() -> robot
                 .lookup("#message-list").queryListView().getItems().stream()
                 .anyMatch(item -> ((MessageItem) item).content().equals("Call him Biscuit."))).get());
         assertThat(composer.getText()).isEmpty();
         WaitForAsyncUtils.waitFor(15, TimeUnit.SECONDS,
-                () -> workspace.bridge().state(id).orElseThrow().status() == ConversationStatus.WAITING);
-        assertThat(workspace.bridge().state(id).orElseThrow().turnCount()).isEqualTo(3);
+                () -> workspace.engine().state(id).orElseThrow().status() == ConversationStatus.WAITING);
+        assertThat(workspace.engine().state(id).orElseThrow().turnCount()).isEqualTo(3);
     }
 
     @Test
@@ -458,7 +458,7 @@ class SidebarViewTest {
         ListView<ConversationRow> list = list(robot);
         Workspace workspace = shell.workspace().orElseThrow();
         ConversationId id = idOf(list, "Plan a weekend in Lisbon");
-        workspace.bridge().restore(id);
+        workspace.engine().restore(id);
         // The list redraws the restored row: click the new cell, once it is there.
         WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> list.getItems().stream()
                 .anyMatch(row -> row.id().equals(id) && row.status() == ConversationStatus.WAITING));
@@ -480,14 +480,14 @@ class SidebarViewTest {
         javafx.scene.control.TextArea composer = robot.lookup("#composer").query();
         assertThat(composer.isDisabled()).isFalse();
         assertThat(composer.getPromptText()).startsWith("Write a new round, or Resume");
-        assertThat(workspace.bridge().isRunning(id)).isFalse();
+        assertThat(workspace.engine().isRunning(id)).isFalse();
 
         robot.clickOn("#resume-conversation");
 
         WaitForAsyncUtils.waitFor(15, TimeUnit.SECONDS, () -> robot.lookup("#message-list").queryListView().getItems()
                 .stream().anyMatch(item -> ((MessageItem) item).speakerName().equals("Bruno")));
         assertThat(((MessageItem) robot.lookup("#message-list").queryListView().getItems().get(1)).turnIndex()).isEqualTo(1);
-        workspace.bridge().abort(id, dev.workshop.orchestration.AbortOutcome.COMPLETE);
+        workspace.engine().abort(id, dev.workshop.orchestration.AbortOutcome.COMPLETE);
     }
 
     @Test
@@ -577,7 +577,7 @@ class SidebarViewTest {
     void aRunningConversationStreamsInAndTheAbortButtonStopsIt(FxRobot robot) throws Exception {
         list(robot);
         Workspace workspace = shell.workspace().orElseThrow();
-        ConversationId id = workspace.bridge().startConversation(List.of(ADA.agentId(), BRUNO.agentId()), "Name a dog",
+        ConversationId id = workspace.engine().startConversation(List.of(ADA.agentId(), BRUNO.agentId()), "Name a dog",
                 OptionalInt.of(10));
         WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> robot.lookup("#writing").tryQuery()
                 .map(Node::isVisible).orElse(false));
@@ -606,7 +606,7 @@ class SidebarViewTest {
         robot.clickOn("#abort-conversation");
 
         WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS,
-                () -> workspace.bridge().state(id).orElseThrow().status() == ConversationStatus.INTERRUPTED);
+                () -> workspace.engine().state(id).orElseThrow().status() == ConversationStatus.INTERRUPTED);
         WaitForAsyncUtils.waitFor(5, TimeUnit.SECONDS, () -> robot.lookup("#resume-conversation").query().isVisible());
         assertThat(robot.lookup("#detail-status").queryLabeled().getText()).isEqualTo("Interrupted");
     }
@@ -703,7 +703,7 @@ class SidebarViewTest {
         assertThat(editor.isVisible()).isFalse();
         assertThat(robot.lookup("#detail-title").queryLabeled().getText()).isEqualTo("Cat names");
         assertThat(((Stage) list.getScene().getWindow()).getTitle()).isEqualTo("Cat names — Workshop");
-        assertThat(workspace.bridge().state(id).orElseThrow().customTitle()).isEqualTo("Cat names");
+        assertThat(workspace.engine().state(id).orElseThrow().customTitle()).isEqualTo("Cat names");
         assertThat(list.getItems()).extracting(ConversationRow::title).as("a rename does not move the row")
                 .containsExactly("Plan a weekend in Lisbon", "Cat names", "Write forty lines");
 
@@ -716,8 +716,8 @@ class SidebarViewTest {
         robot.doubleClickOn("#detail-title");
         robot.write("Cat names, again").type(KeyCode.ENTER);
         WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS,
-                () -> "Cat names, again".equals(workspace.bridge().state(id).orElseThrow().customTitle()));
-        assertThat(workspace.bridge().history(id)).extracting(recorded -> recorded.event())
+                () -> "Cat names, again".equals(workspace.engine().state(id).orElseThrow().customTitle()));
+        assertThat(workspace.engine().history(id)).extracting(recorded -> recorded.event())
                 .filteredOn(ConversationEvent.Renamed.class::isInstance)
                 .extracting(event -> ((ConversationEvent.Renamed) event).title())
                 .containsExactly("Cat names", "Cat names, again");
@@ -747,7 +747,7 @@ class SidebarViewTest {
                 "Delete".equals(((Labeled) node).getText())).<javafx.scene.Node>query());
         WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> list.getItems().size() == 1);
         assertThat(list.getItems()).extracting(ConversationRow::title).containsExactly("Write forty lines");
-        assertThat(workspace.bridge().conversations()).extracting(state -> state.title())
+        assertThat(workspace.engine().conversations()).extracting(state -> state.title())
                 .containsExactly("Write forty lines");
 
         // Undo, offered above the list, brings them back; Ctrl+Z in the list does the same.
@@ -790,7 +790,7 @@ class SidebarViewTest {
         javafx.scene.control.Labeled title = robot.lookup(".row-title").match(node ->
                 "Name a cat".equals(((javafx.scene.control.Labeled) node).getText())).query();
 
-        workspace.bridge().rename(idOf(list, "Name a cat"), "Cat names");
+        workspace.engine().rename(idOf(list, "Name a cat"), "Cat names");
 
         WaitForAsyncUtils.waitFor(5, TimeUnit.SECONDS, () -> "Cat names".equals(title.getText()));
         assertThat(title.getScene()).as("the same label, still shown, with the new text").isNotNull();
@@ -814,7 +814,7 @@ class SidebarViewTest {
                 .orElseThrow().id();
         WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> list.getItems().stream()
                 .anyMatch(row -> row.id().equals(id) && row.status() == ConversationStatus.HELD));
-        assertThat(workspace.bridge().state(id).orElseThrow().status()).isEqualTo(ConversationStatus.HELD);
+        assertThat(workspace.engine().state(id).orElseThrow().status()).isEqualTo(ConversationStatus.HELD);
         WaitForAsyncUtils.waitFor(5, TimeUnit.SECONDS, () -> robot.lookup("#reinflate-conversation").query().isVisible());
         assertThat(robot.lookup("#composer").<javafx.scene.control.TextInputControl>query().getPromptText())
                 .startsWith("Held in git");
@@ -831,7 +831,7 @@ class SidebarViewTest {
         WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> robot.lookup("#held-sessions").tryQuery().isEmpty());
         WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> list.getItems().stream()
                 .anyMatch(row -> row.id().equals(id) && row.status() == ConversationStatus.COMPLETED));
-        assertThat(workspace.bridge().state(id).orElseThrow().status()).isEqualTo(ConversationStatus.COMPLETED);
+        assertThat(workspace.engine().state(id).orElseThrow().status()).isEqualTo(ConversationStatus.COMPLETED);
     }
 
     @Test
@@ -858,7 +858,7 @@ class SidebarViewTest {
 
         WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> list.getItems().size() == 3);
         assertThat(robot.lookup("#recently-deleted").tryQuery()).as("the window closed").isEmpty();
-        assertThat(workspace.bridge().deletedConversations()).isEmpty();
+        assertThat(workspace.engine().deletedConversations()).isEmpty();
         WaitForAsyncUtils.waitFor(5, TimeUnit.SECONDS, () -> list.getSelectionModel().getSelectedItem() != null
                 && list.getSelectionModel().getSelectedItem().title().equals("Name a cat"));
         assertThat(robot.lookup("#conversation-search").<TextField>query().getText()).as("the search was cleared")

@@ -27,7 +27,7 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-class GatewayBridgeTest {
+class ConversationEngineTest {
     @TempDir
     Path dir;
 
@@ -50,8 +50,8 @@ class GatewayBridgeTest {
     @Test
     void runsAConversationToItsEndWithEveryMessageStoredInRotation() throws InterruptedException {
         engine = new EngineFixture(dir).open();
-        ConversationId id = engine.bridge().startConversation(engine.pair(), "Plan a picnic", OptionalInt.of(5));
-        engine.bridge().awaitAll();
+        ConversationId id = engine.engine().startConversation(engine.pair(), "Plan a picnic", OptionalInt.of(5));
+        engine.engine().awaitAll();
 
         List<MessageRecorded> messages = engine.messages(id);
         assertThat(messages).extracting(MessageRecorded::turnIndex).containsExactly(0, 1, 2, 3, 4);
@@ -66,7 +66,7 @@ class GatewayBridgeTest {
     /** A 20-turn conversation of Ada and Bruno, each reply taking {@code replyMillis}, once its first message is in. */
     private ConversationId startedAndTalking(long replyMillis) {
         engine = new EngineFixture(dir).open(EngineFixture.offline(replyMillis), LoopSettings.DEFAULTS);
-        ConversationId id = engine.bridge().startConversation(engine.pair(), "Plan a picnic", OptionalInt.of(20));
+        ConversationId id = engine.engine().startConversation(engine.pair(), "Plan a picnic", OptionalInt.of(20));
         org.awaitility.Awaitility.await().atMost(Duration.ofSeconds(10))
                 .until(() -> engine.events().stream().anyMatch(LoopEvent.Message.class::isInstance));
         return id;
@@ -82,7 +82,7 @@ class GatewayBridgeTest {
         ConversationId id = startedAndTalking(50);
 
         engine.store().refuseWrites("The disk went away");
-        assertThat(engine.bridge().await(id, Duration.ofSeconds(10))).isTrue();
+        assertThat(engine.engine().await(id, Duration.ofSeconds(10))).isTrue();
 
         LoopEvent.Ended ended = firstEnd();
         assertThat(ended.recorded()).isFalse();
@@ -108,7 +108,7 @@ class GatewayBridgeTest {
                             "Closed elsewhere")));
                     return true;
                 });
-        assertThat(engine.bridge().await(id, Duration.ofSeconds(10))).isTrue();
+        assertThat(engine.engine().await(id, Duration.ofSeconds(10))).isTrue();
 
         LoopEvent.Ended ended = firstEnd();
         assertThat(ended.recorded()).isTrue();
@@ -122,14 +122,14 @@ class GatewayBridgeTest {
     void aListenerThatFailsNeitherStopsTheLoopNorKeepsTheOthersFromHearing() throws InterruptedException {
         engine = new EngineFixture(dir).open();
         List<LoopEvent> heardAfter = new java.util.concurrent.CopyOnWriteArrayList<>();
-        engine.bridge().subscribe(event -> {
+        engine.engine().subscribe(event -> {
             throw new IllegalStateException("a view whose store is closed");
         });
-        engine.bridge().subscribe(heardAfter::add);
+        engine.engine().subscribe(heardAfter::add);
 
-        ConversationId id = engine.bridge().startConversation(engine.pair(), "Plan a picnic", OptionalInt.of(3));
+        ConversationId id = engine.engine().startConversation(engine.pair(), "Plan a picnic", OptionalInt.of(3));
 
-        assertThat(engine.bridge().await(id, Duration.ofSeconds(10))).isTrue();
+        assertThat(engine.engine().await(id, Duration.ofSeconds(10))).isTrue();
         assertThat(engine.messages(id)).hasSize(3);
         assertThat(heardAfter).filteredOn(LoopEvent.Message.class::isInstance).hasSize(3);
         assertThat(heardAfter.getLast()).isInstanceOf(LoopEvent.Ended.class);
@@ -138,21 +138,21 @@ class GatewayBridgeTest {
     @Test
     void givesASingleAgentTaskEveryTurn() throws InterruptedException {
         engine = new EngineFixture(dir).open();
-        ConversationId id = engine.bridge().assignTask(engine.agent("Chen"), "Write a checklist", OptionalInt.of(2));
-        engine.bridge().awaitAll();
+        ConversationId id = engine.engine().assignTask(engine.agent("Chen"), "Write a checklist", OptionalInt.of(2));
+        engine.engine().awaitAll();
         assertThat(engine.messages(id)).extracting(m -> m.speakerName()).containsExactly("Chen", "Chen");
     }
 
     @Test
     void abortCancelsTheCallInFlightAndLeavesTheConversationResumable() throws InterruptedException {
         engine = new EngineFixture(dir).open(EngineFixture.offline(30_000), LoopSettings.DEFAULTS);
-        ConversationId id = engine.bridge().startConversation(engine.pair(), "Plan", OptionalInt.of(4));
+        ConversationId id = engine.engine().startConversation(engine.pair(), "Plan", OptionalInt.of(4));
         // The first turn is being asked: its reply would take 30 s.
         await().atMost(Duration.ofSeconds(10)).until(() -> engine.events().stream()
                 .anyMatch(event -> event instanceof LoopEvent.TurnStarted turn && turn.conversationId().equals(id)));
         long started = System.nanoTime();
-        engine.bridge().abort(id, AbortOutcome.INTERRUPT);
-        assertThat(engine.bridge().await(id, Duration.ofSeconds(5))).isTrue();
+        engine.engine().abort(id, AbortOutcome.INTERRUPT);
+        assertThat(engine.engine().await(id, Duration.ofSeconds(5))).isTrue();
 
         assertThat(Duration.ofNanos(System.nanoTime() - started)).isLessThan(Duration.ofSeconds(1));
         assertThat(engine.state(id).status()).isEqualTo(ConversationStatus.INTERRUPTED);
@@ -163,9 +163,9 @@ class GatewayBridgeTest {
     @Test
     void abortCanEndTheConversationInstead() throws InterruptedException {
         engine = new EngineFixture(dir).open(EngineFixture.offline(30_000), LoopSettings.DEFAULTS);
-        ConversationId id = engine.bridge().startConversation(engine.pair(), "Plan", OptionalInt.of(4));
-        engine.bridge().abort(id, AbortOutcome.COMPLETE);
-        engine.bridge().awaitAll();
+        ConversationId id = engine.engine().startConversation(engine.pair(), "Plan", OptionalInt.of(4));
+        engine.engine().abort(id, AbortOutcome.COMPLETE);
+        engine.engine().awaitAll();
         assertThat(engine.state(id).status()).isEqualTo(ConversationStatus.COMPLETED);
         assertThat(engine.state(id).statusReason()).isEqualTo("Aborted by the user");
     }
@@ -180,8 +180,8 @@ class GatewayBridgeTest {
             return new GatewayReply("Reply " + request.turnIndex(), "test", 1, 1, Duration.ZERO);
         };
         engine = new EngineFixture(dir).open(flaky, LoopSettings.DEFAULTS);
-        ConversationId id = engine.bridge().startConversation(engine.pair(), "Plan", OptionalInt.of(4));
-        engine.bridge().awaitAll();
+        ConversationId id = engine.engine().startConversation(engine.pair(), "Plan", OptionalInt.of(4));
+        engine.engine().awaitAll();
 
         assertThat(engine.state(id).status()).isEqualTo(ConversationStatus.FAILED);
         assertThat(engine.state(id).statusCause())
@@ -190,10 +190,10 @@ class GatewayBridgeTest {
         assertThat(engine.messages(id)).hasSize(1);
 
         engine.open(EngineFixture.offline(0), LoopSettings.DEFAULTS);
-        assertThat(engine.bridge().resumeInterruptedConversations()).as("not asked again by itself at launch").isEmpty();
+        assertThat(engine.engine().resumeInterruptedConversations()).as("not asked again by itself at launch").isEmpty();
         assertThat(engine.state(id).status()).isEqualTo(ConversationStatus.FAILED);
-        engine.bridge().retry(id);
-        engine.bridge().awaitAll();
+        engine.engine().retry(id);
+        engine.engine().awaitAll();
         assertThat(engine.messages(id)).hasSize(4);
         assertThat(engine.state(id).status()).isEqualTo(ConversationStatus.COMPLETED);
     }
@@ -204,8 +204,8 @@ class GatewayBridgeTest {
             throw new GatewayException("Agent " + agent.name() + " uses the provider \"nope\"", false);
         };
         engine = new EngineFixture(dir).open(unknown, LoopSettings.DEFAULTS);
-        ConversationId id = engine.bridge().startConversation(engine.pair(), "Plan", OptionalInt.of(4));
-        engine.bridge().awaitAll();
+        ConversationId id = engine.engine().startConversation(engine.pair(), "Plan", OptionalInt.of(4));
+        engine.engine().awaitAll();
         assertThat(engine.state(id).status()).isEqualTo(ConversationStatus.FAILED);
         assertThat(engine.state(id).statusReason()).isEqualTo("Agent Ada uses the provider \"nope\"");
     }
@@ -220,19 +220,19 @@ class GatewayBridgeTest {
             return new GatewayReply("Reply " + request.turnIndex(), "test", 1, 1, Duration.ZERO);
         };
         engine = new EngineFixture(dir).open(modelMissing, LoopSettings.DEFAULTS);
-        ConversationId id = engine.bridge().startConversation(engine.pair(), "Plan", OptionalInt.of(4));
-        engine.bridge().awaitAll();
+        ConversationId id = engine.engine().startConversation(engine.pair(), "Plan", OptionalInt.of(4));
+        engine.engine().awaitAll();
         assertThat(engine.state(id).status()).isEqualTo(ConversationStatus.FAILED);
-        assertThatThrownBy(() -> engine.bridge().resume(id)).isInstanceOf(IllegalStateException.class);
+        assertThatThrownBy(() -> engine.engine().resume(id)).isInstanceOf(IllegalStateException.class);
 
         fixed.set(true);
-        engine.bridge().retry(id);
-        engine.bridge().awaitAll();
+        engine.engine().retry(id);
+        engine.engine().awaitAll();
 
         assertThat(engine.state(id).status()).isEqualTo(ConversationStatus.COMPLETED);
         assertThat(engine.messages(id)).extracting(MessageRecorded::turnIndex).containsExactly(0, 1, 2, 3);
         assertThat(engine.messages(id)).extracting(m -> m.speakerName()).containsExactly("Ada", "Bruno", "Ada", "Bruno");
-        assertThatThrownBy(() -> engine.bridge().retry(id)).hasMessage(
+        assertThatThrownBy(() -> engine.engine().retry(id)).hasMessage(
                 "Only a conversation stopped by a failed turn can be retried; this one is completed");
     }
 
@@ -246,19 +246,19 @@ class GatewayBridgeTest {
             return new GatewayReply("Reply " + request.turnIndex(), "test", 1, 1, Duration.ZERO);
         };
         engine = new EngineFixture(dir).open(downForAWhile, LoopSettings.DEFAULTS);
-        ConversationId id = engine.bridge().startConversation(engine.pair(), "Plan", OptionalInt.of(3));
-        engine.bridge().awaitAll();
+        ConversationId id = engine.engine().startConversation(engine.pair(), "Plan", OptionalInt.of(3));
+        engine.engine().awaitAll();
         ConversationState failed = engine.state(id);
         assertThat(failed.status()).isEqualTo(ConversationStatus.FAILED);
         assertThat(failed.statusCause()).isEqualTo(StatusCause.ENDPOINT_UNREACHABLE);
         assertThat(Lifecycle.allows(failed, Lifecycle.Command.RETRY)).isTrue();
         assertThat(Lifecycle.allows(failed, Lifecycle.Command.RESUME_ON_LAUNCH)).as("never asked again by itself")
                 .isFalse();
-        assertThat(engine.bridge().conversationsToResume()).extracting(ConversationState::id).doesNotContain(id);
+        assertThat(engine.engine().conversationsToResume()).extracting(ConversationState::id).doesNotContain(id);
 
         up.set(true);
-        engine.bridge().retry(id);
-        engine.bridge().awaitAll();
+        engine.engine().retry(id);
+        engine.engine().awaitAll();
 
         assertThat(engine.state(id).status()).isEqualTo(ConversationStatus.COMPLETED);
         assertThat(engine.messages(id)).extracting(MessageRecorded::turnIndex).containsExactly(0, 1, 2);
@@ -270,9 +270,9 @@ class GatewayBridgeTest {
             Thread.sleep(10_000);
             return new GatewayReply("late", "test", 1, 1, Duration.ZERO);
         }, LoopSettings.DEFAULTS);
-        ConversationId id = engine.bridge().startConversation(engine.pair(), "Plan", OptionalInt.of(3));
-        engine.bridge().abort(id, AbortOutcome.INTERRUPT);
-        engine.bridge().awaitAll();
+        ConversationId id = engine.engine().startConversation(engine.pair(), "Plan", OptionalInt.of(3));
+        engine.engine().abort(id, AbortOutcome.INTERRUPT);
+        engine.engine().awaitAll();
 
         ConversationState aborted = engine.state(id);
         assertThat(aborted.status()).isEqualTo(ConversationStatus.INTERRUPTED);
@@ -280,7 +280,7 @@ class GatewayBridgeTest {
         assertThat(Lifecycle.allows(aborted, Lifecycle.Command.RETRY)).isFalse();
         assertThat(Lifecycle.allows(aborted, Lifecycle.Command.RESUME)).isTrue();
         assertThat(Lifecycle.allows(aborted, Lifecycle.Command.RESUME_ON_LAUNCH)).isFalse();
-        assertThatThrownBy(() -> engine.bridge().retry(id)).isInstanceOf(IllegalStateException.class);
+        assertThatThrownBy(() -> engine.engine().retry(id)).isInstanceOf(IllegalStateException.class);
     }
 
     @Test
@@ -294,12 +294,12 @@ class GatewayBridgeTest {
                 new ConversationEvent.ResumeStarted(2), new ConversationEvent.TurnStarted(0, ada, true),
                 new ConversationEvent.ResumeStarted(3), new ConversationEvent.TurnStarted(0, ada, true)));
         engine.open();
-        engine.bridge().resumeInterruptedConversations();
-        engine.bridge().awaitAll();
+        engine.engine().resumeInterruptedConversations();
+        engine.engine().awaitAll();
         assertThat(engine.state(id).status()).isEqualTo(ConversationStatus.FAILED);
 
-        engine.bridge().retry(id);
-        engine.bridge().awaitAll();
+        engine.engine().retry(id);
+        engine.engine().awaitAll();
         assertThat(engine.state(id).status()).isEqualTo(ConversationStatus.COMPLETED);
         assertThat(engine.messages(id)).hasSize(2);
     }
@@ -309,8 +309,8 @@ class GatewayBridgeTest {
         GatewayResolver silent = agent -> (request, tokens) -> new GatewayReply(request.turnIndex() == 0 ? "Hello" : "  ",
                 "test", 1, 1, Duration.ZERO);
         engine = new EngineFixture(dir).open(silent, LoopSettings.DEFAULTS);
-        ConversationId id = engine.bridge().startConversation(engine.pair(), "Plan", OptionalInt.of(4));
-        engine.bridge().awaitAll();
+        ConversationId id = engine.engine().startConversation(engine.pair(), "Plan", OptionalInt.of(4));
+        engine.engine().awaitAll();
         assertThat(engine.messages(id)).hasSize(1);
         assertThat(engine.state(id).status()).isEqualTo(ConversationStatus.FAILED);
         assertThat(engine.state(id).statusReason()).isEqualTo("Bruno gave an empty reply to turn 2 (Retry asks again)");
@@ -321,9 +321,9 @@ class GatewayBridgeTest {
         engine = new EngineFixture(dir).open(EngineFixture.offline(20), LoopSettings.DEFAULTS.withConcurrencyLimit(2));
         List<ConversationId> ids = new java.util.ArrayList<>();
         for (int i = 0; i < 5; i++) {
-            ids.add(engine.bridge().startConversation(engine.pair(), "Plan " + i, OptionalInt.of(3)));
+            ids.add(engine.engine().startConversation(engine.pair(), "Plan " + i, OptionalInt.of(3)));
         }
-        engine.bridge().awaitAll();
+        engine.engine().awaitAll();
 
         assertThat(engine.events()).filteredOn(LoopEvent.Queued.class::isInstance).isNotEmpty();
         for (ConversationId id : ids) {
@@ -335,8 +335,8 @@ class GatewayBridgeTest {
     @Test
     void refusesASecondLoopForTheSameConversation() {
         engine = new EngineFixture(dir).open(EngineFixture.offline(30_000), LoopSettings.DEFAULTS);
-        ConversationId id = engine.bridge().startConversation(engine.pair(), "Plan", OptionalInt.of(4));
-        assertThatThrownBy(() -> engine.bridge().launch(id, ResumeCause.RESTART))
+        ConversationId id = engine.engine().startConversation(engine.pair(), "Plan", OptionalInt.of(4));
+        assertThatThrownBy(() -> engine.engine().launch(id, ResumeCause.RESTART))
                 .isInstanceOf(IllegalStateException.class)
                 .hasMessage("Conversation " + id + " already has a running loop");
     }
@@ -344,13 +344,13 @@ class GatewayBridgeTest {
     @Test
     void refusesBadInputClearly() {
         engine = new EngineFixture(dir).open();
-        assertThatThrownBy(() -> engine.bridge().startConversation(List.of(engine.agent("Ada")), "Plan", OptionalInt.empty()))
+        assertThatThrownBy(() -> engine.engine().startConversation(List.of(engine.agent("Ada")), "Plan", OptionalInt.empty()))
                 .hasMessage("A conversation needs at least two agents; use a task for one");
-        assertThatThrownBy(() -> engine.bridge().startConversation(engine.pair(), " ", OptionalInt.empty()))
+        assertThatThrownBy(() -> engine.engine().startConversation(engine.pair(), " ", OptionalInt.empty()))
                 .hasMessage("A conversation needs a task prompt");
-        assertThatThrownBy(() -> engine.bridge().startConversation(engine.pair(), "Plan", OptionalInt.of(0)))
+        assertThatThrownBy(() -> engine.engine().startConversation(engine.pair(), "Plan", OptionalInt.of(0)))
                 .hasMessage("The number of turns must be at least 1, was 0");
-        assertThatThrownBy(() -> engine.bridge().abort(new ConversationId("nope"), AbortOutcome.INTERRUPT))
+        assertThatThrownBy(() -> engine.engine().abort(new ConversationId("nope"), AbortOutcome.INTERRUPT))
                 .hasMessage("No conversation with id nope");
     }
 
@@ -366,13 +366,13 @@ class GatewayBridgeTest {
             return new GatewayReply("Reply " + request.turnIndex(), "test", 1, 1, Duration.ZERO);
         };
         engine = new EngineFixture(dir).open(waitsOnTurnOne, LoopSettings.DEFAULTS);
-        ConversationId id = engine.bridge().startConversation(engine.pair(), "Plan a picnic", OptionalInt.of(4));
+        ConversationId id = engine.engine().startConversation(engine.pair(), "Plan a picnic", OptionalInt.of(4));
         assertThat(asked.await(10, TimeUnit.SECONDS)).isTrue();
 
         // The loop read its version before asking; the rename moves the log on under it.
-        engine.bridge().rename(id, "Picnic plans");
+        engine.engine().rename(id, "Picnic plans");
         renamed.countDown();
-        engine.bridge().awaitAll();
+        engine.engine().awaitAll();
 
         assertThat(engine.state(id).status()).isEqualTo(ConversationStatus.COMPLETED);
         assertThat(engine.state(id).title()).isEqualTo("Picnic plans");
@@ -382,22 +382,22 @@ class GatewayBridgeTest {
                 .extracting(event -> ((LoopEvent.Renamed) event).title()).isEqualTo("Picnic plans");
 
         engine.open();
-        assertThat(engine.bridge().conversations()).singleElement()
+        assertThat(engine.engine().conversations()).singleElement()
                 .satisfies(state -> assertThat(state.title()).isEqualTo("Picnic plans"));
     }
 
     @Test
     void deletingARunningConversationStopsItFirstAndItStaysDeletedAfterARestart() throws InterruptedException {
         engine = new EngineFixture(dir).open(EngineFixture.offline(30_000), LoopSettings.DEFAULTS);
-        ConversationId kept = engine.bridge().startConversation(engine.pair(), "Keep me", OptionalInt.of(4));
-        ConversationId id = engine.bridge().startConversation(engine.pair(), "Delete me", OptionalInt.of(4));
+        ConversationId kept = engine.engine().startConversation(engine.pair(), "Keep me", OptionalInt.of(4));
+        ConversationId id = engine.engine().startConversation(engine.pair(), "Delete me", OptionalInt.of(4));
 
-        engine.bridge().delete(id, Duration.ofSeconds(5));
+        engine.engine().delete(id, Duration.ofSeconds(5));
 
-        assertThat(engine.bridge().isRunning(id)).isFalse();
-        assertThat(engine.bridge().isRunning(kept)).isTrue();
-        assertThat(engine.bridge().state(id)).isEmpty();
-        assertThat(engine.bridge().conversations()).extracting(state -> state.id()).containsExactly(kept);
+        assertThat(engine.engine().isRunning(id)).isFalse();
+        assertThat(engine.engine().isRunning(kept)).isTrue();
+        assertThat(engine.engine().state(id)).isEmpty();
+        assertThat(engine.engine().conversations()).extracting(state -> state.id()).containsExactly(kept);
         assertThat(engine.state(id).deleted()).isTrue();
         assertThat(engine.state(id).status()).isEqualTo(ConversationStatus.INTERRUPTED);
         assertThat(engine.events()).filteredOn(event -> event.conversationId().equals(id))
@@ -405,42 +405,42 @@ class GatewayBridgeTest {
 
         // A launch interrupts what ran; the deleted one is neither listed nor resumed.
         engine.open();
-        assertThat(engine.bridge().conversations()).extracting(state -> state.id()).containsExactly(kept);
-        assertThat(engine.bridge().conversationsToResume()).extracting(state -> state.id()).containsExactly(kept);
-        assertThatThrownBy(() -> engine.bridge().rename(id, "Back?"))
+        assertThat(engine.engine().conversations()).extracting(state -> state.id()).containsExactly(kept);
+        assertThat(engine.engine().conversationsToResume()).extracting(state -> state.id()).containsExactly(kept);
+        assertThatThrownBy(() -> engine.engine().rename(id, "Back?"))
                 .hasMessage("Conversation " + id + " was deleted (Recently deleted brings it back)");
-        assertThatThrownBy(() -> engine.bridge().restore(id)).hasMessage("Conversation " + id
+        assertThatThrownBy(() -> engine.engine().restore(id)).hasMessage("Conversation " + id
                 + " was deleted; Recently deleted in the app, or 'workshop undelete " + id + "', brings it back");
     }
 
     @Test
     void undeletingBringsAConversationBackWithItsMessagesAndItStaysBackAfterARestart() throws InterruptedException {
         engine = new EngineFixture(dir).open();
-        ConversationId id = engine.bridge().startConversation(engine.pair(), "Plan a picnic", OptionalInt.of(2));
-        engine.bridge().awaitAll();
-        engine.bridge().delete(id, Duration.ofSeconds(5));
-        assertThat(engine.bridge().deletedConversations()).extracting(deleted -> deleted.state().id())
+        ConversationId id = engine.engine().startConversation(engine.pair(), "Plan a picnic", OptionalInt.of(2));
+        engine.engine().awaitAll();
+        engine.engine().delete(id, Duration.ofSeconds(5));
+        assertThat(engine.engine().deletedConversations()).extracting(deleted -> deleted.state().id())
                 .containsExactly(id);
-        assertThatThrownBy(() -> engine.bridge().undelete(new ConversationId("nope")))
+        assertThatThrownBy(() -> engine.engine().undelete(new ConversationId("nope")))
                 .hasMessage("No conversation with id nope");
 
-        engine.bridge().undelete(id);
+        engine.engine().undelete(id);
 
-        assertThat(engine.bridge().state(id)).isPresent();
-        assertThat(engine.bridge().conversations()).extracting(state -> state.id()).containsExactly(id);
-        assertThat(engine.bridge().deletedConversations()).isEmpty();
+        assertThat(engine.engine().state(id)).isPresent();
+        assertThat(engine.engine().conversations()).extracting(state -> state.id()).containsExactly(id);
+        assertThat(engine.engine().deletedConversations()).isEmpty();
         assertThat(engine.messages(id)).hasSize(2);
         assertThat(engine.events()).last().isInstanceOf(LoopEvent.Undeleted.class);
-        assertThatThrownBy(() -> engine.bridge().undelete(id)).hasMessage("Conversation " + id + " is not deleted");
-        engine.bridge().rename(id, "Back again");
+        assertThatThrownBy(() -> engine.engine().undelete(id)).hasMessage("Conversation " + id + " is not deleted");
+        engine.engine().rename(id, "Back again");
 
         engine.open();
-        assertThat(engine.bridge().conversations()).singleElement().satisfies(state -> {
+        assertThat(engine.engine().conversations()).singleElement().satisfies(state -> {
             assertThat(state.title()).isEqualTo("Back again");
             assertThat(state.status()).isEqualTo(ConversationStatus.COMPLETED);
             assertThat(state.deleted()).isFalse();
         });
-        assertThat(engine.bridge().findMessages("picnic", 10)).isNotEmpty();
+        assertThat(engine.engine().findMessages("picnic", 10)).isNotEmpty();
     }
 
     @Test
@@ -451,23 +451,23 @@ class GatewayBridgeTest {
         engine.append(id, List.of(startedByAdaAndBruno("Delete me", 4), new ConversationEvent.StatusChanged(ConversationStatus.INTERRUPTED, StatusCause.DELETING, Reasons.DELETED)));
 
         engine.open();
-        assertThat(engine.bridge().conversationsToResume()).isEmpty();
-        assertThat(engine.bridge().conversations()).hasSize(1);
+        assertThat(engine.engine().conversationsToResume()).isEmpty();
+        assertThat(engine.engine().conversations()).hasSize(1);
     }
 
     @Test
     void refusesUnknownIdsAndOverlongTitlesClearly() throws InterruptedException {
         engine = new EngineFixture(dir).open();
-        ConversationId id = engine.bridge().startConversation(engine.pair(), "Plan", OptionalInt.of(2));
-        engine.bridge().awaitAll();
+        ConversationId id = engine.engine().startConversation(engine.pair(), "Plan", OptionalInt.of(2));
+        engine.engine().awaitAll();
 
-        assertThatThrownBy(() -> engine.bridge().delete(new ConversationId("nope"), Duration.ofSeconds(1)))
+        assertThatThrownBy(() -> engine.engine().delete(new ConversationId("nope"), Duration.ofSeconds(1)))
                 .hasMessage("No conversation with id nope");
-        assertThatThrownBy(() -> engine.bridge().rename(new ConversationId("nope"), "Title"))
+        assertThatThrownBy(() -> engine.engine().rename(new ConversationId("nope"), "Title"))
                 .hasMessage("No conversation with id nope");
-        assertThatThrownBy(() -> engine.bridge().rename(id, "x".repeat(201)))
+        assertThatThrownBy(() -> engine.engine().rename(id, "x".repeat(201)))
                 .hasMessage("A title of 201 characters is over the limit of 200");
-        engine.bridge().rename(id, "");
+        engine.engine().rename(id, "");
         assertThat(engine.state(id).title()).isEqualTo("Plan");
     }
 }

@@ -32,7 +32,7 @@ import java.util.function.Consumer;
  * {@link RunningLoops} keeps the loops and their slots, {@link LoopEvents} tells the listeners, and the
  * {@link SessionRestorer} brings back a conversation from a snapshot or a file.
  */
-public final class GatewayBridge implements AutoCloseable {
+public final class ConversationEngine implements AutoCloseable {
     /** The pauses between attempts to save a snapshot: three more tries over about five seconds. */
     static final List<Duration> SAVE_RETRY_PAUSES = List.of(Duration.ofMillis(250), Duration.ofSeconds(1),
             Duration.ofSeconds(4));
@@ -46,17 +46,17 @@ public final class GatewayBridge implements AutoCloseable {
     private final Optional<SnapshotSaver> saver;
     private final OtherInstances elsewhere;
 
-    /** A bridge that keeps no snapshot files: for benchmarks and tests of the loop alone. */
-    public GatewayBridge(ConversationStore store, TenantId tenant, AgentCatalog agents, GatewayResolver gateways,
+    /** An engine that keeps no snapshot files: for benchmarks and tests of the loop alone. */
+    public ConversationEngine(ConversationStore store, TenantId tenant, AgentCatalog agents, GatewayResolver gateways,
                          LoopSettings settings) {
         this(store, tenant, agents, gateways, settings, Optional.empty());
     }
 
     /**
-     * A bridge that also writes each conversation's snapshot into {@code snapshots} at the save points
+     * An engine that also writes each conversation's snapshot into {@code snapshots} at the save points
      * (handing over to the human, stop, cancel) and can restore one from there.
      */
-    public GatewayBridge(ConversationStore store, TenantId tenant, AgentCatalog agents, GatewayResolver gateways,
+    public ConversationEngine(ConversationStore store, TenantId tenant, AgentCatalog agents, GatewayResolver gateways,
                          LoopSettings settings, Optional<SnapshotFolder> snapshots) {
         this.log = new TeamLog(store, tenant);
         Clock clock = Clock.systemUTC();
@@ -74,7 +74,7 @@ public final class GatewayBridge implements AutoCloseable {
         store.watchElsewhere(tenant, elsewhere::changed);
     }
 
-    /** The team whose conversations this bridge runs. */
+    /** The team whose conversations this engine runs. */
     public TenantId team() {
         return log.tenant();
     }
