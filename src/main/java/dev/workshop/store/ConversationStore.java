@@ -13,9 +13,10 @@ import java.util.Optional;
 /**
  * The conversation log. An append is durable when it returns: it survives {@code kill -9} and power loss.
  * Appends are checked against the log's rules ({@link dev.workshop.domain.conversation.ConversationRules})
- * and against {@code expectedVersion}, so a second writer fails instead of writing a duplicate turn.
+ * and against {@code expectedVersion}, so a second writer fails instead of writing a duplicate turn. Which
+ * instance drives each conversation on a shared store is the port it extends, {@link ConversationDrivers}.
  */
-public interface ConversationStore extends AutoCloseable {
+public interface ConversationStore extends ConversationDrivers, AutoCloseable {
 
     /**
      * Appends {@code events} atomically after version {@code expectedVersion} (0 for a new conversation).
@@ -47,49 +48,6 @@ public interface ConversationStore extends AutoCloseable {
      */
     List<RecordedEvent> adopt(TenantId tenant, ConversationId conversation, long expectedVersion,
                               List<RecordedEvent> events);
-
-    /**
-     * Makes this instance the one that drives the conversation (takes its turns), if no other live instance does:
-     * true when it does now. A store that only this process uses (the desktop's) always says yes. While it drives,
-     * every append is checked against its claim in the same transaction; once another instance took over, appends
-     * from here fail with {@link DriverLostException} until {@link #stopDriving}.
-     */
-    default boolean drive(TenantId tenant, ConversationId conversation) {
-        return true;
-    }
-
-    /** This instance stops driving the conversation (its loop ended): another may take it at once. */
-    default void stopDriving(TenantId tenant, ConversationId conversation) {
-    }
-
-    /**
-     * The tenant's conversations whose driver died: an instance drove them and its claim ran out without being let
-     * go. Empty for a store only this process uses.
-     */
-    default java.util.Set<ConversationId> driversGone(TenantId tenant) {
-        return java.util.Set.of();
-    }
-
-    /** Which instance drives the conversation now, if another one does (for "driven by …" in lists). */
-    default java.util.Optional<String> drivenElsewhere(TenantId tenant, ConversationId conversation) {
-        return java.util.Optional.empty();
-    }
-
-    /**
-     * Which device drives each of the tenant's conversations that another instance drives now, in words
-     * ({@code host (process 1234)}): for "driven by …" in lists. Empty for a store only this process uses.
-     */
-    default java.util.Map<ConversationId, String> drivers(TenantId tenant) {
-        return java.util.Map.of();
-    }
-
-    /**
-     * {@code changed} hears, on a thread of the store's, of each conversation of {@code tenant} that another instance
-     * changed (a message, a status, who drives it), within about a second; after a lost connection, of each changed
-     * meanwhile. A store only this process writes never calls it.
-     */
-    default void watchElsewhere(TenantId tenant, java.util.function.Consumer<ConversationId> changed) {
-    }
 
     /** The whole history of a conversation in order; empty for an unknown id. */
     List<RecordedEvent> history(TenantId tenant, ConversationId conversation);
