@@ -64,11 +64,33 @@ final class BubbleLayer {
      * and the next turn's start often arrive in the same frame, and the turn that starts is the newer of the two.
      * Then they are stacked clear of each other, the one under the pointer held still.
      */
-    void arrange(Bounds visible, double zoom, BubbleNode underPointer) {
+    void arrange(Bounds visible, double zoom, BubbleNode underPointer, Map<AgentNodeModel, AgentNode> nodes) {
         freshlySaid.forEach(BubbleNode::toFront);
         freshlyThinking.forEach(BubbleNode::toFront);
         freshlySaid.clear();
         freshlyThinking.clear();
-        BubbleStack.arrange(group.getChildren(), visible, zoom, underPointer);
+        BubbleStack.arrange(group.getChildren(), visible, zoom, underPointer, agents(nodes));
+    }
+
+    /** The agents on screen as boxes a bubble keeps clear of, and which of them each bubble belongs to. */
+    private BubbleStack.Agents agents(Map<AgentNodeModel, AgentNode> nodes) {
+        List<BubbleStack.Box> boxes = new ArrayList<>();
+        Map<AgentNodeModel, Integer> indexOf = new HashMap<>();
+        nodes.forEach((model, node) -> {
+            if (node.isVisible()) {
+                javafx.geometry.Bounds bounds = node.getBoundsInParent();
+                indexOf.put(model, boxes.size());
+                boxes.add(new BubbleStack.Box(bounds.getMinX(), bounds.getMinY(), bounds.getWidth(), bounds.getHeight()));
+            }
+        });
+        Map<BubbleNode, AgentNodeModel> ownerOf = new HashMap<>();
+        byAgent.forEach((model, bubble) -> ownerOf.put(bubble, model));
+        List<javafx.scene.Node> children = group.getChildren();
+        int[] owners = new int[children.size()];
+        for (int i = 0; i < owners.length; i++) {
+            AgentNodeModel owner = ownerOf.get((BubbleNode) children.get(i));
+            owners[i] = owner == null ? -1 : indexOf.getOrDefault(owner, -1);
+        }
+        return new BubbleStack.Agents(boxes, owners);
     }
 }

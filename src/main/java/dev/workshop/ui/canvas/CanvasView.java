@@ -182,7 +182,7 @@ public final class CanvasView extends Pane implements DropTarget {
             }
             bubbles.update(model, at, onScreen && readable, clock);
         }
-        bubbles.arrange(camera.visible(getWidth(), getHeight()), camera.zoom(), bubbleUnderPointer);
+        bubbles.arrange(camera.visible(getWidth(), getHeight()), camera.zoom(), bubbleUnderPointer, nodes);
         if (ropesDirty) {
             ropesDirty = false;
             ropeLayer.fitTo(getWidth(), getHeight());

@@ -88,4 +88,56 @@ class BubbleStackTest {
         assertThat(placed[0].left()).isEqualTo(640);
         assertThat(placed[0].shown()).isTrue();
     }
+
+    /** An agent at (x, y) as a bubble keeps clear of it: avatar, name and state (80 wide, 31 above to 70 below). */
+    private static Box agentAt(double x, double y) {
+        return new Box(x - 40, y - 31, 80, 101);
+    }
+
+    /** A 240 × 50 bubble centred above an agent at (x, y). */
+    private static Box above(double x, double y) {
+        return new Box(x - 120, y - BubbleStack.BESIDE_DROP - 50, 240, 50);
+    }
+
+    private static boolean overlap(Placement placed, Box bubble, Box other) {
+        return placed.left() < other.left() + other.width() && other.left() < placed.left() + bubble.width()
+                && placed.top() < other.top() + other.height() && other.top() < placed.top() + bubble.height();
+    }
+
+    @Test
+    void aBubbleWhosePlaceAboveWouldCoverAnotherAgentGoesBesideItsOwn() {
+        // Ada stands right above Bruno, as in a column: above Bruno is Ada's name and state.
+        Box ada = agentAt(300, 200);
+        Box bruno = agentAt(300, 320);
+        Box said = above(300, 320);
+        Placement[] placed = BubbleStack.place(List.of(said), VIEW, EDGE, -1, null,
+                new BubbleStack.Agents(List.of(ada, bruno), new int[] {1}));
+
+        assertThat(overlap(placed[0], said, ada)).as("Ada's name and state stay readable").isFalse();
+        assertThat(placed[0].left()).as("beside Bruno, on the right").isEqualTo(300 + BubbleStack.BESIDE_OFFSET);
+        assertThat(placed[0].top() + 25).as("level with Bruno's centre").isEqualTo(320);
+        assertThat(placed[0].shown()).isTrue();
+    }
+
+    @Test
+    void withBothSidesTakenTheBubbleIsLiftedClearOfTheOtherAgent() {
+        Box ada = agentAt(400, 200);
+        Box left = agentAt(250, 320);
+        Box right = agentAt(550, 320);
+        Box said = above(400, 320);
+        Placement[] placed = BubbleStack.place(List.of(said), VIEW, EDGE, -1, null,
+                new BubbleStack.Agents(List.of(ada, left, right, agentAt(400, 320)), new int[] {3}));
+
+        assertThat(overlap(placed[0], said, ada)).isFalse();
+        assertThat(placed[0].top() + 50 + BubbleStack.GAP).isEqualTo(ada.top());
+    }
+
+    @Test
+    void sideBySideAgentsKeepTheirBubblesAbove() {
+        Box said = above(300, 300);
+        Placement[] placed = BubbleStack.place(List.of(said), VIEW, EDGE, -1, null,
+                new BubbleStack.Agents(List.of(agentAt(300, 300), agentAt(540, 300)), new int[] {0}));
+
+        assertThat(placed[0]).isEqualTo(new Placement(said.left(), said.top(), true));
+    }
 }
