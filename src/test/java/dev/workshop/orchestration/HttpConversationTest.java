@@ -426,6 +426,61 @@ class HttpConversationTest {
         assertThat(server.requests).hasSize(asked);
     }
 
+    /**
+     * The desktop's secret store goes away while a conversation runs (the keyring stopped, locked): the next turn
+     * fails before any request, with the store's own sentence, the messages so far kept; it waits for Retry, which
+     * goes on once the store answers again (issue #48 item 4).
+     */
+    @Test
+    void aSecretStoreThatGoesAwayMidConversationFailsTheNextTurnAndRetryGoesOn() throws InterruptedException {
+        dev.workshop.gateway.InMemorySecretStore keyring = new dev.workshop.gateway.InMemorySecretStore();
+        java.util.concurrent.atomic.AtomicInteger reads = new java.util.concurrent.atomic.AtomicInteger();
+        java.util.concurrent.atomic.AtomicBoolean away = new java.util.concurrent.atomic.AtomicBoolean();
+        dev.workshop.gateway.SecretStore store = new dev.workshop.gateway.SecretStore() {
+            @Override
+            public java.util.Optional<String> key(AgentId agent) throws dev.workshop.gateway.SecretStoreException {
+                // Gone after the first turn's read, until the test brings it back.
+                if (reads.incrementAndGet() > 1 && away.get()) {
+                    throw new dev.workshop.gateway.SecretStoreException("No keyring is running: start one, or give"
+                            + " the key in an environment variable");
+                }
+                return keyring.key(agent);
+            }
+
+            @Override
+            public void keep(AgentId agent, String agentName, String key) {
+                keyring.keep(agent, agentName, key);
+            }
+
+            @Override
+            public void forget(AgentId agent) {
+                keyring.forget(agent);
+            }
+        };
+        engine = new EngineFixture(dir).open(agent -> new OpenAiCompatibleGateway(FAST, name -> null, store),
+                LoopSettings.DEFAULTS);
+        AgentDefinition ann = engine.agents().add(new AgentDefinition(new AgentId("remote-ann"), "Ann", "",
+                AgentDefinition.OPENAI_COMPATIBLE, "model-ann", null,
+                new ModelEndpoint(server.baseUrl(), 0.7, 256, "").withKeyInSecretStore(true)));
+        keyring.keep(ann.id(), "Ann", "sk-from-the-keyring");
+        away.set(true);
+
+        ConversationId id = engine.engine().assignTask(ann.id(), "Plan", OptionalInt.of(2));
+        engine.engine().awaitAll();
+        assertThat(engine.state(id).status()).isEqualTo(ConversationStatus.FAILED);
+        assertThat(engine.state(id).statusReason()).isEqualTo("Agent Ann's API key could not be read: No keyring is"
+                + " running: start one, or give the key in an environment variable");
+        assertThat(engine.messages(id)).hasSize(1);
+        assertThat(server.requests).hasSize(1);
+
+        away.set(false);
+        engine.engine().retry(id);
+        engine.engine().awaitAll();
+        assertThat(engine.state(id).status()).isEqualTo(ConversationStatus.COMPLETED);
+        assertThat(engine.messages(id)).hasSize(2);
+        assertThat(server.authorizations).containsOnly("Bearer sk-from-the-keyring");
+    }
+
     @Test
     void aMissingKeyVariableFailsBeforeAnyRequest() throws InterruptedException {
         engine = new EngineFixture(dir).open(agent -> new OpenAiCompatibleGateway(FAST, name -> null),
