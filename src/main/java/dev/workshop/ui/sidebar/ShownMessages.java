@@ -127,8 +127,11 @@ final class ShownMessages {
                 messages.remove(writingRow);
             }
         } else if (writingRow >= 0) {
-            // In place: the row the reader watched grow becomes the message, and the list does not jump.
-            messages.set(writingRow, item);
+            // In place: the row the reader watched grow becomes the message, and the list does not jump. Removed
+            // and added, not set: the list keeps a replaced row at the height it measured while the reply streamed
+            // (its last line then lay under the next row, on X11; issue #48 item 1), and measures an added one anew.
+            messages.remove(writingRow);
+            messages.add(writingRow, item);
         } else {
             messages.add(item);
         }
