@@ -128,6 +128,9 @@ final class MessageCell extends ListCell<MessageItem> {
         box.setPadding(CLEAR_OF_JUMP);
         box.getStyleClass().add("message");
         setGraphic(box);
+        // Styled now, before the list asks this row's height: measured in the default font, a message set in the
+        // larger style came out a line short, its last line under the next row (issue #48 item 1).
+        applyCss();
         MenuItem copySelection = new MenuItem("Copy", new FontIcon(Feather.COPY));
         copySelection.setAccelerator(new KeyCodeCombination(KeyCode.C, KeyCombination.SHORTCUT_DOWN));
         copySelection.setOnAction(event -> SystemClipboard.put(selection.selectedText()));
