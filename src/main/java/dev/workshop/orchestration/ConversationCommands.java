@@ -83,7 +83,7 @@ final class ConversationCommands {
     }
 
     /** Stops the conversation's loop as {@code stop} says; one with no loop is marked so at once. */
-    void stop(ConversationId id, ConversationLoop.Stop stop) {
+    void stop(ConversationId id, LoopStop stop) {
         if (loops.stop(id, stop)) {
             return;
         }
@@ -207,7 +207,7 @@ final class ConversationCommands {
     void delete(ConversationId id, Duration stopTimeout) throws InterruptedException {
         log.stateOf(id);
         if (loops.isRunning(id)) {
-            stop(id, ConversationLoop.Stop.of(ConversationStatus.INTERRUPTED, StatusCause.DELETING));
+            stop(id, LoopStop.of(ConversationStatus.INTERRUPTED, StatusCause.DELETING));
             if (!loops.await(id, stopTimeout)) {
                 throw new IllegalStateException("Conversation " + id + " is still stopping; nothing was deleted");
             }

@@ -147,7 +147,7 @@ public final class ConversationEngine implements AutoCloseable {
      * @throws IllegalStateException when the loop has not stopped within {@code timeout}
      */
     boolean stopToHold(ConversationId id, Duration timeout) throws InterruptedException {
-        if (!loops.stop(id, ConversationLoop.Stop.of(ConversationStatus.INTERRUPTED, StatusCause.HOLDING))) {
+        if (!loops.stop(id, LoopStop.of(ConversationStatus.INTERRUPTED, StatusCause.HOLDING))) {
             return false;
         }
         if (!loops.await(id, timeout)) {
@@ -182,7 +182,7 @@ public final class ConversationEngine implements AutoCloseable {
     public void abort(ConversationId id, AbortOutcome outcome) {
         ConversationStatus status = outcome == AbortOutcome.COMPLETE ? ConversationStatus.COMPLETED
                 : ConversationStatus.INTERRUPTED;
-        commands.stop(id, ConversationLoop.Stop.of(status, StatusCause.USER_ABORTED));
+        commands.stop(id, LoopStop.of(status, StatusCause.USER_ABORTED));
     }
 
     /**
@@ -190,7 +190,7 @@ public final class ConversationEngine implements AutoCloseable {
      * canvas); {@code reason} is recorded and shown.
      */
     public void end(ConversationId id, String reason) {
-        commands.stop(id, new ConversationLoop.Stop(ConversationStatus.COMPLETED, StatusCause.AGENT_GONE, reason));
+        commands.stop(id, new LoopStop(ConversationStatus.COMPLETED, StatusCause.AGENT_GONE, reason));
     }
 
     /** Every conversation, the most recently active first. */

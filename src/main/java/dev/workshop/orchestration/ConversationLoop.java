@@ -52,7 +52,7 @@ final class ConversationLoop implements Runnable {
     private final AgentAsking asking;
     private final CountDownLatch finished = new CountDownLatch(1);
     private final java.util.function.Consumer<ConversationLoop> onFinished;
-    private volatile Stop stop;
+    private volatile LoopStop stop;
     private volatile Thread thread;
     private boolean holdsSlot;
     private boolean holdsTakeover;
@@ -66,14 +66,6 @@ final class ConversationLoop implements Runnable {
     private final LoopAppends appends;
     /** Published once the loop is gone from the engine, so a listener that counts running loops sees it gone. */
     private LoopEvent.Ended ended;
-
-    /** Why a loop was asked to stop: the outcome to record, its cause and the sentence to give. */
-    record Stop(ConversationStatus status, StatusCause cause, String reason) {
-        /** A stop whose cause says it all (Abort, Workshop closing, a deletion). */
-        static Stop of(ConversationStatus status, StatusCause cause) {
-            return new Stop(status, cause, Reasons.sentence(cause));
-        }
-    }
 
     /**
      * @param announceLastMessage publish the last stored message before the first turn (the user's, stored by
@@ -105,7 +97,7 @@ final class ConversationLoop implements Runnable {
     }
 
     /** Stops the loop: before its next turn, or at once by cancelling the call in flight. */
-    void stop(Stop reason) {
+    void stop(LoopStop reason) {
         stop = reason;
         Thread running = thread;
         if (running != null) {
@@ -143,22 +135,20 @@ final class ConversationLoop implements Runnable {
             }
             takeTurns(takeSlot(stored), transcript);
         } catch (InterruptedException e) {
-            Stop why = stop != null ? stop : Stop.of(ConversationStatus.INTERRUPTED, StatusCause.WORKSHOP_STOPPED);
+            LoopStop why = stop != null ? stop : LoopStop.of(ConversationStatus.INTERRUPTED, StatusCause.WORKSHOP_STOPPED);
             Thread.interrupted();
-            keepWhatWasSaid();
-            finish(why);
+            finishStopped(why);
         } catch (GatewayException e) {
             keepWhatWasSaid();
             // Failed either way: asked again only when the user says Retry (a server still down would refuse again).
-            finish(new Stop(ConversationStatus.FAILED, e.retryable() ? StatusCause.ENDPOINT_UNREACHABLE
+            finish(new LoopStop(ConversationStatus.FAILED, e.retryable() ? StatusCause.ENDPOINT_UNREACHABLE
                     : StatusCause.ENDPOINT_REFUSED, e.getMessage()));
         } catch (InvalidEventException | StoreException e) {
             if (stop != null) {
                 // Stopped while reading the history or keeping a piece of the reply: the interrupt surfaced
                 // through the store.
                 Thread.interrupted();
-                keepWhatWasSaid();
-                finish(stop);
+                finishStopped(stop);
             } else if (!(e instanceof DriverLostException || e instanceof dev.workshop.store.StoreUnavailableException)
                     || !endedElsewhere(e)) {
                 // Another writer, or a store that cannot write: nothing more can be recorded from here, and the
@@ -169,7 +159,7 @@ final class ConversationLoop implements Runnable {
             }
         } catch (RuntimeException e) {
             publish(new LoopEvent.Error(id, workflowTurn, now(), "Unexpected error: " + e));
-            finish(new Stop(ConversationStatus.FAILED, StatusCause.UNEXPECTED, "Unexpected error: " + e.getMessage()));
+            finish(new LoopStop(ConversationStatus.FAILED, StatusCause.UNEXPECTED, "Unexpected error: " + e.getMessage()));
         } finally {
             if (holdsSlot) {
                 context.slots().release();
@@ -236,9 +226,7 @@ final class ConversationLoop implements Runnable {
             throws InterruptedException, GatewayException {
         int maxTurns = state.maxTurns() > 0 ? state.maxTurns() : context.settings().defaultMaxTurns();
         publish(new LoopEvent.Started(id, workflowTurn, now(), resumedBy, state));
-        for (int lost : lostTurns) {
-            publish(new LoopEvent.MessageLost(id, workflowTurn, now(), lost));
-        }
+        lostTurns.forEach(lost -> publish(new LoopEvent.MessageLost(id, workflowTurn, now(), lost)));
         while (state.turnCount() < maxTurns) {
             if (stop != null || Thread.currentThread().isInterrupted()) {
                 throw new InterruptedException("Stopped between turns");
@@ -247,7 +235,7 @@ final class ConversationLoop implements Runnable {
             if (speaker.isHuman()) {
                 // The loop ends here and the conversation waits, stored, for the human's message: no thread is
                 // held, and a restart finds it waiting rather than running.
-                finish(Stop.of(ConversationStatus.WAITING, StatusCause.YOUR_TURN));
+                finish(LoopStop.of(ConversationStatus.WAITING, StatusCause.YOUR_TURN));
                 return;
             }
             Optional<AgentDefinition> agent = context.agents().find(speaker.agentId());
@@ -277,7 +265,7 @@ final class ConversationLoop implements Runnable {
             String text = reply.text().strip();
             if (text.isEmpty()) {
                 // Nothing to record: not a turn taken, so not an end reached either; the turn can be asked again.
-                finish(new Stop(ConversationStatus.FAILED, StatusCause.EMPTY_REPLY, speaker.name()
+                finish(new LoopStop(ConversationStatus.FAILED, StatusCause.EMPTY_REPLY, speaker.name()
                         + " gave an empty reply to turn " + (turn + 1) + " (Retry asks again)"));
                 return;
             }
@@ -289,11 +277,10 @@ final class ConversationLoop implements Runnable {
             publish(new LoopEvent.Message(id, workflowTurn, now(), turn, speaker.agentId(), speaker.name(), text,
                     message.usage(), state));
         }
-        finish(new Stop(ConversationStatus.COMPLETED, StatusCause.TURNS_TAKEN, "All " + maxTurns + " turns were taken"
+        finish(new LoopStop(ConversationStatus.COMPLETED, StatusCause.TURNS_TAKEN, "All " + maxTurns + " turns were taken"
                 + TurnsLost.told(lostTurns)));
     }
 
-    /** Puts what was streamed since the last piece into the log, durably. */
     /**
      * Keeps the reply so far in the log (a crash then loses none of it). While the team server is away the pieces
      * stay here instead, the reply goes on streaming, and the reader is told it is not yet saved: the whole reply is
@@ -326,7 +313,12 @@ final class ConversationLoop implements Runnable {
             return;
         }
         try {
-            keep(reply);
+            InterruptsHeld.run(() -> {
+                keep(reply);
+                return reply;
+            });
+        } catch (DriverLostException takenOver) {
+            // Another Workshop goes on with the turn: nothing of this one's is to be kept, and nothing went wrong.
         } catch (RuntimeException e) {
             publish(new LoopEvent.Error(id, workflowTurn, now(), "Could not keep the reply cut off: " + e.getMessage()));
         }
@@ -362,8 +354,19 @@ final class ConversationLoop implements Runnable {
         return appends.append(state, event, durability);
     }
 
+    /** A stop's end: what was said kept and the end recorded; or, ended elsewhere, the stored end told as it is. */
+    private void finishStopped(LoopStop why) {
+        if (why.elsewhere()) {
+            ended = ends.elsewhere(new DriverLostException(why.reason()), workflowTurn)
+                    .orElseGet(() -> ends.unrecorded(why.reason(), workflowTurn));
+            return;
+        }
+        keepWhatWasSaid();
+        finish(why);
+    }
+
     /** Records the end; reads the stored state first, since an interrupted turn may have moved it on. */
-    private void finish(Stop end) {
+    private void finish(LoopStop end) {
         try {
             ConversationState after = append(currentState(), new StatusChanged(end.status(), end.cause(), end.reason()));
             ended = new LoopEvent.Ended(id, workflowTurn, now(), after);

@@ -28,27 +28,26 @@ final class LoopEnds {
      * the failure its own write met on the way out. Empty when the store cannot tell (it is away) or it did not.
      */
     Optional<LoopEvent.Ended> elsewhere(RuntimeException failed, int turn) {
-        // Asked while the loop stops: the stop's interrupt would fail these reads too (the pool gives up waiting
-        // for a connection when interrupted), and the question is exactly what the stop was about.
-        boolean interrupted = Thread.interrupted();
+        // Asked on the way out of a stop, whose interrupt would fail these reads too; and the question is exactly
+        // what the stop was about.
         try {
-            Optional<String> driver = context.store().drivenElsewhere(context.tenant(), id);
-            ConversationState stored = stored();
-            if (driver.isPresent()) {
-                return Optional.of(new LoopEvent.Ended(id, turn, now(), stored.status(), stored.statusCause(),
-                        "Taken over by " + driver.get() + "; it goes on there", false, stored));
-            }
-            if (failed instanceof DriverLostException || stored.status().isFinal()) {
-                return Optional.of(new LoopEvent.Ended(id, turn, now(), stored));
-            }
-            return Optional.empty();
+            return InterruptsHeld.run(() -> endedElsewhere(failed, turn));
         } catch (RuntimeException cannotTell) {
             return Optional.empty();
-        } finally {
-            if (interrupted) {
-                Thread.currentThread().interrupt();
-            }
         }
+    }
+
+    private Optional<LoopEvent.Ended> endedElsewhere(RuntimeException failed, int turn) {
+        Optional<String> driver = context.store().drivenElsewhere(context.tenant(), id);
+        ConversationState stored = stored();
+        if (driver.isPresent()) {
+            return Optional.of(new LoopEvent.Ended(id, turn, now(), stored.status(), stored.statusCause(),
+                    "Taken over by " + driver.get() + "; it goes on there", false, stored));
+        }
+        if (failed instanceof DriverLostException || stored.status().isFinal()) {
+            return Optional.of(new LoopEvent.Ended(id, turn, now(), stored));
+        }
+        return Optional.empty();
     }
 
     /** After a write another writer refused: as that writer left it; when the store cannot write, unrecorded. */

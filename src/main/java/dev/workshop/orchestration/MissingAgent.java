@@ -17,18 +17,18 @@ final class MissingAgent {
     }
 
     /** How a conversation stops on the first of {@code participants} whose agent is missing, if one is. */
-    static Optional<ConversationLoop.Stop> among(List<Participant> participants, AgentCatalog agents) {
+    static Optional<LoopStop> among(List<Participant> participants, AgentCatalog agents) {
         return participants.stream()
                 .filter(participant -> !participant.isHuman() && agents.find(participant.agentId()).isEmpty())
                 .findFirst().map(participant -> of(participant, agents));
     }
 
-    static ConversationLoop.Stop of(Participant participant, AgentCatalog agents) {
+    static LoopStop of(Participant participant, AgentCatalog agents) {
         String who = "Agent " + participant.name() + " (" + participant.agentId() + ")";
         return agents.damage()
-                .map(why -> new ConversationLoop.Stop(ConversationStatus.FAILED, StatusCause.AGENT_MISSING, who
+                .map(why -> new LoopStop(ConversationStatus.FAILED, StatusCause.AGENT_MISSING, who
                         + " is missing: " + why + "; put the file back or add the agent again, then Retry"))
-                .orElseGet(() -> new ConversationLoop.Stop(ConversationStatus.COMPLETED, StatusCause.AGENT_GONE,
+                .orElseGet(() -> new LoopStop(ConversationStatus.COMPLETED, StatusCause.AGENT_GONE,
                         who + " no longer exists"));
     }
 }

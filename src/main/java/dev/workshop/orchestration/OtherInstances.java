@@ -40,7 +40,7 @@ final class OtherInstances {
         ConversationState now = state.get();
         if (drivenHere && (now.deleted() || now.status().isFinal() || now.status() == ConversationStatus.INTERRUPTED
                 || now.status() == ConversationStatus.HELD)) {
-            loops.stop(id, new ConversationLoop.Stop(now.status(), now.statusCause(), now.statusReason()));
+            loops.stop(id, new LoopStop(now.status(), now.statusCause(), now.statusReason(), true));
         }
         if (publishing) {
             String drivenBy = log.store().drivenElsewhere(log.tenant(), id).orElse("");

@@ -58,7 +58,7 @@ final class Resumption {
             throw new IllegalStateException("Only a conversation stopped by a failed turn can be retried; this one"
                     + " is " + Lifecycle.shown(state).wireName());
         }
-        Optional<ConversationLoop.Stop> cannot = whyItCannotContinue(state);
+        Optional<LoopStop> cannot = whyItCannotContinue(state);
         if (cannot.isPresent()) {
             throw new IllegalStateException(cannot.get().reason());
         }
@@ -160,10 +160,10 @@ final class Resumption {
                     + log.store().drivenElsewhere(log.tenant(), id).orElse("another instance") + ")");
         }
         // The guard stops what restarts by itself; the user who asks to go on is let go on.
-        Optional<ConversationLoop.Stop> cannot = cause == ResumeCause.RESTART ? whyItCannotResume(state)
+        Optional<LoopStop> cannot = cause == ResumeCause.RESTART ? whyItCannotResume(state)
                 : whyItCannotContinue(state);
         if (cannot.isPresent()) {
-            ConversationLoop.Stop stop = cannot.get();
+            LoopStop stop = cannot.get();
             ConversationState after = log.append(state, List.of(new StatusChanged(stop.status(), stop.cause(),
                     stop.reason())));
             log.store().stopDriving(log.tenant(), id);
@@ -177,9 +177,9 @@ final class Resumption {
         return Optional.of(id);
     }
 
-    private Optional<ConversationLoop.Stop> whyItCannotResume(ConversationState state) {
+    private Optional<LoopStop> whyItCannotResume(ConversationState state) {
         if (state.resumesWithoutProgress() >= loops.settings().maxResumesWithoutProgress()) {
-            return Optional.of(new ConversationLoop.Stop(ConversationStatus.FAILED, StatusCause.CRASH_LOOP,
+            return Optional.of(new LoopStop(ConversationStatus.FAILED, StatusCause.CRASH_LOOP,
                     "Stopped "
                     + state.resumesWithoutProgress() + " times in a row while asking turn " + (state.turnCount() + 1)
                     + ", with nothing of its reply kept; not resumed again by itself so that a crash loop cannot spin"
@@ -192,18 +192,18 @@ final class Resumption {
      * What rules out another turn whoever asks: an agent gone (it ends), or missing with its damaged list (it
      * waits), no task, no turns left.
      */
-    private Optional<ConversationLoop.Stop> whyItCannotContinue(ConversationState state) {
-        Optional<ConversationLoop.Stop> missing = MissingAgent.among(state.participants(), agents);
+    private Optional<LoopStop> whyItCannotContinue(ConversationState state) {
+        Optional<LoopStop> missing = MissingAgent.among(state.participants(), agents);
         if (missing.isPresent()) {
             return missing;
         }
         if (state.task().isEmpty()) {
-            return Optional.of(new ConversationLoop.Stop(ConversationStatus.COMPLETED, StatusCause.NO_TASK,
+            return Optional.of(new LoopStop(ConversationStatus.COMPLETED, StatusCause.NO_TASK,
                     "No task prompt was recorded, so the conversation cannot continue"));
         }
         int maxTurns = state.maxTurns() > 0 ? state.maxTurns() : loops.settings().defaultMaxTurns();
         if (state.turnCount() >= maxTurns) {
-            return Optional.of(new ConversationLoop.Stop(ConversationStatus.COMPLETED, StatusCause.TURNS_TAKEN,
+            return Optional.of(new LoopStop(ConversationStatus.COMPLETED, StatusCause.TURNS_TAKEN,
                     "All " + maxTurns + " turns were already taken"));
         }
         return Optional.empty();

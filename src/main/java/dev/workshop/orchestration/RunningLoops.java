@@ -96,7 +96,7 @@ final class RunningLoops {
     }
 
     /** Asks the conversation's loop to stop as {@code stop} says; false when it has none. */
-    boolean stop(ConversationId id, ConversationLoop.Stop stop) {
+    boolean stop(ConversationId id, LoopStop stop) {
         ConversationLoop loop = running.get(id);
         if (loop == null) {
             return false;
@@ -121,7 +121,7 @@ final class RunningLoops {
     /** Stops every loop as {@code interrupted} (to be resumed at the next start) and waits for them a while. */
     void stopAll() {
         List<ConversationLoop> loops = List.copyOf(running.values());
-        loops.forEach(loop -> loop.stop(ConversationLoop.Stop.of(ConversationStatus.INTERRUPTED,
+        loops.forEach(loop -> loop.stop(LoopStop.of(ConversationStatus.INTERRUPTED,
                 StatusCause.WORKSHOP_STOPPED)));
         try {
             for (ConversationLoop loop : loops) {
