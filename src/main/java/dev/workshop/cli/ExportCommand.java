@@ -5,7 +5,6 @@ import dev.workshop.domain.conversation.ConversationId;
 import dev.workshop.domain.conversation.ConversationState;
 import dev.workshop.orchestration.ConversationExport;
 import dev.workshop.orchestration.Workspace;
-import dev.workshop.orchestration.WorkspaceOptions;
 import dev.workshop.store.StoreException;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;

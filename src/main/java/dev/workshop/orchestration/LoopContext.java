@@ -5,7 +5,6 @@ import dev.workshop.gateway.GatewayResolver;
 import dev.workshop.store.AgentCatalog;
 import dev.workshop.store.ConversationStore;
 import java.time.Clock;
-import java.util.concurrent.Semaphore;
 import java.util.function.Consumer;
 
 /** What every conversation loop of one engine shares. */

@@ -17,6 +17,8 @@ import javafx.scene.Group;
 final class BubbleLayer {
     private final Group group = new Group();
     private final Map<AgentNodeModel, BubbleNode> byAgent = new HashMap<>();
+    /** The other way round: whose each bubble is. */
+    private final Map<BubbleNode, AgentNodeModel> ownerOf = new HashMap<>();
     /** Bubbles whose text changed in this frame, said and thinking: brought to the front as the frame ends. */
     private final List<BubbleNode> freshlySaid = new ArrayList<>();
     private final List<BubbleNode> freshlyThinking = new ArrayList<>();
@@ -44,6 +46,7 @@ final class BubbleLayer {
         if (bubble == null) {
             bubble = new BubbleNode();
             byAgent.put(model, bubble);
+            ownerOf.put(bubble, model);
             group.getChildren().add(bubble);
         }
         if (thinking ? bubble.showThinking(clock) : bubble.showSaid(text, model.bubbleOpacity())) {
@@ -55,6 +58,7 @@ final class BubbleLayer {
     void remove(AgentNodeModel model) {
         BubbleNode bubble = byAgent.remove(model);
         if (bubble != null) {
+            ownerOf.remove(bubble);
             group.getChildren().remove(bubble);
         }
     }
@@ -72,8 +76,14 @@ final class BubbleLayer {
         BubbleStack.arrange(group.getChildren(), visible, zoom, underPointer, agents(nodes));
     }
 
-    /** The agents on screen as boxes a bubble keeps clear of, and which of them each bubble belongs to. */
+    /**
+     * The agents on screen as boxes a bubble keeps clear of, and which of them each bubble belongs to; none looked at
+     * while no agent has a bubble (every frame runs this, with hundreds of agents on the canvas).
+     */
     private BubbleStack.Agents agents(Map<AgentNodeModel, AgentNode> nodes) {
+        if (group.getChildren().isEmpty()) {
+            return BubbleStack.Agents.NONE;
+        }
         List<BubbleStack.Box> boxes = new ArrayList<>();
         Map<AgentNodeModel, Integer> indexOf = new HashMap<>();
         nodes.forEach((model, node) -> {
@@ -83,8 +93,6 @@ final class BubbleLayer {
                 boxes.add(new BubbleStack.Box(bounds.getMinX(), bounds.getMinY(), bounds.getWidth(), bounds.getHeight()));
             }
         });
-        Map<BubbleNode, AgentNodeModel> ownerOf = new HashMap<>();
-        byAgent.forEach((model, bubble) -> ownerOf.put(bubble, model));
         List<javafx.scene.Node> children = group.getChildren();
         int[] owners = new int[children.size()];
         for (int i = 0; i < owners.length; i++) {

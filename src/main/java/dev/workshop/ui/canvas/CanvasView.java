@@ -6,7 +6,6 @@ import dev.workshop.domain.canvas.Camera;
 import dev.workshop.domain.canvas.InstanceId;
 import dev.workshop.domain.canvas.Point;
 import dev.workshop.domain.conversation.ConversationState;
-import dev.workshop.domain.fsm.AgentState;
 import dev.workshop.ui.palette.DropTarget;
 import java.util.HashMap;
 import java.util.List;

@@ -4,7 +4,6 @@ import dev.workshop.domain.agent.AgentDefinition;
 import dev.workshop.domain.agent.AgentId;
 import dev.workshop.domain.canvas.AgentInstance;
 import dev.workshop.domain.canvas.Behaviour;
-import dev.workshop.domain.canvas.Bounds;
 import dev.workshop.domain.canvas.Camera;
 import dev.workshop.domain.canvas.CanvasScene;
 import dev.workshop.domain.canvas.InstanceId;

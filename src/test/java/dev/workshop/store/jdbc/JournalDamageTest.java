@@ -13,7 +13,6 @@ import dev.workshop.store.DataDirectory;
 import dev.workshop.store.jdbc.JournalFiles.Located;
 import java.io.IOException;
 import java.io.RandomAccessFile;
-import java.nio.ByteBuffer;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
