@@ -43,8 +43,12 @@ record TeamServerPool(int connections, Duration connectionWait) {
         config.setConnectionTimeout(connectionWait.toMillis());
         // Fail at once with the server's own words rather than after the pool's retries.
         config.setInitializationFailTimeout(1);
-        // Acknowledged means on the server's disk: never let a session setting weaken it.
-        config.setConnectionInitSql("SET synchronous_commit = on");
+        // Acknowledged means on the server's disk: never let a session setting weaken it. And an instance frozen
+        // inside a transaction (SIGSTOP, a closed laptop) holds its row locks for as long as its connection lives:
+        // the server ends such a session once it has sat in its transaction as long as a claim lasts, so that the
+        // instance taking over is not blocked behind a lock nobody will let go (nothing uncommitted was acknowledged).
+        config.setConnectionInitSql("SET synchronous_commit = on; SET idle_in_transaction_session_timeout = "
+                + PostgresConversationStore.LEASE.toMillis());
         config.setAutoCommit(true);
         try {
             return new HikariDataSource(config);

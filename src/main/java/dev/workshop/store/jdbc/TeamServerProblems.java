@@ -49,7 +49,8 @@ final class TeamServerProblems {
             }
             if (cause instanceof SQLException sql && sql.getSQLState() != null && (sql.getSQLState().startsWith("08")
                     || sql.getSQLState().equals("57P01") || sql.getSQLState().equals("57P02")
-                    || sql.getSQLState().equals("57P03"))) {
+                    || sql.getSQLState().equals("57P03") || sql.getSQLState().startsWith("25P0"))) {
+                // 25P03, 25P04: the server ended a session that sat too long inside its transaction.
                 return true;
             }
         }
