@@ -8,14 +8,16 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.spi.ToolProvider;
 
 /**
  * Makes Workshop's installers from the runnable jar, with the JDK that runs this file (the build's toolchain):
  * the modules the jar needs (jdeps), a runtime of only those (jlink), an app-image with its own launcher
- * (jpackage), and, when asked, a .deb whose contents are then checked. Run by Maven in the package phase
- * ({@code pom.xml}); on its own: {@code java src/packaging/Package.java JAR VERSION ASSETS OUT [deb]}.
+ * (jpackage), and a .deb ({@link DebianPackage}) that is then installed and removed in a scratch root
+ * ({@link DebianPackageCheck}). Run by Maven in the package phase ({@code pom.xml}); on its own (JDK 22 or newer,
+ * which runs the files beside it too): {@code java src/packaging/Package.java JAR VERSION ASSETS OUT [deb]}.
  */
 public final class Package {
     /** Modules the jar needs that jdeps cannot see: TLS to hosted models (the EC ciphers) and every charset. */
@@ -25,7 +27,8 @@ public final class Package {
      * the jar, not in the runtime it inspects.
      */
     static final String DEPENDS = "libgtk-3-0, libgl1, libx11-6, libxtst6, libxxf86vm1, fontconfig, fonts-dejavu-core";
-    private static final String MIME = "application/x-workshop-conversation";
+    /** Where the project lives, as the .deb's Homepage names it. */
+    static final String HOMEPAGE = "https://github.com/workshop-desktop/workshop";
 
     public static void main(String[] args) throws Exception {
         if (args.length < 4) {
@@ -72,10 +75,16 @@ public final class Package {
         } else {
             System.out.println("No AOT cache in this app-image (made by -Ppackage with a display: xvfb-run -a)");
         }
-        if (deb) {
-            Path debFile = debian(out, work, assets, version);
-            check(debFile);
+        // The .deb whenever this machine can make one (Debian's dpkg-deb), so that every build installs and removes
+        // it in a scratch root; -Ppackage insists on it.
+        if (deb || onPath("dpkg-deb")) {
+            Path templates = Path.of(args[2]).resolveSibling("src/packaging/debian");
+            Path debFile = new DebianPackage(out.resolve("Workshop"), assets, templates, Map.of("VERSION", version,
+                    "HOMEPAGE", HOMEPAGE, "DEPENDS", DEPENDS)).build(work.resolve("deb-root"), out);
+            new DebianPackageCheck(debFile, work.resolve("install-root")).check();
             System.out.println("Package: " + debFile);
+        } else {
+            System.out.println("No .deb: this machine has no dpkg-deb (Debian's dpkg)");
         }
     }
 
@@ -108,68 +117,6 @@ public final class Package {
         System.out.println("AOT cache: " + cache + " (" + Files.size(cache) / (1024 * 1024) + " MB)");
     }
 
-    private static Path debian(Path out, Path work, Path assets, String version) throws Exception {
-        Path associations = work.resolve("workshop-json.properties");
-        Files.writeString(associations, String.join("\n", "extension=workshop.json", "mime-type=" + MIME,
-                "description=Workshop conversation", "icon=" + assets.resolve("icons/workshop-256.png"), ""));
-        Path resources = Files.createDirectories(work.resolve("resources"));
-        // Our desktop entry (assets/workshop.desktop) in place of jpackage's: it passes the double-clicked file on
-        // (%f) and carries the keywords.
-        Files.copy(assets.resolve("icons/workshop-256.png"), resources.resolve("Workshop.png"));
-        Files.writeString(resources.resolve("Workshop.desktop"), Files.readString(assets.resolve("workshop.desktop"))
-                .replace("@LAUNCHER@", "/opt/workshop/bin/Workshop").replace("@ICON@", "/opt/workshop/lib/Workshop.png"));
-        run("jpackage", "--type", "deb", "--name", "Workshop", "--app-version", version,
-                "--app-image", out.resolve("Workshop").toString(), "--dest", out.toString(),
-                "--resource-dir", resources.toString(),
-                "--linux-package-name", "workshop", "--linux-menu-group", "Development", "--linux-shortcut",
-                "--linux-app-category", "devel", "--linux-package-deps", DEPENDS,
-                "--linux-deb-maintainer", "workshop@users.noreply.example",
-                "--file-associations", associations.toString(),
-                "--about-url", "https://github.com/", "--description", "Agents that talk, conversations that are never lost");
-        try (var found = Files.list(out)) {
-            return found.filter(file -> file.getFileName().toString().endsWith(".deb")).findFirst().orElseThrow();
-        }
-    }
-
-    /** The .deb holds the launcher, a valid desktop entry in Development, the icon, and names what JavaFX needs. */
-    private static void check(Path deb) throws Exception {
-        String contents = command("dpkg-deb", "-c", deb.toString());
-        String depends = command("dpkg-deb", "-f", deb.toString(), "Depends");
-        List<String> problems = new ArrayList<>();
-        for (String needed : List.of("/opt/workshop/bin/Workshop", ".desktop", "/opt/workshop/lib/Workshop.png")) {
-            if (!contents.contains(needed)) {
-                problems.add("no " + needed + " in the package");
-            }
-        }
-        for (String library : List.of("libgtk-3-0", "libgl1")) {
-            if (!depends.contains(library)) {
-                problems.add("Depends names no " + library + ": " + depends.strip());
-            }
-        }
-        Path unpacked = deb.resolveSibling("deb-contents");
-        deleteTree(unpacked);
-        command("dpkg-deb", "-x", deb.toString(), unpacked.toString());
-        try (var files = Files.walk(unpacked)) {
-            for (Path entry : files.filter(file -> file.toString().endsWith(".desktop") && Files.isRegularFile(file)).toList()) {
-                String text = Files.readString(entry, StandardCharsets.UTF_8);
-                if (!text.contains("Categories=Development") || !text.contains(MIME) || !text.contains("%f")) {
-                    problems.add(entry.getFileName() + " lacks the Development category or the file type: " + text);
-                }
-                if (onPath("desktop-file-validate")) {
-                    String said = command("desktop-file-validate", entry.toString());
-                    if (!said.isBlank()) {
-                        problems.add("desktop-file-validate: " + said.strip());
-                    }
-                }
-            }
-        }
-        deleteTree(unpacked);
-        if (!problems.isEmpty()) {
-            throw new IllegalStateException("The .deb is not right:\n  " + String.join("\n  ", problems));
-        }
-        System.out.println("Checked: launcher, desktop entry, icon; Depends: " + depends.strip());
-    }
-
     private static String run(String tool, String... args) {
         ToolProvider provider = ToolProvider.findFirst(tool)
                 .orElseThrow(() -> new IllegalStateException("This JDK has no " + tool));
@@ -182,7 +129,7 @@ public final class Package {
         return out.toString();
     }
 
-    private static String command(String... command) throws IOException, InterruptedException {
+    static String command(String... command) throws IOException, InterruptedException {
         Process process = new ProcessBuilder(command).redirectErrorStream(true).start();
         String said = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
         if (process.waitFor() != 0 && !command[0].equals("desktop-file-validate")) {
@@ -191,12 +138,12 @@ public final class Package {
         return said;
     }
 
-    private static boolean onPath(String program) {
+    static boolean onPath(String program) {
         String path = System.getenv().getOrDefault("PATH", "");
         return Arrays.stream(path.split(":")).anyMatch(folder -> Files.isExecutable(Path.of(folder, program)));
     }
 
-    private static void deleteTree(Path root) throws IOException {
+    static void deleteTree(Path root) throws IOException {
         if (!Files.exists(root)) {
             return;
         }
