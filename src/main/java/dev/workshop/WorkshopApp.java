@@ -185,6 +185,7 @@ public final class WorkshopApp extends Application {
         // was known): the window is set to it, so that it does not grow by its frame at every launch.
         FxExecutor.later(() -> {
             if (stage.isMaximized()) {
+                place.ifPresent(bounds -> unmaximizeTo(stage, bounds));
                 return;
             }
             if (place.isPresent()) {
@@ -275,6 +276,32 @@ public final class WorkshopApp extends Application {
             }
             return bounds == null ? Bounds.EMPTY : bounds;
         }
+    }
+
+    /**
+     * A window mapped maximized gave the window manager the scene's size as its size to come back to, and the scene
+     * had the saved size, frame and all: un-maximized, it came back taller by its frame (37 px on metacity). The
+     * first time it is un-maximized, it is set to where and how big it was saved instead.
+     */
+    private static void unmaximizeTo(Stage stage, Bounds bounds) {
+        javafx.beans.value.ChangeListener<Boolean> once = new javafx.beans.value.ChangeListener<>() {
+            @Override
+            public void changed(javafx.beans.value.ObservableValue<? extends Boolean> maximized, Boolean was,
+                                Boolean now) {
+                if (now) {
+                    return;
+                }
+                maximized.removeListener(this);
+                // After the window manager's own restore, which would otherwise come last.
+                FxExecutor.later(() -> {
+                    stage.setX(bounds.minX());
+                    stage.setY(bounds.minY());
+                    stage.setWidth(bounds.width());
+                    stage.setHeight(bounds.height());
+                });
+            }
+        };
+        stage.maximizedProperty().addListener(once);
     }
 
     /** Workshop was launched again on this data directory: the window comes to the front with what it was given. */
