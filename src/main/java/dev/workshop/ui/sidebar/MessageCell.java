@@ -73,6 +73,28 @@ final class MessageCell extends ListCell<MessageItem> {
         prefWidthProperty().bind(owner.widthProperty().subtract(ROW_MARGIN));
     }
 
+    /*
+     * A row is as tall as its message at the width the list gives it. The theme fixes a list cell's preferred height
+     * (-fx-cell-size: 2.8em), so the list sized rows by their minimum height, which the cell's skin took from the
+     * message at some other width: a row could come out a line short, its last line under the next row (#48 item 1,
+     * seen in the follow-up panes, #36).
+     */
+    @Override
+    protected double computeMinHeight(double width) {
+        return getGraphic() == null ? super.computeMinHeight(width) : heightAt(width);
+    }
+
+    @Override
+    protected double computePrefHeight(double width) {
+        return getGraphic() == null ? super.computePrefHeight(width) : heightAt(width);
+    }
+
+    private double heightAt(double width) {
+        Insets insets = getInsets();
+        double inside = width < 0 ? -1 : Math.max(0, width - insets.getLeft() - insets.getRight());
+        return insets.getTop() + getGraphic().prefHeight(inside) + insets.getBottom();
+    }
+
     @Override
     protected void updateItem(MessageItem item, boolean empty) {
         super.updateItem(item, empty);

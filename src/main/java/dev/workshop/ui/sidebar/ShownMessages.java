@@ -8,7 +8,6 @@ import dev.workshop.domain.conversation.RecordedEvent;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.Set;
-import java.util.function.Predicate;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -46,6 +45,8 @@ final class ShownMessages {
     /** The file an imported conversation came from; "" for one that was not imported. */
     private final ReadOnlyStringWrapper importedFrom = new ReadOnlyStringWrapper("");
     private final Map<AgentId, String> colours = new HashMap<>();
+    /** How the messages are split between the two panes now; filtered again only when it changes. */
+    private PaneSplit split = PaneSplit.NONE;
     /** Bumped on every selection, so that a slow load for an earlier selection is dropped. */
     private long selection;
 
@@ -231,19 +232,35 @@ final class ShownMessages {
                 answers.add(item.turnIndex() + 1);
             }
         }
-        int roundStart = lastHuman;
-        // With one agent, every turn after yours is that agent's answer to you: a second pane would repeat the first.
-        dual.set(row != null && row.agentCount() > 1 && (lastHuman >= 0 || row.withYou()));
-        if (!dual.get()) {
-            // One pane only: the two lists stay empty rather than render every message again, hidden.
-            conversationPane.setPredicate(item -> false);
-            collaborationPane.setPredicate(item -> false);
-            return;
+        boolean twoPanes = row != null && row.agentCount() > 1 && (lastHuman >= 0 || row.withYou());
+        dual.set(twoPanes);
+        PaneSplit now = twoPanes ? new PaneSplit(entry, lastHuman, Set.copyOf(answers)) : PaneSplit.NONE;
+        // Filtered again only when the split moved (a new message of yours): otherwise the panes take the change
+        // as it came, row by row. Filtered again, every row is replaced, and a list keeps the heights it measured
+        // for the rows it had (a short row's text then ran under the next one, #48 item 1).
+        if (!now.equals(split)) {
+            split = now;
+            conversationPane.setPredicate(now::yours);
+            collaborationPane.setPredicate(now::inRound);
         }
-        Predicate<MessageItem> yours = item -> item.speakerId().equals(Participant.HUMAN)
-                || item.speakerId().equals(entry) && answers.contains(item.turnIndex());
-        conversationPane.setPredicate(yours);
-        collaborationPane.setPredicate(item -> item.turnIndex() > roundStart && !yours.test(item));
+    }
+
+    /**
+     * Which message goes to which pane: the user's and the entry agent's answers to them are "yours"; the turns
+     * after the user's latest message that are not its answer are the round's. {@link #NONE}: one pane only, the
+     * two lists stay empty rather than render every message again, hidden.
+     */
+    private record PaneSplit(AgentId entry, int roundStart, Set<Integer> answers) {
+        static final PaneSplit NONE = new PaneSplit(null, Integer.MAX_VALUE, Set.of());
+
+        boolean yours(MessageItem item) {
+            return this != NONE && (item.speakerId().equals(Participant.HUMAN)
+                    || item.speakerId().equals(entry) && answers.contains(item.turnIndex()));
+        }
+
+        boolean inRound(MessageItem item) {
+            return this != NONE && item.turnIndex() > roundStart && !yours(item);
+        }
     }
 
     ObservableList<MessageItem> all() {

@@ -129,6 +129,32 @@ class MessageRowsClearTest {
         assertThat(WaitForAsyncUtils.asyncFx(() -> overlaps(list)).get()).isEmpty();
     }
 
+    @Test
+    void shortRowsInTheFollowUpPanesEndAboveTheNextRow(FxRobot robot) throws Exception {
+        WaitForAsyncUtils.waitFor(20, TimeUnit.SECONDS, () -> !robot.from(view).lookup(".row-title").queryAll().isEmpty());
+        robot.interact(() -> shell.sidebarProperty().get().select(shell.sidebarProperty().get().rows().getFirst()));
+        WaitForAsyncUtils.waitFor(20, TimeUnit.SECONDS,
+                () -> robot.from(view).lookup("#message-list").queryListView().getItems().size() == MESSAGES);
+        // Short one-line rows, yours among them: #36 saw such a row drawn taller than its cell.
+        for (String followUp : List.of("Why?", "And then?")) {
+            // Typed and sent on the FX thread: a click's bounds are measured off it, racing the rows still changing.
+            robot.interact(() -> {
+                robot.from(view).lookup("#composer").queryAs(javafx.scene.control.TextArea.class).setText(followUp);
+                robot.from(view).lookup("#send-message").queryButton().fire();
+            });
+            WaitForAsyncUtils.waitFor(30, TimeUnit.SECONDS, () -> robot.from(view).lookup("#dual-pane").query()
+                    .isVisible() && !robot.from(view).lookup("#composer").query().isDisabled()
+                    && robot.from(view).lookup("#collaboration-pane").queryListView().getItems().size() >= 2);
+        }
+        WaitForAsyncUtils.waitForFxEvents(4);
+        for (String pane : List.of("#conversation-pane", "#collaboration-pane")) {
+            ListView<?> list = robot.from(view).lookup(pane).queryListView();
+            robot.interact(() -> list.scrollTo(list.getItems().size() - 1));
+            WaitForAsyncUtils.waitForFxEvents(4);
+            assertThat(WaitForAsyncUtils.asyncFx(() -> overlaps(list)).get()).as(pane).isEmpty();
+        }
+    }
+
     /** The rows whose text reaches below the top of the row after them, in words; at least one pair is measured. */
     private static List<String> overlaps(ListView<?> list) {
         list.layout();
