@@ -6,6 +6,7 @@ import dev.workshop.domain.conversation.RecordedEvent;
 import dev.workshop.domain.conversation.TenantId;
 import dev.workshop.store.DataDirectory;
 import dev.workshop.store.jdbc.JournaledConversationStore;
+import dev.workshop.store.jdbc.PostgresConversationStore;
 import java.lang.ref.WeakReference;
 import java.nio.file.Path;
 import java.util.List;
@@ -27,8 +28,14 @@ final class RestoreProbeCommand implements Callable<Integer> {
     @Spec
     private CommandSpec spec;
 
-    @Option(names = "--dir", required = true)
+    @Option(names = "--dir", description = "The data directory to restore from (the desktop's store).")
     private Path dir;
+
+    @Option(names = "--store-url", description = "A team server to restore from instead (issue #53 item 1).")
+    private String storeUrl;
+
+    @Option(names = "--team", defaultValue = "local")
+    private String team;
 
     @Option(names = "--conversation", required = true)
     private String conversation;
@@ -40,6 +47,9 @@ final class RestoreProbeCommand implements Callable<Integer> {
         WeakReference<Object> canary = new WeakReference<>(new Object());
         long start = System.nanoTime();
         ConversationId id = new ConversationId(conversation);
+        if (storeUrl != null) {
+            return fromTeamServer(start, id, canary);
+        }
         try (DataDirectory data = DataDirectory.lock(dir);
              var store = JournaledConversationStore.openJournalFirst(data)) {
             long opened = System.nanoTime();
@@ -51,6 +61,22 @@ final class RestoreProbeCommand implements Callable<Integer> {
             long tablesReady = System.nanoTime();
             spec.commandLine().getOut().printf("%d %d %d %d %d %d%n", history.size(), state.turnCount(),
                     (opened - start) / 1000, (loaded - opened) / 1000, (tablesReady - start) / 1000, collected ? 1 : 0);
+            spec.commandLine().getOut().flush();
+        }
+        return 0;
+    }
+
+    /** Opens the team server's store (pool, schema check) and loads one conversation: what every command pays. */
+    private Integer fromTeamServer(long start, ConversationId id, WeakReference<Object> canary) {
+        TenantId tenant = new TenantId(team);
+        try (var store = PostgresConversationStore.open(storeUrl)) {
+            long opened = System.nanoTime();
+            List<RecordedEvent> history = store.history(tenant, id);
+            ConversationState state = ConversationState.replay(id, history);
+            long loaded = System.nanoTime();
+            spec.commandLine().getOut().printf("%d %d %d %d %d %d%n", history.size(), state.turnCount(),
+                    (opened - start) / 1000, (loaded - opened) / 1000, (loaded - start) / 1000,
+                    canary.get() == null ? 1 : 0);
             spec.commandLine().getOut().flush();
         }
         return 0;

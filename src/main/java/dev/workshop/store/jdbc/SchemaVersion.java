@@ -33,6 +33,19 @@ final class SchemaVersion {
         }
     }
 
+    /**
+     * Whether the team server's schema is behind {@code target}; refuses one written by a newer Workshop, and an
+     * upgrade while an older Workshop still runs on it ({@link InstanceRegistry}).
+     */
+    static boolean teamServerBehind(Connection connection, int target, String where) throws SQLException {
+        OptionalInt applied = applied(connection);
+        if (applied.isPresent()) {
+            refuseNewer(applied.getAsInt(), "on the team server " + where);
+        }
+        InstanceRegistry.refuseIfOlderRun(connection, applied, target, where);
+        return applied.isEmpty() || applied.getAsInt() < target;
+    }
+
     static void refuseNewer(int applied, String file) {
         if (applied > LATEST) {
             throw new NewerSchemaException("The database " + file + " was written by a newer Workshop (schema version "
