@@ -50,6 +50,9 @@ final class RestoreProbeCommand implements Callable<Integer> {
         if (storeUrl != null) {
             return fromTeamServer(start, id, canary);
         }
+        if (dir == null) {
+            throw new picocli.CommandLine.ParameterException(spec.commandLine(), "Give --dir or --store-url");
+        }
         try (DataDirectory data = DataDirectory.lock(dir);
              var store = JournaledConversationStore.openJournalFirst(data)) {
             long opened = System.nanoTime();
