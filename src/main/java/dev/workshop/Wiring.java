@@ -38,7 +38,7 @@ import dev.workshop.store.file.JsonPreferences;
 import dev.workshop.store.file.JsonSceneStore;
 import dev.workshop.store.ConversationStore;
 import dev.workshop.store.jdbc.JournaledConversationStore;
-import dev.workshop.store.jdbc.PostgresConversationStore;
+import dev.workshop.store.jdbc.team.PostgresConversationStore;
 import dev.workshop.store.jdbc.ReadOnlyJournalStore;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -178,14 +178,14 @@ public final class Wiring {
         return new dev.workshop.orchestration.TeamServerSettings() {
             @Override
             public Check test(String url, TenantId team) {
-                dev.workshop.store.jdbc.TeamServerCheck.Report report =
-                        dev.workshop.store.jdbc.TeamServerCheck.check(url, team);
+                dev.workshop.store.jdbc.team.TeamServerCheck.Report report =
+                        dev.workshop.store.jdbc.team.TeamServerCheck.check(url, team);
                 return new Check(report.usable(), report.sentence());
             }
 
             @Override
             public Optional<String> whyNotKept(dev.workshop.domain.settings.TeamServerChoice choice) {
-                return choice.url().filter(dev.workshop.store.jdbc.TeamServerCheck::namesPassword)
+                return choice.url().filter(dev.workshop.store.jdbc.team.TeamServerCheck::namesPassword)
                         .map(url -> "Take the password out of the address: put it in PGPASSWORD or a .pgpass file."
                                 + " Workshop does not keep passwords.");
             }

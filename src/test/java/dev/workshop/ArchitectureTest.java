@@ -69,6 +69,16 @@ class ArchitectureTest {
         assertHolds(rule);
     }
     @Test
+    void theTeamWingAndTheDesktopStoreStayApart() {
+        // The PostgreSQL team store shares the tables' SQL, the schema version and the append's fold with the
+        // desktop's store (journal + H2), nothing more: neither reaches into the other's workings.
+        assertHolds(noClasses().that().resideInAPackage("dev.workshop.store.jdbc")
+                .should().dependOnClassesThat().resideInAPackage("dev.workshop.store.jdbc.team.."));
+        assertHolds(noClasses().that().resideInAPackage("dev.workshop.store.jdbc.team..")
+                .should().dependOnClassesThat().resideInAnyPackage("dev.workshop.store.journal..", "org.h2..")
+                .orShould().dependOnClassesThat().haveSimpleNameStartingWith("Journal"));
+    }
+    @Test
     void onlySessionGitUsesJGit() {
         ArchRule rule = noClasses().that().resideOutsideOfPackage("dev.workshop.session.git..")
             .should().dependOnClassesThat().resideInAnyPackage("org.eclipse.jgit..");
@@ -86,7 +96,7 @@ class ArchitectureTest {
         // A rule about a package that is not there holds whatever the code does.
         for (String named : java.util.List.of("dev.workshop", "dev.workshop.domain", "dev.workshop.ui",
                 "dev.workshop.ui.fx", "dev.workshop.ui.sidebar", "dev.workshop.cli", "dev.workshop.store",
-                "dev.workshop.store.jdbc", "dev.workshop.store.journal", "dev.workshop.gateway",
+                "dev.workshop.store.jdbc", "dev.workshop.store.jdbc.team", "dev.workshop.store.journal", "dev.workshop.gateway",
                 "dev.workshop.gateway.openai", "dev.workshop.gateway.offline", "dev.workshop.gateway.secrets",
                 "dev.workshop.session", "dev.workshop.session.git",
                 "dev.workshop.orchestration")) {

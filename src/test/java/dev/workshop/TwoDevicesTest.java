@@ -41,7 +41,7 @@ class TwoDevicesTest {
     private static final TenantId TEAM = new TenantId("two-devices");
     private static final int ROUNDS = 8;
     @org.junit.jupiter.api.extension.RegisterExtension
-    static final dev.workshop.store.jdbc.EmbeddedTeamServer SERVER = new dev.workshop.store.jdbc.EmbeddedTeamServer();
+    static final dev.workshop.store.jdbc.team.EmbeddedTeamServer SERVER = new dev.workshop.store.jdbc.team.EmbeddedTeamServer();
     @TempDir
     Path laptop;
     @TempDir

@@ -9,7 +9,7 @@ import dev.workshop.domain.conversation.ConversationEvent.MessageRecorded;
 import dev.workshop.domain.conversation.ConversationId;
 import dev.workshop.domain.conversation.RecordedEvent;
 import dev.workshop.domain.conversation.TenantId;
-import dev.workshop.store.jdbc.PostgresConversationStore;
+import dev.workshop.store.jdbc.team.PostgresConversationStore;
 import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
 import java.io.BufferedReader;
 import java.io.IOException;
@@ -43,7 +43,7 @@ class TeamServerOutageTest {
     Path dir;
 
     private EmbeddedPostgres start(Path data, int port) throws IOException {
-        return dev.workshop.store.jdbc.EmbeddedTeamServer.startOn(data, port);
+        return dev.workshop.store.jdbc.team.EmbeddedTeamServer.startOn(data, port);
     }
 
     private List<String> workshop(String url, String... args) {
@@ -83,7 +83,7 @@ class TeamServerOutageTest {
 
     @Test
     void aRunnerSaysOnceThatTheServerWentAndCameBackGivesUpWithExitCode5AndResumeGoesOn() throws Exception {
-        int port = dev.workshop.store.jdbc.EmbeddedTeamServer.freePort();
+        int port = dev.workshop.store.jdbc.team.EmbeddedTeamServer.freePort();
         Path data = dir.resolve("pgdata");
         EmbeddedPostgres postgres = start(data, port);
         String url = "jdbc:postgresql://localhost:" + port + "/postgres?user=postgres";

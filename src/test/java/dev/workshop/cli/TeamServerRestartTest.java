@@ -9,7 +9,7 @@ import dev.workshop.domain.conversation.ConversationEvent.MessageRecorded;
 import dev.workshop.domain.conversation.ConversationId;
 import dev.workshop.domain.conversation.RecordedEvent;
 import dev.workshop.domain.conversation.TenantId;
-import dev.workshop.store.jdbc.PostgresConversationStore;
+import dev.workshop.store.jdbc.team.PostgresConversationStore;
 import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
 import java.io.BufferedReader;
 import java.io.IOException;
@@ -38,12 +38,12 @@ class TeamServerRestartTest {
     Path dir;
 
     private EmbeddedPostgres start(Path data, int port) throws IOException {
-        return dev.workshop.store.jdbc.EmbeddedTeamServer.startOn(data, port);
+        return dev.workshop.store.jdbc.team.EmbeddedTeamServer.startOn(data, port);
     }
 
     @Test
     void aRunnerWaitsForARestartingServerAndRecordsEveryTurnOnce() throws Exception {
-        int port = dev.workshop.store.jdbc.EmbeddedTeamServer.freePort();
+        int port = dev.workshop.store.jdbc.team.EmbeddedTeamServer.freePort();
         Path data = dir.resolve("pgdata");
         EmbeddedPostgres postgres = start(data, port);
         String url = "jdbc:postgresql://localhost:" + port + "/postgres?user=postgres";

@@ -13,7 +13,7 @@ import dev.workshop.domain.conversation.ConversationStatus;
 import dev.workshop.domain.conversation.Participant;
 import dev.workshop.domain.conversation.RecordedEvent;
 import dev.workshop.domain.conversation.TenantId;
-import dev.workshop.store.jdbc.PostgresConversationStore;
+import dev.workshop.store.jdbc.team.PostgresConversationStore;
 import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
 import java.nio.file.Path;
 import java.sql.Connection;
@@ -180,7 +180,7 @@ class TeamSoakTest {
     }
 
     private static EmbeddedPostgres start(Path data, int port) throws java.io.IOException {
-        return dev.workshop.store.jdbc.EmbeddedTeamServer.startOn(data, port);
+        return dev.workshop.store.jdbc.team.EmbeddedTeamServer.startOn(data, port);
     }
 
     private static boolean allCompleted(PostgresConversationStore store, List<ConversationId> ids) {

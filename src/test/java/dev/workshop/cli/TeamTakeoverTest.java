@@ -10,7 +10,7 @@ import dev.workshop.domain.conversation.ConversationId;
 import dev.workshop.domain.conversation.ConversationStatus;
 import dev.workshop.domain.conversation.RecordedEvent;
 import dev.workshop.domain.conversation.TenantId;
-import dev.workshop.store.jdbc.PostgresConversationStore;
+import dev.workshop.store.jdbc.team.PostgresConversationStore;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
@@ -35,7 +35,7 @@ class TeamTakeoverTest {
     private static final int TURNS = 10;
     private static final TenantId TEAM = new TenantId("takeover");
     @org.junit.jupiter.api.extension.RegisterExtension
-    static final dev.workshop.store.jdbc.EmbeddedTeamServer SERVER = new dev.workshop.store.jdbc.EmbeddedTeamServer();
+    static final dev.workshop.store.jdbc.team.EmbeddedTeamServer SERVER = new dev.workshop.store.jdbc.team.EmbeddedTeamServer();
     private final ObjectMapper json = new ObjectMapper();
 
     @TempDir

@@ -6,7 +6,7 @@ import dev.workshop.domain.conversation.RecordedEvent;
 import dev.workshop.domain.conversation.TenantId;
 import dev.workshop.store.DataDirectory;
 import dev.workshop.store.jdbc.JournaledConversationStore;
-import dev.workshop.store.jdbc.PostgresConversationStore;
+import dev.workshop.store.jdbc.team.PostgresConversationStore;
 import java.lang.ref.WeakReference;
 import java.nio.file.Path;
 import java.util.List;

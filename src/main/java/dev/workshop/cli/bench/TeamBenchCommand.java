@@ -8,7 +8,7 @@ import dev.workshop.domain.agent.StarterAgents;
 import dev.workshop.domain.conversation.TenantId;
 import dev.workshop.orchestration.ConversationEngine;
 import dev.workshop.orchestration.LoopSettings;
-import dev.workshop.store.jdbc.PostgresConversationStore;
+import dev.workshop.store.jdbc.team.PostgresConversationStore;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.OptionalInt;
@@ -58,7 +58,7 @@ final class TeamBenchCommand implements Callable<Integer> {
             }
             // The peer in the same run: bare one-row commits from as many connections as one instance's pool has.
             output.print(json.createObjectNode().put("bench", "team").put("mode", "commit_floor")
-                    .put("connections", 10).put("commits_per_s", dev.workshop.store.jdbc.CommitFloor
+                    .put("connections", 10).put("commits_per_s", dev.workshop.store.jdbc.team.CommitFloor
                             .commitsPerSecond(url, 10, java.time.Duration.ofSeconds(5))));
         });
     }

@@ -13,16 +13,16 @@ import java.util.ArrayList;
 import java.util.List;
 
 /** What both adapters do with an append before they write it: check it against the log and fold it. */
-final class Appending {
+public final class Appending {
     private Appending() {
     }
 
     /** Events with the times they were first written (from elsewhere), or none: the append's own time. */
-    record Timed(List<ConversationEvent> events, List<Instant> times) {
+    public record Timed(List<ConversationEvent> events, List<Instant> times) {
     }
 
     /** The state after an append, and the events as the log holds them. */
-    record Folded(List<RecordedEvent> recorded, ConversationState after) {
+    public record Folded(List<RecordedEvent> recorded, ConversationState after) {
     }
 
     /**
@@ -30,7 +30,7 @@ final class Appending {
      *
      * @throws IllegalArgumentException when they do not number on from {@code expectedVersion + 1}
      */
-    static Timed broughtIn(long expectedVersion, List<RecordedEvent> events) {
+    public static Timed broughtIn(long expectedVersion, List<RecordedEvent> events) {
         List<ConversationEvent> bodies = new ArrayList<>(events.size());
         List<Instant> times = new ArrayList<>(events.size());
         for (int i = 0; i < events.size(); i++) {
@@ -49,7 +49,7 @@ final class Appending {
      * Checks the version and each event against the log's rules, and folds them: each at its time in {@code times},
      * or all at {@code now} when it is null.
      */
-    static Folded fold(TenantId tenant, ConversationId conversation, ConversationState state, long expectedVersion,
+    public static Folded fold(TenantId tenant, ConversationId conversation, ConversationState state, long expectedVersion,
                        List<ConversationEvent> events, List<Instant> times, Instant now) {
         if (state.version() != expectedVersion) {
             throw new ConcurrentAppendException("Conversation " + conversation + " is at version " + state.version()

@@ -29,7 +29,7 @@ import java.util.Map;
 import java.util.function.Predicate;
 
 /** The SQL of the conversation tables, in one place. Portable: the same statements run on H2 and PostgreSQL. */
-final class ConversationTables {
+public final class ConversationTables {
     private static final String INSERT_EVENT = """
             INSERT INTO conversation_event
                 (tenant_id, conversation_id, seq, event_type, turn_index, payload, recorded_at)
@@ -61,7 +61,7 @@ final class ConversationTables {
              ORDER BY conversation_id, seq""";
 
     /** A conversation's state together with its tenant, as the listing table holds it. */
-    record Row(TenantId tenant, ConversationState state) {
+    public record Row(TenantId tenant, ConversationState state) {
     }
 
     private final EventCodec codec;
@@ -75,7 +75,7 @@ final class ConversationTables {
         this(codec, SchemaVersion.LATEST);
     }
 
-    ConversationTables(EventCodec codec, int schema) {
+    public ConversationTables(EventCodec codec, int schema) {
         this.codec = codec;
         this.withCause = schema >= 7;
         java.util.List<String> written = new java.util.ArrayList<>(WRITTEN);
@@ -93,7 +93,7 @@ final class ConversationTables {
      * Inserts events, each with its JSON body as the payload. The bodies are encoded here, on the projector's
      * thread, rather than by the append that a conversation's loop waits for: the journal does not need them.
      */
-    void insertEvents(Connection connection, List<RecordedEvent> events) throws SQLException {
+    public void insertEvents(Connection connection, List<RecordedEvent> events) throws SQLException {
         try (PreparedStatement insert = connection.prepareStatement(INSERT_EVENT)) {
             for (int i = 0; i < events.size(); i++) {
                 RecordedEvent recorded = events.get(i);
@@ -116,7 +116,7 @@ final class ConversationTables {
     }
 
     /** Writes each conversation's latest state: an update, or an insert the first time. */
-    void upsertConversations(Connection connection, Collection<Row> rows) throws SQLException {
+    public void upsertConversations(Connection connection, Collection<Row> rows) throws SQLException {
         List<Row> missing = new ArrayList<>();
         try (PreparedStatement update = connection.prepareStatement(updateConversation)) {
             for (Row row : rows) {
@@ -170,7 +170,7 @@ final class ConversationTables {
     }
 
     /** The tenant's conversations, deleted ones too. */
-    List<Row> conversations(Connection connection, TenantId tenant) throws SQLException {
+    public List<Row> conversations(Connection connection, TenantId tenant) throws SQLException {
         try (PreparedStatement select = connection.prepareStatement(selectConversations + " WHERE tenant_id = ?")) {
             select.setString(1, tenant.value());
             try (ResultSet result = select.executeQuery()) {
@@ -183,7 +183,7 @@ final class ConversationTables {
      * One conversation's row; {@code lock}: locked until the transaction ends, so that appends to it take turns
      * (a first append has no row to lock: the event table's key makes the second one fail instead).
      */
-    java.util.Optional<ConversationState> conversation(Connection connection, TenantId tenant, ConversationId id,
+    public java.util.Optional<ConversationState> conversation(Connection connection, TenantId tenant, ConversationId id,
                                                        boolean lock) throws SQLException {
         try (PreparedStatement select = connection.prepareStatement(selectConversations
                 + " WHERE " + KEY + (lock ? " FOR UPDATE" : ""))) {
@@ -196,7 +196,7 @@ final class ConversationTables {
     }
 
     /** The tenant a conversation belongs to, whichever it is. */
-    java.util.Optional<TenantId> tenantOf(Connection connection, ConversationId id) throws SQLException {
+    public java.util.Optional<TenantId> tenantOf(Connection connection, ConversationId id) throws SQLException {
         try (PreparedStatement select = connection.prepareStatement(
                 "SELECT tenant_id FROM conversation WHERE conversation_id = ?")) {
             select.setString(1, id.value());
@@ -208,7 +208,7 @@ final class ConversationTables {
     }
 
     /** When the tenant's conversation was last deleted. */
-    java.util.Optional<Instant> deletedAt(Connection connection, TenantId tenant, ConversationId id)
+    public java.util.Optional<Instant> deletedAt(Connection connection, TenantId tenant, ConversationId id)
             throws SQLException {
         try (PreparedStatement select = connection.prepareStatement("""
                 SELECT MAX(recorded_at) AS deleted_at FROM conversation_event
@@ -253,7 +253,7 @@ final class ConversationTables {
         return rows;
     }
 
-    List<RecordedEvent> history(Connection connection, TenantId tenant, ConversationId conversation)
+    public List<RecordedEvent> history(Connection connection, TenantId tenant, ConversationId conversation)
             throws SQLException {
         List<RecordedEvent> events = new ArrayList<>();
         try (PreparedStatement select = connection.prepareStatement(SELECT_HISTORY)) {
@@ -270,7 +270,7 @@ final class ConversationTables {
     }
 
     /** Messages whose content contains {@code needle}, ignoring case, of the conversations {@code listed} keeps. */
-    List<MessageMatch> findMessages(Connection connection, TenantId tenant, String needle, int limit,
+    public List<MessageMatch> findMessages(Connection connection, TenantId tenant, String needle, int limit,
                                     Predicate<ConversationId> listed) throws SQLException {
         String lower = needle.toLowerCase(Locale.ROOT);
         String pattern = "%" + codec.escaped(lower).replace("!", "!!").replace("%", "!%").replace("_", "!_") + "%";
@@ -320,7 +320,7 @@ final class ConversationTables {
         }
     }
 
-    static String key(String tenant, String conversation) {
+    public static String key(String tenant, String conversation) {
         return tenant + '\u0000' + conversation;
     }
 

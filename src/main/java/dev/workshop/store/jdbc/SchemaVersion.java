@@ -8,15 +8,15 @@ import java.sql.Statement;
 import java.util.OptionalInt;
 
 /** The schema version this Workshop knows, and the one a database holds (read from Flyway's history). */
-final class SchemaVersion {
+public final class SchemaVersion {
     /** The highest {@code V<n>__*.sql} under {@code db/migration}; a test keeps the two in step. */
-    static final int LATEST = 7;
+    public static final int LATEST = 7;
 
     private SchemaVersion() {
     }
 
     /** The highest successfully applied migration, or empty for a database Flyway never touched. */
-    static OptionalInt applied(Connection connection) throws SQLException {
+    public static OptionalInt applied(Connection connection) throws SQLException {
         try (ResultSet tables = connection.getMetaData().getTables(null, null, "flyway_schema_history", null)) {
             if (!tables.next()) {
                 return OptionalInt.empty();
@@ -33,20 +33,7 @@ final class SchemaVersion {
         }
     }
 
-    /**
-     * Whether the team server's schema is behind {@code target}; refuses one written by a newer Workshop, and an
-     * upgrade while an older Workshop still runs on it ({@link InstanceRegistry}).
-     */
-    static boolean teamServerBehind(Connection connection, int target, String where) throws SQLException {
-        OptionalInt applied = applied(connection);
-        if (applied.isPresent()) {
-            refuseNewer(applied.getAsInt(), "on the team server " + where);
-        }
-        InstanceRegistry.refuseIfOlderRun(connection, applied, target, where);
-        return applied.isEmpty() || applied.getAsInt() < target;
-    }
-
-    static void refuseNewer(int applied, String file) {
+    public static void refuseNewer(int applied, String file) {
         if (applied > LATEST) {
             throw new NewerSchemaException("The database " + file + " was written by a newer Workshop (schema version "
                     + applied + "; this Workshop knows up to " + LATEST + "). It was left untouched: update Workshop "

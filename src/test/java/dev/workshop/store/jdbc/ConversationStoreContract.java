@@ -31,7 +31,7 @@ import org.junit.jupiter.api.Test;
  * What every adapter of the {@link ConversationStore} port promises, run on each (the desktop's journal + H2, the
  * team server's PostgreSQL). Each test works in tenants of its own, so adapters may share one database.
  */
-abstract class ConversationStoreContract {
+public abstract class ConversationStoreContract {
     /** The store under test; the same one for the whole test. */
     protected abstract ConversationStore store();
 

@@ -7,10 +7,10 @@ import java.time.ZoneOffset;
 import java.util.function.Supplier;
 
 /** A clock a test drives: each reading is what {@code now} gives (a fixed time moved by hand, a ticking count). */
-final class TestClock extends Clock {
+public final class TestClock extends Clock {
     private final Supplier<Instant> now;
 
-    TestClock(Supplier<Instant> now) {
+    public TestClock(Supplier<Instant> now) {
         this.now = now;
     }
 

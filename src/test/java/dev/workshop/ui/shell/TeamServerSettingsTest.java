@@ -9,7 +9,7 @@ import dev.workshop.domain.conversation.TenantId;
 import dev.workshop.orchestration.Workspace;
 import dev.workshop.orchestration.WorkspaceOptions;
 import dev.workshop.store.Conversations;
-import dev.workshop.store.jdbc.PostgresConversationStore;
+import dev.workshop.store.jdbc.team.PostgresConversationStore;
 import dev.workshop.ui.fx.FxExecutor;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -36,7 +36,7 @@ import org.testfx.util.WaitForAsyncUtils;
 class TeamServerSettingsTest {
     private static final TenantId TEAM = new TenantId("design");
     @org.junit.jupiter.api.extension.RegisterExtension
-    static final dev.workshop.store.jdbc.EmbeddedTeamServer SERVER = new dev.workshop.store.jdbc.EmbeddedTeamServer();
+    static final dev.workshop.store.jdbc.team.EmbeddedTeamServer SERVER = new dev.workshop.store.jdbc.team.EmbeddedTeamServer();
     private Path dir;
     private ShellViewModel shell;
 

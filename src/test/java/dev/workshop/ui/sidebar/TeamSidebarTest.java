@@ -17,7 +17,7 @@ import dev.workshop.domain.conversation.StatusCause;
 import dev.workshop.domain.conversation.TenantId;
 import dev.workshop.orchestration.LoopSettings;
 import dev.workshop.orchestration.WorkspaceOptions;
-import dev.workshop.store.jdbc.PostgresConversationStore;
+import dev.workshop.store.jdbc.team.PostgresConversationStore;
 import dev.workshop.ui.fx.FxExecutor;
 import dev.workshop.ui.shell.ShellView;
 import dev.workshop.ui.shell.ShellViewModel;
@@ -50,7 +50,7 @@ class TeamSidebarTest {
     private static final Participant BRUNO = new Participant(new AgentId("starter-bruno"), "Bruno");
     private static final TenantId TEAM = new TenantId("sidebar-team");
     @org.junit.jupiter.api.extension.RegisterExtension
-    static final dev.workshop.store.jdbc.EmbeddedTeamServer SERVER = new dev.workshop.store.jdbc.EmbeddedTeamServer();
+    static final dev.workshop.store.jdbc.team.EmbeddedTeamServer SERVER = new dev.workshop.store.jdbc.team.EmbeddedTeamServer();
     private ShellViewModel shell;
 
     @Start

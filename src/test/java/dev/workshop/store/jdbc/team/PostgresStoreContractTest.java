@@ -1,6 +1,7 @@
-package dev.workshop.store.jdbc;
+package dev.workshop.store.jdbc.team;
 
 import dev.workshop.store.ConversationStore;
+import dev.workshop.store.jdbc.ConversationStoreContract;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 

@@ -1,5 +1,6 @@
-package dev.workshop.store.jdbc;
+package dev.workshop.store.jdbc.team;
 
+import dev.workshop.store.jdbc.SchemaVersion;
 import dev.workshop.domain.conversation.TenantId;
 import java.sql.Connection;
 import java.sql.DriverManager;

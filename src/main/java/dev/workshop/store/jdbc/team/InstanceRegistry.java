@@ -1,5 +1,6 @@
-package dev.workshop.store.jdbc;
+package dev.workshop.store.jdbc.team;
 
+import dev.workshop.store.jdbc.SchemaVersion;
 import dev.workshop.store.StoreException;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
@@ -73,5 +74,18 @@ final class InstanceRegistry {
                     + "; this Workshop needs version " + wanted + " and would change it from under them. Stop or"
                     + " update them first (and back the database up); nothing was changed.");
         }
+    }
+
+    /**
+     * Whether the team server's schema is behind {@code target}; refuses one written by a newer Workshop, and an
+     * upgrade while an older Workshop still runs on it (below).
+     */
+    static boolean teamServerBehind(Connection connection, int target, String where) throws SQLException {
+        OptionalInt applied = SchemaVersion.applied(connection);
+        if (applied.isPresent()) {
+            SchemaVersion.refuseNewer(applied.getAsInt(), "on the team server " + where);
+        }
+        refuseIfOlderRun(connection, applied, target, where);
+        return applied.isEmpty() || applied.getAsInt() < target;
     }
 }

@@ -1,4 +1,4 @@
-package dev.workshop.store.jdbc;
+package dev.workshop.store.jdbc.team;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;

@@ -1,4 +1,4 @@
-package dev.workshop.store.jdbc;
+package dev.workshop.store.jdbc.team;
 
 import dev.workshop.domain.conversation.ConversationId;
 import dev.workshop.domain.conversation.TenantId;

@@ -1,5 +1,8 @@
-package dev.workshop.store.jdbc;
+package dev.workshop.store.jdbc.team;
 
+import dev.workshop.store.jdbc.Appending;
+import dev.workshop.store.jdbc.ConversationTables;
+import dev.workshop.store.jdbc.SchemaVersion;
 import com.zaxxer.hikari.HikariDataSource;
 import dev.workshop.domain.conversation.ConversationEvent;
 import dev.workshop.domain.conversation.ConversationId;
@@ -197,7 +200,7 @@ public final class PostgresConversationStore implements ConversationStore {
         try {
             boolean behind;
             try (Connection connection = pool.getConnection()) {
-                behind = SchemaVersion.teamServerBehind(connection, target, url.display());
+                behind = InstanceRegistry.teamServerBehind(connection, target, url.display());
             }
             // Migrated only when behind: Flyway's validation of a schema already up to date cost every command and
             // every start about half a second (issue #53); the version read above is the one it would have found.

@@ -1,4 +1,4 @@
-package dev.workshop.store.jdbc;
+package dev.workshop.store.jdbc.team;
 
 import com.zaxxer.hikari.HikariConfig;
 import com.zaxxer.hikari.HikariDataSource;

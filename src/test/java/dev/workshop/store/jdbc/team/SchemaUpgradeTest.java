@@ -1,5 +1,6 @@
-package dev.workshop.store.jdbc;
+package dev.workshop.store.jdbc.team;
 
+import dev.workshop.store.jdbc.SchemaVersion;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 

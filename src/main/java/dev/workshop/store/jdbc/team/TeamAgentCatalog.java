@@ -1,4 +1,4 @@
-package dev.workshop.store.jdbc;
+package dev.workshop.store.jdbc.team;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;

@@ -1,4 +1,4 @@
-package dev.workshop.store.jdbc;
+package dev.workshop.store.jdbc.team;
 
 import java.sql.Connection;
 import java.sql.DriverManager;

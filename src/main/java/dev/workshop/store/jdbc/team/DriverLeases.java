@@ -1,5 +1,6 @@
-package dev.workshop.store.jdbc;
+package dev.workshop.store.jdbc.team;
 
+import dev.workshop.store.jdbc.ConversationTables;
 import dev.workshop.domain.conversation.ConversationId;
 import dev.workshop.domain.conversation.TenantId;
 import dev.workshop.store.DriverLostException;
