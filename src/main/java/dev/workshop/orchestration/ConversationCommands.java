@@ -234,11 +234,7 @@ final class ConversationCommands {
         for (int attempt = 1; ; attempt++) {
             ConversationState state = log.stateOf(id);
             try {
-                ConversationState after = state;
-                for (RecordedEvent recorded : store.append(tenant, id, state.version(), List.of(event))) {
-                    after = after.evolve(recorded);
-                }
-                return after;
+                return store.append(tenant, id, state.version(), List.of(event)).after();
             } catch (ConcurrentAppendException e) {
                 if (attempt == 5) {
                     throw e;

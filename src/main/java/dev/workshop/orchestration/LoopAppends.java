@@ -27,20 +27,14 @@ final class LoopAppends {
 
     /** Appends {@code event} after {@code state}; the state after it. */
     ConversationState append(ConversationState state, ConversationEvent event, Durability durability) {
-        List<RecordedEvent> recorded;
         try {
-            recorded = appendWaitingForTheServer(state, event, durability);
+            return appendWaitingForTheServer(state, event, durability);
         } catch (ConcurrentAppendException e) {
             // The user may rename a conversation while it runs: a new name does not conflict with the turn, so the
             // loop takes it in and appends again. Anything else appended meanwhile means a second writer.
             ConversationState renamed = renamedSince(state).orElseThrow(() -> e);
             return append(renamed, event, durability);
         }
-        ConversationState next = state;
-        for (RecordedEvent each : recorded) {
-            next = next.evolve(each);
-        }
-        return next;
     }
 
     /**
@@ -48,15 +42,15 @@ final class LoopAppends {
      * written once when the server is back. A write whose commit was lost on the way back is found in the log
      * rather than written twice.
      */
-    private List<RecordedEvent> appendWaitingForTheServer(ConversationState state, ConversationEvent event,
-                                                          Durability durability) {
+    private ConversationState appendWaitingForTheServer(ConversationState state, ConversationEvent event,
+                                                        Durability durability) {
         return patience.patiently(
-                () -> context.store().append(context.tenant(), id, state.version(), List.of(event), durability),
+                () -> context.store().append(context.tenant(), id, state.version(), List.of(event), durability).after(),
                 () -> {
                     List<RecordedEvent> there = context.store().history(context.tenant(), id);
                     // The last attempt committed; its answer was lost with the connection.
                     return there.size() > state.version() && there.get((int) state.version()).event().equals(event)
-                            ? Optional.of(List.of(there.get((int) state.version()))) : Optional.empty();
+                            ? Optional.of(state.evolve(there.get((int) state.version()))) : Optional.empty();
                 });
     }
 

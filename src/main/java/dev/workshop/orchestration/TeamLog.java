@@ -3,7 +3,6 @@ package dev.workshop.orchestration;
 import dev.workshop.domain.conversation.ConversationEvent;
 import dev.workshop.domain.conversation.ConversationId;
 import dev.workshop.domain.conversation.ConversationState;
-import dev.workshop.domain.conversation.RecordedEvent;
 import dev.workshop.domain.conversation.TenantId;
 import dev.workshop.store.ConversationStore;
 import java.util.List;
@@ -18,11 +17,7 @@ record TeamLog(ConversationStore store, TenantId tenant) {
 
     /** Appends {@code events} right after {@code state}; the state they lead to. */
     ConversationState append(ConversationState state, List<ConversationEvent> events) {
-        ConversationState after = state;
-        for (RecordedEvent recorded : store.append(tenant, state.id(), state.version(), events)) {
-            after = after.evolve(recorded);
-        }
-        return after;
+        return store.append(tenant, state.id(), state.version(), events).after();
     }
 
     /** As {@link #state}, refusing an unknown or deleted conversation. */

@@ -19,14 +19,15 @@ import java.util.Optional;
 public interface ConversationStore extends ConversationDrivers, AutoCloseable {
 
     /**
-     * Appends {@code events} atomically after version {@code expectedVersion} (0 for a new conversation).
+     * Appends {@code events} atomically after version {@code expectedVersion} (0 for a new conversation); what
+     * was recorded, with the state after it.
      *
      * @throws ConcurrentAppendException when the conversation is no longer at {@code expectedVersion}
      * @throws dev.workshop.domain.conversation.InvalidEventException when an event breaks the log's rules
      * @throws StoreException when the store cannot write; nothing was acknowledged
      */
-    default List<RecordedEvent> append(TenantId tenant, ConversationId conversation, long expectedVersion,
-                                       List<ConversationEvent> events) {
+    default Appended append(TenantId tenant, ConversationId conversation, long expectedVersion,
+                            List<ConversationEvent> events) {
         return append(tenant, conversation, expectedVersion, events, Durability.DURABLE);
     }
 
@@ -34,8 +35,8 @@ public interface ConversationStore extends ConversationDrivers, AutoCloseable {
      * As {@link #append(TenantId, ConversationId, long, List)}, with a choice of when to return:
      * {@link Durability#WITH_NEXT} returns at once and the events become durable with the next durable append.
      */
-    List<RecordedEvent> append(TenantId tenant, ConversationId conversation, long expectedVersion,
-                               List<ConversationEvent> events, Durability durability);
+    Appended append(TenantId tenant, ConversationId conversation, long expectedVersion,
+                    List<ConversationEvent> events, Durability durability);
 
     /**
      * Appends events recorded elsewhere (a session held in git, or re-inflated from it) after version
@@ -46,8 +47,8 @@ public interface ConversationStore extends ConversationDrivers, AutoCloseable {
      * @throws IllegalArgumentException when the events do not number on from {@code expectedVersion + 1}
      * @throws dev.workshop.domain.conversation.InvalidEventException when an event breaks the log's rules
      */
-    List<RecordedEvent> adopt(TenantId tenant, ConversationId conversation, long expectedVersion,
-                              List<RecordedEvent> events);
+    Appended adopt(TenantId tenant, ConversationId conversation, long expectedVersion,
+                   List<RecordedEvent> events);
 
     /** The whole history of a conversation in order; empty for an unknown id. */
     List<RecordedEvent> history(TenantId tenant, ConversationId conversation);

@@ -19,14 +19,14 @@ public abstract class ForwardingConversationStore implements ConversationStore {
     }
 
     @Override
-    public List<RecordedEvent> append(TenantId tenant, ConversationId conversation, long expectedVersion,
-                                      List<ConversationEvent> events, Durability durability) {
+    public Appended append(TenantId tenant, ConversationId conversation, long expectedVersion,
+                           List<ConversationEvent> events, Durability durability) {
         return store.append(tenant, conversation, expectedVersion, events, durability);
     }
 
     @Override
-    public List<RecordedEvent> adopt(TenantId tenant, ConversationId conversation, long expectedVersion,
-                                     List<RecordedEvent> events) {
+    public Appended adopt(TenantId tenant, ConversationId conversation, long expectedVersion,
+                          List<RecordedEvent> events) {
         return store.adopt(tenant, conversation, expectedVersion, events);
     }
 

@@ -1,8 +1,8 @@
 package dev.workshop.cli.bench;
 
+import dev.workshop.store.Appended;
 import dev.workshop.domain.conversation.ConversationEvent;
 import dev.workshop.domain.conversation.ConversationId;
-import dev.workshop.domain.conversation.RecordedEvent;
 import dev.workshop.domain.conversation.TenantId;
 import dev.workshop.store.ConversationStore;
 import dev.workshop.store.Durability;
@@ -41,8 +41,8 @@ final class TimedStore extends ForwardingConversationStore {
     }
 
     @Override
-    public List<RecordedEvent> append(TenantId tenant, ConversationId conversation, long expectedVersion,
-                                      List<ConversationEvent> events, Durability durability) {
+    public Appended append(TenantId tenant, ConversationId conversation, long expectedVersion,
+                           List<ConversationEvent> events, Durability durability) {
         long started = System.nanoTime();
         try {
             return super.append(tenant, conversation, expectedVersion, events, durability);

@@ -8,6 +8,7 @@ import dev.workshop.domain.conversation.DeletedConversation;
 import dev.workshop.domain.conversation.MessageMatch;
 import dev.workshop.domain.conversation.RecordedEvent;
 import dev.workshop.domain.conversation.TenantId;
+import dev.workshop.store.Appended;
 import dev.workshop.store.ConversationStore;
 import dev.workshop.store.DataDirectory;
 import dev.workshop.store.Durability;
@@ -30,13 +31,12 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import org.h2.jdbcx.JdbcConnectionPool;
 
 /**
- * The desktop store: an fsync'd journal makes each append durable before it returns, and H2 holds the
- * same events as queryable tables a moment later (see docs/decisions/0001-durable-commit.md). The
- * journal keeps the full history, so an unreadable H2 file is rebuilt from it. Each conversation's
- * current state lives in memory, so checking an append (version, turn index, size) costs no query.
- * Histories are read from the journal itself, through the position of every event, which the open-time
- * scan collects (or a clean close saved): a conversation can be read back before H2 has even opened
- * (docs/decisions/0007).
+ * The desktop store: an fsync'd journal makes each append durable before it returns, and H2 holds the same events
+ * as queryable tables a moment later (docs/decisions/0001-durable-commit.md). The journal keeps the full history,
+ * so an unreadable H2 file is rebuilt from it. Each conversation's current state lives in memory, so checking an
+ * append (version, turn index, size) costs no query. Histories are read from the journal itself, through the
+ * position of every event, which the open-time scan collects (or a clean close saved): a conversation can be read
+ * back before H2 has even opened (docs/decisions/0007).
  */
 public final class JournaledConversationStore implements ConversationStore {
     private final LatestStates index = new LatestStates();
@@ -203,21 +203,21 @@ public final class JournaledConversationStore implements ConversationStore {
     }
 
     @Override
-    public List<RecordedEvent> append(TenantId tenant, ConversationId conversation, long expectedVersion,
-                                      List<ConversationEvent> events, Durability durability) {
+    public Appended append(TenantId tenant, ConversationId conversation, long expectedVersion,
+                           List<ConversationEvent> events, Durability durability) {
         return write(tenant, conversation, expectedVersion, events, null, durability);
     }
 
     @Override
-    public List<RecordedEvent> adopt(TenantId tenant, ConversationId conversation, long expectedVersion,
-                                     List<RecordedEvent> events) {
+    public Appended adopt(TenantId tenant, ConversationId conversation, long expectedVersion,
+                          List<RecordedEvent> events) {
         Appending.Timed timed = Appending.broughtIn(expectedVersion, events);
         return write(tenant, conversation, expectedVersion, timed.events(), timed.times(), Durability.DURABLE);
     }
 
     /** Appends {@code events}, each at its time in {@code times}, or all at the clock's now when it is null. */
-    private List<RecordedEvent> write(TenantId tenant, ConversationId conversation, long expectedVersion,
-                                      List<ConversationEvent> events, List<Instant> times, Durability durability) {
+    private Appended write(TenantId tenant, ConversationId conversation, long expectedVersion,
+                           List<ConversationEvent> events, List<Instant> times, Durability durability) {
         requireOpen();
         String refusal = writesRefused;
         if (refusal != null) {
@@ -225,7 +225,7 @@ public final class JournaledConversationStore implements ConversationStore {
         }
         tables.await();
         if (events.isEmpty()) {
-            return List.of();
+            return new Appended(List.of(), state(tenant, conversation).orElse(ConversationState.notStarted(conversation)));
         }
         LatestState entry = index.getOrAdd(new ConversationKey(tenant, conversation));
         entry.lock.lock();
@@ -249,7 +249,7 @@ public final class JournaledConversationStore implements ConversationStore {
                 starts.awaitSaved(startCopy, conversation);
             }
             entry.state = state;
-            return List.copyOf(recorded);
+            return new Appended(recorded, state);
         } catch (IOException e) {
             throw new StoreException(cannotSave(e) + ". Nothing after the last saved event was kept; once the disk is"
                     + " writable, open the data again (the app's Reopen, or a new start) and it goes on from there.", e);

@@ -1,5 +1,6 @@
 package dev.workshop.store.jdbc;
 
+import dev.workshop.store.Appended;
 import dev.workshop.store.EventCodec;
 import dev.workshop.domain.conversation.ConversationEvent;
 import dev.workshop.domain.conversation.ConversationId;
@@ -70,14 +71,14 @@ public final class ReadOnlyJournalStore implements ConversationStore {
     }
 
     @Override
-    public List<RecordedEvent> append(TenantId tenant, ConversationId conversation, long expectedVersion,
-                                      List<ConversationEvent> events, Durability durability) {
+    public Appended append(TenantId tenant, ConversationId conversation, long expectedVersion,
+                           List<ConversationEvent> events, Durability durability) {
         throw new StoreException("Nothing can be changed while the data can only be read (" + why + ")");
     }
 
     @Override
-    public List<RecordedEvent> adopt(TenantId tenant, ConversationId conversation, long expectedVersion,
-                                     List<RecordedEvent> events) {
+    public Appended adopt(TenantId tenant, ConversationId conversation, long expectedVersion,
+                          List<RecordedEvent> events) {
         throw new StoreException("Nothing can be changed while the data can only be read (" + why + ")");
     }
 

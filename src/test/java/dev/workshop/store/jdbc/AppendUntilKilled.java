@@ -43,14 +43,14 @@ public final class AppendUntilKilled {
         String filler = "lorem ipsum dolor sit amet ".repeat(size / 27 + 1).substring(0, size);
         ConversationState state = store.state(TenantId.LOCAL, id).orElse(ConversationState.notStarted(id));
         if (!state.isStarted()) {
-            acknowledge(out, id, store.append(TenantId.LOCAL, id, 0, List.of(Conversations.started(1_000_000))));
+            acknowledge(out, id, store.append(TenantId.LOCAL, id, 0, List.of(Conversations.started(1_000_000))).events());
             state = store.state(TenantId.LOCAL, id).orElseThrow();
         }
         while (true) {
             int turn = state.turnCount();
             ConversationEvent message = new MessageRecorded(turn, new AgentId("agent-" + (turn % 3)), "Agent",
                     turn + " " + filler);
-            acknowledge(out, id, store.append(TenantId.LOCAL, id, state.version(), List.of(message)));
+            acknowledge(out, id, store.append(TenantId.LOCAL, id, state.version(), List.of(message)).events());
             state = store.state(TenantId.LOCAL, id).orElseThrow();
         }
     }

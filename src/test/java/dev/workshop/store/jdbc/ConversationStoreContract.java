@@ -58,6 +58,22 @@ public abstract class ConversationStoreContract {
     }
 
     @Test
+    void anAppendReturnsWhatItRecordedAndTheStateAfterIt() {
+        ConversationId id = ConversationId.random();
+        var first = store().append(team, id, 0, Conversations.startedWithMessages(10, 2));
+        assertThat(first.events()).extracting(RecordedEvent::seq).containsExactly(1L, 2L, 3L);
+        assertThat(first.after()).isEqualTo(store().state(team, id).orElseThrow());
+        var renamed = store().append(team, id, 3, List.of(new Renamed("Cat names")));
+        assertThat(renamed.events()).singleElement().satisfies(event -> assertThat(event.seq()).isEqualTo(4));
+        assertThat(renamed.after()).as("folded once, by the store, as it reads back")
+                .isEqualTo(store().state(team, id).orElseThrow())
+                .isEqualTo(ConversationState.replay(id, store().history(team, id)));
+        assertThat(renamed.after().title()).isEqualTo("Cat names");
+        assertThat(store().append(team, id, 4, List.of()).after()).as("nothing appended: as it was")
+                .isEqualTo(renamed.after());
+    }
+
+    @Test
     void anAppendAtAStaleVersionIsRefusedAndStoresNothing() {
         ConversationId id = started(team, 2);
         assertThatThrownBy(() -> store().append(team, id, 1, List.of(Conversations.message(2))))

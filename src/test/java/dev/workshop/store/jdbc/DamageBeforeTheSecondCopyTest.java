@@ -147,9 +147,9 @@ class DamageBeforeTheSecondCopyTest {
         Files.copy(dir.resolve("journal").resolve("applied.pos"), dir.resolve("applied-then"));
         try (DataDirectory data = DataDirectory.lock(dir);
              var store = JournaledConversationStore.open(data, SEGMENT_BYTES, java.time.Clock.systemUTC())) {
-            written.addAll(store.append(LOCAL, damaged, 0, List.of(Conversations.started(20))));
+            written.addAll(store.append(LOCAL, damaged, 0, List.of(Conversations.started(20))).events());
             for (int turn = 0; turn < messages; turn++) {
-                written.addAll(store.append(LOCAL, damaged, written.size(), List.of(Conversations.message(turn))));
+                written.addAll(store.append(LOCAL, damaged, written.size(), List.of(Conversations.message(turn))).events());
             }
             store.append(LOCAL, before, 2, List.of(Conversations.message(1)));
         }

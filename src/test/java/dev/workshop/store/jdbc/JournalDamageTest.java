@@ -225,7 +225,7 @@ class JournalDamageTest {
                     events.add(Conversations.message(turn));
                     long version = written.getOrDefault(id, List.of()).size();
                     for (ConversationEvent event : events) {
-                        List<RecordedEvent> stored = store.append(LOCAL, id, version++, List.of(event));
+                        List<RecordedEvent> stored = store.append(LOCAL, id, version++, List.of(event)).events();
                         written.computeIfAbsent(id, key -> new ArrayList<>()).addAll(stored);
                     }
                 }

@@ -12,6 +12,7 @@ import dev.workshop.domain.conversation.MessageMatch;
 import dev.workshop.domain.conversation.RecordedEvent;
 import dev.workshop.domain.conversation.TenantId;
 import dev.workshop.store.ConcurrentAppendException;
+import dev.workshop.store.Appended;
 import dev.workshop.store.ConversationStore;
 import dev.workshop.store.Durability;
 import dev.workshop.store.EventCodec;
@@ -29,10 +30,9 @@ import org.flywaydb.core.Flyway;
 
 /**
  * The team server's conversation log (seed 002, ADR 0022): PostgreSQL is the truth. An append is one transaction
- * (the conversation's row locked, its version checked, the events inserted under the {@code (tenant,
- * conversation, seq)} key and the unique turn index, the row updated) and is acknowledged once it committed with
- * {@code synchronous_commit} on: there is no local journal in front of it. The same Flyway migrations and the
- * same SQL as the desktop's H2 ({@link ConversationTables}); the tenant is part of every key and every query.
+ * (the conversation's row locked, its version checked, the events inserted under the {@code (tenant, conversation,
+ * seq)} key and the unique turn index, the row updated), acknowledged once committed with {@code synchronous_commit}
+ * on: no local journal in front of it. The desktop's Flyway migrations and SQL ({@link ConversationTables}).
  */
 public final class PostgresConversationStore implements ConversationStore {
     private final HikariDataSource pool;
@@ -221,23 +221,23 @@ public final class PostgresConversationStore implements ConversationStore {
     }
 
     @Override
-    public List<RecordedEvent> append(TenantId tenant, ConversationId conversation, long expectedVersion,
-                                      List<ConversationEvent> events, Durability durability) {
+    public Appended append(TenantId tenant, ConversationId conversation, long expectedVersion,
+                           List<ConversationEvent> events, Durability durability) {
         // Every append waits for its commit: the server is the only copy this process keeps.
         return write(tenant, conversation, expectedVersion, events, null);
     }
 
     @Override
-    public List<RecordedEvent> adopt(TenantId tenant, ConversationId conversation, long expectedVersion,
-                                     List<RecordedEvent> events) {
+    public Appended adopt(TenantId tenant, ConversationId conversation, long expectedVersion,
+                          List<RecordedEvent> events) {
         Appending.Timed timed = Appending.broughtIn(expectedVersion, events);
         return write(tenant, conversation, expectedVersion, timed.events(), timed.times());
     }
 
-    private List<RecordedEvent> write(TenantId tenant, ConversationId conversation, long expectedVersion,
-                                      List<ConversationEvent> events, List<Instant> times) {
+    private Appended write(TenantId tenant, ConversationId conversation, long expectedVersion,
+                           List<ConversationEvent> events, List<Instant> times) {
         if (events.isEmpty()) {
-            return List.of();
+            return new Appended(List.of(), state(tenant, conversation).orElse(ConversationState.notStarted(conversation)));
         }
         try (Connection connection = pool.getConnection()) {
             connection.setAutoCommit(false);
@@ -254,7 +254,7 @@ public final class PostgresConversationStore implements ConversationStore {
                 ChangeFeed.announce(connection, leases.owner(), tenant, conversation, state.version());
                 connection.commit();
                 feed.wrote(tenant, conversation, state.version());
-                return List.copyOf(recorded);
+                return new Appended(recorded, state);
             } catch (SQLException | RuntimeException e) {
                 try {
                     connection.rollback();
