@@ -1,13 +1,13 @@
 package dev.workshop.ui.agents;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.awaitility.Awaitility.await;
 
 import dev.workshop.domain.agent.AgentDefinition;
 import dev.workshop.domain.agent.AgentId;
 import dev.workshop.gateway.openai.EndpointCheck;
 import dev.workshop.orchestration.AgentDirectory;
 import dev.workshop.store.file.JsonAgentCatalog;
+import dev.workshop.ui.fx.Background;
 import dev.workshop.ui.fx.FxExecutor;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -32,12 +32,13 @@ class AgentsViewModelTest {
     @BeforeEach
     void open() {
         catalog = JsonAgentCatalog.open(dir, warning -> { });
-        viewModel = new AgentsViewModel(directory(catalog), FxExecutor.direct());
+        viewModel = new AgentsViewModel(directory(catalog), FxExecutor.direct(), Background.direct());
     }
 
+    /** Saved on this thread (the background is direct): done when it returns. */
     private void saveAndWait() {
         viewModel.save();
-        await().atMost(Duration.ofSeconds(5)).until(() -> !viewModel.busyProperty().get());
+        assertThat(viewModel.busyProperty().get()).as("done when save returns").isFalse();
     }
 
     @Test
@@ -124,7 +125,7 @@ class AgentsViewModelTest {
         viewModel.fields().personaProperty().set("You are Ada, who plans picnics.");
         java.util.concurrent.atomic.AtomicBoolean then = new java.util.concurrent.atomic.AtomicBoolean();
         viewModel.save(() -> then.set(true));
-        await().atMost(Duration.ofSeconds(5)).untilTrue(then);
+        assertThat(then).as("saved before save returns").isTrue();
         assertThat(viewModel.hasUnsavedChanges()).as("saved").isFalse();
         assertThat(catalog.list().getFirst().persona()).isEqualTo("You are Ada, who plans picnics.");
 
@@ -162,7 +163,7 @@ class AgentsViewModelTest {
     void anAgentWithAProviderThisVersionDoesNotKnowSaysSoAndIsNotSavedAsItIs() {
         AgentDefinition odd = catalog.add(new AgentDefinition(AgentId.generate(), "Olga", "You are Olga.",
                 "openai-compat", "llama3.2", null));
-        viewModel = new AgentsViewModel(directory(catalog), FxExecutor.direct());
+        viewModel = new AgentsViewModel(directory(catalog), FxExecutor.direct(), Background.direct());
 
         viewModel.selectedProperty().set(odd);
 
@@ -290,7 +291,7 @@ class AgentsViewModelTest {
             viewModel.fields().baseUrlProperty().set("http://127.0.0.1:" + server.getAddress().getPort() + "/v1");
             viewModel.fields().modelProperty().set("mistral");
             viewModel.testConnection();
-            await().atMost(Duration.ofSeconds(10)).until(() -> viewModel.endpointCheck().connectionProperty().get() != null);
+            assertThat(viewModel.endpointCheck().connectionProperty().get()).as("checked before it returns").isNotNull();
 
             assertThat(viewModel.endpointCheck().checkingProperty().get()).isFalse();
             assertThat(viewModel.endpointCheck().connectionProperty().get().usable()).isFalse();
@@ -301,7 +302,7 @@ class AgentsViewModelTest {
             viewModel.fields().modelProperty().set("phi4");
             assertThat(viewModel.endpointCheck().connectionProperty().get()).as("a report about other settings is gone").isNull();
             viewModel.testConnection();
-            await().atMost(Duration.ofSeconds(10)).until(() -> viewModel.endpointCheck().connectionProperty().get() != null);
+            assertThat(viewModel.endpointCheck().connectionProperty().get()).as("checked before it returns").isNotNull();
             assertThat(viewModel.endpointCheck().connectionProperty().get().usable()).isTrue();
         } finally {
             server.stop(0);
@@ -330,7 +331,7 @@ class AgentsViewModelTest {
         assertThat(viewModel.canUndoSaveProperty().get()).isTrue();
 
         viewModel.undoSave();
-        await().atMost(Duration.ofSeconds(5)).until(() -> !viewModel.busyProperty().get());
+        assertThat(viewModel.busyProperty().get()).isFalse();
         assertThat(catalog.find(chen.id()).orElseThrow()).isEqualTo(chen);
         assertThat(viewModel.fields().nameProperty().get()).isEqualTo("Chen");
         assertThat(viewModel.hasUnsavedChanges()).isFalse();
@@ -349,7 +350,7 @@ class AgentsViewModelTest {
         dev.workshop.gateway.InMemorySecretStore store = new dev.workshop.gateway.InMemorySecretStore();
         java.util.Map<AgentId, String> kept = store.keys();
         viewModel = new AgentsViewModel(new AgentDirectory(catalog, new EndpointCheck(Duration.ofSeconds(10),
-                System::getenv), store), FxExecutor.direct());
+                System::getenv), store), FxExecutor.direct(), Background.direct());
         AgentDefinition chen = viewModel.agents().get(2);
         viewModel.selectedProperty().set(chen);
         viewModel.fields().providerProperty().set(AgentDefinition.OPENAI_COMPATIBLE);
@@ -373,7 +374,7 @@ class AgentsViewModelTest {
         assertThat(catalog.find(chen.id()).orElseThrow().endpoint().keyInSecretStore()).isTrue();
 
         viewModel.forgetStoredKey();
-        await().atMost(Duration.ofSeconds(5)).until(() -> !viewModel.busyProperty().get());
+        assertThat(viewModel.busyProperty().get()).isFalse();
         assertThat(kept).doesNotContainKey(chen.id());
         assertThat(catalog.find(chen.id()).orElseThrow().endpoint().keyInSecretStore()).isFalse();
 
@@ -382,7 +383,7 @@ class AgentsViewModelTest {
         saveAndWait();
         assertThat(kept).containsEntry(chen.id(), "sk-canary-5353");
         viewModel.undoSave();
-        await().atMost(Duration.ofSeconds(5)).until(() -> !viewModel.busyProperty().get());
+        assertThat(viewModel.busyProperty().get()).isFalse();
         assertThat(kept).doesNotContainKey(chen.id());
         assertThat(catalog.find(chen.id()).orElseThrow().endpoint().keyInSecretStore()).isFalse();
         assertThat(viewModel.keyStoredProperty().get()).isFalse();
@@ -435,7 +436,7 @@ class AgentsViewModelTest {
     void removesTheSelectedAgent() {
         viewModel.selectedProperty().set(viewModel.agents().get(0));
         viewModel.removeSelected();
-        await().atMost(Duration.ofSeconds(5)).until(() -> !viewModel.busyProperty().get());
+        assertThat(viewModel.busyProperty().get()).isFalse();
         assertThat(catalog.list()).extracting(AgentDefinition::name).containsExactly("Bruno", "Chen", "Dalia");
         assertThat(viewModel.agents()).hasSize(3);
         assertThat(viewModel.messageProperty().get()).isEqualTo("Removed Ada; its conversations keep its messages");
