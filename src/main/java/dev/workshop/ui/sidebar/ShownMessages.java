@@ -235,9 +235,8 @@ final class ShownMessages {
         boolean twoPanes = row != null && row.agentCount() > 1 && (lastHuman >= 0 || row.withYou());
         dual.set(twoPanes);
         PaneSplit now = twoPanes ? new PaneSplit(entry, lastHuman, Set.copyOf(answers)) : PaneSplit.NONE;
-        // Filtered again only when the split moved (a new message of yours): otherwise the panes take the change
-        // as it came, row by row. Filtered again, every row is replaced, and a list keeps the heights it measured
-        // for the rows it had (a short row's text then ran under the next one, #48 item 1).
+        // Filtered again only when the split moved (a new message of yours): otherwise the panes take each change
+        // as it came, row by row, rather than every row replaced at every message.
         if (!now.equals(split)) {
             split = now;
             conversationPane.setPredicate(now::yours);
