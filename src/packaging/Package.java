@@ -78,7 +78,7 @@ public final class Package {
         // The .deb whenever this machine can make one (Debian's dpkg-deb), so that every build installs and removes
         // it in a scratch root; -Ppackage insists on it.
         if (deb || onPath("dpkg-deb")) {
-            Path templates = Path.of(args[2]).resolveSibling("src/packaging/debian");
+            Path templates = assets.resolveSibling("src/packaging/debian");
             Path debFile = new DebianPackage(out.resolve("Workshop"), assets, templates, Map.of("VERSION", version,
                     "HOMEPAGE", HOMEPAGE, "DEPENDS", DEPENDS)).build(work.resolve("deb-root"), out);
             new DebianPackageCheck(debFile, work.resolve("install-root")).check();
