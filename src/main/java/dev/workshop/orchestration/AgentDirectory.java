@@ -47,6 +47,27 @@ public final class AgentDirectory {
         return save(agent.withEndpoint(agent.endpoint().withKeyInSecretStore(true)));
     }
 
+    /**
+     * Saves {@code copy}, a new agent made from {@code original}: the secret store files keys by agent, so a key the
+     * original keeps there is kept for the copy too; when the store cannot give it, the copy is saved without one
+     * (it asks for its key where it is used, as any agent without one does). Blocks.
+     */
+    public AgentDefinition saveCopy(AgentDefinition original, AgentDefinition copy) {
+        boolean kept = false;
+        if (original.endpoint().keyInSecretStore()) {
+            try {
+                java.util.Optional<String> key = secrets.key(original.id());
+                if (key.isPresent()) {
+                    secrets.keep(copy.id(), copy.name(), key.get());
+                    kept = true;
+                }
+            } catch (SecretStoreException e) {
+                // Saved without it: the copy says so where it is used.
+            }
+        }
+        return save(copy.withEndpoint(copy.endpoint().withKeyInSecretStore(kept)));
+    }
+
     /** Takes {@code agent}'s key out of the secret store and saves it without one there. Blocks. */
     public AgentDefinition forgetKey(AgentDefinition agent) throws KeyNotKept {
         try {

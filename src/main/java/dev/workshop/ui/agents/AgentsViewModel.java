@@ -41,6 +41,8 @@ public final class AgentsViewModel {
     /** A key typed in the form, kept only until Save hands it to the secret store; never in the form's values. */
     private final StringProperty apiKey = new SimpleStringProperty("");
     private final ReadOnlyBooleanWrapper keyStored = new ReadOnlyBooleanWrapper();
+    /** The agent the form was copied from (Duplicate): its key in the secret store goes to the copy on Save. */
+    private AgentDefinition copyOf;
     /** The agent as it was before its last save, for Undo; null when there is nothing to take back. */
     private AgentDefinition undoTo;
     private final ReadOnlyBooleanWrapper canUndoSave = new ReadOnlyBooleanWrapper();
@@ -148,6 +150,7 @@ public final class AgentsViewModel {
         }
         selected.set(null);
         fill(original);
+        copyOf = original;
         fields.name.set(AgentNames.forCopyOf(original.name(), agents.stream().map(AgentDefinition::name).toList()));
         fields.colour.set(directory.colourForANewAgent());
         message.tell("A copy of " + original.name() + ": change what should differ, then Save");
@@ -161,6 +164,7 @@ public final class AgentsViewModel {
     }
 
     private void fill(AgentDefinition agent) {
+        copyOf = null;
         apiKey.set("");
         keyStored.set(agent != null && agent.endpoint().keyInSecretStore());
         fields.show(agent, directory.colourForANewAgent());
@@ -242,12 +246,14 @@ public final class AgentsViewModel {
         }
         AgentDefinition before = selected.get();
         String typedKey = apiKey.get();
+        AgentDefinition copied = before == null && typedKey.isBlank() ? copyOf : null;
         busy.set(true);
         background.run("workshop-save-agent", () -> {
             try {
                 AgentDefinition saved;
                 try {
-                    saved = directory.save(agent.get(), typedKey);
+                    saved = copied != null ? directory.saveCopy(copied, agent.get())
+                            : directory.save(agent.get(), typedKey);
                 } catch (AgentDirectory.KeyNotKept e) {
                     fx.execute(() -> {
                         String why = e.getMessage().endsWith(".") ? e.getMessage() : e.getMessage() + ".";

@@ -223,8 +223,9 @@ final class CanvasEdits {
             for (AgentDefinition original : definitions) {
                 String name = AgentNames.forCopyOf(original.name(), names);
                 names.add(name);
-                made.add(directory.save(new AgentDefinition(AgentId.generate(), name, original.persona(),
-                        original.provider(), original.model(), directory.colourForANewAgent(), original.endpoint())));
+                made.add(directory.saveCopy(original, new AgentDefinition(AgentId.generate(), name,
+                        original.persona(), original.provider(), original.model(), directory.colourForANewAgent(),
+                        original.endpoint())));
             }
             canvas.onFx(() -> placeCopies(sources, made));
         });

@@ -346,6 +346,39 @@ class AgentsViewModelTest {
     }
 
     @Test
+    void aCopyOfAnAgentWhoseKeyIsInTheSecretStoreGetsTheKeyToo() {
+        dev.workshop.gateway.InMemorySecretStore store = new dev.workshop.gateway.InMemorySecretStore();
+        AgentDirectory directory = new AgentDirectory(catalog, new EndpointCheck(Duration.ofSeconds(10),
+                System::getenv), store);
+        viewModel = new AgentsViewModel(directory, FxExecutor.direct(), Background.direct());
+        viewModel.selectedProperty().set(viewModel.agents().get(2));
+        viewModel.fields().providerProperty().set(AgentDefinition.OPENAI_COMPATIBLE);
+        viewModel.fields().baseUrlProperty().set("https://api.example.org/v1");
+        viewModel.fields().modelProperty().set("gpt-4o-mini");
+        viewModel.apiKeyProperty().set("sk-canary-6161");
+        saveAndWait();
+        AgentDefinition chen = viewModel.selectedProperty().get();
+
+        // The editor's Duplicate, saved without typing a key: the store files keys by agent, so it is kept again.
+        viewModel.duplicateSelected();
+        saveAndWait();
+        AgentDefinition copy = viewModel.selectedProperty().get();
+        assertThat(copy.id()).isNotEqualTo(chen.id());
+        assertThat(store.keys()).containsEntry(copy.id(), "sk-canary-6161").containsEntry(chen.id(), "sk-canary-6161");
+        assertThat(catalog.find(copy.id()).orElseThrow().endpoint().keyInSecretStore()).isTrue();
+
+        // The canvas's Duplicate goes through the same door; a key the store no longer holds is not claimed.
+        AgentDefinition viaCanvas = directory.saveCopy(chen, new AgentDefinition(AgentId.generate(), "Chen 3",
+                chen.persona(), chen.provider(), chen.model(), chen.avatarColor(), chen.endpoint()));
+        assertThat(store.keys()).containsEntry(viaCanvas.id(), "sk-canary-6161");
+        store.keys().remove(chen.id());
+        AgentDefinition withoutKey = directory.saveCopy(chen, new AgentDefinition(AgentId.generate(), "Chen 4",
+                chen.persona(), chen.provider(), chen.model(), chen.avatarColor(), chen.endpoint()));
+        assertThat(withoutKey.endpoint().keyInSecretStore()).as("asks for its key where it is used").isFalse();
+        assertThat(store.keys()).doesNotContainKey(withoutKey.id());
+    }
+
+    @Test
     void aKeyTypedInGoesToTheSecretStoreNeverToAFileAndCanBeForgotten() throws Exception {
         dev.workshop.gateway.InMemorySecretStore store = new dev.workshop.gateway.InMemorySecretStore();
         java.util.Map<AgentId, String> kept = store.keys();
