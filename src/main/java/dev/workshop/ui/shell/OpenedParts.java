@@ -7,6 +7,7 @@ import dev.workshop.domain.conversation.Participant;
 import dev.workshop.orchestration.LoopEvent;
 import dev.workshop.orchestration.Workspace;
 import dev.workshop.ui.canvas.CanvasViewModel;
+import dev.workshop.ui.fx.Background;
 import dev.workshop.ui.fx.FxExecutor;
 import dev.workshop.ui.sidebar.SidebarViewModel;
 
@@ -18,8 +19,11 @@ import dev.workshop.ui.sidebar.SidebarViewModel;
  */
 record OpenedParts(CanvasViewModel canvas, SidebarViewModel sidebar, CanvasScene scene) {
 
-    /** {@code shownBefore}: the conversation the sidebar showed before a reopen, shown again (null for none). */
-    static OpenedParts of(Workspace opened, FxExecutor fx, ConversationId shownBefore) {
+    /**
+     * {@code shownBefore}: the conversation the sidebar showed before a reopen, shown again (null for none);
+     * {@code background}: the shell's, handed to both panes (direct in tests: their work is done when a call returns).
+     */
+    static OpenedParts of(Workspace opened, FxExecutor fx, Background background, ConversationId shownBefore) {
         CanvasScene scene = SceneRestore.placeParticipants(opened.scene().initialScene(),
                 opened.engine().conversationsToResume().stream()
                         .map(state -> new SceneRestore.Resumable(state.id(),
@@ -27,9 +31,9 @@ record OpenedParts(CanvasViewModel canvas, SidebarViewModel sidebar, CanvasScene
                                         .map(Participant::agentId).toList()))
                         .toList(),
                 agent -> opened.agentDirectory().find(agent).isPresent());
-        CanvasViewModel canvas = new CanvasViewModel(opened, fx);
+        CanvasViewModel canvas = new CanvasViewModel(opened, fx, background, (instance, transition) -> { });
         canvas.connect();
-        SidebarViewModel sidebar = new SidebarViewModel(opened, fx);
+        SidebarViewModel sidebar = new SidebarViewModel(opened, fx, background);
         Navigation.between(canvas, sidebar);
         sidebar.start(shownBefore);
         return new OpenedParts(canvas, sidebar, scene);

@@ -152,7 +152,7 @@ public final class ShellViewModel {
                     // On a team server the app drives too: it goes on with conversations whose Workshop stopped.
                     opened.driveTeamConversations();
                 }
-                OpenedParts parts = OpenedParts.of(opened, fx, shownBeforeReopen);
+                OpenedParts parts = OpenedParts.of(opened, fx, background, shownBeforeReopen);
                 opened.engine().subscribe(event -> {
                     if (OpenedParts.changesCounts(event)) {
                         int total = opened.conversationCount();

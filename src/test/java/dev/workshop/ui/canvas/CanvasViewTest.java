@@ -550,6 +550,9 @@ class CanvasViewTest {
             canvas.selecting().select(List.of(ada.id(), bruno.id()), false);
             return null;
         });
+        // TestFX finds the node's bounds off the FX thread: let the placing's own updates settle first (once a
+        // text was measured while the FX thread laid it out: a NullPointerException in PrismTextLayout).
+        WaitForAsyncUtils.waitForFxEvents();
 
         robot.rightClickOn("#agent-" + bruno.id().value());
         WaitForAsyncUtils.waitForFxEvents();

@@ -11,6 +11,7 @@ import dev.workshop.orchestration.Workspace;
 import dev.workshop.orchestration.WorkspaceOptions;
 import dev.workshop.store.Conversations;
 import dev.workshop.store.StoreException;
+import dev.workshop.ui.fx.Background;
 import dev.workshop.ui.fx.FxExecutor;
 import dev.workshop.ui.sidebar.SidebarViewModel;
 import java.nio.file.Files;
@@ -72,11 +73,11 @@ class ShellViewModelTest {
                                                               dev.workshop.domain.conversation.TenantId team, String why) {
                 return java.util.Optional.of(Wiring.openReadOnly(data, team, why));
             }
-        }, fx);
+        }, fx, WorkspaceOptions.DESKTOP, Background.direct());
 
         viewModel.open();
 
-        await().atMost(Duration.ofSeconds(20)).until(() -> !read(() -> viewModel.openingProperty().get()));
+        assertThat(read(() -> viewModel.openingProperty().get())).as("opened before open() returned").isFalse();
         assertThat(read(() -> viewModel.fatalErrorProperty().get())).isEmpty();
         assertThat(read(() -> viewModel.savingStoppedProperty().get()))
                 .startsWith("The data can only be read (No space left on device): every conversation can be read");
@@ -95,13 +96,13 @@ class ShellViewModelTest {
                 workspace.store().append(workspace.tenant(), ConversationId.random(), 0, List.of(Conversations.started(4)));
             }
         }
-        ShellViewModel viewModel = new ShellViewModel(dir, Wiring::openWorkspace, fx);
+        ShellViewModel viewModel = new ShellViewModel(dir, Wiring::openWorkspace, fx, WorkspaceOptions.DESKTOP, Background.direct());
         assertThat(read(() -> viewModel.conversationCountTextProperty().get())).isEqualTo("Opening…");
         assertThat(read(() -> viewModel.openingProperty().get())).isTrue();
 
         viewModel.open();
 
-        await().atMost(Duration.ofSeconds(20)).until(() -> !read(() -> viewModel.openingProperty().get()));
+        assertThat(read(() -> viewModel.openingProperty().get())).as("opened before open() returned").isFalse();
         assertThat(read(() -> viewModel.dataDirectoryTextProperty().get())).isEqualTo(dir.toString());
         assertThat(read(() -> viewModel.conversationCountTextProperty().get())).isEqualTo("3 conversations");
         assertThat(read(() -> viewModel.fatalErrorProperty().get())).isEmpty();
@@ -114,11 +115,9 @@ class ShellViewModelTest {
         } catch (InterruptedException e) {
             throw new AssertionError(e);
         }
-        await().atMost(Duration.ofSeconds(5)).until(() -> read(() -> viewModel.conversationCountTextProperty().get())
-                .equals("2 conversations"));
+        assertThat(read(() -> viewModel.conversationCountTextProperty().get())).isEqualTo("2 conversations");
         bridge.undelete(first);
-        await().atMost(Duration.ofSeconds(5)).until(() -> read(() -> viewModel.conversationCountTextProperty().get())
-                .equals("3 conversations"));
+        assertThat(read(() -> viewModel.conversationCountTextProperty().get())).isEqualTo("3 conversations");
         viewModel.close();
     }
 
@@ -128,11 +127,11 @@ class ShellViewModelTest {
         try (Workspace setUp = Wiring.openWorkspace(dir)) {
             setUp.store().append(setUp.tenant(), id, 0, List.of(Conversations.started(40)));
         }
-        ShellViewModel viewModel = new ShellViewModel(dir, Wiring::openWorkspace, fx, new WorkspaceOptions(0));
+        ShellViewModel viewModel = new ShellViewModel(dir, Wiring::openWorkspace, fx, new WorkspaceOptions(0), Background.direct());
         viewModel.open();
-        await().atMost(Duration.ofSeconds(20)).until(() -> read(() -> viewModel.readyProperty().get()));
+        assertThat(read(() -> viewModel.readyProperty().get())).isTrue();
         Workspace first = viewModel.workspace().orElseThrow();
-        await().atMost(Duration.ofSeconds(10)).until(() -> read(() -> viewModel.sidebarProperty().get().allRows().size()) == 1);
+        assertThat(read(() -> viewModel.sidebarProperty().get().allRows())).hasSize(1);
         fxThread.submit(() -> {
             SidebarViewModel sidebar = viewModel.sidebarProperty().get();
             sidebar.select(sidebar.allRows().getFirst());
@@ -190,11 +189,11 @@ class ShellViewModelTest {
     void eachRepairMadeWhileOpeningIsAParagraphOfItsOwnInTheNotice() throws Exception {
         Files.writeString(dir.resolve("agents.json"), "{\"agents\": [\n");
         Files.writeString(dir.resolve("settings.json"), "{\"default_max_turns\": ");
-        ShellViewModel viewModel = new ShellViewModel(dir, Wiring::openWorkspace, fx);
+        ShellViewModel viewModel = new ShellViewModel(dir, Wiring::openWorkspace, fx, WorkspaceOptions.DESKTOP, Background.direct());
 
         viewModel.open();
 
-        await().atMost(Duration.ofSeconds(20)).until(() -> !read(() -> viewModel.openingProperty().get()));
+        assertThat(read(() -> viewModel.openingProperty().get())).as("opened before open() returned").isFalse();
         String notice = read(() -> viewModel.warningTextProperty().get());
         assertThat(notice.split("\n\n")).hasSize(2)
                 .anySatisfy(repair -> assertThat(repair).startsWith("The agent list ").doesNotContain("\n"))
@@ -207,11 +206,11 @@ class ShellViewModelTest {
     void anErrorWhileOpeningIsReportedInsteadOfOpeningForEver() {
         ShellViewModel viewModel = new ShellViewModel(dir, (directory, options) -> {
             throw new NoClassDefFoundError("dev/workshop/store/journal/Checkpoints");
-        }, fx);
+        }, fx, WorkspaceOptions.DESKTOP, Background.direct());
 
         viewModel.open();
 
-        await().atMost(Duration.ofSeconds(10)).until(() -> !read(() -> viewModel.openingProperty().get()));
+        assertThat(read(() -> viewModel.openingProperty().get())).as("opened before open() returned").isFalse();
         assertThat(read(() -> viewModel.fatalErrorProperty().get())).isEqualTo("An internal error stopped it: "
                 + "java.lang.NoClassDefFoundError: dev/workshop/store/journal/Checkpoints");
         assertThat(read(() -> viewModel.conversationCountTextProperty().get())).isEqualTo("Not opened");
@@ -219,10 +218,10 @@ class ShellViewModelTest {
 
     @Test
     void reportsADataDirectoryHeldByAnotherProcessAndOpensWhenTriedAgainAfterItClosed() throws Exception {
-        ShellViewModel viewModel = new ShellViewModel(dir, Wiring::openWorkspace, fx);
+        ShellViewModel viewModel = new ShellViewModel(dir, Wiring::openWorkspace, fx, WorkspaceOptions.DESKTOP, Background.direct());
         try (Workspace held = Wiring.openWorkspace(dir)) {
             viewModel.open();
-            await().atMost(Duration.ofSeconds(20)).until(() -> !read(() -> viewModel.openingProperty().get()));
+            assertThat(read(() -> viewModel.openingProperty().get())).as("opened before open() returned").isFalse();
             assertThat(read(() -> viewModel.fatalErrorProperty().get()))
                     .isEqualTo("Workshop is already running with data directory " + dir.toAbsolutePath().normalize());
             assertThat(read(() -> viewModel.conversationCountTextProperty().get())).isEqualTo("Not opened");
@@ -231,7 +230,7 @@ class ShellViewModelTest {
 
         fxThread.submit(viewModel::tryAgain).get(10, TimeUnit.SECONDS);
 
-        await().atMost(Duration.ofSeconds(20)).until(() -> !read(() -> viewModel.openingProperty().get()));
+        assertThat(read(() -> viewModel.openingProperty().get())).as("opened before open() returned").isFalse();
         assertThat(read(() -> viewModel.fatalErrorProperty().get())).isEmpty();
         assertThat(viewModel.workspace()).isPresent();
         assertThat(read(() -> viewModel.conversationCountTextProperty().get())).isEqualTo("0 conversations");
@@ -248,7 +247,7 @@ class ShellViewModelTest {
             // Closing while it runs leaves it interrupted, as quitting the app would.
         }
         List<String> shown = new java.util.concurrent.CopyOnWriteArrayList<>();
-        ShellViewModel viewModel = new ShellViewModel(dir, Wiring::openWorkspace, fx);
+        ShellViewModel viewModel = new ShellViewModel(dir, Wiring::openWorkspace, fx, WorkspaceOptions.DESKTOP, Background.direct());
         viewModel.conversationCountTextProperty().addListener((property, old, text) -> shown.add(text));
         viewModel.open();
 
@@ -266,10 +265,10 @@ class ShellViewModelTest {
     @Test
     void closesInTheBackgroundAndLeavesRunningConversationsResumable() throws Exception {
         ShellViewModel viewModel = new ShellViewModel(dir, (path, options) -> Wiring.openWorkspace(path,
-                new dev.workshop.orchestration.WorkspaceOptions(5_000)), fx);
+                new dev.workshop.orchestration.WorkspaceOptions(5_000)), fx, WorkspaceOptions.DESKTOP, Background.direct());
         viewModel.open();
-        await().atMost(Duration.ofSeconds(20)).until(() -> viewModel.workspace().isPresent()
-                && !read(() -> viewModel.openingProperty().get()));
+        assertThat(viewModel.workspace()).isPresent();
+        assertThat(read(() -> viewModel.openingProperty().get())).isFalse();
         Workspace workspace = viewModel.workspace().orElseThrow();
         ConversationId id = workspace.engine().startConversation(
                 List.of(workspace.agents().list().get(0).id(), workspace.agents().list().get(1).id()),
