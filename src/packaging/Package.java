@@ -82,6 +82,8 @@ public final class Package {
             Path debFile = new DebianPackage(out.resolve("Workshop"), assets, templates, Map.of("VERSION", version,
                     "HOMEPAGE", HOMEPAGE, "DEPENDS", DEPENDS)).build(work.resolve("deb-root"), out);
             new DebianPackageCheck(debFile, work.resolve("install-root")).check();
+            // The laid-out tree is a second copy of the app-image (100 MB): the .deb holds it now.
+            deleteTree(work.resolve("deb-root"));
             System.out.println("Package: " + debFile);
         } else {
             System.out.println("No .deb: this machine has no dpkg-deb (Debian's dpkg)");

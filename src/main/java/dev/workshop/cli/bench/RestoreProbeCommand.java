@@ -62,9 +62,7 @@ final class RestoreProbeCommand implements Callable<Integer> {
             boolean collected = canary.get() == null;
             store.count(TenantId.LOCAL);
             long tablesReady = System.nanoTime();
-            spec.commandLine().getOut().printf("%d %d %d %d %d %d%n", history.size(), state.turnCount(),
-                    (opened - start) / 1000, (loaded - opened) / 1000, (tablesReady - start) / 1000, collected ? 1 : 0);
-            spec.commandLine().getOut().flush();
+            report(history, state, opened - start, loaded - opened, tablesReady - start, collected);
         }
         return 0;
     }
@@ -77,11 +75,16 @@ final class RestoreProbeCommand implements Callable<Integer> {
             List<RecordedEvent> history = store.history(tenant, id);
             ConversationState state = ConversationState.replay(id, history);
             long loaded = System.nanoTime();
-            spec.commandLine().getOut().printf("%d %d %d %d %d %d%n", history.size(), state.turnCount(),
-                    (opened - start) / 1000, (loaded - opened) / 1000, (loaded - start) / 1000,
-                    canary.get() == null ? 1 : 0);
-            spec.commandLine().getOut().flush();
+            report(history, state, opened - start, loaded - opened, loaded - start, canary.get() == null);
         }
         return 0;
+    }
+
+    /** One line: events, turns, the open, the load and the whole in microseconds, and 1 if a collection fell in it. */
+    private void report(List<RecordedEvent> history, ConversationState state, long openNanos, long loadNanos,
+                        long wholeNanos, boolean collected) {
+        spec.commandLine().getOut().printf("%d %d %d %d %d %d%n", history.size(), state.turnCount(), openNanos / 1000,
+                loadNanos / 1000, wholeNanos / 1000, collected ? 1 : 0);
+        spec.commandLine().getOut().flush();
     }
 }

@@ -18,7 +18,7 @@ import dev.workshop.orchestration.Workspace;
 import dev.workshop.orchestration.WorkspaceOptions;
 import dev.workshop.ui.fx.FxExecutor;
 import dev.workshop.ui.fx.FxPulses;
-import dev.workshop.ui.shell.ShellView;
+import dev.workshop.ui.shell.ShellOnStage;
 import dev.workshop.ui.shell.ShellViewModel;
 import dev.workshop.ui.sidebar.MessageItem;
 import dev.workshop.ui.sidebar.SidebarViewModel;
@@ -36,7 +36,6 @@ import javafx.geometry.Bounds;
 import javafx.geometry.Point2D;
 import javafx.geometry.VerticalDirection;
 import javafx.scene.Node;
-import javafx.scene.Scene;
 import javafx.scene.control.Button;
 import javafx.scene.control.ListView;
 import javafx.scene.input.KeyCode;
@@ -73,11 +72,7 @@ class CanvasViewTest {
     /** Opens the app's main view on the test's data directory, as the app does at launch. */
     private void show(WorkspaceOptions options) {
         shell = new ShellViewModel(dir, Wiring::openWorkspace, FxExecutor.platform(), options);
-        stage.setScene(new Scene(new ShellView(shell), 1260, 780));
-        // The stage is shared by the UI tests in this JVM: it takes this scene's size, whatever the last one left.
-        stage.sizeToScene();
-        stage.show();
-        shell.open();
+        ShellOnStage.show(stage, shell, 1260, 780);
     }
 
     @AfterEach

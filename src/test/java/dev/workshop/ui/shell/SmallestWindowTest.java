@@ -61,11 +61,7 @@ class SmallestWindowTest {
         }
         Application.setUserAgentStylesheet(new PrimerLight().getUserAgentStylesheet());
         shell = new ShellViewModel(dir, Wiring::openWorkspace, FxExecutor.platform(), new WorkspaceOptions(2000));
-        view = new ShellView(shell);
-        stage.setScene(new Scene(view, WindowLayout.MIN_WIDTH, WindowLayout.MIN_HEIGHT - FRAME));
-        stage.sizeToScene();
-        stage.show();
-        shell.open();
+        view = ShellOnStage.show(stage, shell, WindowLayout.MIN_WIDTH, WindowLayout.MIN_HEIGHT - FRAME);
     }
 
     @AfterEach

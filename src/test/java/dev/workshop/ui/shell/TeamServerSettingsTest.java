@@ -15,7 +15,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.TimeUnit;
 import javafx.application.Application;
-import javafx.scene.Scene;
 import javafx.scene.control.Label;
 import javafx.scene.control.TextField;
 import javafx.stage.Stage;
@@ -46,11 +45,7 @@ class TeamServerSettingsTest {
         Application.setUserAgentStylesheet(new PrimerLight().getUserAgentStylesheet());
         shell = new ShellViewModel(dir, Wiring::openWorkspace, FxExecutor.platform(), WorkspaceOptions.DESKTOP);
         shell.offerTeamServerSettings(Wiring.teamServerSettings(dir));
-        stage.setScene(new Scene(new ShellView(shell), 1200, 760));
-        // The stage is shared by the UI tests in this JVM: it takes this scene's size, whatever the last one left.
-        stage.sizeToScene();
-        stage.show();
-        shell.open();
+        ShellOnStage.show(stage, shell, 1200, 760);
     }
 
     @AfterEach

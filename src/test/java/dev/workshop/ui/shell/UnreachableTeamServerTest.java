@@ -14,7 +14,6 @@ import java.nio.file.Path;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 import javafx.application.Application;
-import javafx.scene.Scene;
 import javafx.stage.Stage;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -48,11 +47,7 @@ class UnreachableTeamServerTest {
                 Optional.of("jdbc:postgresql://localhost:" + nobodyListens + "/postgres"));
         shell = new ShellViewModel(dir, Wiring::openWorkspace, FxExecutor.platform(), options);
         shell.offerTeamServerSettings(Wiring.teamServerSettings(dir));
-        stage.setScene(new Scene(new ShellView(shell), 1200, 760));
-        // The stage is shared by the UI tests in this JVM: it takes this scene's size, whatever the last one left.
-        stage.sizeToScene();
-        stage.show();
-        shell.open();
+        ShellOnStage.show(stage, shell, 1200, 760);
     }
 
     @AfterEach

@@ -17,14 +17,13 @@ import dev.workshop.domain.conversation.StatusCause;
 import dev.workshop.orchestration.Workspace;
 import dev.workshop.orchestration.WorkspaceOptions;
 import dev.workshop.ui.fx.FxExecutor;
-import dev.workshop.ui.shell.ShellView;
+import dev.workshop.ui.shell.ShellOnStage;
 import dev.workshop.ui.shell.ShellViewModel;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import javafx.application.Application;
-import javafx.scene.Scene;
 import javafx.scene.control.Labeled;
 import javafx.scene.control.TextArea;
 import javafx.stage.Stage;
@@ -58,11 +57,7 @@ class FailedTurnViewTest {
         }
         Application.setUserAgentStylesheet(new PrimerLight().getUserAgentStylesheet());
         shell = new ShellViewModel(dir, Wiring::openWorkspace, FxExecutor.platform(), new WorkspaceOptions(2000));
-        stage.setScene(new Scene(new ShellView(shell), 1200, 760));
-        // The stage is shared by the UI tests in this JVM: it takes this scene's size, whatever the last one left.
-        stage.sizeToScene();
-        stage.show();
-        shell.open();
+        ShellOnStage.show(stage, shell, 1200, 760);
     }
 
     @AfterEach

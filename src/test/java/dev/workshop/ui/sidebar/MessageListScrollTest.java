@@ -17,6 +17,7 @@ import dev.workshop.domain.conversation.StatusCause;
 import dev.workshop.orchestration.Workspace;
 import dev.workshop.orchestration.WorkspaceOptions;
 import dev.workshop.ui.fx.FxExecutor;
+import dev.workshop.ui.shell.ShellOnStage;
 import dev.workshop.ui.shell.ShellView;
 import dev.workshop.ui.shell.ShellViewModel;
 import java.nio.file.Files;
@@ -27,7 +28,6 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 import javafx.application.Application;
 import javafx.geometry.Point2D;
-import javafx.scene.Scene;
 import javafx.scene.control.IndexedCell;
 import javafx.scene.control.ListView;
 import javafx.scene.control.skin.VirtualFlow;
@@ -71,13 +71,7 @@ class MessageListScrollTest {
         }
         Application.setUserAgentStylesheet(new PrimerLight().getUserAgentStylesheet());
         shell = new ShellViewModel(dir, Wiring::openWorkspace, FxExecutor.platform(), new WorkspaceOptions(2000));
-        view = new ShellView(shell);
-        stage.setScene(new Scene(view, 1200, 760));
-        // The stage is shared by every UI test in the JVM: one that made it small (or large) leaves it so, and a
-        // narrower list wraps its rows anew while it scrolls (in a random class order this missed by 126 px).
-        stage.sizeToScene();
-        stage.show();
-        shell.open();
+        view = ShellOnStage.show(stage, shell, 1200, 760);
     }
 
     /** The screen centre of the first conversation row shown in this test's window; null while there is none. */

@@ -18,6 +18,7 @@ import dev.workshop.domain.conversation.StatusCause;
 import dev.workshop.orchestration.Workspace;
 import dev.workshop.orchestration.WorkspaceOptions;
 import dev.workshop.ui.fx.FxExecutor;
+import dev.workshop.ui.shell.ShellOnStage;
 import dev.workshop.ui.shell.ShellView;
 import dev.workshop.ui.shell.ShellViewModel;
 import java.nio.file.Files;
@@ -32,7 +33,6 @@ import javafx.application.Application;
 import javafx.geometry.Bounds;
 import javafx.scene.Node;
 import javafx.scene.Parent;
-import javafx.scene.Scene;
 import javafx.scene.control.ListCell;
 import javafx.scene.control.ListView;
 import javafx.scene.text.Text;
@@ -79,11 +79,7 @@ class MessageRowsClearTest {
         }
         Application.setUserAgentStylesheet(new PrimerLight().getUserAgentStylesheet());
         shell = new ShellViewModel(dir, Wiring::openWorkspace, FxExecutor.platform(), new WorkspaceOptions(300));
-        view = new ShellView(shell);
-        stage.setScene(new Scene(view, 1200, 760));
-        stage.sizeToScene();
-        stage.show();
-        shell.open();
+        view = ShellOnStage.show(stage, shell, 1200, 760);
     }
 
     @AfterEach

@@ -21,7 +21,7 @@ import dev.workshop.orchestration.Workspace;
 import dev.workshop.orchestration.WorkspaceOptions;
 import dev.workshop.ui.fx.FxExecutor;
 import dev.workshop.ui.fx.FxPulses;
-import dev.workshop.ui.shell.ShellView;
+import dev.workshop.ui.shell.ShellOnStage;
 import dev.workshop.ui.shell.ShellViewModel;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -30,7 +30,6 @@ import java.util.OptionalInt;
 import java.util.concurrent.TimeUnit;
 import javafx.application.Application;
 import javafx.scene.Node;
-import javafx.scene.Scene;
 import javafx.scene.control.ComboBox;
 import javafx.scene.control.Labeled;
 import javafx.scene.control.ListView;
@@ -91,11 +90,7 @@ class SidebarViewTest {
         }
         Application.setUserAgentStylesheet(new PrimerLight().getUserAgentStylesheet());
         shell = new ShellViewModel(dir, Wiring::openWorkspace, FxExecutor.platform(), new WorkspaceOptions(2000));
-        stage.setScene(new Scene(new ShellView(shell), 1200, 760));
-        // The stage is shared by the UI tests in this JVM: it takes this scene's size, whatever the last one left.
-        stage.sizeToScene();
-        stage.show();
-        shell.open();
+        ShellOnStage.show(stage, shell, 1200, 760);
     }
 
     private static void append(Workspace workspace, String task, ConversationEvent... events) throws InterruptedException {

@@ -19,7 +19,7 @@ import dev.workshop.orchestration.LoopSettings;
 import dev.workshop.orchestration.WorkspaceOptions;
 import dev.workshop.store.jdbc.team.PostgresConversationStore;
 import dev.workshop.ui.fx.FxExecutor;
-import dev.workshop.ui.shell.ShellView;
+import dev.workshop.ui.shell.ShellOnStage;
 import dev.workshop.ui.shell.ShellViewModel;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -27,7 +27,6 @@ import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 import javafx.application.Application;
-import javafx.scene.Scene;
 import javafx.scene.control.Label;
 import javafx.scene.control.ListView;
 import javafx.stage.Stage;
@@ -59,11 +58,7 @@ class TeamSidebarTest {
         Application.setUserAgentStylesheet(new PrimerLight().getUserAgentStylesheet());
         WorkspaceOptions options = new WorkspaceOptions(2000, LoopSettings.DEFAULTS, TEAM, false, Optional.of(SERVER.url()));
         shell = new ShellViewModel(dir, Wiring::openWorkspace, FxExecutor.platform(), options);
-        stage.setScene(new Scene(new ShellView(shell), 1200, 760));
-        // The stage is shared by the UI tests in this JVM: it takes this scene's size, whatever the last one left.
-        stage.sizeToScene();
-        stage.show();
-        shell.open();
+        ShellOnStage.show(stage, shell, 1200, 760);
     }
 
     @AfterEach
