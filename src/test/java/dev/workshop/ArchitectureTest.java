@@ -193,4 +193,56 @@ class ArchitectureTest {
                 .should().callMethod(javafx.application.Platform.class, "exit");
         assertHolds(rule);
     }
+
+    /**
+     * The kinds of recorded event are told apart in one place: the domain's folds (the state, the transcript and the
+     * news a listener reads), plus the codecs that write and read them. Anywhere else a {@code case} or
+     * {@code instanceof} on an event kind is a second interpretation of the log, which drifts from the first.
+     * Checked on the sources, since javac compiles a pattern {@code switch} to nothing ArchUnit sees.
+     */
+    @Test
+    void onlyTheDomainTellsEventKindsApart() throws java.io.IOException {
+        java.nio.file.Path sources = java.nio.file.Path.of("src", "main", "java");
+        java.util.Set<String> allowed = java.util.Set.of("dev/workshop/store/EventCodec.java",
+                "dev/workshop/store/jdbc/JournalRecords.java");
+        String kinds = java.util.Arrays.stream(dev.workshop.domain.conversation.ConversationEvent.class
+                .getPermittedSubclasses()).map(Class::getSimpleName).collect(java.util.stream.Collectors.joining("|"));
+        java.util.regex.Pattern tellsApart = java.util.regex.Pattern.compile(
+                "\\b(case|instanceof)\\s+(ConversationEvent\\.)?(" + kinds + ")\\b");
+        java.util.List<String> found = new java.util.ArrayList<>();
+        try (java.util.stream.Stream<java.nio.file.Path> files = java.nio.file.Files.walk(sources)) {
+            for (java.nio.file.Path file : files.filter(path -> path.toString().endsWith(".java")).toList()) {
+                String name = sources.relativize(file).toString().replace('\\', '/');
+                if (name.startsWith("dev/workshop/domain/conversation/") || allowed.contains(name)) {
+                    continue;
+                }
+                java.util.List<String> lines = java.nio.file.Files.readAllLines(file);
+                for (int at = 0; at < lines.size(); at++) {
+                    if (tellsApart.matcher(lines.get(at)).find()) {
+                        found.add(name + ":" + (at + 1) + ": " + lines.get(at).strip());
+                    }
+                }
+            }
+        }
+        assertThat(found).as("event kinds told apart outside the domain's folds and the codecs").isEmpty();
+    }
+
+    /**
+     * A part of a screen is tested with direct executors and asserted on the next line (a latch where a loop runs):
+     * only the view tests (TestFX) and the whole app's tests wait for what happens in its own time.
+     */
+    @Test
+    void onlyViewAndAppTestsWaitWithAwaitility() {
+        JavaClasses tests = new ClassFileImporter().withImportOption(ImportOption.Predefined.ONLY_INCLUDE_TESTS)
+                .importPackages("dev.workshop.ui");
+        ArchRule rule = noClasses().that().resideInAPackage("dev.workshop.ui..")
+                .and().haveNameNotMatching(".*ViewTest(\\$.*)?")
+                .and().areNotAnnotatedWith(dev.workshop.testing.WholeApp.class)
+                .and(com.tngtech.archunit.base.DescribedPredicate.describe("not inside a whole app's test",
+                        (com.tngtech.archunit.core.domain.JavaClass type) -> type.getEnclosingClass()
+                                .filter(outer -> outer.isAnnotatedWith(dev.workshop.testing.WholeApp.class)).isEmpty()))
+                .should().dependOnClassesThat().resideInAPackage("org.awaitility..");
+        EvaluationResult result = rule.evaluate(tests);
+        assertThat(result.hasViolation()).as(result.getFailureReport().toString()).isFalse();
+    }
 }

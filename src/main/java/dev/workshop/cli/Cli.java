@@ -1,5 +1,6 @@
 package dev.workshop.cli;
 
+import dev.workshop.domain.conversation.Transcript;
 import dev.workshop.orchestration.RestoredSession;
 import dev.workshop.orchestration.Workspace;
 import dev.workshop.orchestration.WorkspaceOptions;
@@ -40,7 +41,7 @@ final class Cli {
     static Workspace openForLoops(WorkshopCommand workshop, CommandSpec spec, LoopOptions loop) {
         Workspace workspace = open(workshop, spec, loop.workspaceOptions());
         workspace.engine().subscribe(new EventPrinter(spec.commandLine().getOut(), spec.commandLine().getErr(),
-                loop.stream()));
+                loop.stream(), id -> Transcript.of(workspace.engine().history(id)).turnNumber()));
         return workspace;
     }
 

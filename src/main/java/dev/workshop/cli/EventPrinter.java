@@ -1,12 +1,22 @@
 package dev.workshop.cli;
 
-
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.workshop.domain.conversation.ConversationEvent.MessageRecorded;
+import dev.workshop.domain.conversation.ConversationId;
+import dev.workshop.domain.conversation.ConversationStatus;
 import dev.workshop.domain.conversation.Lifecycle;
+import dev.workshop.domain.conversation.News;
+import dev.workshop.domain.conversation.Transcript;
 import dev.workshop.orchestration.LoopEvent;
 import java.io.PrintWriter;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.OptionalInt;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Consumer;
+import java.util.function.ToIntFunction;
 
 /**
  * Prints loop events as JSON lines on stdout, the contract scripts read: each line has {@code event},
@@ -18,53 +28,116 @@ final class EventPrinter implements Consumer<LoopEvent> {
     private final PrintWriter err;
     private final boolean tokens;
 
-    /** @param err where a person reads what is happening (a retry, say) */
-    EventPrinter(PrintWriter out, PrintWriter err, boolean tokens) {
+    /** The workflow turn each conversation is on, as its loop or its log said last. */
+    private final Map<ConversationId, Integer> turnNumbers = new ConcurrentHashMap<>();
+    private final ToIntFunction<ConversationId> storedTurn;
+
+    /**
+     * @param err        where a person reads what is happening (a retry, say)
+     * @param storedTurn the workflow turn a conversation's log has reached, for what is recorded before a loop said it
+     */
+    EventPrinter(PrintWriter out, PrintWriter err, boolean tokens, ToIntFunction<ConversationId> storedTurn) {
         this.out = out;
         this.err = err;
         this.tokens = tokens;
+        this.storedTurn = storedTurn;
     }
 
     @Override
     public void accept(LoopEvent event) {
-        ObjectNode line = switch (event) {
-            case LoopEvent.Started started -> line("conversation_start", event).put("resumed", started.resumed());
-            case LoopEvent.Queued ignored -> line("conversation_queued", event);
-            case LoopEvent.TurnStarted turn -> line("turn_start", event).put("turn_index", turn.turnIndex())
-                    .put("speaker_id", turn.speakerId().value()).put("speaker_name", turn.speakerName())
-                    .put("resumed", turn.resumed());
-            case LoopEvent.Token token -> tokens ? line("token", event).put("turn_index", token.turnIndex())
-                    .put("speaker_id", token.speakerId().value()).put("text", token.text()) : null;
+        if (event instanceof LoopEvent.Recorded recorded) {
+            recorded(recorded).forEach(this::print);
+            return;
+        }
+        print(switch (event) {
+            case LoopEvent.Recorded ignored -> null;
+            case LoopEvent.Started started -> line("conversation_start", started, started.turnNumber())
+                    .put("resumed", started.resumed());
+            case LoopEvent.Token token -> tokens ? line("token", token, token.turnNumber())
+                    .put("turn_index", token.turnIndex()).put("speaker_id", token.speakerId().value())
+                    .put("text", token.text()) : null;
             case LoopEvent.TurnRetry retry -> retried(retry);
-            case LoopEvent.Message message -> line("message", event).put("turn_index", message.turnIndex())
-                    .put("speaker_id", message.speakerId().value()).put("speaker_name", message.speakerName())
-                    .put("content", message.content());
-            case LoopEvent.Ended ended -> line("conversation_end", event).put("status", ended.shownStatus().wireName())
-                    .put("cause", ended.cause().wireName())
+            case LoopEvent.Ended ended -> line("conversation_end", ended, ended.turnNumber())
+                    .put("status", ended.shownStatus().wireName()).put("cause", ended.cause().wireName())
                     .put("reason", ended.reason());
-            case LoopEvent.Error error -> line("conversation_error", event).put("message", error.message());
+            case LoopEvent.Error error -> line("conversation_error", error, error.turnNumber())
+                    .put("message", error.message());
             case LoopEvent.Warning warning -> warned(warning);
             case LoopEvent.SavePending pending -> warned(new LoopEvent.Warning(pending.conversationId(),
                     pending.turnNumber(), pending.at(), pending.message()));
-            case LoopEvent.MessageLost lost -> said(lost.message(),
-                    line("message_lost", lost).put("turn_index", lost.turnIndex()).put("message", lost.message()));
-            case LoopEvent.ServerBack back -> said(back.message(),
-                    line("server_back", back).put("message", back.message()));
-            case LoopEvent.TeamReady ready -> line("team_ready", event).put("team", ready.team().value())
-                    .put("restored", ready.restored());
-            case LoopEvent.SessionRestored restored -> line("session_restored", event)
+            case LoopEvent.MessageLost lost -> said(lost.message(), line("message_lost", lost, lost.turnNumber())
+                    .put("turn_index", lost.turnIndex()).put("message", lost.message()));
+            case LoopEvent.ServerBack back -> said(back.message(), line("server_back", back, back.turnNumber())
+                    .put("message", back.message()));
+            case LoopEvent.TeamReady ready -> line("team_ready", ready, ready.turnNumber())
+                    .put("team", ready.team().value()).put("restored", ready.restored());
+            case LoopEvent.SessionRestored restored -> line("session_restored", restored, restored.turnNumber())
                     .put("message_count", restored.messageCount());
-            case LoopEvent.SessionSaved ignored -> line("session_saved", event);
-            case LoopEvent.Renamed renamed -> line("conversation_renamed", event).put("title", renamed.title());
-            case LoopEvent.Deleted ignored -> line("conversation_deleted", event);
-            case LoopEvent.Undeleted ignored -> line("conversation_undeleted", event);
-            case LoopEvent.ChangedElsewhere changed -> line("conversation_changed_elsewhere", event)
-                    .put("status", Lifecycle.shown(changed.after()).wireName())
-                    .put("version", changed.after().version())
-                    .put("driven_by", changed.drivenBy());
-            case LoopEvent.SaveFailed failed -> line("session_save_failed", event).put("message", failed.message())
-                    .put("attempt", failed.attempt()).put("retrying", failed.retrying());
-        };
+            case LoopEvent.SessionSaved saved -> line("session_saved", saved, saved.turnNumber());
+            case LoopEvent.SaveFailed failed -> line("session_save_failed", failed, failed.turnNumber())
+                    .put("message", failed.message()).put("attempt", failed.attempt())
+                    .put("retrying", failed.retrying());
+        });
+    }
+
+    /**
+     * The lines of what the log took, as the fold reads it: the turn left being written, the messages (printed only
+     * once durably stored, since the store is what says so), a queue, a rename, a deletion, a change elsewhere.
+     */
+    private List<ObjectNode> recorded(LoopEvent.Recorded recorded) {
+        ConversationId id = recorded.conversationId();
+        if (recorded.elsewhere()) {
+            return List.of(line("conversation_changed_elsewhere", recorded, turnNumber(id, OptionalInt.empty()))
+                    .put("status", Lifecycle.shown(recorded.after()).wireName())
+                    .put("version", recorded.after().version()).put("driven_by", recorded.drivenBy()));
+        }
+        News news = recorded.news();
+        if (news.isEmpty() || news.began()) {
+            // A new conversation's start is told by its loop; one copied in whole (imported, forked, restored) by
+            // the restore's own lines: its messages are history, not turns taken now.
+            return List.of();
+        }
+        int turnNumber = turnNumber(id, news.followUpTurn());
+        List<ObjectNode> lines = new ArrayList<>();
+        for (Transcript.Line each : news.lines()) {
+            if (!each.cutOff() && !each.lost()) {
+                MessageRecorded message = each.message();
+                lines.add(line("message", recorded, turnNumber).put("turn_index", message.turnIndex())
+                        .put("speaker_id", message.speakerId().value()).put("speaker_name", message.speakerName())
+                        .put("content", message.content()));
+            }
+        }
+        news.turnStarted().ifPresent(turn -> lines.add(line("turn_start", recorded, turnNumber)
+                .put("turn_index", turn.turnIndex()).put("speaker_id", turn.speakerId().value())
+                .put("speaker_name", turn.speakerName())
+                .put("resumed", turn.askedAgain())));
+        if (news.status().filter(status -> status == ConversationStatus.QUEUED).isPresent()) {
+            lines.add(line("conversation_queued", recorded, turnNumber));
+        }
+        news.title().ifPresent(title -> lines.add(line("conversation_renamed", recorded, turnNumber)
+                .put("title", recorded.after().title())));
+        if (news.deleted()) {
+            lines.add(line("conversation_deleted", recorded, turnNumber));
+        }
+        if (news.undeleted()) {
+            lines.add(line("conversation_undeleted", recorded, turnNumber));
+        }
+        return lines;
+    }
+
+    /**
+     * The workflow turn of what {@code id}'s log took: a follow-up's own, else the one its loop said last, else the
+     * stored one (read once per conversation, for a message recorded before its loop started).
+     */
+    private int turnNumber(ConversationId id, OptionalInt followUp) {
+        if (followUp.isPresent()) {
+            turnNumbers.put(id, followUp.getAsInt());
+            return followUp.getAsInt();
+        }
+        return turnNumbers.computeIfAbsent(id, storedTurn::applyAsInt);
+    }
+
+    private void print(ObjectNode line) {
         if (line != null) {
             synchronized (out) {
                 out.println(line.toString());
@@ -74,7 +147,8 @@ final class EventPrinter implements Consumer<LoopEvent> {
     }
 
     private ObjectNode warned(LoopEvent.Warning warning) {
-        return said("warning: " + warning.message(), line("warning", warning).put("message", warning.message()));
+        return said("warning: " + warning.message(), line("warning", warning, warning.turnNumber())
+                .put("message", warning.message()));
     }
 
     /** {@code line}, with {@code sentence} said on stderr for the person watching. */
@@ -94,14 +168,18 @@ final class EventPrinter implements Consumer<LoopEvent> {
                     + String.format(java.util.Locale.ROOT, "%.1f", event.delay().toMillis() / 1000.0) + " s");
             err.flush();
         }
-        return line("turn_retry", event).put("turn_index", event.turnIndex())
+        return line("turn_retry", event, event.turnNumber()).put("turn_index", event.turnIndex())
                 .put("speaker_id", event.speakerId().value()).put("speaker_name", event.speakerName())
                 .put("attempt", event.attempt()).put("attempts", event.attempts()).put("reason", event.reason())
                 .put("delay_ms", event.delay().toMillis()).put("discard_tokens", true);
     }
 
-    private ObjectNode line(String name, LoopEvent event) {
+    private ObjectNode line(String name, LoopEvent event, int turnNumber) {
+        if (!(event instanceof LoopEvent.Recorded)) {
+            // What a loop says carries the turn its fold of the log reached: what it records next is of that turn.
+            turnNumbers.put(event.conversationId(), turnNumber);
+        }
         return json.createObjectNode().put("event", name).put("conversation_id", event.conversationId().value())
-                .put("turn_number", event.turnNumber()).put("ts", event.at().toString());
+                .put("turn_number", turnNumber).put("ts", event.at().toString());
     }
 }

@@ -78,7 +78,7 @@ final class ConversationCommands {
         }
         store.append(tenant, id, 0, List.of(new ConversationStarted(kind, participants, task, turns)));
         events.publish(new LoopEvent.TeamReady(id, 1, now(), tenant, false));
-        loops.launch(id, null, false);
+        loops.launch(id, null);
         return id;
     }
 
@@ -138,7 +138,7 @@ final class ConversationCommands {
                 new TurnStarted(turn, Participant.HUMAN, false),
                 new MessageRecorded(turn, Participant.HUMAN, "You", content),
                 new StatusChanged(ConversationStatus.ACTIVE, StatusCause.NONE, "")));
-        launchAnnouncingLastMessage(id);
+        loops.launch(id, null);
     }
 
     void followUp(ConversationId id, int turnNumber, String prompt, Optional<String> givenContext) {
@@ -186,22 +186,14 @@ final class ConversationCommands {
                 new FollowUpStarted(turnNumber, turn + 1 + roundTurns, context),
                 new TurnStarted(turn, Participant.HUMAN, false),
                 new MessageRecorded(turn, Participant.HUMAN, "You", content)));
-        launchAnnouncingLastMessage(id);
+        loops.launch(id, null);
     }
 
-    /**
-     * Starts the loop after the user's message was stored; the loop publishes that message first, with the
-     * workflow turn it reads from the log anyway (so the log is read once, by the loop).
-     */
-    private void launchAnnouncingLastMessage(ConversationId id) {
-        loops.launch(id, null, true);
-    }
 
     void rename(ConversationId id, String title) {
         // The title as the rename left it: read again, a deletion on another device a moment later would make a
         // rename that was done read as refused.
-        ConversationState after = appendRetrying(id, new Renamed(title));
-        events.publish(new LoopEvent.Renamed(id, 1, now(), after.title()));
+        appendRetrying(id, new Renamed(title));
     }
 
     void delete(ConversationId id, Duration stopTimeout) throws InterruptedException {
@@ -213,7 +205,6 @@ final class ConversationCommands {
             }
         }
         appendRetrying(id, new Deleted());
-        events.publish(new LoopEvent.Deleted(id, 1, now()));
     }
 
     void undelete(ConversationId id) {
@@ -223,7 +214,6 @@ final class ConversationCommands {
             throw new IllegalStateException("Conversation " + id + " is not deleted");
         }
         store.append(tenant, id, state.version(), List.of(new ConversationEvent.Undeleted()));
-        events.publish(new LoopEvent.Undeleted(id, 1, now()));
     }
 
     /**

@@ -58,16 +58,18 @@ public final class ConversationEngine implements AutoCloseable {
      */
     public ConversationEngine(ConversationStore store, TenantId tenant, AgentCatalog agents, GatewayResolver gateways,
                          LoopSettings settings, Optional<SnapshotFolder> snapshots) {
-        this.log = new TeamLog(store, tenant);
+        // Every write the engine makes goes through the recording store, which tells the listeners what it recorded.
+        ConversationStore recording = new RecordingStore(store, events::publish);
+        this.log = new TeamLog(recording, tenant);
         Clock clock = Clock.systemUTC();
         Slots slots = new Slots(settings.concurrencyLimit());
         this.loops = new RunningLoops(slots,
-                new LoopContext(store, tenant, agents, gateways, settings, slots, events::publish, clock));
+                new LoopContext(recording, tenant, agents, gateways, settings, slots, events::publish, clock));
         this.commands = new ConversationCommands(log, agents, loops, events);
         this.resumption = new Resumption(log, agents, loops, events);
-        this.restorer = new SessionRestorer(store, tenant, agents, snapshots, events::publish, clock,
+        this.restorer = new SessionRestorer(recording, tenant, agents, snapshots, events::publish, clock,
                 loops::isRunning);
-        this.saver = snapshots.map(folder -> new SnapshotSaver(store, tenant, folder, events::publish, clock,
+        this.saver = snapshots.map(folder -> new SnapshotSaver(recording, tenant, folder, events::publish, clock,
                 SAVE_RETRY_PAUSES));
         saver.ifPresent(events::subscribe);
         this.elsewhere = new OtherInstances(log, loops, events);
@@ -85,7 +87,7 @@ public final class ConversationEngine implements AutoCloseable {
 
     /**
      * From now on, what other instances on a team server change reaches the listeners as
-     * {@link LoopEvent.ChangedElsewhere} within about a second (nothing happens on a store only this process uses).
+     * {@link LoopEvent.Recorded} (elsewhere) within about a second (nothing happens on a store only this process uses).
      */
     public void hearOtherInstances() {
         elsewhere.publish();
@@ -156,6 +158,11 @@ public final class ConversationEngine implements AutoCloseable {
         return true;
     }
 
+    /** The store as the engine writes it: what is appended through it is told to the listeners. */
+    ConversationStore recordingStore() {
+        return log.store();
+    }
+
     /** Tells the listeners (the app's views, the command line's printer). */
     void publish(LoopEvent event) {
         events.publish(event);
@@ -163,7 +170,7 @@ public final class ConversationEngine implements AutoCloseable {
 
     /** @param resumedBy why it starts again, or null for a conversation that just began */
     void launch(ConversationId id, ResumeCause resumedBy) {
-        loops.launch(id, resumedBy, false);
+        loops.launch(id, resumedBy);
     }
 
     public boolean isRunning(ConversationId id) {

@@ -45,7 +45,6 @@ final class ConversationLoop implements Runnable {
     private final ResumeCause resumedBy;
     /** The reply of the turn in flight, while its agent writes it; null between turns. */
     private volatile StreamedReply streaming;
-    private final boolean announceLastMessage;
     private final LoopContext context;
     /** The prompt's message window: also how many messages the loop keeps in memory. */
     private final int window;
@@ -68,20 +67,12 @@ final class ConversationLoop implements Runnable {
     private LoopEvent.Ended ended;
 
     /**
-     * @param announceLastMessage publish the last stored message before the first turn (the user's, stored by
-     *                            the engine just before this loop starts)
-     * @param onFinished          called once the loop has stopped, before anyone waiting on it is released
+     * @param takeover   taken over from a Workshop that died: it may run on a slot of the reserve
+     * @param onFinished called once the loop has stopped, before anyone waiting on it is released
      */
-    ConversationLoop(ConversationId id, ResumeCause resumedBy, boolean announceLastMessage, LoopContext context,
+    ConversationLoop(ConversationId id, ResumeCause resumedBy, boolean takeover, LoopContext context,
                      java.util.function.Consumer<ConversationLoop> onFinished) {
-        this(id, resumedBy, announceLastMessage, false, context, onFinished);
-    }
-
-    /** @param takeover taken over from a Workshop that died: it may run on a slot of the reserve */
-    ConversationLoop(ConversationId id, ResumeCause resumedBy, boolean announceLastMessage, boolean takeover,
-                     LoopContext context, java.util.function.Consumer<ConversationLoop> onFinished) {
         this.takeover = takeover;
-        this.announceLastMessage = announceLastMessage;
         this.onFinished = onFinished;
         this.id = id;
         this.resumedBy = resumedBy;
@@ -128,11 +119,6 @@ final class ConversationLoop implements Runnable {
             // Read as patiently as written: a pool busy for a moment under load does not end a conversation.
             List<MessageRecorded> transcript = patience.patiently(this::readLog, Optional::empty);
             ConversationState stored = currentStateWaitingForTheServer();
-            if (announceLastMessage && !transcript.isEmpty()) {
-                MessageRecorded last = transcript.getLast();
-                publish(new LoopEvent.Message(id, workflowTurn, now(), last.turnIndex(), last.speakerId(),
-                        last.speakerName(), last.content(), last.usage(), stored));
-            }
             takeTurns(takeSlot(stored), transcript);
         } catch (InterruptedException e) {
             LoopStop why = stop != null ? stop : LoopStop.of(ConversationStatus.INTERRUPTED, StatusCause.WORKSHOP_STOPPED);
@@ -216,7 +202,6 @@ final class ConversationLoop implements Runnable {
             return state;
         }
         state = append(state, Reasons.change(ConversationStatus.QUEUED, StatusCause.SLOT_FULL));
-        publish(new LoopEvent.Queued(id, workflowTurn, now()));
         context.slots().acquire();
         holdsSlot = true;
         return append(state, new StatusChanged(ConversationStatus.ACTIVE, StatusCause.NONE, ""));
@@ -248,8 +233,6 @@ final class ConversationLoop implements Runnable {
             // Marks the turn in doubt until its message is stored; it needs no sync of its own, because the
             // message's durable append (or the end's) makes it durable too.
             state = append(state, new TurnStarted(turn, speaker.agentId(), askedAgain), Durability.WITH_NEXT);
-            publish(new LoopEvent.TurnStarted(id, workflowTurn, now(), turn, speaker.agentId(), speaker.name(),
-                    askedAgain));
             streaming = new StreamedReply(turn);
             keepingPaused = false;
             FollowUpStarted followUp = pendingFollowUp;
@@ -274,8 +257,6 @@ final class ConversationLoop implements Runnable {
                             reply.cutAtTokenLimit()));
             state = append(state, message);
             transcript.add(message);
-            publish(new LoopEvent.Message(id, workflowTurn, now(), turn, speaker.agentId(), speaker.name(), text,
-                    message.usage(), state));
         }
         finish(new LoopStop(ConversationStatus.COMPLETED, StatusCause.TURNS_TAKEN, "All " + maxTurns + " turns were taken"
                 + TurnsLost.told(lostTurns)));

@@ -42,13 +42,13 @@ public final class FollowUps {
     public static String context(List<RecordedEvent> history) {
         ObjectNode root = JSON.createObjectNode();
         ArrayNode turns = JSON.createArrayNode();
-        Participant entry = null;
+        Optional<ConversationStarted> start = ConversationStarted.in(history);
+        Participant entry = start.flatMap(started -> entryAgent(started.participants())).orElse(null);
+        start.ifPresent(started -> turns.addObject().put("role", "human").put("content", started.taskPrompt()));
         for (RecordedEvent recorded : history) {
-            ConversationEvent event = recorded.event();
-            if (event instanceof ConversationStarted started) {
-                entry = entryAgent(started.participants()).orElse(null);
-                turns.addObject().put("role", "human").put("content", started.taskPrompt());
-            } else if (event instanceof MessageRecorded message) {
+            Optional<MessageRecorded> said = recorded.event().asMessage();
+            if (said.isPresent()) {
+                MessageRecorded message = said.get();
                 if (message.speakerId().equals(Participant.HUMAN)) {
                     turns.addObject().put("role", "human").put("content", message.content());
                 } else if (entry != null && message.speakerId().equals(entry.agentId())) {

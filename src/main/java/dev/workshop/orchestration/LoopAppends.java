@@ -61,7 +61,7 @@ final class LoopAppends {
             if (each.seq() <= state.version()) {
                 continue;
             }
-            if (!(each.event() instanceof Renamed)) {
+            if (!each.event().onlyNames()) {
                 return Optional.empty();
             }
             current = current.evolve(each);

@@ -5,6 +5,9 @@ import dev.workshop.domain.conversation.ConversationId;
 import dev.workshop.domain.conversation.ConversationState;
 import dev.workshop.domain.conversation.ConversationStatus;
 import dev.workshop.domain.conversation.Lifecycle;
+import dev.workshop.domain.conversation.News;
+import dev.workshop.domain.conversation.RecordedEvent;
+import dev.workshop.domain.conversation.Transcript;
 import dev.workshop.domain.conversation.ResumeCause;
 import dev.workshop.domain.conversation.StatusCause;
 import dev.workshop.domain.conversation.TenantId;
@@ -12,19 +15,50 @@ import dev.workshop.domain.conversation.Usage;
 import dev.workshop.gateway.RetryNotice;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.List;
 import java.util.Optional;
 
 /**
- * What the conversation loops report, in order, to the UI and the command line alike. {@code turnNumber}
- * is the workflow turn (1 for the initial task; later follow-ups count up); {@code turnIndex} numbers the
- * recorded messages of a conversation from 0.
+ * What the engine reports, in order, to the UI and the command line alike: {@link Recorded} for what the log took,
+ * the others for what passes (a loop's start and end, tokens, retries, warnings…). {@code turnNumber} is the workflow
+ * turn a loop is on (1 for the initial task; later follow-ups count up; the turn of recorded events is their fold's,
+ * {@link News#followUpTurn}); {@code turnIndex} numbers the recorded messages of a conversation from 0.
  */
 public sealed interface LoopEvent {
     ConversationId conversationId();
 
-    int turnNumber();
-
     Instant at();
+
+    /**
+     * Events the log has just taken (a loop's, a command's, or, {@code elsewhere}, another instance's on the team
+     * server), with the conversation as it stands after them: the one thing that travels for everything durable.
+     * Readers fold {@code events} ({@link Transcript#news}); every other kind of event is passing, not in the log.
+     * Published by {@link RecordingStore}, through which the engine makes every append.
+     * A change made elsewhere comes with no events when this instance cannot tell which: its readers read the log.
+     *
+     * @param drivenBy for a change elsewhere, the device that drives the conversation now ("" when none does)
+     */
+    record Recorded(ConversationId conversationId, Instant at, List<RecordedEvent> events,
+                    ConversationState after, boolean elsewhere, String drivenBy) implements LoopEvent {
+        public Recorded {
+            events = List.copyOf(events);
+        }
+
+        /** Recorded here, by a loop or a command. */
+        public static Recorded here(ConversationId id, Instant at, List<RecordedEvent> events, ConversationState after) {
+            return new Recorded(id, at, events, after, false, "");
+        }
+
+        @Override
+        public Optional<ConversationState> stateAfter() {
+            return Optional.of(after);
+        }
+
+        /** What these events bring a reader who keeps no fold of their own. */
+        public News news() {
+            return Transcript.following(after.participants()).news(events);
+        }
+    }
 
     /**
      * The conversation as stored right after the append this event reports, for the events that follow one
@@ -55,13 +89,6 @@ public sealed interface LoopEvent {
         }
     }
 
-    record Queued(ConversationId conversationId, int turnNumber, Instant at) implements LoopEvent {
-    }
-
-    record TurnStarted(ConversationId conversationId, int turnNumber, Instant at, int turnIndex, AgentId speakerId,
-                       String speakerName, boolean resumed) implements LoopEvent {
-    }
-
     record Token(ConversationId conversationId, int turnNumber, Instant at, int turnIndex, AgentId speakerId,
                  String text) implements LoopEvent {
     }
@@ -77,20 +104,6 @@ public sealed interface LoopEvent {
                   String speakerName, RetryNotice retry) {
             this(conversationId, turnNumber, at, turnIndex, speakerId, speakerName, retry.attempt(), retry.attempts(),
                     retry.reason(), retry.delay());
-        }
-    }
-
-    /** Published only after the message is durably stored; {@code usage} is what producing it cost. */
-    record Message(ConversationId conversationId, int turnNumber, Instant at, int turnIndex, AgentId speakerId,
-                   String speakerName, String content, Usage usage, ConversationState after) implements LoopEvent {
-        public Message(ConversationId conversationId, int turnNumber, Instant at, int turnIndex, AgentId speakerId,
-                       String speakerName, String content, Usage usage) {
-            this(conversationId, turnNumber, at, turnIndex, speakerId, speakerName, content, usage, null);
-        }
-
-        @Override
-        public Optional<ConversationState> stateAfter() {
-            return Optional.ofNullable(after);
         }
     }
 
@@ -153,18 +166,6 @@ public sealed interface LoopEvent {
         }
     }
 
-    /** The user renamed the conversation; {@code title} is what lists show now. */
-    record Renamed(ConversationId conversationId, int turnNumber, Instant at, String title) implements LoopEvent {
-    }
-
-    /** The user deleted the conversation (a running one was stopped first). */
-    record Deleted(ConversationId conversationId, int turnNumber, Instant at) implements LoopEvent {
-    }
-
-    /** The user took the deletion back: the conversation is listed again. */
-    record Undeleted(ConversationId conversationId, int turnNumber, Instant at) implements LoopEvent {
-    }
-
     /** A conversation's team is set up: a new conversation ({@code restored} false) or one restored by id. */
     record TeamReady(ConversationId conversationId, int turnNumber, Instant at, TenantId team, boolean restored)
             implements LoopEvent {
@@ -173,18 +174,6 @@ public sealed interface LoopEvent {
     /** A conversation was restored by id, paused until the human acts. */
     record SessionRestored(ConversationId conversationId, int turnNumber, Instant at, int messageCount)
             implements LoopEvent {
-    }
-
-    /**
-     * Another instance on the team server changed the conversation (a message, a status, who drives it);
-     * {@code drivenBy} names the device that drives it now, empty when none does.
-     */
-    record ChangedElsewhere(ConversationId conversationId, int turnNumber, Instant at, ConversationState after,
-                            String drivenBy) implements LoopEvent {
-        @Override
-        public Optional<ConversationState> stateAfter() {
-            return Optional.ofNullable(after);
-        }
     }
 
     /** The conversation's snapshot file was written. */

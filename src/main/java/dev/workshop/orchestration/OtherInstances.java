@@ -8,7 +8,7 @@ import java.util.Optional;
 /**
  * What other instances on a team server change, as the store reports it: a conversation this instance drives
  * that was stopped there (Abort, delete on another device) stops here at once rather than at its next append; and,
- * once asked ({@link #publish}), the listeners hear of every change as {@link LoopEvent.ChangedElsewhere}.
+ * once asked ({@link #publish}), the listeners hear of every change as a {@link LoopEvent.Recorded} made elsewhere.
  */
 final class OtherInstances {
     private final TeamLog log;
@@ -44,7 +44,9 @@ final class OtherInstances {
         }
         if (publishing) {
             String drivenBy = log.store().drivenElsewhere(log.tenant(), id).orElse("");
-            events.publish(new LoopEvent.ChangedElsewhere(id, 0, java.time.Instant.now(), now, drivenBy));
+            // The feed says which conversation changed, not how: its readers read what they show from the log.
+            events.publish(new LoopEvent.Recorded(id, java.time.Instant.now(), java.util.List.of(), now, true,
+                    drivenBy));
         }
     }
 }

@@ -103,8 +103,7 @@ final class Reinflation {
      */
     private ConversationState release(ConversationState held, List<RecordedEvent> history) {
         int at = history.size() - 1;
-        while (at > 0 && !(history.get(at).event() instanceof StatusChanged change
-                && change.status() == ConversationStatus.HELD)) {
+        while (at > 0 && !history.get(at).event().holds()) {
             at--;
         }
         RecordedEvent mark = history.get(at);

@@ -65,7 +65,7 @@ final class Resumption {
         log.store().append(log.tenant(), id, state.version(),
                 List.of(new ResumeStarted(state.resumesWithoutProgress() + 1, ResumeCause.RETRY)));
         // Not "resumed after restart" on the canvas: nothing restarted, the user asked again.
-        loops.launch(id, ResumeCause.RETRY, false);
+        loops.launch(id, ResumeCause.RETRY);
     }
 
     List<ConversationState> conversationsToResume() {
@@ -173,7 +173,7 @@ final class Resumption {
         log.store().append(log.tenant(), id, state.version(),
                 List.of(new ResumeStarted(state.resumesWithoutProgress() + 1, cause)));
         // Only a restart is announced as one ("resumed after restart" on the canvas and in `resume`'s output).
-        loops.launch(id, cause, false, takeover);
+        loops.launch(id, cause, takeover);
         return Optional.of(id);
     }
 

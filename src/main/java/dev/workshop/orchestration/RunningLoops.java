@@ -39,18 +39,14 @@ final class RunningLoops {
                 now.publisher(), now.clock());
     }
 
-    /**
-     * @param resumedBy           why it starts again, or null for a conversation that just began
-     * @param announceLastMessage the loop publishes the last stored message first (the user's, just stored), with
-     *                            the workflow turn it reads from the log anyway (so the log is read once)
-     */
-    void launch(ConversationId id, ResumeCause resumedBy, boolean announceLastMessage) {
-        launch(id, resumedBy, announceLastMessage, false);
+    /** @param resumedBy why it starts again, or null for a conversation that just began */
+    void launch(ConversationId id, ResumeCause resumedBy) {
+        launch(id, resumedBy, false);
     }
 
     /** As above; {@code takeover}: taken over from a Workshop that died, so it may run on a reserve slot. */
-    void launch(ConversationId id, ResumeCause resumedBy, boolean announceLastMessage, boolean takeover) {
-        ConversationLoop loop = new ConversationLoop(id, resumedBy, announceLastMessage, takeover, context, finished -> {
+    void launch(ConversationId id, ResumeCause resumedBy, boolean takeover) {
+        ConversationLoop loop = new ConversationLoop(id, resumedBy, takeover, context, finished -> {
             running.remove(id, finished);
             context.store().stopDriving(context.tenant(), id);
         });

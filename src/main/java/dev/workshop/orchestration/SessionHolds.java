@@ -175,7 +175,7 @@ public final class SessionHolds {
     /** Whether {@code there} is {@code here} and a held mark: a hold whose mark was not recorded here. */
     private static boolean isHoldOf(List<RecordedEvent> there, List<RecordedEvent> here) {
         return there.size() == here.size() + 1 && Histories.startsWith(there, here)
-                && there.getLast().event() instanceof StatusChanged change && change.status() == ConversationStatus.HELD;
+                && there.getLast().event().holds();
     }
 
     /** Save-then-reload: what the commit holds folds to what was meant, or the branch is put back. */

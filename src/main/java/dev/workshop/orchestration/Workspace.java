@@ -108,7 +108,7 @@ public final class Workspace implements AutoCloseable {
     /** Hold, re-inflate and list sessions in git (seed 001). */
     public synchronized SessionHolds holds() {
         if (holds == null) {
-            holds = new SessionHolds(store, tenant, agents, bridge, scene, directory.path(),
+            holds = new SessionHolds(bridge.recordingStore(), tenant, agents, bridge, scene, directory.path(),
                     java.time.Clock.systemUTC());
         }
         return holds;

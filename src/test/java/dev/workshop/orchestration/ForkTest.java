@@ -131,7 +131,7 @@ class ForkTest {
         try (Workspace workspace = open(200)) {
             CountDownLatch first = new CountDownLatch(1);
             workspace.engine().subscribe(event -> {
-                if (event instanceof LoopEvent.Message) {
+                if (!Heard.messages(event).isEmpty()) {
                     first.countDown();
                 }
             });

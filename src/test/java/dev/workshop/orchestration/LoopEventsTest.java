@@ -40,11 +40,11 @@ class LoopEventsTest {
             });
             events.subscribe(heard::add);
 
-            LoopEvent renamed = new LoopEvent.Renamed(ConversationId.random(), 1, Instant.now(), "canary-7f3a secret plans");
+            LoopEvent renamed = new LoopEvent.Warning(ConversationId.random(), 1, Instant.now(), "canary-7f3a secret plans");
             events.publish(renamed);
 
             assertThat(heard).containsExactly(renamed);
-            assertThat(logged).anySatisfy(record -> assertThat(record.getMessage()).contains("Renamed"));
+            assertThat(logged).anySatisfy(record -> assertThat(record.getMessage()).contains("Warning"));
             assertThat(logged).allSatisfy(record -> assertThat(record.getMessage()).doesNotContain("canary-7f3a"));
         } finally {
             root.removeHandler(capture);

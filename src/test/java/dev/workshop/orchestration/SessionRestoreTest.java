@@ -9,6 +9,7 @@ import dev.workshop.domain.agent.AgentId;
 import dev.workshop.domain.conversation.ConversationEvent.MessageRecorded;
 import dev.workshop.domain.conversation.ConversationId;
 import dev.workshop.domain.conversation.ConversationState;
+import dev.workshop.domain.conversation.News;
 import dev.workshop.domain.conversation.ConversationStatus;
 import dev.workshop.domain.conversation.Participant;
 import dev.workshop.domain.conversation.TenantId;
@@ -50,7 +51,7 @@ class SessionRestoreTest {
         try (Workspace workspace = open(team)) {
             ConversationId id = ConversationId.random();
             workspace.engine().subscribe(event -> {
-                if (event instanceof LoopEvent.Message message && message.turnIndex() == 1) {
+                if (Heard.messages(event).stream().anyMatch(message -> message.turnIndex() == 1)) {
                     Thread.ofVirtual().start(() -> workspace.engine().abort(id, AbortOutcome.INTERRUPT));
                 }
             });
@@ -79,10 +80,12 @@ class SessionRestoreTest {
             assertThat(state.status()).isEqualTo(ConversationStatus.WAITING);
             assertThat(state.statusReason()).isEqualTo(Reasons.RESTORED);
             assertThat(workspace.engine().isRunning(id)).as("no loop runs until the human acts").isFalse();
-            assertThat(events).hasSize(2);
-            assertThat(events.get(0)).isInstanceOfSatisfying(LoopEvent.SessionRestored.class,
+            // What the log took (the pause), then the restore told.
+            assertThat(events).hasSize(3);
+            assertThat(Heard.news(events.get(0)).flatMap(News::status)).contains(ConversationStatus.WAITING);
+            assertThat(events.get(1)).isInstanceOfSatisfying(LoopEvent.SessionRestored.class,
                     event -> assertThat(event.messageCount()).isEqualTo(recorded));
-            assertThat(events.get(1)).isInstanceOfSatisfying(LoopEvent.TeamReady.class, event -> {
+            assertThat(events.get(2)).isInstanceOfSatisfying(LoopEvent.TeamReady.class, event -> {
                 assertThat(event.restored()).isTrue();
                 assertThat(event.team()).isEqualTo(TenantId.LOCAL);
             });

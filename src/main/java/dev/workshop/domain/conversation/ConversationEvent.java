@@ -5,6 +5,7 @@ import java.time.Instant;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.OptionalInt;
 
 /**
  * Everything that can happen to a conversation. The log of these events is the source of truth;
@@ -14,6 +15,29 @@ public sealed interface ConversationEvent {
 
     /** This event's step of the fold ({@link ConversationState#evolve}): the state after it. */
     ConversationState foldInto(ConversationState state, long seq, Instant at);
+
+    // What readers outside this package ask of an event, answered here so that only the fold, the codecs and the
+    // projection tell the kinds of event apart (ArchitectureTest.onlyTheDomainTellsEventKindsApart).
+
+    /** The message this event records, if it records one. */
+    default Optional<MessageRecorded> asMessage() {
+        return Optional.empty();
+    }
+
+    /** The turn this event is about (its start, a piece of its reply, its message), if it is about one. */
+    default OptionalInt aboutTurn() {
+        return OptionalInt.empty();
+    }
+
+    /** Whether this event puts the conversation on hold (a session kept in git until it is re-inflated). */
+    default boolean holds() {
+        return false;
+    }
+
+    /** Whether this event only names the conversation: it leaves turns alone, so a running loop may take it in. */
+    default boolean onlyNames() {
+        return false;
+    }
 
     /**
      * The first event of every conversation: who takes part, on what task, for how many turns ({@code 0}: not
@@ -36,6 +60,11 @@ public sealed interface ConversationEvent {
         public ConversationState foldInto(ConversationState state, long seq, Instant at) {
             return state.started(this, seq, at);
         }
+
+        /** The start a history records (its first event, when the history is whole). */
+        public static Optional<ConversationStarted> in(List<RecordedEvent> history) {
+            return beforeFirstMessage(history, ConversationStarted.class);
+        }
     }
 
     /**
@@ -51,6 +80,11 @@ public sealed interface ConversationEvent {
         @Override
         public ConversationState foldInto(ConversationState state, long seq, Instant at) {
             return state.turnStarted(this, seq, at);
+        }
+
+        @Override
+        public OptionalInt aboutTurn() {
+            return OptionalInt.of(turnIndex);
         }
     }
 
@@ -73,6 +107,16 @@ public sealed interface ConversationEvent {
         @Override
         public ConversationState foldInto(ConversationState state, long seq, Instant at) {
             return state.messageRecorded(this, seq, at);
+        }
+
+        @Override
+        public Optional<MessageRecorded> asMessage() {
+            return Optional.of(this);
+        }
+
+        @Override
+        public OptionalInt aboutTurn() {
+            return OptionalInt.of(turnIndex);
         }
 
         public MessageRecorded(int turnIndex, AgentId speakerId, String speakerName, String content, Usage usage) {
@@ -144,6 +188,11 @@ public sealed interface ConversationEvent {
         public ConversationState foldInto(ConversationState state, long seq, Instant at) {
             return state.statusChanged(this, seq, at);
         }
+
+        @Override
+        public boolean holds() {
+            return status == ConversationStatus.HELD;
+        }
     }
 
     /**
@@ -158,6 +207,11 @@ public sealed interface ConversationEvent {
         @Override
         public ConversationState foldInto(ConversationState state, long seq, Instant at) {
             return state.renamed(this, seq);
+        }
+
+        @Override
+        public boolean onlyNames() {
+            return true;
         }
     }
 
@@ -186,6 +240,11 @@ public sealed interface ConversationEvent {
         @Override
         public ConversationState foldInto(ConversationState state, long seq, Instant at) {
             return state.replyChunk(seq, at);
+        }
+
+        @Override
+        public OptionalInt aboutTurn() {
+            return OptionalInt.of(turnIndex);
         }
     }
 

@@ -5,7 +5,9 @@ import dev.workshop.domain.conversation.ConversationEvent.ConversationStarted;
 import dev.workshop.domain.conversation.ConversationEvent.FollowUpStarted;
 import dev.workshop.domain.conversation.ConversationEvent.MessageRecorded;
 import dev.workshop.domain.conversation.ConversationEvent.ReplyChunk;
+import dev.workshop.domain.conversation.ConversationEvent.Renamed;
 import dev.workshop.domain.conversation.ConversationEvent.ResumeStarted;
+import dev.workshop.domain.conversation.ConversationEvent.StatusChanged;
 import dev.workshop.domain.conversation.ConversationEvent.TurnStarted;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -56,6 +58,34 @@ public final class Transcript {
     /** Steps the store's recovery found lost since the last message, and the turn after that message. */
     private int lostSinceMessage;
     private int nextTurn;
+    /** What the events folded since {@link #news} began say beyond the lines: gathered for {@link News}. */
+    private News.Gathered gathered = new News.Gathered();
+
+    /** A fold for a reader who joins a conversation under way: its participants' names are known from the start. */
+    public static Transcript following(List<Participant> participants) {
+        Transcript transcript = new Transcript();
+        participants.forEach(participant -> transcript.names.put(participant.agentId(), participant.name()));
+        return transcript;
+    }
+
+    /**
+     * Folds in {@code recorded}, a batch the log has just taken, and says what it brought a reader: the lines it
+     * added, the turn it left being written, a new status, title or deletion. Listeners of the live stream read
+     * events through this, so no view tells event types apart on its own.
+     */
+    public News news(List<RecordedEvent> recorded) {
+        int linesBefore = lines.size();
+        TurnStarted writingBefore = writing;
+        gathered = new News.Gathered();
+        recorded.forEach(this::add);
+        Optional<News.TurnInProgress> turnStarted = writing != null && writing != writingBefore
+                ? Optional.of(new News.TurnInProgress(writing.turnIndex(), writing.speakerId(),
+                        names.getOrDefault(writing.speakerId(), writing.speakerId().value()),
+                        askedAgain.contains(writing.turnIndex())))
+                : Optional.empty();
+        return gathered.news(List.copyOf(lines.subList(linesBefore, lines.size())), turnStarted);
+    }
+
 
     /** The fold of a whole history. */
     public static Transcript of(List<RecordedEvent> history) {
@@ -74,6 +104,7 @@ public final class Transcript {
     public Transcript add(ConversationEvent event, Instant at) {
         switch (event) {
             case ConversationStarted start -> {
+                gathered.began = true;
                 start.participants().forEach(participant -> names.put(participant.agentId(), participant.name()));
                 if (taskMaxTurns == null && start.maxTurns() > 0) {
                     taskMaxTurns = start.maxTurns();
@@ -95,7 +126,12 @@ public final class Transcript {
                 }
             }
             case ResumeStarted resume -> resumedSinceLast = resume.cause();
+            case StatusChanged change -> gathered.status = change.status();
+            case Renamed rename -> gathered.title = rename.title();
+            case ConversationEvent.Deleted ignored -> gathered.deleted = true;
+            case ConversationEvent.Undeleted ignored -> gathered.undeleted = true;
             case FollowUpStarted followUp -> {
+                gathered.followUpTurn = followUp.turnNumber();
                 // The user went on instead: what follows answers them, whatever a failed resume left.
                 resumedSinceLast = null;
                 followUps++;

@@ -26,6 +26,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.function.Predicate;
 
 /** The SQL of the conversation tables, in one place. Portable: the same statements run on H2 and PostgreSQL. */
@@ -281,9 +282,10 @@ public final class ConversationTables {
             try (ResultSet result = select.executeQuery()) {
                 while (result.next() && matches.size() < limit) {
                     ConversationId id = new ConversationId(result.getString(1));
-                    if (codec.event("message_recorded", result.getString(2)) instanceof MessageRecorded message
-                            && message.content().toLowerCase(Locale.ROOT).contains(lower) && listed.test(id)) {
-                        matches.add(new MessageMatch(id, message.turnIndex()));
+                    Optional<MessageRecorded> message = codec.event("message_recorded", result.getString(2)).asMessage()
+                            .filter(said -> said.content().toLowerCase(Locale.ROOT).contains(lower));
+                    if (message.isPresent() && listed.test(id)) {
+                        matches.add(new MessageMatch(id, message.get().turnIndex()));
                     }
                 }
             }

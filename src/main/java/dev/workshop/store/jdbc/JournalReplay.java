@@ -150,12 +150,7 @@ final class JournalReplay {
      * the gap's size. None when the event after it names no turn.
      */
     private List<MessageRecorded> fromSnapshot(RecordedEvent after, ConversationState before, long gapSize) {
-        int nextTurn = switch (after.event()) {
-            case ConversationEvent.TurnStarted turn -> turn.turnIndex();
-            case MessageRecorded message -> message.turnIndex();
-            case ConversationEvent.ReplyChunk chunk -> chunk.turnIndex();
-            default -> -1;
-        };
+        int nextTurn = after.event().aboutTurn().orElse(-1);
         if (nextTurn <= before.turnCount()) {
             return List.of();
         }

@@ -147,10 +147,9 @@ public final class ReadOnlyJournalStore implements ConversationStore {
         }
         for (ConversationState state : list(tenant)) {
             for (RecordedEvent recorded : history(tenant, state.id())) {
-                if (found.size() < limit && recorded.event() instanceof ConversationEvent.MessageRecorded message
-                        && message.content().toLowerCase(Locale.ROOT).contains(needle)) {
-                    found.add(new MessageMatch(state.id(), message.turnIndex()));
-                }
+                recorded.event().asMessage().filter(message -> found.size() < limit
+                                && message.content().toLowerCase(Locale.ROOT).contains(needle))
+                        .ifPresent(message -> found.add(new MessageMatch(state.id(), message.turnIndex())));
             }
         }
         return found;

@@ -101,7 +101,7 @@ final class StartCopies implements AutoCloseable {
     static List<RecordedEvent> startOf(List<RecordedEvent> firstAppend) {
         int end = 1;
         while (end < firstAppend.size()
-                && !(firstAppend.get(end).event() instanceof ConversationEvent.MessageRecorded)) {
+                && firstAppend.get(end).event().asMessage().isEmpty()) {
             end++;
         }
         return firstAppend.subList(0, end);

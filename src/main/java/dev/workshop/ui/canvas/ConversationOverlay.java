@@ -2,10 +2,12 @@ package dev.workshop.ui.canvas;
 
 import dev.workshop.domain.agent.AgentId;
 import dev.workshop.domain.canvas.InstanceId;
+import dev.workshop.domain.conversation.ConversationEvent.MessageRecorded;
 import dev.workshop.domain.conversation.ConversationId;
 import dev.workshop.domain.conversation.ConversationState;
 import dev.workshop.domain.conversation.ConversationStatus;
 import dev.workshop.domain.conversation.Lifecycle;
+import dev.workshop.domain.conversation.News;
 import dev.workshop.domain.fsm.AgentTrigger;
 import dev.workshop.orchestration.ConversationEngine;
 import dev.workshop.orchestration.LoopEvent;
@@ -145,8 +147,7 @@ final class ConversationOverlay {
 
     void onEvent(LoopEvent event) {
         switch (event) {
-            case LoopEvent.TurnStarted turn -> turnStarted(turn);
-            case LoopEvent.Message message -> messageRecorded(message);
+            case LoopEvent.Recorded recorded -> recorded(recorded);
             case LoopEvent.Ended ended -> conversationEnded(ended);
             case LoopEvent.Error error -> canvas.tell(error.message());
             case LoopEvent.Warning warning -> canvas.tell(warning.message());
@@ -159,35 +160,49 @@ final class ConversationOverlay {
             case LoopEvent.TeamReady ready -> { }
             case LoopEvent.SessionRestored restored -> { }
             case LoopEvent.SessionSaved saved -> { }
-            case LoopEvent.Renamed renamed -> { }
-            // A deleted conversation was stopped first: its Ended already took its rope away, and now its marks go.
-            case LoopEvent.Deleted deleted -> unmark(deleted.conversationId());
-            case LoopEvent.Undeleted undeleted -> { }
-            case LoopEvent.Queued queued -> participants(queued.conversationId())
-                    .forEach(agent -> agent.mark(queued.conversationId(), AgentMark.QUEUED));
             case LoopEvent.Token token -> { }
-            // The canvas is this device's: another device's conversation shows in the sidebar.
-            case LoopEvent.ChangedElsewhere changed -> { }
         }
     }
 
-    private void turnStarted(LoopEvent.TurnStarted turn) {
-        Optional<InstanceId> speaker = speakerOf(turn.conversationId(), turn.speakerId());
-        participants(turn.conversationId()).forEach(agent -> {
+    /**
+     * What the log took, as the fold reads it: a message said by its speaker, a turn begun, a conversation queued, or
+     * deleted (it was stopped first: its end already took its rope away, and now its marks go). The canvas is this
+     * device's: another device's conversation shows in the sidebar.
+     */
+    private void recorded(LoopEvent.Recorded recorded) {
+        if (recorded.elsewhere()) {
+            return;
+        }
+        ConversationId id = recorded.conversationId();
+        News news = recorded.news();
+        news.lines().stream().filter(line -> !line.cutOff() && !line.lost())
+                .forEach(line -> messageRecorded(id, line.message()));
+        news.turnStarted().ifPresent(turn -> turnStarted(id, turn));
+        if (news.status().filter(status -> status == ConversationStatus.QUEUED).isPresent()) {
+            participants(id).forEach(agent -> agent.mark(id, AgentMark.QUEUED));
+        }
+        if (news.deleted()) {
+            unmark(id);
+        }
+    }
+
+    private void turnStarted(ConversationId id, News.TurnInProgress turn) {
+        Optional<InstanceId> speaker = speakerOf(id, turn.speakerId());
+        participants(id).forEach(agent -> {
             boolean speaking = speaker.isPresent() && speaker.get().equals(agent.id());
             agent.fire(speaking ? AgentTrigger.TURN_START : AgentTrigger.OTHER_TURN_START);
             if (speaking) {
-                agent.say("", new MessageRef(turn.conversationId(), turn.turnIndex()));
+                agent.say("", new MessageRef(id, turn.turnIndex()));
             }
         });
-        replaceLink(turn.conversationId(), link -> link.speaking(speaker));
+        replaceLink(id, link -> link.speaking(speaker));
     }
 
-    private void messageRecorded(LoopEvent.Message message) {
-        Optional<InstanceId> speaker = speakerOf(message.conversationId(), message.speakerId());
-        participants(message.conversationId()).forEach(agent -> agent.fire(AgentTrigger.TURN_END));
+    private void messageRecorded(ConversationId id, MessageRecorded message) {
+        Optional<InstanceId> speaker = speakerOf(id, message.speakerId());
+        participants(id).forEach(agent -> agent.fire(AgentTrigger.TURN_END));
         speaker.flatMap(canvas::find).ifPresent(agent -> agent.say(CanvasViewModel.cut(message.content()),
-                new MessageRef(message.conversationId(), message.turnIndex())));
+                new MessageRef(id, message.turnIndex())));
     }
 
     private void conversationEnded(LoopEvent.Ended ended) {

@@ -42,7 +42,8 @@ record OpenedParts(CanvasViewModel canvas, SidebarViewModel sidebar, CanvasScene
     /** What changes the status bar's counts: a loop starting or ending, a conversation imported, deleted or back. */
     static boolean changesCounts(LoopEvent event) {
         return event instanceof LoopEvent.Started || event instanceof LoopEvent.Ended
-                || event instanceof LoopEvent.SessionRestored || event instanceof LoopEvent.Deleted
-                || event instanceof LoopEvent.Undeleted || event instanceof LoopEvent.ChangedElsewhere;
+                || event instanceof LoopEvent.SessionRestored
+                || event instanceof LoopEvent.Recorded recorded
+                        && (recorded.elsewhere() || recorded.news().listingChanged());
     }
 }

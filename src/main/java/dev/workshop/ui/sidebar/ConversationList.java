@@ -5,9 +5,6 @@ import dev.workshop.domain.conversation.ConversationStatus;
 import java.util.HashSet;
 import java.util.Optional;
 import java.util.Set;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.Executor;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import javafx.beans.property.ObjectProperty;
 import javafx.beans.property.ReadOnlyBooleanProperty;
@@ -172,9 +169,7 @@ final class ConversationList {
             return;
         }
         searching.set(true);
-        Executor afterPause = CompletableFuture.delayedExecutor(SEARCH_PAUSE_MILLIS, TimeUnit.MILLISECONDS,
-                pause -> work.inBackground("sidebar-search", pause));
-        afterPause.execute(() -> {
+        work.inBackgroundAfter(java.time.Duration.ofMillis(SEARCH_PAUSE_MILLIS), "sidebar-search", () -> {
             if (ticket != searchTicket.get()) {
                 return;
             }

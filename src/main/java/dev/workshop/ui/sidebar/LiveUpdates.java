@@ -1,9 +1,8 @@
 package dev.workshop.ui.sidebar;
 
-import dev.workshop.domain.conversation.ConversationEvent.MessageRecorded;
 import dev.workshop.domain.conversation.ConversationId;
 import dev.workshop.domain.conversation.ConversationState;
-import dev.workshop.domain.conversation.Transcript;
+import dev.workshop.domain.conversation.News;
 import dev.workshop.orchestration.LoopEvent;
 import java.util.Optional;
 
@@ -34,44 +33,18 @@ final class LiveUpdates {
             case LoopEvent.TurnRetry retry -> work.onFx(() -> reply.retry(id, retry));
             // Nothing to read from the store while it is away: the reply being written says it is not yet saved.
             case LoopEvent.SavePending pending -> work.onFx(() -> reply.savePending(id, pending.message()));
-            case LoopEvent.TurnStarted turn -> work.onFx(() -> {
-                ReplyInProgress.Writer writer = reply.turnStarted(id, turn.turnIndex(), turn.speakerId(),
-                        turn.speakerName(), turn.resumed(), turn.at());
-                if (sidebar.isSelected(id) && !shownMessages.loadingProperty().get()) {
-                    shownMessages.writing(writer);
-                }
-            });
-            case LoopEvent.Message message -> {
-                Optional<ConversationState> state = stateOf(event);
-                work.onFx(() -> {
-                    state.map(ConversationRow::of).ifPresent(sidebar::upsert);
-                    Transcript.Line line = reply.recorded(id, new MessageRecorded(message.turnIndex(),
-                            message.speakerId(), message.speakerName(), message.content(), message.usage()), message.at());
-                    if (sidebar.isSelected(id)) {
-                        shownMessages.arrived(MessageItem.of(line, shownMessages::colourOf));
-                    }
-                });
-            }
-            case LoopEvent.ChangedElsewhere changed -> work.onFx(() -> {
-                if (changed.after().deleted()) {
-                    list.remove(id);
-                    if (sidebar.isSelected(id)) {
-                        sidebar.select(null);
-                    }
+            case LoopEvent.Recorded recorded when recorded.elsewhere() -> work.onFx(() -> {
+                if (recorded.after().deleted()) {
+                    removed(id);
                     return;
                 }
-                sidebar.upsert(ConversationRow.of(changed.after()).drivenBy(changed.drivenBy()));
+                sidebar.upsert(ConversationRow.of(recorded.after()).drivenBy(recorded.drivenBy()));
                 // Another device wrote to the conversation shown: its new messages are read from the log.
                 if (sidebar.isSelected(id) && !shownMessages.loadingProperty().get()) {
                     shownMessages.catchUp(id);
                 }
             });
-            case LoopEvent.Deleted deleted -> work.onFx(() -> {
-                list.remove(id);
-                if (sidebar.isSelected(id)) {
-                    sidebar.select(null);
-                }
-            });
+            case LoopEvent.Recorded recorded -> work.onFx(() -> recorded(recorded));
             case LoopEvent.Ended ended -> {
                 Optional<ConversationState> state = stateOf(event);
                 work.onFx(() -> {
@@ -90,9 +63,6 @@ final class LiveUpdates {
             default -> {
                 Optional<ConversationState> state = stateOf(event);
                 work.onFx(() -> state.map(ConversationRow::of).ifPresent(row -> {
-                    if (event instanceof LoopEvent.Started started) {
-                        reply.started(id, started.resumedBy(), started.at());
-                    }
                     sidebar.upsert(row);
                     // A conversation the user just started is the one they want to read.
                     if (event instanceof LoopEvent.Started started && !started.resumed()
@@ -101,6 +71,39 @@ final class LiveUpdates {
                     }
                 }));
             }
+        }
+    }
+
+    /**
+     * What the log took here, folded with what came before: the row as it stands now, the turn begun (the conversation
+     * shown says who writes), the messages recorded, or the conversation gone from the list. Pieces of a reply kept
+     * as it streams change nothing shown.
+     */
+    private void recorded(LoopEvent.Recorded recorded) {
+        ConversationId id = recorded.conversationId();
+        News news = reply.recorded(id, recorded.events(), recorded.after().participants());
+        if (news.isEmpty()) {
+            return;
+        }
+        if (recorded.after().deleted()) {
+            removed(id);
+            return;
+        }
+        sidebar.upsert(ConversationRow.of(recorded.after()));
+        if (!sidebar.isSelected(id)) {
+            return;
+        }
+        news.lines().forEach(line -> shownMessages.arrived(MessageItem.of(line, shownMessages::colourOf)));
+        news.turnStarted().flatMap(turn -> reply.writer(id)).filter(writer -> !shownMessages.loadingProperty().get())
+                .ifPresent(shownMessages::writing);
+    }
+
+    /** Deleted (its loop was stopped first): it leaves the list, and what was folded of it is let go. */
+    private void removed(ConversationId id) {
+        reply.ended(id);
+        list.remove(id);
+        if (sidebar.isSelected(id)) {
+            sidebar.select(null);
         }
     }
 

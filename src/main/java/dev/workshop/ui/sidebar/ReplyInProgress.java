@@ -1,13 +1,14 @@
 package dev.workshop.ui.sidebar;
 
 import dev.workshop.domain.agent.AgentId;
-import dev.workshop.domain.conversation.ConversationEvent.MessageRecorded;
 import dev.workshop.domain.conversation.ConversationId;
-import dev.workshop.domain.conversation.ResumeCause;
-import dev.workshop.domain.conversation.Transcript;
+import dev.workshop.domain.conversation.News;
+import dev.workshop.domain.conversation.Participant;
+import dev.workshop.domain.conversation.RecordedEvent;
 import dev.workshop.orchestration.LoopEvent;
 import java.time.Instant;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.function.Predicate;
@@ -70,21 +71,29 @@ final class ReplyInProgress {
         return Optional.ofNullable(drafts.get(id)).map(Draft::writer);
     }
 
-    void started(ConversationId id, ResumeCause cause, Instant at) {
-        marks.started(id, cause, at);
-    }
-
-    /** A turn started: its speaker is writing, nothing written yet. Returns who writes. */
-    Writer turnStarted(ConversationId id, int turnIndex, AgentId speaker, String speakerName, boolean resumed,
-                       Instant at) {
-        marks.turnStarted(id, turnIndex, speaker, resumed, at);
-        Writer writer = new Writer(turnIndex, speaker, speakerName, at);
-        drafts.put(id, new Draft(writer, new StringBuilder()));
-        retryEnded(id);
-        if (isShown.test(id)) {
-            writing.set("");
+    /**
+     * What the log just took for {@code id}, folded with what came before: a turn begun (its speaker is writing,
+     * nothing written yet) and the messages recorded (the reply is done), marked as the transcript marks them.
+     */
+    News recorded(ConversationId id, List<RecordedEvent> events, List<Participant> participants) {
+        News news = marks.recorded(id, events, participants);
+        if (!news.lines().isEmpty()) {
+            drafts.remove(id);
+            retryEnded(id);
+            if (isShown.test(id)) {
+                writing.set("");
+            }
         }
-        return writer;
+        news.turnStarted().ifPresent(turn -> {
+            Instant at = events.getLast().recordedAt();
+            drafts.put(id, new Draft(new Writer(turn.turnIndex(), turn.speakerId(), turn.speakerName(), at),
+                    new StringBuilder()));
+            retryEnded(id);
+            if (isShown.test(id)) {
+                writing.set("");
+            }
+        });
+        return news;
     }
 
     void token(ConversationId id, String text) {
@@ -111,17 +120,6 @@ final class ReplyInProgress {
             writing.set("");
             retrying.set(note);
         }
-    }
-
-    /** A message was recorded: the reply is done; returns it as the transcript shows it, marks and all. */
-    Transcript.Line recorded(ConversationId id, MessageRecorded message, Instant at) {
-        Transcript.Line marked = marks.recorded(id, message, at);
-        drafts.remove(id);
-        retryEnded(id);
-        if (isShown.test(id)) {
-            writing.set("");
-        }
-        return marked;
     }
 
     /**

@@ -41,6 +41,11 @@ final class SidebarWork {
         background.run(name, work);
     }
 
+    /** As {@link #inBackground}, once {@code pause} has passed (a direct background's test does not wait). */
+    void inBackgroundAfter(java.time.Duration pause, String name, Runnable work) {
+        background.runAfter(pause, name, work);
+    }
+
     /** Store work off the FX thread; a failure becomes the notice ("Could not …: why"). */
     void attempt(String what, Runnable work) {
         background.run("sidebar-action", () -> {

@@ -30,6 +30,7 @@ import static org.awaitility.Awaitility.await;
  * in strict rotation.
  */
 @dev.workshop.testing.Slow
+@dev.workshop.testing.WholeApp
 class AppKillNineTest {
     static final int TURNS = 12;
     private static final int KILLS = 4;

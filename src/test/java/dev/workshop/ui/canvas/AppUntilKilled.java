@@ -29,9 +29,8 @@ public final class AppUntilKilled {
         }
         CanvasViewModel canvas = shell.canvasProperty().get();
         shell.workspace().orElseThrow().engine().subscribe(event -> {
-            if (event instanceof LoopEvent.Message message) {
-                System.out.println("MESSAGE " + message.turnIndex());
-            }
+            dev.workshop.orchestration.Heard.messages(event)
+                    .forEach(message -> System.out.println("MESSAGE " + message.turnIndex()));
         });
         if (fx.call(() -> canvas.agents().isEmpty())) {
             fx.run(() -> {

@@ -1,7 +1,6 @@
 package dev.workshop.ui.canvas;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.awaitility.Awaitility.await;
 
 import dev.workshop.Wiring;
 import dev.workshop.domain.agent.AgentDefinition;
@@ -9,8 +8,8 @@ import dev.workshop.domain.agent.AgentId;
 import dev.workshop.domain.canvas.Point;
 import dev.workshop.orchestration.Workspace;
 import dev.workshop.orchestration.WorkspaceOptions;
+import dev.workshop.ui.fx.Background;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.List;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -34,7 +33,7 @@ class CanvasAgentUndoTest {
     @BeforeEach
     void open() {
         workspace = Wiring.openWorkspace(dir, new WorkspaceOptions(150));
-        canvas = new CanvasViewModel(workspace, fx.executor());
+        canvas = new CanvasViewModel(workspace, fx.executor(), Background.direct(), (instance, transition) -> { });
         canvas.connect();
         fx.run(() -> canvas.load(workspace.scene().initialScene()));
     }
@@ -50,18 +49,21 @@ class CanvasAgentUndoTest {
         AgentNodeModel ada = fx.call(() -> canvas.place(ADA, new Point(0, 0)).orElseThrow());
         int palette = fx.call(() -> canvas.palette().size());
         fx.run(() -> canvas.duplicate(List.of(ada)));
-        await().atMost(Duration.ofSeconds(10)).until(() -> fx.call(() -> canvas.agents().size()) == 2);
+        fx.settle();
+        assertThat(fx.call(() -> canvas.agents().size())).isEqualTo(2);
         AgentId copy = fx.call(() -> canvas.agents().get(1).agentId());
         assertThat(fx.call(() -> canvas.palette().size())).isEqualTo(palette + 1);
 
         assertThat(fx.call(() -> canvas.steps().undo())).isTrue();
-        await().atMost(Duration.ofSeconds(10)).until(() -> fx.call(() -> canvas.agents().size() == 1
-                && canvas.palette().size() == palette));
+        fx.settle();
+        assertThat(fx.call(() -> canvas.agents().size())).isEqualTo(1);
+        assertThat(fx.call(() -> canvas.palette().size())).isEqualTo(palette);
         assertThat(workspace.agentDirectory().find(copy)).isEmpty();
 
         assertThat(fx.call(() -> canvas.steps().redo())).isTrue();
-        await().atMost(Duration.ofSeconds(10)).until(() -> fx.call(() -> canvas.agents().size() == 2
-                && canvas.palette().size() == palette + 1));
+        fx.settle();
+        assertThat(fx.call(() -> canvas.agents().size())).isEqualTo(2);
+        assertThat(fx.call(() -> canvas.palette().size())).isEqualTo(palette + 1);
         assertThat(workspace.agentDirectory().find(copy)).isPresent();
     }
 
@@ -78,11 +80,13 @@ class CanvasAgentUndoTest {
                 + " to Adele");
 
         fx.run(() -> canvas.steps().undo());
-        await().atMost(Duration.ofSeconds(10)).until(() -> fx.call(ada::name).equals(before.name()));
+        fx.settle();
+        assertThat(fx.call(ada::name)).isEqualTo(before.name());
         assertThat(workspace.agentDirectory().find(ADA).orElseThrow().name()).isEqualTo(before.name());
         assertThat(fx.call(() -> canvas.agents())).as("the step before the rename (placing Ada) stays").hasSize(1);
 
         fx.run(() -> canvas.steps().redo());
-        await().atMost(Duration.ofSeconds(10)).until(() -> fx.call(ada::name).equals("Adele"));
+        fx.settle();
+        assertThat(fx.call(ada::name)).isEqualTo("Adele");
     }
 }

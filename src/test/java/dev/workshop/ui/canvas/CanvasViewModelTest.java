@@ -2,7 +2,6 @@ package dev.workshop.ui.canvas;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
-import static org.awaitility.Awaitility.await;
 
 import dev.workshop.Wiring;
 import dev.workshop.domain.agent.AgentDefinition;
@@ -24,8 +23,12 @@ import dev.workshop.domain.fsm.AgentState;
 import dev.workshop.gateway.openai.FakeChatServer;
 import dev.workshop.domain.fsm.AgentTrigger;
 import dev.workshop.domain.fsm.Transition;
+import dev.workshop.domain.conversation.News;
+import dev.workshop.orchestration.Heard;
+import dev.workshop.orchestration.LoopEvent;
 import dev.workshop.orchestration.Workspace;
 import dev.workshop.orchestration.WorkspaceOptions;
+import dev.workshop.ui.fx.Background;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
@@ -51,7 +54,8 @@ class CanvasViewModelTest {
     @BeforeEach
     void open() {
         workspace = Wiring.openWorkspace(dir, new WorkspaceOptions(150));
-        canvas = new CanvasViewModel(workspace, fx.executor(), (instance, transition) -> transitions.add(Map.entry(instance, transition)));
+        canvas = new CanvasViewModel(workspace, fx.executor(), Background.direct(),
+                (instance, transition) -> transitions.add(Map.entry(instance, transition)));
         canvas.connect();
         fx.run(() -> canvas.load(workspace.scene().initialScene()));
     }
@@ -60,7 +64,8 @@ class CanvasViewModelTest {
     private void reopenWithSlowReplies() {
         workspace.close();
         workspace = Wiring.openWorkspace(dir, new WorkspaceOptions(3000));
-        canvas = new CanvasViewModel(workspace, fx.executor(), (instance, transition) -> transitions.add(Map.entry(instance, transition)));
+        canvas = new CanvasViewModel(workspace, fx.executor(), Background.direct(),
+                (instance, transition) -> transitions.add(Map.entry(instance, transition)));
         canvas.connect();
         fx.run(() -> canvas.load(CanvasScene.EMPTY));
     }
@@ -71,6 +76,24 @@ class CanvasViewModelTest {
             workspace.close();
         }
         fx.close();
+    }
+
+    /**
+     * Waits (at most 30 s each) until every conversation's loop has stopped, then lets the canvas take in all they
+     * said.
+     */
+    private void loopsDone() throws InterruptedException {
+        for (ConversationState conversation : workspace.engine().conversations()) {
+            assertThat(workspace.engine().await(conversation.id(), Duration.ofSeconds(30)))
+                    .as("the loop of " + conversation.title() + " stopped").isTrue();
+        }
+        fx.settle();
+    }
+
+    /** Waits until {@code latch} opens (the canvas was told first), then lets the canvas take it in. */
+    private void heard(java.util.concurrent.CountDownLatch latch) throws InterruptedException {
+        Heard.await(latch);
+        fx.settle();
     }
 
     private AgentNodeModel place(AgentId agent, double x, double y) {
@@ -86,7 +109,7 @@ class CanvasViewModelTest {
     }
 
     @Test
-    void aPlacedAgentIsSelectedSavedAndComesBackWithTheSameId() {
+    void aPlacedAgentIsSelectedSavedAndComesBackWithTheSameId() throws Exception {
         AgentNodeModel ada = place(ADA, 120, 80);
 
         assertThat(fx.call(() -> canvas.selecting().selection())).containsExactly(ada);
@@ -100,12 +123,12 @@ class CanvasViewModelTest {
     }
 
     @Test
-    void anUnknownAgentIsNotPlaced() {
+    void anUnknownAgentIsNotPlaced() throws Exception {
         assertThat(fx.call(() -> canvas.place(new AgentId("nobody"), Point.ORIGIN))).isEmpty();
     }
 
     @Test
-    void draggingPicksTheSelectionUpAndPutsItDownAtItsNewHome() {
+    void draggingPicksTheSelectionUpAndPutsItDownAtItsNewHome() throws Exception {
         AgentNodeModel ada = place(ADA, 0, 0);
         AgentNodeModel bruno = place(BRUNO, 200, 0);
         fx.run(() -> canvas.selecting().selectWithin(new Bounds(-10, -10, 210, 10), false));
@@ -124,7 +147,7 @@ class CanvasViewModelTest {
     }
 
     @Test
-    void aWanderingAgentStrolsNearHomeWithoutMovingItsSavedSpot() {
+    void aWanderingAgentStrolsNearHomeWithoutMovingItsSavedSpot() throws Exception {
         AgentNodeModel ada = place(ADA, 0, 0);
         fx.run(() -> canvas.setBehaviour(List.of(ada), Behaviour.WANDER));
         assertThat(ada.state()).isEqualTo(AgentState.WANDERING);
@@ -141,7 +164,7 @@ class CanvasViewModelTest {
     }
 
     @Test
-    void ropesTieTwoAgentsTakeANewLabelAndGoWithTheirAgent() {
+    void ropesTieTwoAgentsTakeANewLabelAndGoWithTheirAgent() throws Exception {
         AgentNodeModel ada = place(ADA, 0, 0);
         AgentNodeModel bruno = place(BRUNO, 200, 0);
 
@@ -159,7 +182,7 @@ class CanvasViewModelTest {
     }
 
     @Test
-    void aRopeCanBeRenamedAndCutOnItsOwn() {
+    void aRopeCanBeRenamedAndCutOnItsOwn() throws Exception {
         AgentNodeModel ada = place(ADA, 0, 0);
         AgentNodeModel bruno = place(BRUNO, 200, 0);
         Rope rope = fx.call(() -> canvas.link(ada.id(), bruno.id(), "mentors"));
@@ -174,12 +197,13 @@ class CanvasViewModelTest {
     }
 
     @Test
-    void duplicatingMakesANewAgentLikeTheOriginalPlacedClearOfItAndSelectsIt() {
+    void duplicatingMakesANewAgentLikeTheOriginalPlacedClearOfItAndSelectsIt() throws Exception {
         AgentNodeModel ada = place(ADA, 0, 0);
         fx.run(() -> canvas.setBehaviour(List.of(ada), Behaviour.PATROL));
 
         fx.run(() -> canvas.duplicate(List.of(ada)));
-        await().atMost(Duration.ofSeconds(10)).until(() -> fx.call(() -> canvas.agents().size()) == 2);
+        fx.settle();
+        assertThat(fx.call(() -> canvas.agents().size())).isEqualTo(2);
 
         AgentNodeModel copy = fx.call(() -> canvas.agents().get(1));
         AgentDefinition original = workspace.agentDirectory().find(ADA).orElseThrow();
@@ -198,12 +222,13 @@ class CanvasViewModelTest {
         assertThat(reopenedScene().instances()).hasSize(2);
 
         fx.run(() -> canvas.duplicate(List.of(copy)));
-        await().atMost(Duration.ofSeconds(10)).until(() -> fx.call(() -> canvas.agents().size()) == 3);
+        fx.settle();
+        assertThat(fx.call(() -> canvas.agents().size())).isEqualTo(3);
         assertThat(fx.call(() -> canvas.agents().get(2).name())).as("a copy of a copy").isEqualTo("Ada 3");
     }
 
     @Test
-    void aConversationStartedHereIsHandedOnOnceStoredAndATaskToo() {
+    void aConversationStartedHereIsHandedOnOnceStoredAndATaskToo() throws Exception {
         AgentNodeModel ada = place(ADA, 0, 0);
         AgentNodeModel bruno = place(BRUNO, 200, 0);
         List<ConversationId> shown = new java.util.concurrent.CopyOnWriteArrayList<>();
@@ -212,7 +237,8 @@ class CanvasViewModelTest {
         fx.run(() -> canvas.startConversation(List.of(ada, bruno), "Name a cat", 2));
         fx.run(() -> canvas.startConversation(List.of(ada), "Name a dog", 1));
 
-        await().atMost(Duration.ofSeconds(20)).until(() -> shown.size() == 2);
+        fx.settle();
+        assertThat(shown).hasSize(2);
         assertThat(shown).allSatisfy(id -> assertThat(workspace.engine().state(id)).as("stored before it is shown")
                 .isPresent());
         assertThat(shown).extracting(id -> workspace.engine().state(id).orElseThrow().task().orElse(""))
@@ -220,22 +246,20 @@ class CanvasViewModelTest {
     }
 
     @Test
-    void noticesNameAConversationByItsTitleAndFallBackToItsId() {
+    void noticesNameAConversationByItsTitleAndFallBackToItsId() throws Exception {
         AgentNodeModel ada = place(ADA, 0, 0);
         AgentNodeModel bruno = place(BRUNO, 200, 0);
         fx.run(() -> canvas.waysOut().setTitleLookup(id -> java.util.Optional.of(
                 "A title far longer than any status bar should have to carry")));
         fx.run(() -> canvas.startConversation(List.of(ada, bruno), "Name a cat", 2));
 
-        await().atMost(Duration.ofSeconds(20)).until(() -> fx.call(() -> !canvas.noticeProperty().get().isEmpty()));
+        loopsDone();
         assertThat(fx.call(() -> canvas.noticeProperty().get()))
                 .isEqualTo("\u201cA title far longer than any status bar…\u201d completed: All 2 turns were taken");
 
         fx.run(() -> canvas.waysOut().setTitleLookup(id -> java.util.Optional.empty()));
         fx.run(() -> canvas.startConversation(List.of(ada, bruno), "Name a dog", 2));
-        await().atMost(Duration.ofSeconds(20)).until(() -> fx.call(() -> workspace.engine().conversations().stream()
-                .allMatch(conversation -> conversation.status().isFinal())) && fx.call(() -> canvas.noticeProperty().get()
-                .startsWith("Conversation ")));
+        loopsDone();
         ConversationId dog = fx.call(() -> workspace.engine().conversations().stream()
                 .filter(conversation -> conversation.task().orElse("").equals("Name a dog")).findFirst().orElseThrow().id());
         assertThat(fx.call(() -> canvas.noticeProperty().get()))
@@ -243,14 +267,15 @@ class CanvasViewModelTest {
     }
 
     @Test
-    void aConversationWaitingForYouKeepsItsRopeAndItsAgentsAfterARestart() {
+    void aConversationWaitingForYouKeepsItsRopeAndItsAgentsAfterARestart() throws Exception {
         AgentNodeModel ada = place(ADA, 0, 0);
         AgentNodeModel bruno = place(BRUNO, 200, 0);
         AgentNodeModel chen = place(new AgentId("starter-chen"), 400, 0);
         fx.run(() -> canvas.startConversation(List.of(ada, bruno), "Name a dog", 6, true));
-        await().atMost(Duration.ofSeconds(20)).until(() -> workspace.engine().conversations().stream()
-                .anyMatch(state -> state.status() == ConversationStatus.WAITING));
-        await().atMost(Duration.ofSeconds(5)).until(() -> fx.call(() -> ada.mark()) == AgentMark.WAITING_FOR_YOU);
+        loopsDone();
+        assertThat(workspace.engine().conversations()).singleElement()
+                .satisfies(state -> assertThat(state.status()).isEqualTo(ConversationStatus.WAITING));
+        assertThat(fx.call(() -> ada.mark())).isEqualTo(AgentMark.WAITING_FOR_YOU);
         assertThat(fx.call(() -> bruno.mark())).isEqualTo(AgentMark.WAITING_FOR_YOU);
 
         // Closing writes the scene, with the instances the conversation runs on.
@@ -269,15 +294,16 @@ class CanvasViewModelTest {
     }
 
     @Test
-    void aRestoredConversationPausedBeforeAnAgentsTurnIsNotShownAsWaitingForYou() {
+    void aRestoredConversationPausedBeforeAnAgentsTurnIsNotShownAsWaitingForYou() throws Exception {
         AgentNodeModel ada = place(ADA, 0, 0);
         AgentNodeModel bruno = place(BRUNO, 200, 0);
+        var firstMessage = Heard.latch(workspace.engine(), 1, event -> !Heard.messages(event).isEmpty());
         fx.run(() -> canvas.startConversation(List.of(ada, bruno), "Name a dog", 6));
-        await().atMost(Duration.ofSeconds(20)).until(() -> workspace.engine().conversations().stream()
-                .anyMatch(state -> state.turnCount() >= 1));
+        heard(firstMessage);
         ConversationId id = workspace.engine().conversations().getFirst().id();
         workspace.engine().abort(id, dev.workshop.orchestration.AbortOutcome.INTERRUPT);
-        await().atMost(Duration.ofSeconds(10)).until(() -> fx.call(() -> canvas.links().isEmpty()));
+        loopsDone();
+        assertThat(fx.call(() -> List.copyOf(canvas.links()))).isEmpty();
         workspace.engine().restore(id);
         ConversationState paused = workspace.engine().state(id).orElseThrow();
         assertThat(paused.status()).isEqualTo(ConversationStatus.WAITING);
@@ -290,17 +316,22 @@ class CanvasViewModelTest {
     }
 
     @Test
-    void agentsBeyondTheConcurrencyLimitAreMarkedQueuedUntilASlotFrees() {
+    void agentsBeyondTheConcurrencyLimitAreMarkedQueuedUntilASlotFrees() throws Exception {
         reopenWithSlowReplies();
-        List<ConversationId> started = new java.util.ArrayList<>();
         List<List<AgentNodeModel>> pairs = new java.util.ArrayList<>();
+        java.util.Set<ConversationId> queued = java.util.concurrent.ConcurrentHashMap.newKeySet();
+        var queuedHeard = Heard.latch(workspace.engine(), 1, event -> Heard.news(event).flatMap(News::status)
+                .filter(status -> status == ConversationStatus.QUEUED).isPresent() && queued.add(event.conversationId()));
         for (int i = 0; i < 4; i++) {
             List<AgentNodeModel> pair = List.of(place(ADA, i * 300, 0), place(BRUNO, i * 300 + 150, 0));
             pairs.add(pair);
             fx.run(() -> canvas.startConversation(pair, "Name a dog", 4));
-            await().atMost(Duration.ofSeconds(10)).until(() -> workspace.engine().conversations().size() == pairs.size());
+            assertThat(workspace.engine().conversations()).hasSize(pairs.size());
         }
-        await().atMost(Duration.ofSeconds(10)).until(() -> fx.call(() -> pairs.get(3).get(0).mark()) == AgentMark.QUEUED);
+        heard(queuedHeard);
+        var slotFreed = Heard.latch(workspace.engine(), 1,
+                event -> event instanceof LoopEvent.Started && queued.contains(event.conversationId()));
+        assertThat(fx.call(() -> pairs.get(3).get(0).mark())).isEqualTo(AgentMark.QUEUED);
         assertThat(fx.call(() -> pairs.get(3).get(1).mark())).isEqualTo(AgentMark.QUEUED);
         assertThat(fx.call(() -> pairs.get(0).get(0).mark())).isEqualTo(AgentMark.NONE);
 
@@ -308,7 +339,8 @@ class CanvasViewModelTest {
                 .filter(state -> state.status() == ConversationStatus.ACTIVE).findFirst().orElseThrow().id();
         workspace.engine().abort(first, dev.workshop.orchestration.AbortOutcome.COMPLETE);
 
-        await().atMost(Duration.ofSeconds(10)).until(() -> fx.call(() -> pairs.get(3).get(0).mark()) == AgentMark.NONE);
+        heard(slotFreed);
+        assertThat(fx.call(() -> pairs.get(3).get(0).mark())).isEqualTo(AgentMark.NONE);
         assertThat(fx.call(() -> pairs.get(3).get(0).state())).isNotEqualTo(AgentState.IDLE);
     }
 
@@ -346,11 +378,13 @@ class CanvasViewModelTest {
 
             fx.run(() -> canvas.startConversation(List.of(ann, ada), "Plan a launch", 4));
 
-            await().atMost(Duration.ofSeconds(10)).until(() -> fx.call(() -> ann.mark()) == AgentMark.FAILED);
+            loopsDone();
+            assertThat(fx.call(() -> ann.mark())).isEqualTo(AgentMark.FAILED);
             assertThat(fx.call(() -> ada.mark())).as("only the agent whose turn failed").isEqualTo(AgentMark.NONE);
             ConversationId id = workspace.engine().conversations().getFirst().id();
             workspace.engine().delete(id, Duration.ofSeconds(5));
-            await().atMost(Duration.ofSeconds(10)).until(() -> fx.call(() -> ann.mark()) == AgentMark.NONE);
+            fx.settle();
+            assertThat(fx.call(() -> ann.mark())).isEqualTo(AgentMark.NONE);
         }
     }
 
@@ -360,7 +394,8 @@ class CanvasViewModelTest {
             AgentNodeModel ann = placeAnnWhoseKeyIsRefused(server);
             AgentNodeModel ada = place(ADA, 200, 0);
             fx.run(() -> canvas.startConversation(List.of(ann, ada), "Plan a launch", 4));
-            await().atMost(Duration.ofSeconds(10)).until(() -> fx.call(() -> ann.mark()) == AgentMark.FAILED);
+            loopsDone();
+            assertThat(fx.call(() -> ann.mark())).isEqualTo(AgentMark.FAILED);
             ConversationId failed = workspace.engine().conversations().getFirst().id();
             assertThat(workspace.engine().state(failed).orElseThrow().status()).isEqualTo(ConversationStatus.FAILED);
 
@@ -377,13 +412,15 @@ class CanvasViewModelTest {
             AgentNodeModel adaAgain = fx.call(() -> canvas.find(ada.id()).orElseThrow());
             refuseTheKey(server);
             fx.run(() -> canvas.startConversation(List.of(adaAgain, annAgain), "Plan a party", 2));
-            await().atMost(Duration.ofSeconds(10)).until(() -> workspace.engine().conversations().size() == 2
-                    && workspace.engine().conversations().stream().allMatch(state -> state.status().isFinal()));
-            await().atMost(Duration.ofSeconds(5)).until(() -> fx.call(() -> annAgain.mark()) == AgentMark.FAILED);
+            loopsDone();
+            assertThat(workspace.engine().conversations()).hasSize(2)
+                    .allSatisfy(state -> assertThat(state.status().isFinal()).isTrue());
+            assertThat(fx.call(() -> annAgain.mark())).isEqualTo(AgentMark.FAILED);
             ConversationId party = workspace.engine().conversations().stream()
                     .filter(state -> !state.id().equals(failed)).findFirst().orElseThrow().id();
             workspace.engine().delete(party, Duration.ofSeconds(5));
-            await().atMost(Duration.ofSeconds(5)).until(() -> fx.call(() -> annAgain.mark()) == AgentMark.NONE);
+            fx.settle();
+            assertThat(fx.call(() -> annAgain.mark())).isEqualTo(AgentMark.NONE);
 
             restartCanvas();
             assertThat(fx.call(() -> canvas.find(ann.id()).orElseThrow().mark()))
@@ -397,7 +434,7 @@ class CanvasViewModelTest {
         try (FakeChatServer server = new FakeChatServer()) {
             AnnInTwo two = annFailsInOneConversationWhileTheOtherGoesOn(server);
             AgentNodeModel ann = two.ann();
-            await().atMost(Duration.ofSeconds(5)).until(() -> fx.call(() -> !ann.conversations().contains(two.launch())));
+            assertThat(fx.call(() -> ann.conversations())).doesNotContain(two.launch());
 
             assertThat(fx.call(() -> ann.mark())).as("the picnic, under way, has her attention").isEqualTo(AgentMark.NONE);
             assertThat(fx.call(() -> ann.state())).as("Ada is writing in the picnic; Ann's failed turn is over")
@@ -406,7 +443,8 @@ class CanvasViewModelTest {
 
             workspace.engine().abort(two.picnic(), dev.workshop.orchestration.AbortOutcome.COMPLETE);
 
-            await().atMost(Duration.ofSeconds(10)).until(() -> fx.call(() -> ann.mark()) == AgentMark.FAILED);
+            loopsDone();
+            assertThat(fx.call(() -> ann.mark())).isEqualTo(AgentMark.FAILED);
             assertThat(fx.call(() -> canvas.waysOut().conversationOf(ann))).as("her menu leads to the failure").contains(two.launch());
             assertThat(fx.call(() -> two.ada().mark())).isEqualTo(AgentMark.NONE);
             assertThat(fx.call(() -> two.bruno().mark())).as("only the agent whose turn failed").isEqualTo(AgentMark.NONE);
@@ -423,12 +461,11 @@ class CanvasViewModelTest {
             restartCanvas();
             assertThat(fx.call(() -> canvas.find(two.ann().id()).orElseThrow().mark())).isEqualTo(AgentMark.FAILED);
             assertThat(workspace.engine().resumeInterruptedConversations()).containsExactly(two.picnic());
-            await().atMost(Duration.ofSeconds(20)).until(() -> workspace.engine().state(two.picnic()).orElseThrow()
-                    .status().isFinal());
+            loopsDone();
             assertThat(workspace.engine().state(two.picnic()).orElseThrow().status()).isEqualTo(ConversationStatus.COMPLETED);
 
             AgentNodeModel annNow = fx.call(() -> canvas.find(two.ann().id()).orElseThrow());
-            await().atMost(Duration.ofSeconds(5)).until(() -> fx.call(() -> annNow.conversations().isEmpty()));
+            assertThat(fx.call(() -> annNow.conversations())).isEmpty();
             assertThat(fx.call(() -> annNow.mark())).as("the picnic went on; the launch still failed").isEqualTo(AgentMark.FAILED);
             assertThat(fx.call(() -> canvas.waysOut().conversationOf(annNow))).contains(two.launch());
         }
@@ -442,28 +479,31 @@ class CanvasViewModelTest {
      * Ann waits for her turn in a picnic where Ada speaks first (and takes seconds), while her own first turn in
      * a launch with Bruno is refused: returns once the launch has failed.
      */
-    private AnnInTwo annFailsInOneConversationWhileTheOtherGoesOn(FakeChatServer server) {
+    private AnnInTwo annFailsInOneConversationWhileTheOtherGoesOn(FakeChatServer server) throws InterruptedException {
         AgentNodeModel ann = placeAnnWhoseFirstCallIsRefused(server);
         AgentNodeModel ada = place(ADA, 200, 0);
         AgentNodeModel bruno = place(BRUNO, 0, 200);
+        var picnicStarted = Heard.latch(workspace.engine(), 1, LoopEvent.Started.class::isInstance);
         fx.run(() -> canvas.startConversation(List.of(ada, ann), "Plan a picnic", 4));
-        ConversationId picnic = awaitConversation("Plan a picnic");
-        await().atMost(Duration.ofSeconds(10)).until(() -> fx.call(() -> ann.conversations().contains(picnic)));
+        ConversationId picnic = conversation("Plan a picnic");
+        heard(picnicStarted);
+        assertThat(fx.call(() -> ann.conversations())).contains(picnic);
         fx.run(() -> canvas.startConversation(List.of(ann, bruno), "Plan a launch", 4));
-        ConversationId launch = awaitConversation("Plan a launch");
-        await().atMost(Duration.ofSeconds(10)).until(() -> workspace.engine().state(launch).orElseThrow().status().isFinal());
+        ConversationId launch = conversation("Plan a launch");
+        assertThat(workspace.engine().await(launch, Duration.ofSeconds(30))).as("the launch stopped").isTrue();
+        fx.settle();
+        assertThat(workspace.engine().state(launch).orElseThrow().status().isFinal()).isTrue();
         return new AnnInTwo(ann, ada, bruno, picnic, launch);
     }
 
-    /** The id of the conversation started with {@code task}, once the bridge has it. */
-    private ConversationId awaitConversation(String task) {
-        return await().atMost(Duration.ofSeconds(10)).until(() -> workspace.engine().conversations().stream()
-                .filter(state -> task.equals(state.taskPrompt())).map(ConversationState::id).findFirst(),
-                java.util.Optional::isPresent).orElseThrow();
+    /** The id of the conversation started with {@code task} (the canvas starts it before it returns). */
+    private ConversationId conversation(String task) {
+        return workspace.engine().conversations().stream().filter(state -> task.equals(state.taskPrompt()))
+                .map(ConversationState::id).findFirst().orElseThrow();
     }
 
     @Test
-    void aFailedMarkIsDroppedWhenItsConversationIsNoLongerFailedAtLaunch() {
+    void aFailedMarkIsDroppedWhenItsConversationIsNoLongerFailedAtLaunch() throws Exception {
         AgentNodeModel ada = place(ADA, 0, 0);
         ConversationId gone = ConversationId.random();
         fx.run(() -> canvas.load(new CanvasScene(List.of(ada.toInstance()), List.of(), Camera.DEFAULT,
@@ -479,7 +519,7 @@ class CanvasViewModelTest {
     private void restartCanvas() {
         workspace.close();
         workspace = Wiring.openWorkspace(dir, new WorkspaceOptions(150));
-        canvas = new CanvasViewModel(workspace, fx.executor());
+        canvas = new CanvasViewModel(workspace, fx.executor(), Background.direct(), (instance, transition) -> { });
         canvas.connect();
         List<ConversationState> stored = workspace.engine().conversations();
         fx.run(() -> {
@@ -489,14 +529,15 @@ class CanvasViewModelTest {
     }
 
     @Test
-    void theStateMachinesFollowTheConversationAndTheBubblesShowWhatWasSaid() {
+    void theStateMachinesFollowTheConversationAndTheBubblesShowWhatWasSaid() throws Exception {
         AgentNodeModel ada = place(ADA, 0, 0);
         AgentNodeModel bruno = place(BRUNO, 200, 0);
 
         fx.run(() -> canvas.startConversation(List.of(ada, bruno), "Name a cat", 4));
 
-        await().atMost(Duration.ofSeconds(20)).until(() -> fx.call(() -> ada.state() == AgentState.COOLDOWN
-                && bruno.state() == AgentState.COOLDOWN));
+        loopsDone();
+        assertThat(fx.call(() -> ada.state())).isEqualTo(AgentState.COOLDOWN);
+        assertThat(fx.call(() -> bruno.state())).isEqualTo(AgentState.COOLDOWN);
         assertThat(triggersOf(ada)).containsSubsequence(AgentTrigger.CONVERSATION_START, AgentTrigger.TURN_START,
                 AgentTrigger.TURN_END, AgentTrigger.OTHER_TURN_START, AgentTrigger.TURN_END, AgentTrigger.TURN_START,
                 AgentTrigger.TURN_END, AgentTrigger.OTHER_TURN_START, AgentTrigger.TURN_END,
@@ -523,14 +564,16 @@ class CanvasViewModelTest {
     }
 
     @Test
-    void whileAConversationRunsItIsLinkedOnTheCanvasWithTheSpeakerMarked() {
+    void whileAConversationRunsItIsLinkedOnTheCanvasWithTheSpeakerMarked() throws Exception {
         reopenWithSlowReplies();
         AgentNodeModel ada = place(ADA, 0, 0);
         AgentNodeModel bruno = place(BRUNO, 200, 0);
 
+        var adaAsked = Heard.latch(workspace.engine(), 1, event -> !Heard.turnStarts(List.of(event)).isEmpty());
         fx.run(() -> canvas.startConversation(List.of(ada, bruno), "Name a dog", 4));
 
-        await().atMost(Duration.ofSeconds(10)).until(() -> fx.call(() -> ada.state() == AgentState.THINKING));
+        heard(adaAsked);
+        assertThat(fx.call(() -> ada.state())).isEqualTo(AgentState.THINKING);
         assertThat(bruno.state()).isEqualTo(AgentState.READING);
         assertThat(fx.call(() -> List.copyOf(canvas.links()))).singleElement().satisfies(link -> {
             assertThat(link.participants()).containsExactly(ada.id(), bruno.id());
@@ -540,26 +583,27 @@ class CanvasViewModelTest {
     }
 
     @Test
-    void removingAnAgentThatIsTalkingEndsItsConversationAsCompletedWithTheReason() {
+    void removingAnAgentThatIsTalkingEndsItsConversationAsCompletedWithTheReason() throws Exception {
         reopenWithSlowReplies();
         AgentNodeModel ada = place(ADA, 0, 0);
         AgentNodeModel bruno = place(BRUNO, 200, 0);
+        var started = Heard.latch(workspace.engine(), 1, LoopEvent.Started.class::isInstance);
         fx.run(() -> canvas.startConversation(List.of(ada, bruno), "Name a dog", 6));
-        await().atMost(Duration.ofSeconds(10)).until(() -> fx.call(() -> !canvas.conversationsOf(List.of(bruno)).isEmpty()));
+        heard(started);
         var conversation = fx.call(() -> canvas.conversationsOf(List.of(bruno))).iterator().next();
 
         fx.run(() -> canvas.remove(List.of(bruno)));
 
-        await().atMost(Duration.ofSeconds(10)).until(() -> workspace.engine().state(conversation)
-                .map(ConversationState::status).orElseThrow() == ConversationStatus.COMPLETED);
+        loopsDone();
+        assertThat(workspace.engine().state(conversation).orElseThrow().status()).isEqualTo(ConversationStatus.COMPLETED);
         assertThat(workspace.engine().state(conversation).orElseThrow().statusReason())
                 .isEqualTo("Agent Bruno was removed from the canvas");
-        await().atMost(Duration.ofSeconds(5)).until(() -> fx.call(() -> ada.state() == AgentState.COOLDOWN));
+        assertThat(fx.call(() -> ada.state())).isEqualTo(AgentState.COOLDOWN);
         assertThat(fx.call(() -> canvas.noticeProperty().get())).contains("removed from the canvas");
     }
 
     @Test
-    void selectAllPicksEveryAgentAndIsNotAnUndoStep() {
+    void selectAllPicksEveryAgentAndIsNotAnUndoStep() throws Exception {
         AgentNodeModel ada = place(ADA, 0, 0);
         AgentNodeModel bruno = place(BRUNO, 200, 0);
 
@@ -570,7 +614,7 @@ class CanvasViewModelTest {
     }
 
     @Test
-    void tabStepsThroughTheAgentsInReadingOrderAndLetsGoAfterTheLast() {
+    void tabStepsThroughTheAgentsInReadingOrderAndLetsGoAfterTheLast() throws Exception {
         AgentNodeModel right = place(ADA, 400, 0);
         AgentNodeModel left = place(BRUNO, 0, 10);
         AgentNodeModel below = place(ADA, 0, 300);
@@ -591,7 +635,7 @@ class CanvasViewModelTest {
     }
 
     @Test
-    void startingAgainUsesTheAgentsOnTheCanvasAndPlacesTheOthersInOneStepInTheOrderTheySpoke() {
+    void startingAgainUsesTheAgentsOnTheCanvasAndPlacesTheOthersInOneStepInTheOrderTheySpoke() throws Exception {
         AgentNodeModel bruno = place(BRUNO, 400, 0);
         List<Participant> wanted = List.of(new Participant(ADA, "Ada"), new Participant(BRUNO, "Bruno"),
                 new Participant(new AgentId("gone"), "Gwen"));
@@ -611,7 +655,7 @@ class CanvasViewModelTest {
     }
 
     @Test
-    void theKeyboardMovesTheSelectionOneGridStepAtATimeEachAStep() {
+    void theKeyboardMovesTheSelectionOneGridStepAtATimeEachAStep() throws Exception {
         AgentNodeModel ada = place(ADA, 0, 0);
         AgentNodeModel bruno = place(BRUNO, 200, 40);
         fx.run(() -> canvas.selecting().selectAll());
@@ -630,7 +674,7 @@ class CanvasViewModelTest {
     }
 
     @Test
-    void oneDragIsOneStepThatUndoAndRedoTakeBackAndForthAndTheSavedSceneFollows() {
+    void oneDragIsOneStepThatUndoAndRedoTakeBackAndForthAndTheSavedSceneFollows() throws Exception {
         AgentNodeModel ada = place(ADA, 0, 0);
         fx.run(() -> canvas.pickUp(List.of(ada)));
         fx.run(() -> canvas.dragBy(Map.of(ada, new Point(0, 0)), 10, 0));
@@ -653,7 +697,7 @@ class CanvasViewModelTest {
     }
 
     @Test
-    void aClickOnAnAgentWithoutMovingItIsNotAStep() {
+    void aClickOnAnAgentWithoutMovingItIsNotAStep() throws Exception {
         AgentNodeModel ada = place(ADA, 0, 0);
         fx.run(() -> canvas.pickUp(List.of(ada)));
         fx.run(() -> canvas.putDown(List.of(ada)));
@@ -663,7 +707,7 @@ class CanvasViewModelTest {
     }
 
     @Test
-    void undoingARemovalBringsTheAgentBackWithItsIdAndRopesAndUndoingTheAddTakesItAway() {
+    void undoingARemovalBringsTheAgentBackWithItsIdAndRopesAndUndoingTheAddTakesItAway() throws Exception {
         AgentNodeModel ada = place(ADA, 0, 0);
         AgentNodeModel bruno = place(BRUNO, 200, 0);
         Rope rope = fx.call(() -> canvas.link(ada.id(), bruno.id(), "mentors"));
@@ -686,7 +730,7 @@ class CanvasViewModelTest {
     }
 
     @Test
-    void theQuickStartPlacesThePalettesFirstTwoAgentsSelectedAsOneStep() {
+    void theQuickStartPlacesThePalettesFirstTwoAgentsSelectedAsOneStep() throws Exception {
         List<AgentNodeModel> pair = fx.call(() -> canvas.placeStarterPair(new Point(500, 300)));
 
         assertThat(pair).extracting(AgentNodeModel::name)
@@ -700,19 +744,21 @@ class CanvasViewModelTest {
     }
 
     @Test
-    void ropeLabelsBehaviourAndDuplicatesAreStepsToo() {
+    void ropeLabelsBehaviourAndDuplicatesAreStepsToo() throws Exception {
         AgentNodeModel ada = place(ADA, 0, 0);
         AgentNodeModel bruno = place(BRUNO, 200, 0);
         Rope rope = fx.call(() -> canvas.link(ada.id(), bruno.id(), "mentors"));
         fx.run(() -> canvas.relabel(rope.id(), "argues with"));
         fx.run(() -> canvas.setBehaviour(List.of(ada), Behaviour.WANDER));
         fx.run(() -> canvas.duplicate(List.of(ada, bruno)));
-        await().atMost(Duration.ofSeconds(10)).until(() -> fx.call(() -> canvas.agents().size()) == 4);
+        fx.settle();
+        assertThat(fx.call(() -> canvas.agents().size())).isEqualTo(4);
         List<AgentNodeModel> copies = fx.call(() -> List.copyOf(canvas.agents().subList(2, 4)));
 
         // Undoing a Duplicate takes the copies' definitions out of the agent directory first, off the FX thread.
         fx.run(() -> canvas.steps().undo());
-        await().atMost(Duration.ofSeconds(10)).until(() -> fx.call(() -> canvas.agents().size()) == 2);
+        fx.settle();
+        assertThat(fx.call(() -> canvas.agents().size())).isEqualTo(2);
         assertThat(fx.call(() -> canvas.agents())).containsExactly(ada, bruno);
         assertThat(fx.call(() -> canvas.find(copies.get(0).id()))).isEmpty();
         fx.run(() -> canvas.steps().undo());
@@ -726,12 +772,13 @@ class CanvasViewModelTest {
     }
 
     @Test
-    void undoNeverTakesOffAnAgentThatIsTalkingAndSaysWhy() {
+    void undoNeverTakesOffAnAgentThatIsTalkingAndSaysWhy() throws Exception {
         reopenWithSlowReplies();
         AgentNodeModel ada = place(ADA, 0, 0);
         AgentNodeModel bruno = place(BRUNO, 200, 0);
+        var started = Heard.latch(workspace.engine(), 1, LoopEvent.Started.class::isInstance);
         fx.run(() -> canvas.startConversation(List.of(ada, bruno), "Name a dog", 6));
-        await().atMost(Duration.ofSeconds(10)).until(() -> fx.call(() -> !canvas.conversationsOf(List.of(bruno)).isEmpty()));
+        heard(started);
 
         assertThat(fx.call(() -> canvas.steps().undo())).isFalse();
 
@@ -742,7 +789,7 @@ class CanvasViewModelTest {
     }
 
     @Test
-    void undoLeavesAloneWhatWasNotAStep() {
+    void undoLeavesAloneWhatWasNotAStep() throws Exception {
         AgentNodeModel ada = place(ADA, 0, 0);
         // Loading a scene starts a fresh history: what was on it before is not undone.
         fx.run(() -> canvas.load(canvas.snapshot()));
@@ -758,7 +805,7 @@ class CanvasViewModelTest {
     }
 
     @Test
-    void withSnapToGridOnAgentsLandOnGridPointsWhenPlacedAndDraggedAndTheSettingIsSaved() {
+    void withSnapToGridOnAgentsLandOnGridPointsWhenPlacedAndDraggedAndTheSettingIsSaved() throws Exception {
         fx.run(() -> canvas.camera().setSnapToGrid(true));
         AgentNodeModel ada = place(ADA, 55, 61);
         assertThat(ada.home()).isEqualTo(new Point(40, 80));
@@ -775,7 +822,7 @@ class CanvasViewModelTest {
     }
 
     @Test
-    void theMinimapSettingIsSavedAndCentringMovesTheViewAtTheSameZoom() {
+    void theMinimapSettingIsSavedAndCentringMovesTheViewAtTheSameZoom() throws Exception {
         fx.run(() -> canvas.camera().setMinimap(true));
         fx.run(() -> canvas.camera().zoomAt(2, 0, 0));
 
@@ -788,7 +835,7 @@ class CanvasViewModelTest {
     }
 
     @Test
-    void theSystemThemeFollowsWhatTheSystemPrefersAndAChosenThemeDoesNot() {
+    void theSystemThemeFollowsWhatTheSystemPrefersAndAChosenThemeDoesNot() throws Exception {
         assertThat(fx.call(() -> canvas.settingsProperty().get().theme())).isEqualTo(SceneSettings.Theme.SYSTEM);
         assertThat(fx.call(() -> canvas.camera().darkProperty().get())).isFalse();
 
@@ -801,7 +848,7 @@ class CanvasViewModelTest {
     }
 
     @Test
-    void editAgentAsksTheAppToOpenTheEditorAndARenameOrRecolourThereChangesThePlacedAgents() {
+    void editAgentAsksTheAppToOpenTheEditorAndARenameOrRecolourThereChangesThePlacedAgents() throws Exception {
         AgentNodeModel ada = place(ADA, 0, 0);
         AgentNodeModel again = place(ADA, 200, 0);
         List<AgentId> edited = new CopyOnWriteArrayList<>();
@@ -827,7 +874,7 @@ class CanvasViewModelTest {
     }
 
     @Test
-    void anAgentRemovedInTheEditorLeavesTheCanvasWithItsRopes() {
+    void anAgentRemovedInTheEditorLeavesTheCanvasWithItsRopes() throws Exception {
         AgentNodeModel ada = place(ADA, 0, 0);
         AgentNodeModel bruno = place(BRUNO, 200, 0);
         fx.run(() -> canvas.link(ada.id(), bruno.id(), "asks"));
@@ -842,7 +889,7 @@ class CanvasViewModelTest {
     }
 
     @Test
-    void theCameraPansZoomsAndFitsAndIsSaved() {
+    void theCameraPansZoomsAndFitsAndIsSaved() throws Exception {
         place(ADA, -400, -100);
         place(BRUNO, 1600, 900);
         fx.run(() -> canvas.camera().pan(100, 50));

@@ -2,8 +2,8 @@ package dev.workshop.ui.canvas;
 
 import dev.workshop.ui.fx.FxExecutor;
 import java.util.concurrent.Callable;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -11,7 +11,8 @@ import java.util.concurrent.TimeUnit;
  * given, as the real one would, so that tests read its state without racing the loops' events.
  */
 final class FxThread implements AutoCloseable {
-    private final ExecutorService thread = Executors.newSingleThreadExecutor(runnable -> new Thread(runnable, "test-fx"));
+    private final ThreadPoolExecutor thread = new ThreadPoolExecutor(1, 1, 0, TimeUnit.SECONDS,
+            new LinkedBlockingQueue<>(), runnable -> new Thread(runnable, "test-fx"));
 
     FxExecutor executor() {
         return thread::execute;
@@ -30,6 +31,20 @@ final class FxThread implements AutoCloseable {
             work.run();
             return null;
         });
+    }
+
+    /**
+     * Runs what this thread was handed so far, and what that hands it in turn: the view-model has taken in what it
+     * was told (by the test, or by loops that are done or were waited for first).
+     */
+    void settle() {
+        for (int round = 0; round < 1000; round++) {
+            run(() -> { });
+            if (thread.getQueue().isEmpty()) {
+                return;
+            }
+        }
+        throw new AssertionError("the test FX thread is still handed work after 1000 rounds");
     }
 
     @Override

@@ -24,6 +24,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /** Resume on launch as the app does it: the scene is rebuilt first, then the conversations go on. */
+@dev.workshop.testing.WholeApp
 class LaunchRestoreTest {
     @TempDir
     Path dir;

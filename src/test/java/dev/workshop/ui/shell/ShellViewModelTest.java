@@ -1,7 +1,6 @@
 package dev.workshop.ui.shell;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.awaitility.Awaitility.await;
 
 import dev.workshop.Wiring;
 import dev.workshop.domain.conversation.ConversationEvent.MessageRecorded;
@@ -18,8 +17,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Supplier;
 import org.junit.jupiter.api.AfterEach;
@@ -35,7 +34,8 @@ class ShellViewModelTest {
      * One thread stands in for the JavaFX thread: the view-models' updates come from the loops' threads and the
      * test's, and, as on the real one, must never run at the same time.
      */
-    private final ExecutorService fxThread = Executors.newSingleThreadExecutor();
+    private final ThreadPoolExecutor fxThread = new ThreadPoolExecutor(1, 1, 0, TimeUnit.SECONDS,
+            new LinkedBlockingQueue<>());
     private final FxExecutor fx = fxThread::execute;
 
     @AfterEach
@@ -44,6 +44,17 @@ class ShellViewModelTest {
     }
 
     /** What the "JavaFX thread" sees, read there. */
+    /** Lets the stand-in FX thread run what it was handed so far, and what that hands it in turn. */
+    private void settle() {
+        for (int round = 0; round < 1000; round++) {
+            read(() -> null);
+            if (fxThread.getQueue().isEmpty()) {
+                return;
+            }
+        }
+        throw new AssertionError("the stand-in FX thread is still handed work after 1000 rounds");
+    }
+
     private <T> T read(Supplier<T> property) {
         try {
             return fxThread.submit(property::get).get(10, TimeUnit.SECONDS);
@@ -158,7 +169,7 @@ class ShellViewModelTest {
         assertThat(refused).as("the first append past the first journal file").isNotNull();
         assertThat(saved).as(refused.getMessage()).isBetween(15, 19);
         assertThat(refused.getMessage()).contains("open the data again");
-        await().atMost(Duration.ofSeconds(10)).until(() -> !read(() -> viewModel.savingStoppedProperty().get()).isEmpty());
+        settle();
         assertThat(read(() -> viewModel.savingStoppedProperty().get()))
                 .startsWith("Cannot save to the journal in " + dir.resolve("journal"))
                 .endsWith("then Reopen: they go on from their last saved message.");
@@ -167,8 +178,9 @@ class ShellViewModelTest {
         Files.delete(blocker.getParent());
         fxThread.submit(viewModel::reopen).get(10, TimeUnit.SECONDS);
 
-        await().atMost(Duration.ofSeconds(30)).until(() -> read(() -> viewModel.readyProperty().get())
-                && viewModel.workspace().filter(open -> open != first).isPresent());
+        settle();
+        assertThat(read(() -> viewModel.readyProperty().get())).isTrue();
+        assertThat(viewModel.workspace()).get().isNotSameAs(first);
         Workspace again = viewModel.workspace().orElseThrow();
         assertThat(read(() -> viewModel.savingStoppedProperty().get())).isEmpty();
         assertThat(again.store().history(again.tenant(), id)).filteredOn(event -> event.event() instanceof MessageRecorded)
@@ -178,10 +190,8 @@ class ShellViewModelTest {
         again.store().append(again.tenant(), id, again.store().state(again.tenant(), id).orElseThrow().version(),
                 List.of(new MessageRecorded(next.turnIndex(), next.speakerId(), next.speakerName(), text)));
         assertThat(Files.exists(dir.resolve("journal").resolve("00000000000000000002.wal"))).isTrue();
-        await().atMost(Duration.ofSeconds(10)).until(() -> read(() -> {
-            SidebarViewModel sidebar = viewModel.sidebarProperty().get();
-            return sidebar.selectedProperty().get() != null && sidebar.selectedProperty().get().id().equals(id);
-        }));
+        settle();
+        assertThat(read(() -> viewModel.sidebarProperty().get().selectedProperty().get().id())).isEqualTo(id);
         viewModel.close();
     }
 
@@ -250,12 +260,13 @@ class ShellViewModelTest {
         ShellViewModel viewModel = new ShellViewModel(dir, Wiring::openWorkspace, fx, WorkspaceOptions.DESKTOP, Background.direct());
         viewModel.conversationCountTextProperty().addListener((property, old, text) -> shown.add(text));
         viewModel.open();
+        // The resume is handed to the FX thread with the first frame.
+        settle();
 
-        await().atMost(Duration.ofSeconds(30)).until(() -> viewModel.workspace()
-                .map(workspace -> workspace.store().state(workspace.tenant(), id).orElseThrow().status().isFinal())
-                .orElse(false));
-        await().atMost(Duration.ofSeconds(5)).until(() -> read(() -> viewModel.conversationCountTextProperty().get())
-                .equals("1 conversation"));
+        assertThat(viewModel.workspace().orElseThrow().engine().await(id, Duration.ofSeconds(30)))
+                .as("the resumed conversation's loop stopped").isTrue();
+        settle();
+        assertThat(read(() -> viewModel.conversationCountTextProperty().get())).isEqualTo("1 conversation");
         assertThat(shown).contains("1 conversation · 1 running");
         Workspace workspace = viewModel.workspace().orElseThrow();
         assertThat(workspace.store().state(workspace.tenant(), id).orElseThrow().turnCount()).isEqualTo(4);

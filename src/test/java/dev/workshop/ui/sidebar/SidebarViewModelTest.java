@@ -1,7 +1,6 @@
 package dev.workshop.ui.sidebar;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.awaitility.Awaitility.await;
 
 import dev.workshop.Wiring;
 import dev.workshop.domain.agent.AgentId;
@@ -18,10 +17,16 @@ import dev.workshop.domain.conversation.Participant;
 import dev.workshop.domain.conversation.StatusCause;
 import dev.workshop.orchestration.Workspace;
 import dev.workshop.orchestration.WorkspaceOptions;
+import dev.workshop.domain.conversation.RecordedEvent;
+import dev.workshop.orchestration.Heard;
+import dev.workshop.orchestration.LoopEvent;
+import dev.workshop.ui.fx.Background;
 import dev.workshop.ui.fx.FxExecutor;
+import dev.workshop.ui.fx.JoinableBackground;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.time.Instant;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -29,9 +34,11 @@ import java.util.List;
 import java.util.Optional;
 import java.util.OptionalInt;
 import java.util.concurrent.Callable;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Predicate;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -44,7 +51,8 @@ class SidebarViewModelTest {
 
     @TempDir
     Path dir;
-    private final ExecutorService fxThread = Executors.newSingleThreadExecutor();
+    private final ThreadPoolExecutor fxThread = new ThreadPoolExecutor(1, 1, 0, TimeUnit.SECONDS,
+            new LinkedBlockingQueue<>());
     private final FxExecutor fx = fxThread::execute;
     private Workspace workspace;
     private SidebarViewModel sidebar;
@@ -56,10 +64,6 @@ class SidebarViewModelTest {
 
     @AfterEach
     void close() throws Exception {
-        if (sidebar != null) {
-            // A search of the messages still under way would report to a stand-in FX thread that is gone.
-            await().atMost(Duration.ofSeconds(10)).until(() -> !onFx(() -> sidebar.searchingProperty().get()));
-        }
         workspace.close();
         fxThread.shutdown();
         fxThread.awaitTermination(10, TimeUnit.SECONDS);
@@ -69,12 +73,57 @@ class SidebarViewModelTest {
         return fxThread.submit(work).get(30, TimeUnit.SECONDS);
     }
 
+    /** The sidebar with its store work done at once, on the (stand-in) FX thread: nothing to wait for but loops. */
     private void startSidebar() throws Exception {
-        sidebar = new SidebarViewModel(workspace, fx);
+        sidebar = new SidebarViewModel(workspace, fx, Background.direct());
         onFx(() -> {
             sidebar.start();
             return null;
         });
+        settle();
+    }
+
+    /**
+     * Lets the stand-in FX thread run what it was handed so far, and what that hands it in turn: what the sidebar
+     * was told (by the user or by the loops, which are done or waited for first) has been taken in.
+     */
+    private void settle() throws Exception {
+        for (int round = 0; round < 1000; round++) {
+            onFx(() -> null);
+            if (fxThread.getQueue().isEmpty()) {
+                return;
+            }
+        }
+        throw new AssertionError("the stand-in FX thread is still handed work after 1000 rounds");
+    }
+
+    /** Opens once the engine tells of what {@code wanted} accepts, {@code times} times: subscribe before acting. */
+    private CountDownLatch hearing(int times, Predicate<LoopEvent> wanted) {
+        CountDownLatch heard = new CountDownLatch(times);
+        workspace.engine().subscribe(event -> {
+            if (wanted.test(event)) {
+                heard.countDown();
+            }
+        });
+        return heard;
+    }
+
+    /** Waits until {@code latch} opens (the sidebar heard it first), then lets the sidebar take in what it heard. */
+    private void heard(CountDownLatch latch) throws Exception {
+        assertThat(latch.await(30, TimeUnit.SECONDS)).as("the engine told of it within 30 s").isTrue();
+        settle();
+    }
+
+    /** Waits for {@code id}'s loop to stop, then lets the sidebar take in all it said. */
+    private void finished(ConversationId id) throws Exception {
+        assertThat(workspace.engine().await(id, Duration.ofSeconds(30))).as("the loop stopped within 30 s").isTrue();
+        settle();
+    }
+
+    /** A message of {@code id} recorded (any, or from turn {@code fromTurn} on). */
+    private static Predicate<LoopEvent> messageOf(ConversationId id, int fromTurn) {
+        return event -> event.conversationId().equals(id)
+                && Heard.messages(event).stream().anyMatch(message -> message.turnIndex() >= fromTurn);
     }
 
     private ConversationId stored(String task, ConversationEvent... more) {
@@ -83,6 +132,20 @@ class SidebarViewModelTest {
         events.add(new ConversationStarted(ConversationKind.CONVERSATION, List.of(ADA, BRUNO), task, 6));
         events.addAll(Arrays.asList(more));
         workspace.store().append(workspace.tenant(), id, 0, events);
+        return id;
+    }
+
+    /** As {@link #stored}, recorded at {@code at}: a conversation known to be the newer one. */
+    private ConversationId storedAt(Instant at, String task, ConversationEvent... more) {
+        ConversationId id = ConversationId.random();
+        List<ConversationEvent> events = new ArrayList<>();
+        events.add(new ConversationStarted(ConversationKind.CONVERSATION, List.of(ADA, BRUNO), task, 6));
+        events.addAll(Arrays.asList(more));
+        List<RecordedEvent> recorded = new ArrayList<>();
+        for (ConversationEvent event : events) {
+            recorded.add(new RecordedEvent(workspace.tenant(), id, recorded.size() + 1, at, event));
+        }
+        workspace.store().adopt(workspace.tenant(), id, 0, recorded);
         return id;
     }
 
@@ -110,16 +173,18 @@ class SidebarViewModelTest {
                     "Ann", "You are Ann.", dev.workshop.domain.agent.AgentDefinition.OPENAI_COMPATIBLE, "fake",
                     null, new dev.workshop.domain.agent.ModelEndpoint(server.baseUrl(), null, null, "", null, 1))).id();
             startSidebar();
+            CountDownLatch retrying = hearing(1, LoopEvent.TurnRetry.class::isInstance);
             ConversationId id = workspace.engine().assignTask(ann, "Plan a launch", java.util.OptionalInt.of(1));
-            await().atMost(Duration.ofSeconds(30)).until(() -> server.requests.size() == 2);
+            heard(retrying);
 
             select(row(id));
 
-            await().atMost(Duration.ofSeconds(10)).until(() -> onFx(() -> sidebar.retryingProperty().get())
-                    .equals("Retrying Ann's turn (2 of 4): 127.0.0.1 stopped sending mid-reply for 1 s (timed out)"));
+            settle();
+            assertThat(onFx(() -> sidebar.retryingProperty().get()))
+                    .isEqualTo("Retrying Ann's turn (2 of 4): 127.0.0.1 stopped sending mid-reply for 1 s (timed out)");
             answer.countDown();
-            await().atMost(Duration.ofSeconds(10)).until(() -> onFx(() -> sidebar.retryingProperty().get()).isEmpty());
-            workspace.engine().awaitAll();
+            finished(id);
+            assertThat(onFx(() -> sidebar.retryingProperty().get())).isEmpty();
         }
     }
 
@@ -130,15 +195,14 @@ class SidebarViewModelTest {
         stored("Plan a picnic", new MessageRecorded(0, ADA.agentId(), "Ada", "Sandwiches"),
                 new StatusChanged(ConversationStatus.COMPLETED, StatusCause.TURNS_TAKEN, ""));
         startSidebar();
-        await().atMost(Duration.ofSeconds(10)).until(() -> onFx(() -> sidebar.allRows().size()) == 2);
+        assertThat(onFx(() -> sidebar.allRows().size())).isEqualTo(2);
 
         onFx(() -> {
             sidebar.transfer().exportAll(List.copyOf(sidebar.allRows()), folder);
             return null;
         });
 
-        await().atMost(Duration.ofSeconds(10)).until(() -> onFx(() -> sidebar.noticeProperty().get())
-                .startsWith("Exported"));
+        settle();
         assertThat(onFx(() -> sidebar.noticeProperty().get())).isEqualTo("Exported 2 conversations to " + folder);
         List<Path> files;
         try (var listing = Files.list(folder)) {
@@ -152,7 +216,8 @@ class SidebarViewModelTest {
             sidebar.transfer().importFile(picnicFile);
             return null;
         });
-        await().atMost(Duration.ofSeconds(10)).until(() -> onFx(() -> sidebar.allRows().size()) == 3);
+        settle();
+        assertThat(onFx(() -> sidebar.allRows().size())).isEqualTo(3);
         // Already here, so it comes in as a copy; ended, so not paused, but marked imported (and from where) until
         // it is followed up: it must not read as its original.
         ConversationRow copy = onFx(() -> sidebar.allRows().stream().filter(ConversationRow::justImported)
@@ -161,8 +226,9 @@ class SidebarViewModelTest {
         assertThat(copy.status()).isEqualTo(ConversationStatus.COMPLETED);
         assertThat(copy.statusReason()).isEqualTo("Imported after its last turn; write to follow it up");
         assertThat(onFx(() -> sidebar.allRows().stream().filter(ConversationRow::justImported).count())).isOne();
-        await().atMost(Duration.ofSeconds(10)).until(() -> onFx(() -> sidebar.selectedProperty().get() != null
-                && sidebar.selectedProperty().get().id().equals(copy.id()) && !sidebar.loadingProperty().get()));
+        settle();
+        assertThat(onFx(() -> sidebar.selectedProperty().get().id())).isEqualTo(copy.id());
+        assertThat(onFx(() -> sidebar.loadingProperty().get())).isFalse();
         assertThat(onFx(() -> sidebar.importedFromProperty().get())).isEqualTo(picnicFile.getFileName().toString());
     }
 
@@ -172,19 +238,22 @@ class SidebarViewModelTest {
         ConversationId id = stored("Name a cat", new ConversationEvent.TurnStarted(0, ADA.agentId(), false),
                 new ConversationEvent.StatusChanged(ConversationStatus.INTERRUPTED, StatusCause.WORKSHOP_STOPPED, "Workshop stopped"));
         startSidebar();
-        await().atMost(Duration.ofSeconds(10)).until(() -> onFx(() -> sidebar.rows().size()) == 1);
+        assertThat(onFx(() -> sidebar.rows().size())).isEqualTo(1);
         select(row(id));
-        await().atMost(Duration.ofSeconds(10)).until(() -> !onFx(() -> sidebar.loadingProperty().get()));
+        settle();
+        assertThat(onFx(() -> sidebar.loadingProperty().get())).isFalse();
 
         workspace.engine().resume(id);
         assertThat(workspace.engine().await(id, Duration.ofSeconds(20))).isTrue();
-        await().atMost(Duration.ofSeconds(10)).until(() -> onFx(() -> sidebar.messages().size()) == 6);
+        settle();
+        assertThat(onFx(() -> sidebar.messages().size())).isEqualTo(6);
         List<String> live = onFx(() -> marks(sidebar.messages()));
         assertThat(live.getFirst()).isEqualTo("0 resumed asked-again");
         assertThat(live.subList(1, 6)).allMatch(mark -> !mark.contains("resumed") && !mark.contains("asked-again"));
 
         select(row(id));
-        await().atMost(Duration.ofSeconds(10)).until(() -> onFx(() -> sidebar.messages().size()) == 6);
+        settle();
+        assertThat(onFx(() -> sidebar.messages().size())).isEqualTo(6);
         assertThat(onFx(() -> marks(sidebar.messages()))).as("the same marks from the history").isEqualTo(live);
     }
 
@@ -199,21 +268,24 @@ class SidebarViewModelTest {
         // Offline replies that take 4 s: long enough for pieces of them to be kept (one a second).
         workspace = Wiring.openWorkspace(dir, new WorkspaceOptions(4000));
         startSidebar();
+        CountDownLatch pieceKept = hearing(1, event -> event instanceof LoopEvent.Recorded recorded
+                && recorded.events().stream().anyMatch(each -> each.event() instanceof ConversationEvent.ReplyChunk));
         ConversationId id = workspace.engine().startConversation(List.of(ADA.agentId(), BRUNO.agentId()), "Name a cat",
                 OptionalInt.of(2));
-        await().atMost(Duration.ofSeconds(10)).until(() -> onFx(() -> sidebar.rows().size()) == 1);
+        settle();
+        assertThat(onFx(() -> sidebar.rows().size())).isEqualTo(1);
         select(row(id));
-        await().atMost(Duration.ofSeconds(10)).until(() -> workspace.engine().history(id).stream()
-                .anyMatch(recorded -> recorded.event() instanceof ConversationEvent.ReplyChunk));
-        await().atMost(Duration.ofSeconds(10)).until(() -> !onFx(() -> sidebar.writingProperty().get()).isEmpty());
+        heard(pieceKept);
+        assertThat(onFx(() -> sidebar.writingProperty().get())).isNotEmpty();
 
         onFx(() -> {
             sidebar.abort();
             return null;
         });
 
-        await().atMost(Duration.ofSeconds(10)).until(() -> onFx(() -> sidebar.messages().size() == 1
-                && !sidebar.messages().getFirst().writing()));
+        finished(id);
+        assertThat(onFx(() -> sidebar.messages().size())).isEqualTo(1);
+        assertThat(onFx(() -> sidebar.messages().getFirst().writing())).isFalse();
         MessageItem cut = onFx(() -> sidebar.messages().getFirst());
         assertThat(cut.cutOff()).isTrue();
         assertThat(cut.speakerName()).isEqualTo("Ada");
@@ -225,12 +297,11 @@ class SidebarViewModelTest {
     void listsEveryConversationNewestFirstWithTitleStatusAndTurns() throws Exception {
         ConversationId older = stored("Plan a picnic for twelve people in the park next Saturday, with games and food");
         java.time.Instant stamped = workspace.engine().state(older).orElseThrow().updatedAt();
-        org.awaitility.Awaitility.await().until(() -> java.time.Instant.now().isAfter(stamped));
-        ConversationId newer = stored("Name a cat", message(0, ADA, "Mochi"),
+        ConversationId newer = storedAt(stamped.plusSeconds(1), "Name a cat", message(0, ADA, "Mochi"),
                 new StatusChanged(ConversationStatus.INTERRUPTED, StatusCause.WORKSHOP_STOPPED, "stopped"));
 
         startSidebar();
-        await().atMost(Duration.ofSeconds(10)).until(() -> onFx(() -> sidebar.rows().size()) == 2);
+        assertThat(onFx(() -> sidebar.rows().size())).isEqualTo(2);
 
         List<ConversationRow> rows = onFx(() -> List.copyOf(sidebar.rows()));
         assertThat(rows).extracting(ConversationRow::id).containsExactly(newer, older);
@@ -247,14 +318,15 @@ class SidebarViewModelTest {
         ConversationId id = stored("**Plan** a `weekend` in Lisbon");
 
         startSidebar();
-        await().atMost(Duration.ofSeconds(10)).until(() -> onFx(() -> sidebar.rows().size()) == 1);
+        assertThat(onFx(() -> sidebar.rows().size())).isEqualTo(1);
 
         assertThat(row(id).title()).isEqualTo("Plan a weekend in Lisbon");
         onFx(() -> {
             sidebar.rename(id, "My **own** title");
             return null;
         });
-        await().atMost(Duration.ofSeconds(10)).until(() -> row(id).title().equals("My **own** title"));
+        settle();
+        assertThat(row(id).title()).isEqualTo("My **own** title");
     }
 
     @Test
@@ -281,7 +353,7 @@ class SidebarViewModelTest {
         stored("Name a cat", new StatusChanged(ConversationStatus.COMPLETED, StatusCause.TURNS_TAKEN, ""));
         stored("Name a dog", new StatusChanged(ConversationStatus.FAILED, StatusCause.ENDPOINT_REFUSED, "model not found"));
         startSidebar();
-        await().atMost(Duration.ofSeconds(10)).until(() -> onFx(() -> sidebar.rows().size()) == 3);
+        assertThat(onFx(() -> sidebar.rows().size())).isEqualTo(3);
 
         onFx(() -> {
             sidebar.statusFilterProperty().set(ConversationStatus.COMPLETED);
@@ -309,7 +381,7 @@ class SidebarViewModelTest {
                 new StatusChanged(ConversationStatus.COMPLETED, StatusCause.TURNS_TAKEN, ""));
         stored("Name a dog", new StatusChanged(ConversationStatus.FAILED, StatusCause.ENDPOINT_REFUSED, "model not found"));
         startSidebar();
-        await().atMost(Duration.ofSeconds(10)).until(() -> onFx(() -> sidebar.rows().size()) == 2);
+        assertThat(onFx(() -> sidebar.rows().size())).isEqualTo(2);
         onFx(() -> {
             sidebar.statusFilterProperty().set(ConversationStatus.FAILED);
             sidebar.queryProperty().set("dog");
@@ -328,7 +400,8 @@ class SidebarViewModelTest {
         Reveal first = onFx(() -> sidebar.revealedProperty().get());
         assertThat(first.conversationId()).isEqualTo(cat);
         assertThat(first.turnIndex()).isEqualTo(1);
-        await().atMost(Duration.ofSeconds(10)).until(() -> onFx(() -> sidebar.messages().size()) == 2);
+        settle();
+        assertThat(onFx(() -> sidebar.messages().size())).isEqualTo(2);
 
         // The same message again is a new request (the reader may have scrolled away since), and keeps the list.
         Reveal again = onFx(() -> {
@@ -344,7 +417,7 @@ class SidebarViewModelTest {
     void revealingAConversationThatIsNotListedSaysSoAndKeepsTheSelection() throws Exception {
         ConversationId cat = stored("Name a cat", message(0, ADA, "Mochi"));
         startSidebar();
-        await().atMost(Duration.ofSeconds(10)).until(() -> onFx(() -> sidebar.rows().size()) == 1);
+        assertThat(onFx(() -> sidebar.rows().size())).isEqualTo(1);
         ConversationRow row = row(cat);
         onFx(() -> {
             sidebar.select(row);
@@ -362,21 +435,23 @@ class SidebarViewModelTest {
         ConversationId picnic = stored("Plan a picnic", new MessageRecorded(0, ADA.agentId(), "Ada", "Bring LEMONADE"));
         stored("Name a cat", new MessageRecorded(0, ADA.agentId(), "Ada", "Mochi"));
         startSidebar();
-        await().atMost(Duration.ofSeconds(10)).until(() -> onFx(() -> sidebar.rows().size()) == 2);
+        assertThat(onFx(() -> sidebar.rows().size())).isEqualTo(2);
 
-        onFx(() -> {
+        boolean searchingAtOnce = onFx(() -> {
             sidebar.queryProperty().set("lemonade");
-            return null;
+            return sidebar.searchingProperty().get();
         });
-        assertThat(onFx(() -> sidebar.searchingProperty().get())).isTrue();
-        await().atMost(Duration.ofSeconds(10)).until(() -> !onFx(() -> sidebar.searchingProperty().get()));
+        assertThat(searchingAtOnce).as("searching says so while the messages are searched").isTrue();
+        settle();
+        assertThat(onFx(() -> sidebar.searchingProperty().get())).isFalse();
         assertThat(onFx(() -> sidebar.rows().stream().map(ConversationRow::id).toList())).containsExactly(picnic);
 
         onFx(() -> {
             sidebar.queryProperty().set("cat");
             return null;
         });
-        await().atMost(Duration.ofSeconds(10)).until(() -> !onFx(() -> sidebar.searchingProperty().get()));
+        settle();
+        assertThat(onFx(() -> sidebar.searchingProperty().get())).isFalse();
         assertThat(onFx(() -> sidebar.rows().stream().map(ConversationRow::title).toList()))
                 .as("by title, and no message holds it").containsExactly("Name a cat");
         onFx(() -> {
@@ -393,7 +468,7 @@ class SidebarViewModelTest {
         ConversationId aborted = stored("Name a cat", new MessageRecorded(0, ADA.agentId(), "Ada", "Mochi"),
                 new StatusChanged(ConversationStatus.INTERRUPTED, StatusCause.USER_ABORTED, "Aborted by the user"));
         startSidebar();
-        await().atMost(Duration.ofSeconds(10)).until(() -> onFx(() -> sidebar.rows().size()) == 2);
+        assertThat(onFx(() -> sidebar.rows().size())).isEqualTo(2);
 
         assertThat(RowRules.failure(row(down))).isEqualTo("Turn 2 failed: Bruno: 127.0.0.1 refused the connection");
         assertThat(RowRules.failure(row(aborted))).isEmpty();
@@ -415,7 +490,7 @@ class SidebarViewModelTest {
         ConversationId id = stored("Plan a picnic", new MessageRecorded(0, ADA.agentId(), "Ada", "Sandwiches?"),
                 new StatusChanged(ConversationStatus.FAILED, StatusCause.ENDPOINT_REFUSED, "Model llama9 was not found (HTTP 404)"));
         startSidebar();
-        await().atMost(Duration.ofSeconds(10)).until(() -> onFx(() -> sidebar.rows().size()) == 1);
+        assertThat(onFx(() -> sidebar.rows().size())).isEqualTo(1);
         ConversationRow failed = row(id);
         assertThat(RowRules.failure(failed)).isEqualTo("Turn 2 failed: Model llama9 was not found (HTTP 404)");
         assertThat(RowRules.failure(null)).isEmpty();
@@ -425,10 +500,10 @@ class SidebarViewModelTest {
             sidebar.retry();
             return null;
         });
-        await().atMost(Duration.ofSeconds(30)).until(() -> workspace.engine().state(id).orElseThrow().status()
-                == ConversationStatus.COMPLETED);
+        finished(id);
+        assertThat(workspace.engine().state(id).orElseThrow().status()).isEqualTo(ConversationStatus.COMPLETED);
         assertThat(workspace.engine().state(id).orElseThrow().turnCount()).isEqualTo(6);
-        await().atMost(Duration.ofSeconds(10)).until(() -> RowRules.failure(row(id)).isEmpty());
+        assertThat(RowRules.failure(row(id))).isEmpty();
         // The asked-again turn says it was a retry, not a restart.
         List<MessageItem> history = MessageItem.fromHistory(workspace.engine().history(id), agent -> "#000000");
         assertThat(history.get(1).resumeMark()).contains("retried after a failure");
@@ -440,20 +515,24 @@ class SidebarViewModelTest {
                 new StatusChanged(ConversationStatus.COMPLETED, StatusCause.TURNS_TAKEN, ""));
         ConversationId fork = workspace.engine().fork(source, 1).id();
         startSidebar();
-        await().atMost(Duration.ofSeconds(10)).until(() -> onFx(() -> sidebar.allRows().size()) == 2);
+        assertThat(onFx(() -> sidebar.allRows().size())).isEqualTo(2);
 
         select(row(fork));
-        await().atMost(Duration.ofSeconds(10)).until(() -> onFx(() -> sidebar.forkOriginProperty().get()) != null);
+        settle();
+        assertThat(onFx(() -> sidebar.forkOriginProperty().get())).isNotNull();
         assertThat(onFx(() -> sidebar.forkOriginProperty().get()))
                 .isEqualTo(new ForkOrigin(source, 1, "Name a cat"));
         select(row(source));
-        await().atMost(Duration.ofSeconds(10)).until(() -> !onFx(() -> sidebar.loadingProperty().get()));
+        settle();
+        assertThat(onFx(() -> sidebar.loadingProperty().get())).isFalse();
         assertThat(onFx(() -> sidebar.forkOriginProperty().get())).as("the source is no fork").isNull();
 
         workspace.engine().delete(source, Duration.ofSeconds(5));
-        await().atMost(Duration.ofSeconds(10)).until(() -> onFx(() -> sidebar.allRows().size()) == 1);
+        settle();
+        assertThat(onFx(() -> sidebar.allRows().size())).isEqualTo(1);
         select(row(fork));
-        await().atMost(Duration.ofSeconds(10)).until(() -> onFx(() -> sidebar.forkOriginProperty().get()) != null);
+        settle();
+        assertThat(onFx(() -> sidebar.forkOriginProperty().get())).isNotNull();
         ForkOrigin origin = onFx(() -> sidebar.forkOriginProperty().get());
         assertThat(origin.sourceListed()).isFalse();
         assertThat(origin.turnIndex()).isEqualTo(1);
@@ -471,7 +550,7 @@ class SidebarViewModelTest {
         ConversationId paused = stored("Plan a picnic", new StatusChanged(ConversationStatus.INTERRUPTED, StatusCause.WORKSHOP_STOPPED, "Stopped"));
         ConversationId kept = stored("Write a haiku");
         startSidebar();
-        await().atMost(Duration.ofSeconds(10)).until(() -> onFx(() -> sidebar.allRows().size()) == 3);
+        assertThat(onFx(() -> sidebar.allRows().size())).isEqualTo(3);
         ConversationRow running = row(kept);
         ConversationRow ended = row(done);
 
@@ -489,8 +568,9 @@ class SidebarViewModelTest {
             sidebar.deletion().delete(List.of(ended, interrupted));
             return null;
         });
-        await().atMost(Duration.ofSeconds(10)).until(() -> onFx(() -> sidebar.allRows().size()) == 1);
-        await().atMost(Duration.ofSeconds(10)).until(() -> onFx(() -> sidebar.noticeProperty().get()).equals("Deleted 2 conversations"));
+        settle();
+        assertThat(onFx(() -> sidebar.allRows().size())).isEqualTo(1);
+        assertThat(onFx(() -> sidebar.noticeProperty().get())).isEqualTo("Deleted 2 conversations");
         assertThat(onFx(() -> sidebar.selectedProperty().get())).isNull();
         assertThat(onFx(() -> sidebar.allRows().getFirst().id())).isEqualTo(kept);
 
@@ -501,9 +581,9 @@ class SidebarViewModelTest {
             sidebar.deletion().undo();
             return null;
         });
-        await().atMost(Duration.ofSeconds(10)).until(() -> onFx(() -> sidebar.allRows().size()) == 3);
-        await().atMost(Duration.ofSeconds(10)).until(() -> onFx(() -> sidebar.noticeProperty().get())
-                .equals("Brought back 2 conversations"));
+        settle();
+        assertThat(onFx(() -> sidebar.allRows().size())).isEqualTo(3);
+        assertThat(onFx(() -> sidebar.noticeProperty().get())).isEqualTo("Brought back 2 conversations");
         assertThat(onFx(() -> sidebar.deletion().undoTextProperty().get())).isEmpty();
         assertThat(workspace.engine().state(paused).orElseThrow().status()).isEqualTo(ConversationStatus.INTERRUPTED);
         assertThat(workspace.engine().state(done).orElseThrow().status()).isEqualTo(ConversationStatus.COMPLETED);
@@ -518,7 +598,7 @@ class SidebarViewModelTest {
                 new TurnStarted(1, BRUNO.agentId(), true), message(1, BRUNO, "Miso"),
                 new TurnStarted(2, ADA.agentId(), false), message(2, ADA, "Tofu"));
         startSidebar();
-        await().atMost(Duration.ofSeconds(10)).until(() -> onFx(() -> sidebar.rows().size()) == 1);
+        assertThat(onFx(() -> sidebar.rows().size())).isEqualTo(1);
 
         ConversationRow row = row(id);
         boolean loadingAtOnce = onFx(() -> {
@@ -527,7 +607,8 @@ class SidebarViewModelTest {
         });
 
         assertThat(loadingAtOnce).isTrue();
-        await().atMost(Duration.ofSeconds(10)).until(() -> !onFx(() -> sidebar.loadingProperty().get()));
+        settle();
+        assertThat(onFx(() -> sidebar.loadingProperty().get())).isFalse();
         List<MessageItem> messages = onFx(() -> List.copyOf(sidebar.messages()));
         assertThat(messages).extracting(MessageItem::content).containsExactly("**Mochi**", "Miso", "Tofu");
         assertThat(messages).extracting(MessageItem::resumeMark)
@@ -545,41 +626,56 @@ class SidebarViewModelTest {
         }
         ConversationId id = stored("A long one");
         workspace.store().append(workspace.tenant(), id, 1, events);
-        startSidebar();
-        await().atMost(Duration.ofSeconds(10)).until(() -> onFx(() -> sidebar.rows().size()) == 1);
+        // The work leaves the FX thread for real here: that is the point.
+        JoinableBackground background = new JoinableBackground();
+        sidebar = new SidebarViewModel(workspace, fx, background);
+        onFx(() -> {
+            sidebar.start();
+            return null;
+        });
+        background.awaitIdle(Duration.ofSeconds(30));
+        settle();
+        assertThat(onFx(() -> sidebar.rows().size())).isEqualTo(1);
 
         ConversationRow row = row(id);
         select(row);
         // While it loads, the (stand-in) UI thread keeps answering.
         assertThat(onFx(() -> sidebar.loadingProperty().get() || sidebar.messages().size() == 10_000)).isTrue();
 
-        await().atMost(Duration.ofSeconds(30)).until(() -> onFx(() -> sidebar.messages().size()) == 10_000);
+        background.awaitIdle(Duration.ofSeconds(30));
+        settle();
+        assertThat(onFx(() -> sidebar.messages().size())).isEqualTo(10_000);
         assertThat(onFx(() -> sidebar.loadingProperty().get())).isFalse();
     }
 
     @Test
     void followsARunningConversationAndCanAbortAndResumeIt() throws Exception {
         startSidebar();
-        ConversationId id = workspace.engine().startConversation(List.of(ADA.agentId(), BRUNO.agentId()),
-                "Name a dog", OptionalInt.of(30));
-        await().atMost(Duration.ofSeconds(10)).until(() -> onFx(() -> sidebar.selectedProperty().get() != null));
+        ConversationId id = ConversationId.random();
+        CountDownLatch twoMessages = hearing(2, messageOf(id, 0));
+        workspace.engine().startConversation(id, List.of(ADA.agentId(), BRUNO.agentId()), "Name a dog",
+                OptionalInt.of(30));
+        heard(twoMessages);
         assertThat(onFx(() -> sidebar.selectedProperty().get().id())).as("a started conversation is selected").isEqualTo(id);
-        await().atMost(Duration.ofSeconds(10)).until(() -> onFx(() -> sidebar.messages().size()) >= 2);
+        assertThat(onFx(() -> sidebar.messages().size())).isGreaterThanOrEqualTo(2);
 
         onFx(() -> {
             sidebar.abort();
             return null;
         });
-        await().atMost(Duration.ofSeconds(10)).until(() -> row(id).status() == ConversationStatus.INTERRUPTED);
+        finished(id);
+        assertThat(row(id).status()).isEqualTo(ConversationStatus.INTERRUPTED);
         assertThat(RowRules.canResume(row(id))).isTrue();
         int before = onFx(() -> sidebar.messages().size());
 
+        CountDownLatch more = hearing(1, messageOf(id, 0));
         onFx(() -> {
             sidebar.resume();
             return null;
         });
-        await().atMost(Duration.ofSeconds(10)).failFast(() -> !onFx(() -> sidebar.noticeProperty().get()).isEmpty())
-                .until(() -> onFx(() -> sidebar.messages().size()) > before);
+        heard(more);
+        assertThat(onFx(() -> sidebar.noticeProperty().get())).isEmpty();
+        assertThat(onFx(() -> sidebar.messages().size())).isGreaterThan(before);
         // A reply stopped mid-way stays, "cut off here", before the same turn asked again (ADR 0011).
         List<MessageItem> items = onFx(() -> List.copyOf(sidebar.messages()));
         assertThat(items).extracting(MessageItem::turnIndex).isSorted();
@@ -593,17 +689,20 @@ class SidebarViewModelTest {
         ConversationId cat = stored("Name a cat", message(0, ADA, "Mochi"),
                 new StatusChanged(ConversationStatus.COMPLETED, StatusCause.TURNS_TAKEN, ""));
         startSidebar();
-        await().atMost(Duration.ofSeconds(10)).until(() -> onFx(() -> sidebar.rows().size()) == 1);
+        assertThat(onFx(() -> sidebar.rows().size())).isEqualTo(1);
         select(row(cat));
         onFx(() -> {
             sidebar.statusFilterProperty().set(ConversationStatus.COMPLETED);
             return null;
         });
 
-        ConversationId dog = workspace.engine().startConversation(List.of(ADA.agentId(), BRUNO.agentId()),
-                "Name a dog", OptionalInt.of(30));
+        ConversationId dog = ConversationId.random();
+        CountDownLatch adaSaid = hearing(1, messageOf(dog, 0));
+        workspace.engine().startConversation(dog, List.of(ADA.agentId(), BRUNO.agentId()), "Name a dog",
+                OptionalInt.of(30));
         // The loop's own start leaves the reader where they are: only the canvas's start (below) moves them.
-        await().atMost(Duration.ofSeconds(10)).until(() -> onFx(() -> sidebar.allRows().size()) == 2);
+        settle();
+        assertThat(onFx(() -> sidebar.allRows().size())).isEqualTo(2);
         assertThat(onFx(() -> sidebar.selectedProperty().get().id())).isEqualTo(cat);
 
         onFx(() -> {
@@ -611,10 +710,12 @@ class SidebarViewModelTest {
             return null;
         });
 
-        await().atMost(Duration.ofSeconds(10)).until(() -> onFx(() -> sidebar.selectedProperty().get().id()).equals(dog));
+        settle();
+        assertThat(onFx(() -> sidebar.selectedProperty().get().id())).isEqualTo(dog);
         assertThat(onFx(() -> sidebar.statusFilterProperty().get())).as("the filter that hid it").isNull();
         assertThat(onFx(() -> sidebar.rows().stream().map(ConversationRow::id).toList())).contains(dog, cat);
-        await().atMost(Duration.ofSeconds(10)).until(() -> onFx(() -> sidebar.messages().size()) >= 1);
+        heard(adaSaid);
+        assertThat(onFx(() -> sidebar.messages().size())).isGreaterThanOrEqualTo(1);
         assertThat(onFx(() -> sidebar.messages().getFirst().speakerName())).isEqualTo("Ada");
         workspace.engine().abort(dog, dev.workshop.orchestration.AbortOutcome.COMPLETE);
     }
@@ -626,8 +727,6 @@ class SidebarViewModelTest {
                 new StatusChanged(ConversationStatus.INTERRUPTED, StatusCause.USER_ABORTED, "Aborted by the user"));
         workspace.engine().restore(id);
         startSidebar();
-        await().atMost(Duration.ofSeconds(10)).until(() -> onFx(() -> sidebar.allRows().stream()
-                .anyMatch(row -> row.id().equals(id))));
 
         ConversationRow restored = row(id);
         assertThat(restored.status()).isEqualTo(ConversationStatus.WAITING);
@@ -643,8 +742,8 @@ class SidebarViewModelTest {
             sidebar.send("Shorter, please.");
             return null;
         });
-        await().atMost(Duration.ofSeconds(20)).until(() -> !workspace.engine().isRunning(id)
-                && row(id).status() == ConversationStatus.COMPLETED);
+        finished(id);
+        assertThat(row(id).status()).isEqualTo(ConversationStatus.COMPLETED);
         assertThat(workspace.engine().history(id).stream().map(recorded -> recorded.event())
                 .filter(MessageRecorded.class::isInstance).map(event -> ((MessageRecorded) event).speakerName())
                 .toList()).startsWith("Ada", "You", "Ada");
@@ -666,7 +765,7 @@ class SidebarViewModelTest {
             return null;
         });
 
-        await().atMost(Duration.ofSeconds(10)).until(() -> onFx(() -> sidebar.selectedProperty().get() != null));
+        settle();
         assertThat(onFx(() -> sidebar.selectedProperty().get().id().value())).isEqualTo("from-2025");
         assertThat(onFx(() -> sidebar.selectedProperty().get())).satisfies(imported -> {
             assertThat(imported.justImported()).isTrue();
@@ -675,7 +774,8 @@ class SidebarViewModelTest {
         });
         assertThat(onFx(() -> sidebar.noticeProperty().get())).isEqualTo("Some speakers in the history are not in"
                 + " the current team: Rita. Their messages are shown with their original names.");
-        await().atMost(Duration.ofSeconds(10)).until(() -> onFx(() -> sidebar.messages().size()) == 2);
+        settle();
+        assertThat(onFx(() -> sidebar.messages().size())).isEqualTo(2);
         assertThat(onFx(() -> sidebar.messages().get(1).speakerName())).isEqualTo("Rita");
 
         Path broken = dir.resolve("broken.json");
@@ -684,24 +784,27 @@ class SidebarViewModelTest {
             sidebar.transfer().importFile(broken);
             return null;
         });
-        await().atMost(Duration.ofSeconds(10)).until(() -> onFx(() -> sidebar.noticeProperty().get())
-                .startsWith("Could not import broken.json: Invalid session snapshot"));
+        settle();
+        assertThat(onFx(() -> sidebar.noticeProperty().get()))
+                .startsWith("Could not import broken.json: Invalid session snapshot");
     }
 
     @Test
     void withOneAgentAFollowUpStaysInOnePaneSinceASecondWouldRepeatTheFirst() throws Exception {
         startSidebar();
         ConversationId id = workspace.engine().assignTask(ADA.agentId(), "Name a dog", OptionalInt.of(2));
-        await().atMost(Duration.ofSeconds(10)).until(() -> row(id).status() == ConversationStatus.COMPLETED
-                && onFx(() -> sidebar.messages().size()) == 2);
+        finished(id);
+        assertThat(row(id).status()).isEqualTo(ConversationStatus.COMPLETED);
+        assertThat(onFx(() -> sidebar.messages().size())).isEqualTo(2);
 
         onFx(() -> {
             sidebar.send("And a cat's name?");
             return null;
         });
 
-        await().atMost(Duration.ofSeconds(10)).until(() -> row(id).status() == ConversationStatus.COMPLETED
-                && onFx(() -> sidebar.messages().size()) == 5);
+        finished(id);
+        assertThat(row(id).status()).isEqualTo(ConversationStatus.COMPLETED);
+        assertThat(onFx(() -> sidebar.messages().size())).isEqualTo(5);
         assertThat(onFx(() -> sidebar.messages().stream().map(MessageItem::speakerName).toList()))
                 .containsExactly("Ada", "Ada", "You", "Ada", "Ada");
         assertThat(onFx(() -> sidebar.dualProperty().get())).isFalse();
@@ -712,8 +815,9 @@ class SidebarViewModelTest {
         startSidebar();
         ConversationId id = workspace.engine().startConversation(List.of(ADA.agentId(), BRUNO.agentId()),
                 "Name a dog", OptionalInt.of(2));
-        await().atMost(Duration.ofSeconds(10)).until(() -> row(id).status() == ConversationStatus.COMPLETED);
-        await().atMost(Duration.ofSeconds(10)).until(() -> onFx(() -> sidebar.messages().size()) == 2);
+        finished(id);
+        assertThat(row(id).status()).isEqualTo(ConversationStatus.COMPLETED);
+        assertThat(onFx(() -> sidebar.messages().size())).isEqualTo(2);
         assertThat(onFx(() -> sidebar.dualProperty().get())).as("agents only: one pane").isFalse();
         assertThat(row(id).acceptsYourMessage()).isTrue();
 
@@ -722,8 +826,9 @@ class SidebarViewModelTest {
             return null;
         });
 
-        await().atMost(Duration.ofSeconds(10)).until(() -> row(id).status() == ConversationStatus.COMPLETED
-                && onFx(() -> sidebar.messages().size()) == 5);
+        finished(id);
+        assertThat(row(id).status()).isEqualTo(ConversationStatus.COMPLETED);
+        assertThat(onFx(() -> sidebar.messages().size())).isEqualTo(5);
         assertThat(onFx(() -> sidebar.dualProperty().get())).isTrue();
         assertThat(onFx(() -> sidebar.conversationPane().stream().map(MessageItem::turnIndex).toList()))
                 .as("your message and Ada's answer to it").containsExactly(2, 3);
@@ -735,8 +840,10 @@ class SidebarViewModelTest {
             sidebar.send("And a bird's?");
             return null;
         });
-        await().atMost(Duration.ofSeconds(10)).until(() -> onFx(() -> sidebar.messages().size() == 8
-                && !sidebar.messages().getLast().writing()) && row(id).status() == ConversationStatus.COMPLETED);
+        finished(id);
+        assertThat(onFx(() -> sidebar.messages().size())).isEqualTo(8);
+        assertThat(onFx(() -> sidebar.messages().getLast().writing())).isFalse();
+        assertThat(row(id).status()).isEqualTo(ConversationStatus.COMPLETED);
         assertThat(onFx(() -> sidebar.collaborationPane().stream().map(MessageItem::turnIndex).toList()))
                 .containsExactly(7);
         assertThat(onFx(() -> sidebar.conversationPane().stream().map(MessageItem::turnIndex).toList()))
@@ -761,7 +868,7 @@ class SidebarViewModelTest {
     void exportsTheSelectedConversationAsMarkdownAndJson() throws Exception {
         ConversationId id = stored("Name a cat", message(0, ADA, "Mochi"), message(1, BRUNO, "Miso"));
         startSidebar();
-        await().atMost(Duration.ofSeconds(10)).until(() -> onFx(() -> sidebar.rows().size()) == 1);
+        assertThat(onFx(() -> sidebar.rows().size())).isEqualTo(1);
         ConversationRow row = row(id);
         select(row);
         Path markdown = dir.resolve("out.md");
@@ -773,8 +880,9 @@ class SidebarViewModelTest {
             return null;
         });
 
-        await().atMost(Duration.ofSeconds(10)).until(() -> Files.exists(markdown) && Files.exists(json)
-                && Files.size(json) > 0 && Files.size(markdown) > 0);
+        settle();
+        assertThat(markdown).isNotEmptyFile();
+        assertThat(json).isNotEmptyFile();
         assertThat(Files.readString(markdown)).startsWith("# Name a cat").contains("## 1. Ada\n\nMochi")
                 .contains("## 2. Bruno\n\nMiso");
         assertThat(Files.readString(json)).contains("\"task_prompt\" : \"Name a cat\"").contains("\"content\" : \"Miso\"");

@@ -634,6 +634,7 @@ class SidebarViewTest {
     void aMessageRevealedFromTheCanvasIsSelectedAndScrolledIntoView(FxRobot robot) throws Exception {
         ListView<ConversationRow> list = list(robot);
         SidebarViewModel sidebar = shell.sidebarProperty().get();
+        Workspace workspace = shell.workspace().orElseThrow();
         ConversationId poem = idOf(list, "Write forty lines");
 
         robot.interact(() -> sidebar.reveal(poem, 5));
@@ -661,7 +662,7 @@ class SidebarViewTest {
         int before = firstShown(messages);
         // As they arrive live: the loop's events, one message each.
         for (int turn = LONG; turn < LONG + 3; turn++) {
-            sidebar.onLoopEvent(said(poem, turn));
+            sidebar.onLoopEvent(said(workspace, poem, turn));
         }
         WaitForAsyncUtils.waitFor(5, TimeUnit.SECONDS, () -> messages.getItems().size() == LONG + 3);
         FxPulses.await(10);
@@ -671,13 +672,15 @@ class SidebarViewTest {
         // ...until they jump to the latest, which follows new ones again.
         robot.clickOn("#jump-to-latest");
         WaitForAsyncUtils.waitFor(5, TimeUnit.SECONDS, () -> lastShown(messages) == LONG + 2);
-        sidebar.onLoopEvent(said(poem, LONG + 3));
+        sidebar.onLoopEvent(said(workspace, poem, LONG + 3));
         WaitForAsyncUtils.waitFor(5, TimeUnit.SECONDS, () -> lastShown(messages) == LONG + 3);
     }
 
-    private static LoopEvent.Message said(ConversationId id, int turn) {
-        return new LoopEvent.Message(id, turn + 1, java.time.Instant.now(), turn, ADA.agentId(), "Ada",
-                "Line " + (turn + 1) + ", added as it is said.", dev.workshop.domain.conversation.Usage.NONE);
+    /** A message as the engine tells of it once the log took it. */
+    private static LoopEvent said(Workspace workspace, ConversationId id, int turn) {
+        return dev.workshop.orchestration.Heard.recorded(workspace.store().state(workspace.tenant(), id).orElseThrow(),
+                new dev.workshop.domain.conversation.ConversationEvent.MessageRecorded(turn, ADA.agentId(), "Ada",
+                        "Line " + (turn + 1) + ", added as it is said."));
     }
 
     @Test
@@ -810,9 +813,10 @@ class SidebarViewTest {
         WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> list.getItems().stream()
                 .anyMatch(row -> row.id().equals(id) && row.status() == ConversationStatus.HELD));
         assertThat(workspace.engine().state(id).orElseThrow().status()).isEqualTo(ConversationStatus.HELD);
-        WaitForAsyncUtils.waitFor(5, TimeUnit.SECONDS, () -> robot.lookup("#reinflate-conversation").query().isVisible());
-        assertThat(robot.lookup("#composer").<javafx.scene.control.TextInputControl>query().getPromptText())
-                .startsWith("Held in git");
+        // The row turns held as the log takes the mark; the conversation shown follows once the hold is done.
+        WaitForAsyncUtils.waitFor(5, TimeUnit.SECONDS, () -> robot.lookup("#reinflate-conversation").query().isVisible()
+                && robot.lookup("#composer").<javafx.scene.control.TextInputControl>query().getPromptText()
+                        .startsWith("Held in git"));
         assertThat(workspace.holds().held(dev.workshop.orchestration.SessionLocation.DEFAULT))
                 .singleElement().satisfies(entry -> assertThat(entry.title()).isEqualTo("Name a cat"));
 

@@ -10,11 +10,13 @@ import dev.workshop.domain.conversation.ConversationEvent.MessageRecorded;
 import dev.workshop.domain.conversation.ConversationEvent.StatusChanged;
 import dev.workshop.domain.conversation.ConversationEvent;
 import dev.workshop.domain.conversation.ConversationId;
+import dev.workshop.domain.conversation.ConversationState;
 import dev.workshop.domain.conversation.ConversationKind;
 import dev.workshop.domain.conversation.ConversationStatus;
 import dev.workshop.domain.conversation.Participant;
 import dev.workshop.domain.conversation.StatusCause;
 import dev.workshop.domain.conversation.TenantId;
+import dev.workshop.orchestration.Heard;
 import dev.workshop.orchestration.LoopSettings;
 import dev.workshop.orchestration.WorkspaceOptions;
 import dev.workshop.store.jdbc.team.PostgresConversationStore;
@@ -125,8 +127,8 @@ class TeamSidebarTest {
 
         // As this app's loop reports it: a reply streamed in whole, then the server went away before it was saved.
         java.time.Instant now = java.time.Instant.now();
-        sidebar.onLoopEvent(new dev.workshop.orchestration.LoopEvent.TurnStarted(id, 1, now, 0, ADA.agentId(), "Ada",
-                false));
+        ConversationState stored = shell.workspace().orElseThrow().store().state(TEAM, id).orElseThrow();
+        sidebar.onLoopEvent(Heard.recorded(stored, new ConversationEvent.TurnStarted(0, ADA.agentId(), false)));
         sidebar.onLoopEvent(new dev.workshop.orchestration.LoopEvent.Token(id, 1, now, 0, ADA.agentId(),
                 "The Quiet Corner"));
         sidebar.onLoopEvent(new dev.workshop.orchestration.LoopEvent.SavePending(id, 1, now,
@@ -136,8 +138,8 @@ class TeamSidebarTest {
                 .filter(label -> label.getText().equals("Not yet saved") && label.getTooltip().getText()
                         .startsWith("Not yet saved. Waiting for the team server")).isPresent());
 
-        sidebar.onLoopEvent(new dev.workshop.orchestration.LoopEvent.Message(id, 1, now, 0, ADA.agentId(), "Ada",
-                "The Quiet Corner", dev.workshop.domain.conversation.Usage.NONE));
+        sidebar.onLoopEvent(Heard.recorded(stored, new ConversationEvent.TurnStarted(0, ADA.agentId(), false),
+                new ConversationEvent.MessageRecorded(0, ADA.agentId(), "Ada", "The Quiet Corner")));
         WaitForAsyncUtils.waitFor(5, TimeUnit.SECONDS, () -> robot.lookup("#writing").tryQuery().isEmpty());
         ListView<MessageItem> messages = robot.lookup("#message-list").queryListView();
         // The writing row gives way to the message in one step on the FX thread; wait for that step, not for the
