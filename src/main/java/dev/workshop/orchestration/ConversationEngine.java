@@ -58,13 +58,19 @@ public final class ConversationEngine implements AutoCloseable {
      */
     public ConversationEngine(ConversationStore store, TenantId tenant, AgentCatalog agents, GatewayResolver gateways,
                          LoopSettings settings, Optional<SnapshotFolder> snapshots) {
+        this(store, tenant, agents, gateways, settings, snapshots, System::nanoTime);
+    }
+
+    /** @param ticks the loops' monotonic time in nanoseconds: {@code System::nanoTime}, or a test's own */
+    ConversationEngine(ConversationStore store, TenantId tenant, AgentCatalog agents, GatewayResolver gateways,
+                       LoopSettings settings, Optional<SnapshotFolder> snapshots, java.util.function.LongSupplier ticks) {
         // Every write the engine makes goes through the recording store, which tells the listeners what it recorded.
         ConversationStore recording = new RecordingStore(store, events::publish);
         this.log = new TeamLog(recording, tenant);
         Clock clock = Clock.systemUTC();
         Slots slots = new Slots(settings.concurrencyLimit());
         this.loops = new RunningLoops(slots,
-                new LoopContext(recording, tenant, agents, gateways, settings, slots, events::publish, clock));
+                new LoopContext(recording, tenant, agents, gateways, settings, slots, events::publish, clock, ticks));
         this.commands = new ConversationCommands(log, agents, loops, events);
         this.resumption = new Resumption(log, agents, loops, events);
         this.restorer = new SessionRestorer(recording, tenant, agents, snapshots, events::publish, clock,

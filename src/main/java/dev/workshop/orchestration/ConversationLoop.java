@@ -233,7 +233,7 @@ final class ConversationLoop implements Runnable {
             // Marks the turn in doubt until its message is stored; it needs no sync of its own, because the
             // message's durable append (or the end's) makes it durable too.
             state = append(state, new TurnStarted(turn, speaker.agentId(), askedAgain), Durability.WITH_NEXT);
-            streaming = new StreamedReply(turn);
+            streaming = new StreamedReply(turn, context.ticks());
             keepingPaused = false;
             FollowUpStarted followUp = pendingFollowUp;
             pendingFollowUp = null;

@@ -7,7 +7,14 @@ import dev.workshop.store.ConversationStore;
 import java.time.Clock;
 import java.util.function.Consumer;
 
-/** What every conversation loop of one engine shares. */
+/**
+ * What every conversation loop of one engine shares. {@code ticks}: a monotonic time in nanoseconds (as
+ * {@link System#nanoTime()}), read per token to know when a piece of the reply is due to be kept; a test gives its own.
+ */
 record LoopContext(ConversationStore store, TenantId tenant, AgentCatalog agents, GatewayResolver gateways,
-                   LoopSettings settings, Slots slots, Consumer<LoopEvent> publisher, Clock clock) {
+                   LoopSettings settings, Slots slots, Consumer<LoopEvent> publisher, Clock clock,
+                   java.util.function.LongSupplier ticks) {
+    LoopContext withSettings(LoopSettings newSettings) {
+        return new LoopContext(store, tenant, agents, gateways, newSettings, slots, publisher, clock, ticks);
+    }
 }

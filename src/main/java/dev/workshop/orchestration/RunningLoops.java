@@ -34,9 +34,7 @@ final class RunningLoops {
 
     synchronized void applySettings(LoopSettings newSettings) {
         slots.resize(newSettings.concurrencyLimit());
-        LoopContext now = context;
-        context = new LoopContext(now.store(), now.tenant(), now.agents(), now.gateways(), newSettings, slots,
-                now.publisher(), now.clock());
+        context = context.withSettings(newSettings);
     }
 
     /** @param resumedBy why it starts again, or null for a conversation that just began */

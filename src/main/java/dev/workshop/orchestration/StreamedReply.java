@@ -9,8 +9,8 @@ import java.util.Optional;
  * about one a second, so a long reply costs a durable append a second and a short one none.
  *
  * <p>Every turn has one, and the loop benchmark runs eighteen thousand turns a second in a small heap: a reply
- * that comes as one token (most short ones) is kept as that string, with no copy, and the time is taken from
- * {@link System#nanoTime()} rather than as an {@code Instant} per token.
+ * that comes as one token (most short ones) is kept as that string, with no copy, and the time is taken as
+ * monotonic nanoseconds ({@link System#nanoTime()} in the app) rather than as an {@code Instant} per token.
  */
 final class StreamedReply {
     /** How much streamed text a crash may cost at most, in time. */
@@ -23,10 +23,13 @@ final class StreamedReply {
     private StringBuilder rest;
     private long lastKept;
     private boolean keptAny;
+    private final java.util.function.LongSupplier ticks;
 
-    StreamedReply(int turn) {
+    /** @param ticks a monotonic time in nanoseconds ({@code System::nanoTime}, or a test's) */
+    StreamedReply(int turn, java.util.function.LongSupplier ticks) {
         this.turn = turn;
-        this.lastKept = System.nanoTime();
+        this.ticks = ticks;
+        this.lastKept = ticks.getAsLong();
     }
 
     void add(String token) {
@@ -42,7 +45,7 @@ final class StreamedReply {
 
     /** Whether enough time went by since the last piece was kept, with something new to keep. */
     boolean due() {
-        return first != null && System.nanoTime() - lastKept >= KEEP_EVERY_NANOS;
+        return first != null && ticks.getAsLong() - lastKept >= KEEP_EVERY_NANOS;
     }
 
     /** The text not kept yet, as the event that keeps it; empty when there is none. */
@@ -57,7 +60,7 @@ final class StreamedReply {
     void kept() {
         first = null;
         rest = null;
-        lastKept = System.nanoTime();
+        lastKept = ticks.getAsLong();
         keptAny = true;
     }
 

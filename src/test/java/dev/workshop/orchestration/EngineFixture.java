@@ -37,12 +37,17 @@ final class EngineFixture implements AutoCloseable {
 
     /** Opens (or reopens) everything, like a launch: what was running becomes interrupted. */
     EngineFixture open(GatewayResolver gateways, LoopSettings settings) {
+        return open(gateways, settings, System::nanoTime);
+    }
+
+    /** As {@link #open(GatewayResolver, LoopSettings)}, the loops reading the time from {@code ticks}. */
+    EngineFixture open(GatewayResolver gateways, LoopSettings settings, java.util.function.LongSupplier ticks) {
         close();
         events.clear();
         directory = DataDirectory.lock(dir);
         store = JournaledConversationStore.open(directory);
         agents = JsonAgentCatalog.open(dir, warning -> { });
-        bridge = new ConversationEngine(store, TENANT, agents, gateways, settings);
+        bridge = new ConversationEngine(store, TENANT, agents, gateways, settings, java.util.Optional.empty(), ticks);
         bridge.subscribe(events::add);
         bridge.markRunningAsInterrupted();
         return this;

@@ -1,7 +1,6 @@
 package dev.workshop.orchestration;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.awaitility.Awaitility.await;
 
 import dev.workshop.domain.conversation.ConversationEvent;
 import dev.workshop.domain.conversation.ConversationEvent.ReplyChunk;
@@ -13,13 +12,16 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.OptionalInt;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.atomic.AtomicLong;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /** A reply that streams for longer than a second is kept in the log as it comes: a Stop or a crash loses none of it. */
 class StreamedReplyTest {
-    private static final long PAUSE_MS = StreamedReply.KEEP_EVERY.toMillis() + 150;
+    /** The loops' time, moved on by the test's gateways: a piece is due when they say a second went by. */
+    private final AtomicLong ticks = new AtomicLong();
 
     @TempDir
     Path dir;
@@ -32,13 +34,17 @@ class StreamedReplyTest {
         }
     }
 
+    private void aSecondGoesBy() {
+        ticks.addAndGet(StreamedReply.KEEP_EVERY.toNanos() + 1);
+    }
+
     private List<ReplyChunk> chunks(ConversationId id) {
         return engine.history(id).stream().filter(ReplyChunk.class::isInstance).map(ReplyChunk.class::cast).toList();
     }
 
     @Test
     void piecesAreGatheredUntilKeptAndAOneTokenReplyIsNotCopied() {
-        StreamedReply reply = new StreamedReply(3);
+        StreamedReply reply = new StreamedReply(3, ticks::get);
         assertThat(reply.unkept()).isEmpty();
         String whole = "One token, the whole reply.";
 
@@ -48,6 +54,8 @@ class StreamedReplyTest {
 
         reply.add(" And more");
         assertThat(reply.unkept()).contains(new ReplyChunk(3, whole + " And more"));
+        ticks.addAndGet(StreamedReply.KEEP_EVERY.toNanos());
+        assertThat(reply.due()).as("a second later").isTrue();
         reply.kept();
         assertThat(reply.unkept()).isEmpty();
         assertThat(reply.keptAny()).isTrue();
@@ -58,18 +66,18 @@ class StreamedReplyTest {
         GatewayResolver slow = agent -> (request, tokens) -> {
             if (request.turnIndex() == 0) {
                 tokens.accept("Hello ");
-                Thread.sleep(PAUSE_MS);
+                aSecondGoesBy();
                 tokens.accept("there ");
-                Thread.sleep(PAUSE_MS);
+                aSecondGoesBy();
                 tokens.accept("friend.");
                 return new GatewayReply("Hello there friend.", "slow", 0, 0, Duration.ZERO);
             }
             tokens.accept("Hi.");
             return new GatewayReply("Hi.", "slow", 0, 0, Duration.ZERO);
         };
-        engine = new EngineFixture(dir).open(slow, LoopSettings.DEFAULTS);
+        engine = new EngineFixture(dir).open(slow, LoopSettings.DEFAULTS, ticks::get);
         ConversationId id = engine.engine().startConversation(engine.pair(), "Greet", OptionalInt.of(2));
-        engine.engine().awaitAll();
+        assertThat(engine.engine().await(id, Duration.ofSeconds(30))).isTrue();
 
         assertThat(chunks(id)).containsExactly(new ReplyChunk(0, "Hello there "), new ReplyChunk(0, "friend."));
         assertThat(engine.messages(id)).extracting(message -> message.content()).containsExactly("Hello there friend.", "Hi.");
@@ -81,18 +89,22 @@ class StreamedReplyTest {
     void aStopMidReplyKeepsWhatWasSaidUpToTheStop() throws InterruptedException {
         GatewayResolver endless = agent -> (request, tokens) -> {
             tokens.accept("Hello ");
-            Thread.sleep(PAUSE_MS);
+            aSecondGoesBy();
             tokens.accept("there ");
             tokens.accept("again");
-            Thread.sleep(30_000);
+            // Writes on until it is stopped.
+            new CountDownLatch(1).await();
             return new GatewayReply("never", "endless", 0, 0, Duration.ZERO);
         };
-        engine = new EngineFixture(dir).open(endless, LoopSettings.DEFAULTS);
-        ConversationId id = engine.engine().startConversation(engine.pair(), "Greet", OptionalInt.of(2));
-        await().atMost(Duration.ofSeconds(10)).until(() -> !chunks(id).isEmpty());
+        engine = new EngineFixture(dir).open(endless, LoopSettings.DEFAULTS, ticks::get);
+        ConversationId id = ConversationId.random();
+        CountDownLatch pieceKept = Heard.latch(engine.engine(), 1, event -> event instanceof LoopEvent.Recorded recorded
+                && recorded.events().stream().anyMatch(each -> each.event() instanceof ReplyChunk));
+        engine.engine().startConversation(id, engine.pair(), "Greet", OptionalInt.of(2));
+        Heard.await(pieceKept);
 
         engine.engine().abort(id, AbortOutcome.INTERRUPT);
-        engine.engine().awaitAll();
+        assertThat(engine.engine().await(id, Duration.ofSeconds(30))).isTrue();
 
         assertThat(chunks(id)).extracting(ReplyChunk::text).containsExactly("Hello there ", "again");
         assertThat(engine.messages(id)).isEmpty();
