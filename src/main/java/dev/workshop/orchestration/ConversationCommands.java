@@ -181,7 +181,7 @@ final class ConversationCommands {
         }
         int roundTurns = transcript.taskMaxTurns().orElse(loops.settings().defaultMaxTurns());
         int turn = state.turnCount();
-        String context = givenContext.orElseGet(() -> FollowUps.context(history));
+        String context = givenContext.orElseGet(() -> FollowUps.context(transcript));
         store.append(tenant, id, state.version(), List.of(
                 new FollowUpStarted(turnNumber, turn + 1 + roundTurns, context),
                 new TurnStarted(turn, Participant.HUMAN, false),

@@ -5,7 +5,6 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.workshop.domain.conversation.ConversationEvent;
 import dev.workshop.domain.conversation.ConversationEvent.ConversationStarted;
 import dev.workshop.domain.conversation.ConversationEvent.MessageRecorded;
 import dev.workshop.domain.conversation.ConversationRules;
@@ -38,22 +37,20 @@ public final class FollowUps {
         return participants.stream().filter(participant -> !participant.isHuman()).findFirst();
     }
 
-    /** The context built from the log: the task and every message of the user, and the entry agent's replies. */
-    public static String context(List<RecordedEvent> history) {
+    /**
+     * The context built from the log's fold: the task and every message of the user, and the entry agent's replies.
+     */
+    public static String context(Transcript transcript) {
         ObjectNode root = JSON.createObjectNode();
         ArrayNode turns = JSON.createArrayNode();
-        Optional<ConversationStarted> start = ConversationStarted.in(history);
+        Optional<ConversationStarted> start = transcript.start();
         Participant entry = start.flatMap(started -> entryAgent(started.participants())).orElse(null);
         start.ifPresent(started -> turns.addObject().put("role", "human").put("content", started.taskPrompt()));
-        for (RecordedEvent recorded : history) {
-            Optional<MessageRecorded> said = recorded.event().asMessage();
-            if (said.isPresent()) {
-                MessageRecorded message = said.get();
-                if (message.speakerId().equals(Participant.HUMAN)) {
-                    turns.addObject().put("role", "human").put("content", message.content());
-                } else if (entry != null && message.speakerId().equals(entry.agentId())) {
-                    turns.addObject().put("role", "entry_agent").put("content", message.content());
-                }
+        for (MessageRecorded message : transcript.messages()) {
+            if (message.speakerId().equals(Participant.HUMAN)) {
+                turns.addObject().put("role", "human").put("content", message.content());
+            } else if (entry != null && message.speakerId().equals(entry.agentId())) {
+                turns.addObject().put("role", "entry_agent").put("content", message.content());
             }
         }
         root.put("entry_agent", entry == null ? "" : entry.agentId().value());

@@ -6,9 +6,9 @@ import dev.workshop.domain.canvas.AgentInstance;
 import dev.workshop.domain.canvas.CanvasScene;
 import dev.workshop.domain.canvas.InstanceId;
 import dev.workshop.domain.canvas.Rope;
-import dev.workshop.domain.conversation.ConversationEvent.Forked;
 import dev.workshop.domain.conversation.ConversationEvent.MessageRecorded;
 import dev.workshop.domain.conversation.ConversationId;
+import dev.workshop.domain.conversation.ConversationStatistics;
 import dev.workshop.domain.conversation.ConversationState;
 import dev.workshop.domain.conversation.Participant;
 import dev.workshop.domain.conversation.RecordedEvent;
@@ -44,7 +44,7 @@ public record HeldSession(
         Instant heldAt,
         NextStep next,
         List<String> returnStack,
-        Statistics statistics,
+        ConversationStatistics statistics,
         List<Member> members,
         List<Rope> ropes,
         Optional<Parent> parent,
@@ -63,37 +63,6 @@ public record HeldSession(
         public NextStep {
             Objects.requireNonNull(speakerId, "speakerId");
             Objects.requireNonNull(pendingFollowUp, "pendingFollowUp");
-        }
-    }
-
-    /** Tokens one model took in and gave out over the replies it wrote. */
-    public record ModelTokens(long promptTokens, long completionTokens, int replies) {
-    }
-
-    /** What the conversation cost: its recorded turns, tokens per model, the models used and their time. */
-    public record Statistics(int turns, Map<String, ModelTokens> tokensPerModel, List<String> models,
-                             long modelMillis) {
-        public Statistics {
-            tokensPerModel = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(tokensPerModel));
-            models = List.copyOf(models);
-        }
-
-        static Statistics of(List<MessageRecorded> messages) {
-            Map<String, ModelTokens> perModel = new LinkedHashMap<>();
-            long millis = 0;
-            for (MessageRecorded message : messages) {
-                if (!message.usage().isKnown()) {
-                    continue;
-                }
-                millis += message.usage().latencyMillis();
-                String model = message.usage().model().isEmpty() ? "unknown" : message.usage().model();
-                ModelTokens before = perModel.getOrDefault(model, new ModelTokens(0, 0, 0));
-                perModel.put(model, new ModelTokens(before.promptTokens() + Math.max(0, message.usage().promptTokens()),
-                        before.completionTokens() + Math.max(0, message.usage().completionTokens()),
-                        before.replies() + 1));
-            }
-            List<String> models = perModel.keySet().stream().filter(model -> !model.equals("unknown")).toList();
-            return new Statistics(messages.size(), perModel, models, millis);
         }
     }
 
@@ -169,9 +138,9 @@ public record HeldSession(
         NextStep next = new NextStep(speaker.agentId().value(), speaker.name(), state.turnCount(),
                 transcript.turnNumber(), state.turnInDoubt() >= 0,
                 transcript.pendingFollowUp().map(followUp -> transcript.messages().getLast().content()));
-        Optional<Parent> parent = Forked.in(history).map(forked -> new Parent(forked.source(), forked.turnIndex()));
+        Optional<Parent> parent = transcript.forkedFrom().map(forked -> new Parent(forked.source(), forked.turnIndex()));
         return new HeldSession(FORMAT_VERSION, ProducerVersion.current(), id, team, heldAt, next, List.of(),
-                Statistics.of(transcript.messages()), members, ropes, parent, history);
+                transcript.statistics(), members, ropes, parent, history);
     }
 
     /** The conversation the history folds to. */

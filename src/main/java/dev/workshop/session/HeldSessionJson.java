@@ -15,15 +15,15 @@ import dev.workshop.domain.canvas.InstanceId;
 import dev.workshop.domain.canvas.Point;
 import dev.workshop.domain.canvas.Rope;
 import dev.workshop.domain.conversation.ConversationId;
+import dev.workshop.domain.conversation.ConversationStatistics;
 import dev.workshop.domain.conversation.ConversationState;
 import dev.workshop.domain.conversation.Participant;
 import dev.workshop.domain.conversation.RecordedEvent;
 import dev.workshop.domain.conversation.TenantId;
 import dev.workshop.session.HeldSession.Member;
-import dev.workshop.session.HeldSession.ModelTokens;
+import dev.workshop.domain.conversation.ConversationStatistics.ModelTokens;
 import dev.workshop.session.HeldSession.NextStep;
 import dev.workshop.session.HeldSession.Parent;
-import dev.workshop.session.HeldSession.Statistics;
 import dev.workshop.store.EventCodec;
 import dev.workshop.store.file.AgentJson;
 import dev.workshop.store.file.JsonProblems;
@@ -111,9 +111,9 @@ public final class HeldSessionJson {
         }
     }
 
-    private static ObjectNode statistics(Statistics statistics) {
-        ObjectNode node = JSON.createObjectNode().put("turns", statistics.turns())
-                .put("model_time_ms", statistics.modelMillis());
+    private static ObjectNode statistics(ConversationStatistics statistics) {
+        ObjectNode node = JSON.createObjectNode().put("turns", statistics.messages())
+                .put("model_time_ms", statistics.answeringMillis());
         ArrayNode models = node.putArray("models");
         statistics.models().forEach(models::add);
         ObjectNode perModel = node.putObject("tokens_per_model");
@@ -260,7 +260,7 @@ public final class HeldSessionJson {
         if (!state.isStarted()) {
             throw new InvalidSnapshotException("The history of " + where + " does not start the conversation");
         }
-        if (state.turnCount() != session.next().turnIndex() || state.turnCount() != session.statistics().turns()) {
+        if (state.turnCount() != session.next().turnIndex() || state.turnCount() != session.statistics().messages()) {
             throw new InvalidSnapshotException("The session file of " + where + " says the next turn is "
                     + (session.next().turnIndex() + 1) + " and its history has " + state.turnCount() + " turns");
         }
@@ -306,14 +306,15 @@ public final class HeldSessionJson {
         return history;
     }
 
-    private static Statistics statistics(JsonNode node) {
+    private static ConversationStatistics statistics(JsonNode node) {
         Map<String, ModelTokens> perModel = new LinkedHashMap<>();
         node.path("tokens_per_model").properties().forEach(entry -> perModel.put(entry.getKey(),
                 new ModelTokens(entry.getValue().path("prompt").asLong(), entry.getValue().path("completion").asLong(),
                         entry.getValue().path("replies").asInt())));
         List<String> models = new ArrayList<>();
         node.path("models").forEach(model -> models.add(model.asText()));
-        return new Statistics(node.path("turns").asInt(), perModel, models, node.path("model_time_ms").asLong());
+        return ConversationStatistics.of(node.path("turns").asInt(), perModel, models,
+                node.path("model_time_ms").asLong());
     }
 
     private static String colour(JsonNode agent) {

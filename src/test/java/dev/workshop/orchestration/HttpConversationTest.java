@@ -14,6 +14,7 @@ import dev.workshop.domain.agent.ModelEndpoint;
 import dev.workshop.domain.conversation.ConversationEvent.MessageRecorded;
 import dev.workshop.domain.conversation.ConversationId;
 import dev.workshop.domain.conversation.ConversationStatistics;
+import dev.workshop.domain.conversation.Transcript;
 import dev.workshop.domain.conversation.ConversationStatus;
 import dev.workshop.gateway.GatewayResolver;
 import dev.workshop.gateway.openai.FakeChatServer;
@@ -87,7 +88,7 @@ class HttpConversationTest {
         assertThat(messages.getFirst().content()).isEqualTo("Reply from model-ann to Task: Plan a launch");
         assertThat(messages.getFirst().usage().promptTokens()).isEqualTo(42);
         assertThat(messages.getFirst().usage().model()).isEqualTo("fake-model");
-        ConversationStatistics statistics = ConversationStatistics.of(engine.store().history(EngineFixture.TENANT, id));
+        ConversationStatistics statistics = Transcript.of(engine.store().history(EngineFixture.TENANT, id)).statistics();
         assertThat(statistics.messages()).isEqualTo(6);
         assertThat(statistics.promptTokens()).isEqualTo(6 * 42);
         assertThat(statistics.models()).containsExactly("fake-model");

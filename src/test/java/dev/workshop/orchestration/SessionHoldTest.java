@@ -15,7 +15,7 @@ import dev.workshop.domain.canvas.Rope;
 import dev.workshop.domain.conversation.ConversationEvent.MessageRecorded;
 import dev.workshop.domain.conversation.ConversationId;
 import dev.workshop.domain.conversation.ConversationState;
-import dev.workshop.domain.conversation.ConversationStatistics;
+import dev.workshop.domain.conversation.Transcript;
 import dev.workshop.domain.conversation.ConversationStatus;
 import dev.workshop.domain.conversation.RecordedEvent;
 import dev.workshop.session.HeldSession;
@@ -106,7 +106,7 @@ class SessionHoldTest {
             // The same events, seqs and times, then the status it had before the hold (it had ended).
             assertThat(there.subList(0, held.size())).isEqualTo(held);
             assertThat(there).hasSize(held.size() + 1);
-            assertThat(ConversationStatistics.of(there)).isEqualTo(ConversationStatistics.of(held));
+            assertThat(Transcript.of(there).statistics()).isEqualTo(Transcript.of(held).statistics());
             ConversationState state = elsewhere.engine().state(id).orElseThrow();
             assertThat(state.status()).isEqualTo(ConversationStatus.COMPLETED);
             assertThat(state.turnCount()).isEqualTo(200);

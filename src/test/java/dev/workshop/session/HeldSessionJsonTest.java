@@ -36,7 +36,7 @@ class HeldSessionJsonTest {
         assertThat(session.state().turnCount()).isEqualTo(9);
         assertThat(session.next().speakerName()).isEqualTo("Ada");
         assertThat(session.next().turnIndex()).isEqualTo(9);
-        assertThat(session.statistics().turns()).isEqualTo(9);
+        assertThat(session.statistics().messages()).isEqualTo(9);
         assertThat(session.members()).extracting(member -> member.participant().name())
                 .containsExactly("Ada", "Bruno", "Chen");
         assertThat(session.members()).allSatisfy(member -> assertThat(member.agent()).isPresent());

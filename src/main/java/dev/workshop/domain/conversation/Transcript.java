@@ -58,6 +58,10 @@ public final class Transcript {
     /** Steps the store's recovery found lost since the last message, and the turn after that message. */
     private int lostSinceMessage;
     private int nextTurn;
+    /** What the history records before its first message: its start, and where it came from (a fork, a file). */
+    private ConversationStarted start;
+    private ConversationEvent.Forked forkedFrom;
+    private ConversationEvent.Imported importedFrom;
     /** What the events folded since {@link #news} began say beyond the lines: gathered for {@link News}. */
     private News.Gathered gathered = new News.Gathered();
 
@@ -103,11 +107,14 @@ public final class Transcript {
     /** Folds in one event, recorded at {@code at}; events that change nothing a reader sees are passed over. */
     public Transcript add(ConversationEvent event, Instant at) {
         switch (event) {
-            case ConversationStarted start -> {
+            case ConversationStarted started -> {
                 gathered.began = true;
-                start.participants().forEach(participant -> names.put(participant.agentId(), participant.name()));
-                if (taskMaxTurns == null && start.maxTurns() > 0) {
-                    taskMaxTurns = start.maxTurns();
+                if (lines.isEmpty() && start == null) {
+                    start = started;
+                }
+                started.participants().forEach(participant -> names.put(participant.agentId(), participant.name()));
+                if (taskMaxTurns == null && started.maxTurns() > 0) {
+                    taskMaxTurns = started.maxTurns();
                 }
             }
             case TurnStarted turn -> {
@@ -139,6 +146,9 @@ public final class Transcript {
                 messagesSinceFollowUp = 0;
             }
             case ConversationEvent.Lost ignored -> lostSinceMessage++;
+            case ConversationEvent.Forked forked when lines.isEmpty() && forkedFrom == null -> forkedFrom = forked;
+            case ConversationEvent.Imported imported when lines.isEmpty() && importedFrom == null ->
+                    importedFrom = imported;
             case MessageRecorded message -> {
                 // The whole message supersedes the pieces of it kept while it streamed.
                 cut.setLength(0);
@@ -213,6 +223,11 @@ public final class Transcript {
         return lines.stream().filter(line -> !line.cutOff() && !line.lost()).map(Line::message).toList();
     }
 
+    /** What the recorded messages cost, summed ({@link ConversationStatistics}). */
+    public ConversationStatistics statistics() {
+        return ConversationStatistics.ofUsages(messages().stream().map(MessageRecorded::usage).toList());
+    }
+
     /** The turns whose messages were lost, in order. */
     public List<Integer> lostTurns() {
         return lines.stream().filter(Line::lost).map(line -> line.message().turnIndex()).toList();
@@ -234,6 +249,21 @@ public final class Transcript {
      */
     public Optional<FollowUpStarted> pendingFollowUp() {
         return lastFollowUp != null && messagesSinceFollowUp == 1 ? Optional.of(lastFollowUp) : Optional.empty();
+    }
+
+    /** The start the history records (its first event, when the history is whole). */
+    public Optional<ConversationStarted> start() {
+        return Optional.ofNullable(start);
+    }
+
+    /** Where the conversation was forked from, if it is a fork (recorded before its first message). */
+    public Optional<ConversationEvent.Forked> forkedFrom() {
+        return Optional.ofNullable(forkedFrom);
+    }
+
+    /** The file the conversation was imported from, if it came in through Import (recorded before its messages). */
+    public Optional<ConversationEvent.Imported> importedFrom() {
+        return Optional.ofNullable(importedFrom);
     }
 
     /** The turn limit the conversation started with, if it set one. */

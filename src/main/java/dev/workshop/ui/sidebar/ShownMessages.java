@@ -5,6 +5,7 @@ import dev.workshop.domain.conversation.ConversationEvent;
 import dev.workshop.domain.conversation.ConversationId;
 import dev.workshop.domain.conversation.Participant;
 import dev.workshop.domain.conversation.RecordedEvent;
+import dev.workshop.domain.conversation.Transcript;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.Set;
@@ -187,8 +188,9 @@ final class ShownMessages {
                 List<RecordedEvent> history = work.engine().history(id);
                 List<MessageItem> items = MessageItem.fromHistory(history,
                         agent -> known.getOrDefault(agent, UNKNOWN_COLOUR), running);
-                Optional<ConversationEvent.Forked> forked = ConversationEvent.Forked.in(history);
-                String importedFile = ConversationEvent.Imported.in(history).map(ConversationEvent.Imported::source)
+                Transcript origin = Transcript.of(history);
+                Optional<ConversationEvent.Forked> forked = origin.forkedFrom();
+                String importedFile = origin.importedFrom().map(ConversationEvent.Imported::source)
                         .map(file -> file.isEmpty() ? "a file" : file).orElse("");
                 work.onFx(() -> {
                     if (ticket == selection) {

@@ -174,4 +174,61 @@ class TranscriptTest {
         assertThat(Transcript.of(history).lostTurns()).isEmpty();
         assertThat(Transcript.of(history).lines()).hasSize(2);
     }
+
+    @Test
+    void eachBatchSaysWhatItBroughtAReaderFoldedAfterWhatCameBefore() {
+        start(4);
+        Transcript live = Transcript.following(List.of(new Participant(ADA, "Ada"), new Participant(BOB, "Bob")));
+        assertThat(live.news(history).began()).as("the start of a conversation").isTrue();
+
+        int from = history.size();
+        record(new ResumeStarted(1, ResumeCause.RETRY));
+        record(new TurnStarted(0, ADA, true));
+        News asked = live.news(history.subList(from, history.size()));
+        assertThat(asked.turnStarted()).contains(new News.TurnInProgress(0, ADA, "Ada", true));
+        assertThat(asked.lines()).isEmpty();
+
+        from = history.size();
+        record(new ReplyChunk(0, "Lis"));
+        assertThat(live.news(history.subList(from, history.size())).isEmpty()).as("a piece kept: nothing shown")
+                .isTrue();
+
+        from = history.size();
+        record(new MessageRecorded(0, ADA, "Ada", "Lisbon?", new Usage(10, 5, 700, "m1")));
+        record(new ConversationEvent.Renamed("Trip"));
+        record(new ConversationEvent.StatusChanged(ConversationStatus.COMPLETED, StatusCause.TURNS_TAKEN, ""));
+        News said = live.news(history.subList(from, history.size()));
+        assertThat(said.lines()).singleElement().satisfies(line -> {
+            assertThat(line.message().content()).isEqualTo("Lisbon?");
+            assertThat(line.resumedBy()).as("marked as a history read back marks it").isEqualTo(ResumeCause.RETRY);
+            assertThat(line.askedAgain()).isTrue();
+        });
+        assertThat(said.turnStarted()).isEmpty();
+        assertThat(said.title()).contains("Trip");
+        assertThat(said.status()).contains(ConversationStatus.COMPLETED);
+        assertThat(said.listingChanged()).isFalse();
+        assertThat(Transcript.of(history).lines()).isEqualTo(live.lines());
+    }
+
+    @Test
+    void foldsTheStartTheOriginAndTheCostOfAHistory() {
+        record(new ConversationEvent.Forked(new ConversationId("c-0"), 1));
+        start(4);
+        record(new MessageRecorded(0, ADA, "Ada", "Hi", new Usage(10, 5, 700, "m1")));
+        record(new MessageRecorded(1, BOB, "Bob", "Hey", new Usage(20, 7, 300, "m2")));
+        record(new MessageRecorded(2, ADA, "Ada", "Go", Usage.NONE));
+
+        Transcript transcript = Transcript.of(history);
+
+        assertThat(transcript.start()).hasValueSatisfying(start -> assertThat(start.taskPrompt()).isEqualTo("Plan a trip"));
+        assertThat(transcript.forkedFrom()).contains(new ConversationEvent.Forked(new ConversationId("c-0"), 1));
+        assertThat(transcript.importedFrom()).isEmpty();
+        ConversationStatistics cost = transcript.statistics();
+        assertThat(cost.messages()).isEqualTo(3);
+        assertThat(cost.promptTokens()).isEqualTo(30);
+        assertThat(cost.completionTokens()).isEqualTo(12);
+        assertThat(cost.answeringMillis()).isEqualTo(1000);
+        assertThat(cost.models()).containsExactly("m1", "m2");
+        assertThat(cost.tokensPerModel()).containsEntry("m2", new ConversationStatistics.ModelTokens(20, 7, 1));
+    }
 }
