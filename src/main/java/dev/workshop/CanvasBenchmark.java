@@ -113,13 +113,13 @@ final class CanvasBenchmark {
         List<AgentNodeModel> placed = new ArrayList<>();
         for (int i = 0; i < count; i++) {
             Point at = new Point((i % columns) * 150, (i / columns) * 150);
-            placed.add(canvas.place(kinds.get(i % kinds.size()).id(), at).orElseThrow());
+            placed.add(canvas.edits().place(kinds.get(i % kinds.size()).id(), at).orElseThrow());
         }
         canvas.selecting().clearSelection();
         for (int i = 0; i < count; i++) {
-            canvas.setBehaviour(List.of(placed.get(i)), i % 5 == 0 ? Behaviour.PATROL : Behaviour.WANDER);
+            canvas.edits().setBehaviour(List.of(placed.get(i)), i % 5 == 0 ? Behaviour.PATROL : Behaviour.WANDER);
             if (i % 3 == 0 && i + 1 < count) {
-                canvas.link(placed.get(i).id(), placed.get(i + 1).id(), "works with");
+                canvas.edits().link(placed.get(i).id(), placed.get(i + 1).id(), "works with");
             }
         }
         for (int i = 0; i + 1 < count; i += 6) {

@@ -58,7 +58,7 @@ final class CanvasDialogs {
         List<Participant> agents = state.participants().stream().filter(participant -> !participant.isHuman()).toList();
         boolean withYou = agents.size() < state.participants().size();
         Point centre = viewModel.cameraProperty().get().toWorld(view.getWidth() / 2, view.getHeight() / 2);
-        List<AgentNodeModel> chosen = viewModel.placedFor(agents, centre);
+        List<AgentNodeModel> chosen = viewModel.edits().placedFor(agents, centre);
         if (chosen.isEmpty()) {
             return;
         }
@@ -91,7 +91,7 @@ final class CanvasDialogs {
         if (targets.isEmpty()) {
             return;
         }
-        Set<ConversationId> running = viewModel.conversationsOf(targets);
+        Set<ConversationId> running = viewModel.edits().conversationsOf(targets);
         if (!running.isEmpty()) {
             ButtonType remove = new ButtonType(targets.size() == 1 ? "Remove " + targets.getFirst().name()
                     : "Remove " + targets.size() + " agents", ButtonBar.ButtonData.OK_DONE);
@@ -111,13 +111,13 @@ final class CanvasDialogs {
                 return;
             }
         }
-        viewModel.remove(targets);
+        viewModel.edits().remove(targets);
     }
 
     /** "Ada is", "Ada and Bruno are", "Ada, Bruno and Chen are": those of {@code targets} in a conversation. */
     private String talking(List<AgentNodeModel> targets) {
         List<String> names = targets.stream()
-                .filter(agent -> !viewModel.conversationsOf(List.of(agent)).isEmpty())
+                .filter(agent -> !viewModel.edits().conversationsOf(List.of(agent)).isEmpty())
                 .map(AgentNodeModel::name).toList();
         if (names.size() == 1) {
             return names.getFirst() + " is";

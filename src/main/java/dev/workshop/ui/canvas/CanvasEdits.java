@@ -29,7 +29,7 @@ import java.util.Set;
  * What the user does to the layout: place agents (one, the quick start's pair, those a conversation needs), move
  * them, tie and cut ropes, duplicate and remove. Each is one step of {@link UndoSteps}. FX thread only.
  */
-final class CanvasEdits {
+public final class CanvasEdits {
     /** How far apart the quick start places its two agents (world units): room for a rope and its label. */
     private static final double STARTER_GAP = 240;
     private final CanvasViewModel canvas;
@@ -39,7 +39,7 @@ final class CanvasEdits {
     }
 
     /** Places a new instance of {@code agent} at a world point (a drop from the palette). */
-    Optional<AgentNodeModel> place(AgentId agent, Point at) {
+    public Optional<AgentNodeModel> place(AgentId agent, Point at) {
         Optional<AgentDefinition> found = canvas.definition(agent);
         Optional<AgentNodeModel> placed = found.map(definition -> canvas.steps().edit("add " + definition.name(), () ->
                 canvas.add(new AgentInstance(InstanceId.generate(), agent, canvas.settingsProperty().get().placed(at), Behaviour.STATIONARY),
@@ -55,7 +55,7 @@ final class CanvasEdits {
      * The first run's quick start: the palette's first two agents side by side around {@code centre}, as one
      * step (Undo takes both off), and selected, ready for Start conversation. Empty with fewer than two agents.
      */
-    List<AgentNodeModel> placeStarterPair(Point centre) {
+    public List<AgentNodeModel> placeStarterPair(Point centre) {
         List<AgentDefinition> pair = canvas.palette().stream().limit(2).toList();
         if (pair.size() < 2) {
             return List.of();
@@ -77,7 +77,7 @@ final class CanvasEdits {
      * row around {@code centre} (all placed as one step of undo). Agents that no longer exist are left out, and
      * the notice names them. The ones returned are selected.
      */
-    List<AgentNodeModel> placedFor(List<Participant> wanted, Point centre) {
+    public List<AgentNodeModel> placedFor(List<Participant> wanted, Point centre) {
         List<AgentNodeModel> chosen = new ArrayList<>();
         List<AgentDefinition> missing = new ArrayList<>();
         List<String> gone = new ArrayList<>();
@@ -119,7 +119,7 @@ final class CanvasEdits {
      * Moves the selection by one grid step in a direction ({@code dx}, {@code dy} each -1, 0 or 1), as one step of
      * undo: the keyboard's way to move agents. A grid step, so that it lands on the next dot with snapping on.
      */
-    void nudgeSelection(int dx, int dy) {
+    public void nudgeSelection(int dx, int dy) {
         List<AgentNodeModel> moving = canvas.selecting().selection();
         if (moving.isEmpty()) {
             return;
@@ -132,18 +132,18 @@ final class CanvasEdits {
     }
 
     /** Starts moving the selection: the agents are picked up. */
-    void pickUp(Collection<AgentNodeModel> moving) {
+    public void pickUp(Collection<AgentNodeModel> moving) {
         moving.forEach(agent -> agent.fire(AgentTrigger.PICK_UP));
     }
 
     /** Moves the agents by a world offset from where the drag began. */
-    void dragBy(Map<AgentNodeModel, Point> startPositions, double dx, double dy) {
+    public void dragBy(Map<AgentNodeModel, Point> startPositions, double dx, double dy) {
         // With snapping on, the agent jumps from grid point to grid point under the mouse: where it will land.
         startPositions.forEach((agent, start) -> agent.dragTo(canvas.settingsProperty().get().placed(start.plus(dx, dy))));
     }
 
     /** Puts the agents down where they are: that is their new home. */
-    void putDown(Collection<AgentNodeModel> moving) {
+    public void putDown(Collection<AgentNodeModel> moving) {
         // The homes change only here, so the layout before this is where the drag began: one drag, one step.
         canvas.steps().editing("move " + UndoSteps.names(moving), () -> moving.forEach(agent -> {
             agent.putAt(agent.position());
@@ -152,14 +152,14 @@ final class CanvasEdits {
         canvas.sceneChanged();
     }
 
-    void setBehaviour(Collection<AgentNodeModel> targets, Behaviour behaviour) {
+    public void setBehaviour(Collection<AgentNodeModel> targets, Behaviour behaviour) {
         canvas.steps().editing("make " + UndoSteps.names(targets) + " " + behaviour.name().toLowerCase(Locale.ROOT),
                 () -> targets.forEach(agent -> agent.changeBehaviour(behaviour)));
         canvas.sceneChanged();
     }
 
     /** Ties a labelled rope between two agents; a second rope between the same pair replaces the label. */
-    Rope link(InstanceId from, InstanceId to, String label) {
+    public Rope link(InstanceId from, InstanceId to, String label) {
         return canvas.steps().edit("tie a rope", () -> tie(from, to, label));
     }
 
@@ -179,7 +179,7 @@ final class CanvasEdits {
         return rope;
     }
 
-    void relabel(String ropeId, String label) {
+    public void relabel(String ropeId, String label) {
         canvas.steps().editing("rename a rope", () -> {
             for (int i = 0; i < canvas.ropesToEdit().size(); i++) {
                 if (canvas.ropesToEdit().get(i).id().equals(ropeId)) {
@@ -190,7 +190,7 @@ final class CanvasEdits {
         });
     }
 
-    void removeRope(String ropeId) {
+    public void removeRope(String ropeId) {
         canvas.steps().editing("cut a rope", () -> {
             if (canvas.ropesToEdit().removeIf(rope -> rope.id().equals(ropeId))) {
                 canvas.sceneChanged();
@@ -204,7 +204,7 @@ final class CanvasEdits {
      * instance placed clear of the others with the original's behaviour, selected; the placing is one step.
      * Undo takes the copies off the canvas; the new agents stay in the palette, as any agent made does.
      */
-    void duplicate(Collection<AgentNodeModel> originals) {
+    public void duplicate(Collection<AgentNodeModel> originals) {
         List<AgentNodeModel> sources = new ArrayList<>();
         List<AgentDefinition> definitions = new ArrayList<>();
         for (AgentNodeModel original : originals) {
@@ -251,7 +251,7 @@ final class CanvasEdits {
     }
 
     /** The running conversations that removing these agents would end. */
-    Set<ConversationId> conversationsOf(Collection<AgentNodeModel> targets) {
+    public Set<ConversationId> conversationsOf(Collection<AgentNodeModel> targets) {
         Set<ConversationId> ids = new LinkedHashSet<>();
         targets.forEach(agent -> ids.addAll(agent.conversations()));
         return ids;
@@ -261,7 +261,7 @@ final class CanvasEdits {
      * Removes agents, their ropes, and ends (as completed, with the reason) each running conversation they
      * take part in; the view asks first when {@link #conversationsOf} is not empty.
      */
-    void remove(Collection<AgentNodeModel> targets) {
+    public void remove(Collection<AgentNodeModel> targets) {
         List<AgentNodeModel> removing = List.copyOf(targets);
         canvas.steps().editing("remove " + UndoSteps.names(removing), () -> {
             for (AgentNodeModel agent : removing) {

@@ -160,11 +160,11 @@ final class CanvasGestures {
                     for (AgentNodeModel agent : viewModel.selecting().selection()) {
                         dragStarts.put(agent, agent.position());
                     }
-                    viewModel.pickUp(dragStarts.keySet());
+                    viewModel.edits().pickUp(dragStarts.keySet());
                 }
                 if (!dragStarts.isEmpty()) {
                     double zoom = viewModel.cameraProperty().get().zoom();
-                    viewModel.dragBy(dragStarts, (event.getX() - pressX) / zoom, (event.getY() - pressY) / zoom);
+                    viewModel.edits().dragBy(dragStarts, (event.getX() - pressX) / zoom, (event.getY() - pressY) / zoom);
                 }
             }
             case ROPE -> {
@@ -195,7 +195,7 @@ final class CanvasGestures {
             }
             case MOVE -> {
                 if (!dragStarts.isEmpty()) {
-                    viewModel.putDown(dragStarts.keySet());
+                    viewModel.edits().putDown(dragStarts.keySet());
                     dragStarts = Map.of();
                 }
             }
@@ -238,7 +238,7 @@ final class CanvasGestures {
         dialogs.askLabel("Tie a rope", "How are " + from.name() + " and " + to.get().name() + " related?", "")
                 .ifPresent(label -> {
             try {
-                viewModel.link(from.id(), to.get().id(), label);
+                viewModel.edits().link(from.id(), to.get().id(), label);
             } catch (IllegalArgumentException e) {
                 dialogs.showProblem(e.getMessage());
             }

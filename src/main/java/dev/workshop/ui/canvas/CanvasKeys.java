@@ -44,7 +44,7 @@ final class CanvasKeys {
         } else if (event.getCode() == KeyCode.DELETE || event.getCode() == KeyCode.BACK_SPACE) {
             dialogs.removeWithConfirmation(viewModel.selecting().selection());
         } else if (DUPLICATE.match(event)) {
-            viewModel.duplicate(viewModel.selecting().selection());
+            viewModel.edits().duplicate(viewModel.selecting().selection());
         } else if (SELECT_ALL.match(event)) {
             viewModel.selecting().selectAll();
         } else if (UNDO.match(event)) {
@@ -70,10 +70,10 @@ final class CanvasKeys {
             keepInView(next.get());
         } else if (event.getCode().isArrowKey() && event.isAltDown()) {
             switch (event.getCode()) {
-                case LEFT -> viewModel.nudgeSelection(-1, 0);
-                case RIGHT -> viewModel.nudgeSelection(1, 0);
-                case UP -> viewModel.nudgeSelection(0, -1);
-                default -> viewModel.nudgeSelection(0, 1);
+                case LEFT -> viewModel.edits().nudgeSelection(-1, 0);
+                case RIGHT -> viewModel.edits().nudgeSelection(1, 0);
+                case UP -> viewModel.edits().nudgeSelection(0, -1);
+                default -> viewModel.edits().nudgeSelection(0, 1);
             }
             viewModel.selecting().selection().stream().findFirst().ifPresent(this::keepInView);
         } else if (event.getCode().isArrowKey()) {

@@ -54,14 +54,14 @@ final class CanvasMenus {
             choice.setId("menu-behaviour-" + option.name().toLowerCase(Locale.ROOT));
             choice.setToggleGroup(choices);
             choice.setSelected(agent.behaviourProperty().get() == option);
-            choice.setOnAction(event -> viewModel.setBehaviour(selection, option));
+            choice.setOnAction(event -> viewModel.edits().setBehaviour(selection, option));
             behaviour.getItems().add(choice);
         }
         MenuItem edit = item("Edit agent…", Feather.EDIT_2, "menu-edit-agent");
         edit.setOnAction(event -> viewModel.waysOut().editAgent(agent));
         MenuItem duplicate = item("Duplicate", Feather.COPY, "menu-duplicate");
         duplicate.setAccelerator(CanvasKeys.DUPLICATE);
-        duplicate.setOnAction(event -> viewModel.duplicate(selection));
+        duplicate.setOnAction(event -> viewModel.edits().duplicate(selection));
         MenuItem remove = item(selection.size() > 1 ? "Remove " + selection.size() + " agents" : "Remove",
                 Feather.TRASH_2, "menu-remove");
         remove.setAccelerator(new KeyCodeCombination(KeyCode.DELETE));
@@ -74,9 +74,9 @@ final class CanvasMenus {
     ContextMenu ropeMenu(Rope rope) {
         MenuItem rename = item("Rename…", Feather.EDIT_2, "menu-rename-rope");
         rename.setOnAction(event -> dialogs.askLabel("Rename the rope", "What is this relationship?", rope.label())
-                .ifPresent(label -> viewModel.relabel(rope.id(), label)));
+                .ifPresent(label -> viewModel.edits().relabel(rope.id(), label)));
         MenuItem remove = item("Remove rope", Feather.SCISSORS, "menu-remove-rope");
-        remove.setOnAction(event -> viewModel.removeRope(rope.id()));
+        remove.setOnAction(event -> viewModel.edits().removeRope(rope.id()));
         ContextMenu menu = new ContextMenu(rename, remove);
         menu.setId("rope-menu");
         return menu;
@@ -87,7 +87,7 @@ final class CanvasMenus {
         add.setGraphic(new FontIcon(Feather.USER_PLUS));
         for (AgentDefinition definition : viewModel.palette()) {
             MenuItem choice = new MenuItem(definition.name());
-            choice.setOnAction(event -> viewModel.place(definition.id(), viewModel.cameraProperty().get().toWorld(x, y)));
+            choice.setOnAction(event -> viewModel.edits().place(definition.id(), viewModel.cameraProperty().get().toWorld(x, y)));
             add.getItems().add(choice);
         }
         MenuItem fit = item("Fit all", Feather.MAXIMIZE, "menu-fit");

@@ -358,7 +358,7 @@ public final class CanvasView extends Pane implements DropTarget {
             return false;
         }
         requestFocus();
-        return viewModel.place(agent.id(), viewModel.cameraProperty().get().toWorld(local.getX(), local.getY()))
+        return viewModel.edits().place(agent.id(), viewModel.cameraProperty().get().toWorld(local.getX(), local.getY()))
                 .isPresent();
     }
 
@@ -368,7 +368,7 @@ public final class CanvasView extends Pane implements DropTarget {
         Point centre = camera.toWorld(getWidth() / 2, getHeight() / 2);
         List<Point> taken = viewModel.agents().stream().map(AgentNodeModel::position).toList();
         Point spot = dev.workshop.domain.canvas.Placement.freeSpots(taken, centre, 1).get(0);
-        viewModel.place(agent.id(), spot);
+        viewModel.edits().place(agent.id(), spot);
     }
 
 }

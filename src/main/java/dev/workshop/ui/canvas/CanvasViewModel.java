@@ -163,63 +163,11 @@ public final class CanvasViewModel {
         return placed.add(instance, definition);
     }
 
-    // ---- editing (each as in CanvasEdits) -------------------------------------------------------------
+    // ---- editing ----------------------------------------------------------------------------------------------
 
-    public Optional<AgentNodeModel> place(AgentId agent, Point at) {
-        return edits.place(agent, at);
-    }
-
-    public List<AgentNodeModel> placeStarterPair(Point centre) {
-        return edits.placeStarterPair(centre);
-    }
-
-    public List<AgentNodeModel> placedFor(List<Participant> wanted, Point centre) {
-        return edits.placedFor(wanted, centre);
-    }
-
-    public void nudgeSelection(int dx, int dy) {
-        edits.nudgeSelection(dx, dy);
-    }
-
-    public void pickUp(Collection<AgentNodeModel> moving) {
-        edits.pickUp(moving);
-    }
-
-    public void dragBy(Map<AgentNodeModel, Point> startPositions, double dx, double dy) {
-        edits.dragBy(startPositions, dx, dy);
-    }
-
-    public void putDown(Collection<AgentNodeModel> moving) {
-        edits.putDown(moving);
-    }
-
-    public void setBehaviour(Collection<AgentNodeModel> targets, Behaviour behaviour) {
-        edits.setBehaviour(targets, behaviour);
-    }
-
-    public Rope link(InstanceId from, InstanceId to, String label) {
-        return edits.link(from, to, label);
-    }
-
-    public void relabel(String ropeId, String label) {
-        edits.relabel(ropeId, label);
-    }
-
-    public void removeRope(String ropeId) {
-        edits.removeRope(ropeId);
-    }
-
-    /** As {@link CanvasEdits#duplicate}: a new agent for each, placed once it is saved. */
-    public void duplicate(Collection<AgentNodeModel> originals) {
-        edits.duplicate(originals);
-    }
-
-    public Set<ConversationId> conversationsOf(Collection<AgentNodeModel> targets) {
-        return edits.conversationsOf(targets);
-    }
-
-    public void remove(Collection<AgentNodeModel> targets) {
-        edits.remove(targets);
+    /** Placing, moving, tying, duplicating and removing agents: each an undoable step. */
+    public CanvasEdits edits() {
+        return edits;
     }
 
     /** Takes an agent and its ropes off the canvas. */

@@ -44,7 +44,7 @@ final class EmptyState extends VBox {
         tryIt.setTooltip(new Tooltip("Places them on the canvas and suggests a topic (Ctrl+Enter starts it)"));
         tryIt.setOnAction(event -> {
             Camera camera = viewModel.cameraProperty().get();
-            List<AgentNodeModel> pair = viewModel.placeStarterPair(camera.toWorld(view.getWidth() / 2, view.getHeight() / 2));
+            List<AgentNodeModel> pair = viewModel.edits().placeStarterPair(camera.toWorld(view.getWidth() / 2, view.getHeight() / 2));
             if (!pair.isEmpty()) {
                 // A first conversation should be one key away: the example is written in and selected, so
                 // Ctrl+Enter runs it and typing replaces it.

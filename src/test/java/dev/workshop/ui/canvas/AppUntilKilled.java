@@ -35,9 +35,9 @@ public final class AppUntilKilled {
         if (fx.call(() -> canvas.agents().isEmpty())) {
             fx.run(() -> {
                 List<AgentNodeModel> agents = List.of(
-                        canvas.place(new AgentId("starter-ada"), new Point(100, 100)).orElseThrow(),
-                        canvas.place(new AgentId("starter-bruno"), new Point(300, 100)).orElseThrow(),
-                        canvas.place(new AgentId("starter-chen"), new Point(200, 260)).orElseThrow());
+                        canvas.edits().place(new AgentId("starter-ada"), new Point(100, 100)).orElseThrow(),
+                        canvas.edits().place(new AgentId("starter-bruno"), new Point(300, 100)).orElseThrow(),
+                        canvas.edits().place(new AgentId("starter-chen"), new Point(200, 260)).orElseThrow());
                 canvas.startConversation(agents, "Plan a picnic for twelve", AppKillNineTest.TURNS);
             });
             // The scene is saved shortly after the last change; say so once it is on disk.

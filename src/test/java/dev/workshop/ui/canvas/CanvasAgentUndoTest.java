@@ -46,9 +46,9 @@ class CanvasAgentUndoTest {
 
     @Test
     void undoingADuplicateTakesTheCopyOffTheCanvasAndOutOfThePalette() {
-        AgentNodeModel ada = fx.call(() -> canvas.place(ADA, new Point(0, 0)).orElseThrow());
+        AgentNodeModel ada = fx.call(() -> canvas.edits().place(ADA, new Point(0, 0)).orElseThrow());
         int palette = fx.call(() -> canvas.palette().size());
-        fx.run(() -> canvas.duplicate(List.of(ada)));
+        fx.run(() -> canvas.edits().duplicate(List.of(ada)));
         fx.settle();
         assertThat(fx.call(() -> canvas.agents().size())).isEqualTo(2);
         AgentId copy = fx.call(() -> canvas.agents().get(1).agentId());
@@ -69,7 +69,7 @@ class CanvasAgentUndoTest {
 
     @Test
     void undoAfterARenameInTheAgentEditorTakesTheRenameBackAndOnlyIt() {
-        AgentNodeModel ada = fx.call(() -> canvas.place(ADA, new Point(0, 0)).orElseThrow());
+        AgentNodeModel ada = fx.call(() -> canvas.edits().place(ADA, new Point(0, 0)).orElseThrow());
         AgentDefinition before = workspace.agentDirectory().find(ADA).orElseThrow();
         // What the editor's Save does, then closing the editor.
         workspace.agentDirectory().save(new AgentDefinition(ADA, "Adele", before.persona(), before.provider(),

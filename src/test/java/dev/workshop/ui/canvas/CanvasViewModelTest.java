@@ -97,7 +97,7 @@ class CanvasViewModelTest {
     }
 
     private AgentNodeModel place(AgentId agent, double x, double y) {
-        return fx.call(() -> canvas.place(agent, new Point(x, y)).orElseThrow());
+        return fx.call(() -> canvas.edits().place(agent, new Point(x, y)).orElseThrow());
     }
 
     private CanvasScene reopenedScene() {
@@ -124,7 +124,7 @@ class CanvasViewModelTest {
 
     @Test
     void anUnknownAgentIsNotPlaced() throws Exception {
-        assertThat(fx.call(() -> canvas.place(new AgentId("nobody"), Point.ORIGIN))).isEmpty();
+        assertThat(fx.call(() -> canvas.edits().place(new AgentId("nobody"), Point.ORIGIN))).isEmpty();
     }
 
     @Test
@@ -134,10 +134,10 @@ class CanvasViewModelTest {
         fx.run(() -> canvas.selecting().selectWithin(new Bounds(-10, -10, 210, 10), false));
         assertThat(fx.call(() -> canvas.selecting().selection())).containsExactly(ada, bruno);
 
-        fx.run(() -> canvas.pickUp(List.of(ada, bruno)));
+        fx.run(() -> canvas.edits().pickUp(List.of(ada, bruno)));
         assertThat(ada.state()).isEqualTo(AgentState.DRAGGED);
-        fx.run(() -> canvas.dragBy(Map.of(ada, new Point(0, 0), bruno, new Point(200, 0)), 50, 25));
-        fx.run(() -> canvas.putDown(List.of(ada, bruno)));
+        fx.run(() -> canvas.edits().dragBy(Map.of(ada, new Point(0, 0), bruno, new Point(200, 0)), 50, 25));
+        fx.run(() -> canvas.edits().putDown(List.of(ada, bruno)));
 
         assertThat(ada.state()).isEqualTo(AgentState.IDLE);
         assertThat(ada.home()).isEqualTo(new Point(50, 25));
@@ -149,7 +149,7 @@ class CanvasViewModelTest {
     @Test
     void aWanderingAgentStrolsNearHomeWithoutMovingItsSavedSpot() throws Exception {
         AgentNodeModel ada = place(ADA, 0, 0);
-        fx.run(() -> canvas.setBehaviour(List.of(ada), Behaviour.WANDER));
+        fx.run(() -> canvas.edits().setBehaviour(List.of(ada), Behaviour.WANDER));
         assertThat(ada.state()).isEqualTo(AgentState.WANDERING);
 
         fx.run(() -> {
@@ -168,8 +168,8 @@ class CanvasViewModelTest {
         AgentNodeModel ada = place(ADA, 0, 0);
         AgentNodeModel bruno = place(BRUNO, 200, 0);
 
-        Rope rope = fx.call(() -> canvas.link(ada.id(), bruno.id(), "mentors"));
-        fx.call(() -> canvas.link(bruno.id(), ada.id(), "argues with"));
+        Rope rope = fx.call(() -> canvas.edits().link(ada.id(), bruno.id(), "mentors"));
+        fx.call(() -> canvas.edits().link(bruno.id(), ada.id(), "argues with"));
 
         assertThat(fx.call(() -> List.copyOf(canvas.ropes()))).singleElement().satisfies(only -> {
             assertThat(only.id()).isEqualTo(rope.id());
@@ -177,7 +177,7 @@ class CanvasViewModelTest {
         });
         assertThatThrownBy(() -> new Rope("r", ada.id(), bruno.id(), "x".repeat(61)))
                 .hasMessageContaining("at most 60 characters");
-        fx.run(() -> canvas.remove(List.of(bruno)));
+        fx.run(() -> canvas.edits().remove(List.of(bruno)));
         assertThat(fx.call(() -> List.copyOf(canvas.ropes()))).isEmpty();
     }
 
@@ -185,11 +185,11 @@ class CanvasViewModelTest {
     void aRopeCanBeRenamedAndCutOnItsOwn() throws Exception {
         AgentNodeModel ada = place(ADA, 0, 0);
         AgentNodeModel bruno = place(BRUNO, 200, 0);
-        Rope rope = fx.call(() -> canvas.link(ada.id(), bruno.id(), "mentors"));
+        Rope rope = fx.call(() -> canvas.edits().link(ada.id(), bruno.id(), "mentors"));
 
-        fx.run(() -> canvas.relabel(rope.id(), "coaches"));
+        fx.run(() -> canvas.edits().relabel(rope.id(), "coaches"));
         assertThat(fx.call(() -> canvas.ropes().get(0).label())).isEqualTo("coaches");
-        fx.run(() -> canvas.removeRope(rope.id()));
+        fx.run(() -> canvas.edits().removeRope(rope.id()));
 
         assertThat(fx.call(() -> List.copyOf(canvas.ropes()))).isEmpty();
         assertThat(fx.call(() -> List.copyOf(canvas.agents()))).containsExactly(ada, bruno);
@@ -199,9 +199,9 @@ class CanvasViewModelTest {
     @Test
     void duplicatingMakesANewAgentLikeTheOriginalPlacedClearOfItAndSelectsIt() throws Exception {
         AgentNodeModel ada = place(ADA, 0, 0);
-        fx.run(() -> canvas.setBehaviour(List.of(ada), Behaviour.PATROL));
+        fx.run(() -> canvas.edits().setBehaviour(List.of(ada), Behaviour.PATROL));
 
-        fx.run(() -> canvas.duplicate(List.of(ada)));
+        fx.run(() -> canvas.edits().duplicate(List.of(ada)));
         fx.settle();
         assertThat(fx.call(() -> canvas.agents().size())).isEqualTo(2);
 
@@ -221,7 +221,7 @@ class CanvasViewModelTest {
         assertThat(fx.call(() -> canvas.palette().stream().map(AgentDefinition::name).toList())).contains("Ada 2");
         assertThat(reopenedScene().instances()).hasSize(2);
 
-        fx.run(() -> canvas.duplicate(List.of(copy)));
+        fx.run(() -> canvas.edits().duplicate(List.of(copy)));
         fx.settle();
         assertThat(fx.call(() -> canvas.agents().size())).isEqualTo(3);
         assertThat(fx.call(() -> canvas.agents().get(2).name())).as("a copy of a copy").isEqualTo("Ada 3");
@@ -590,9 +590,9 @@ class CanvasViewModelTest {
         var started = Heard.latch(workspace.engine(), 1, LoopEvent.Started.class::isInstance);
         fx.run(() -> canvas.startConversation(List.of(ada, bruno), "Name a dog", 6));
         heard(started);
-        var conversation = fx.call(() -> canvas.conversationsOf(List.of(bruno))).iterator().next();
+        var conversation = fx.call(() -> canvas.edits().conversationsOf(List.of(bruno))).iterator().next();
 
-        fx.run(() -> canvas.remove(List.of(bruno)));
+        fx.run(() -> canvas.edits().remove(List.of(bruno)));
 
         loopsDone();
         assertThat(workspace.engine().state(conversation).orElseThrow().status()).isEqualTo(ConversationStatus.COMPLETED);
@@ -640,7 +640,7 @@ class CanvasViewModelTest {
         List<Participant> wanted = List.of(new Participant(ADA, "Ada"), new Participant(BRUNO, "Bruno"),
                 new Participant(new AgentId("gone"), "Gwen"));
 
-        List<AgentNodeModel> chosen = fx.call(() -> canvas.placedFor(wanted, new Point(0, 0)));
+        List<AgentNodeModel> chosen = fx.call(() -> canvas.edits().placedFor(wanted, new Point(0, 0)));
 
         assertThat(chosen).hasSize(2);
         assertThat(chosen.get(0).agentId()).isEqualTo(ADA);
@@ -649,7 +649,7 @@ class CanvasViewModelTest {
         assertThat(fx.call(() -> canvas.selecting().selection())).containsExactlyInAnyOrderElementsOf(chosen);
         assertThat(fx.call(() -> canvas.noticeProperty().get())).isEqualTo("No longer an agent here: Gwen");
         assertThat(fx.call(() -> canvas.steps().undoLabelProperty().get())).isEqualTo("add Ada");
-        assertThat(fx.call(() -> canvas.placedFor(wanted.subList(0, 2), new Point(0, 0))))
+        assertThat(fx.call(() -> canvas.edits().placedFor(wanted.subList(0, 2), new Point(0, 0))))
                 .as("both there now: nothing more placed").containsExactlyElementsOf(chosen);
         assertThat(fx.call(() -> canvas.agents().size())).isEqualTo(2);
     }
@@ -660,8 +660,8 @@ class CanvasViewModelTest {
         AgentNodeModel bruno = place(BRUNO, 200, 40);
         fx.run(() -> canvas.selecting().selectAll());
 
-        fx.run(() -> canvas.nudgeSelection(1, 0));
-        fx.run(() -> canvas.nudgeSelection(0, -1));
+        fx.run(() -> canvas.edits().nudgeSelection(1, 0));
+        fx.run(() -> canvas.edits().nudgeSelection(0, -1));
 
         assertThat(ada.home()).isEqualTo(new Point(40, -40));
         assertThat(bruno.home()).isEqualTo(new Point(240, 0));
@@ -669,17 +669,17 @@ class CanvasViewModelTest {
         assertThat(fx.call(() -> canvas.steps().undo())).isTrue();
         assertThat(ada.home()).as("one press, one step").isEqualTo(new Point(40, 0));
         fx.run(() -> canvas.selecting().clearSelection());
-        fx.run(() -> canvas.nudgeSelection(1, 0));
+        fx.run(() -> canvas.edits().nudgeSelection(1, 0));
         assertThat(ada.home()).as("nothing selected, nothing moves").isEqualTo(new Point(40, 0));
     }
 
     @Test
     void oneDragIsOneStepThatUndoAndRedoTakeBackAndForthAndTheSavedSceneFollows() throws Exception {
         AgentNodeModel ada = place(ADA, 0, 0);
-        fx.run(() -> canvas.pickUp(List.of(ada)));
-        fx.run(() -> canvas.dragBy(Map.of(ada, new Point(0, 0)), 10, 0));
-        fx.run(() -> canvas.dragBy(Map.of(ada, new Point(0, 0)), 50, 25));
-        fx.run(() -> canvas.putDown(List.of(ada)));
+        fx.run(() -> canvas.edits().pickUp(List.of(ada)));
+        fx.run(() -> canvas.edits().dragBy(Map.of(ada, new Point(0, 0)), 10, 0));
+        fx.run(() -> canvas.edits().dragBy(Map.of(ada, new Point(0, 0)), 50, 25));
+        fx.run(() -> canvas.edits().putDown(List.of(ada)));
         assertThat(fx.call(() -> canvas.steps().undoLabelProperty().get())).isEqualTo("move Ada");
 
         assertThat(fx.call(() -> canvas.steps().undo())).isTrue();
@@ -699,8 +699,8 @@ class CanvasViewModelTest {
     @Test
     void aClickOnAnAgentWithoutMovingItIsNotAStep() throws Exception {
         AgentNodeModel ada = place(ADA, 0, 0);
-        fx.run(() -> canvas.pickUp(List.of(ada)));
-        fx.run(() -> canvas.putDown(List.of(ada)));
+        fx.run(() -> canvas.edits().pickUp(List.of(ada)));
+        fx.run(() -> canvas.edits().putDown(List.of(ada)));
         fx.run(() -> canvas.selecting().select(List.of(ada.id()), false));
 
         assertThat(fx.call(() -> canvas.steps().undoLabelProperty().get())).isEqualTo("add Ada");
@@ -710,8 +710,8 @@ class CanvasViewModelTest {
     void undoingARemovalBringsTheAgentBackWithItsIdAndRopesAndUndoingTheAddTakesItAway() throws Exception {
         AgentNodeModel ada = place(ADA, 0, 0);
         AgentNodeModel bruno = place(BRUNO, 200, 0);
-        Rope rope = fx.call(() -> canvas.link(ada.id(), bruno.id(), "mentors"));
-        fx.run(() -> canvas.remove(List.of(bruno)));
+        Rope rope = fx.call(() -> canvas.edits().link(ada.id(), bruno.id(), "mentors"));
+        fx.run(() -> canvas.edits().remove(List.of(bruno)));
         assertThat(fx.call(() -> canvas.ropes())).isEmpty();
 
         fx.run(() -> canvas.steps().undo());
@@ -731,7 +731,7 @@ class CanvasViewModelTest {
 
     @Test
     void theQuickStartPlacesThePalettesFirstTwoAgentsSelectedAsOneStep() throws Exception {
-        List<AgentNodeModel> pair = fx.call(() -> canvas.placeStarterPair(new Point(500, 300)));
+        List<AgentNodeModel> pair = fx.call(() -> canvas.edits().placeStarterPair(new Point(500, 300)));
 
         assertThat(pair).extracting(AgentNodeModel::name)
                 .containsExactlyElementsOf(fx.call(() -> canvas.palette().stream().limit(2).map(agent -> agent.name()).toList()));
@@ -747,10 +747,10 @@ class CanvasViewModelTest {
     void ropeLabelsBehaviourAndDuplicatesAreStepsToo() throws Exception {
         AgentNodeModel ada = place(ADA, 0, 0);
         AgentNodeModel bruno = place(BRUNO, 200, 0);
-        Rope rope = fx.call(() -> canvas.link(ada.id(), bruno.id(), "mentors"));
-        fx.run(() -> canvas.relabel(rope.id(), "argues with"));
-        fx.run(() -> canvas.setBehaviour(List.of(ada), Behaviour.WANDER));
-        fx.run(() -> canvas.duplicate(List.of(ada, bruno)));
+        Rope rope = fx.call(() -> canvas.edits().link(ada.id(), bruno.id(), "mentors"));
+        fx.run(() -> canvas.edits().relabel(rope.id(), "argues with"));
+        fx.run(() -> canvas.edits().setBehaviour(List.of(ada), Behaviour.WANDER));
+        fx.run(() -> canvas.edits().duplicate(List.of(ada, bruno)));
         fx.settle();
         assertThat(fx.call(() -> canvas.agents().size())).isEqualTo(4);
         List<AgentNodeModel> copies = fx.call(() -> List.copyOf(canvas.agents().subList(2, 4)));
@@ -765,7 +765,7 @@ class CanvasViewModelTest {
         assertThat(ada.behaviourProperty().get()).isEqualTo(Behaviour.STATIONARY);
         fx.run(() -> canvas.steps().undo());
         assertThat(fx.call(() -> canvas.ropes().get(0).label())).isEqualTo("mentors");
-        fx.run(() -> canvas.removeRope(rope.id()));
+        fx.run(() -> canvas.edits().removeRope(rope.id()));
 
         assertThat(fx.call(() -> canvas.steps().canRedoProperty().get())).isFalse();
         assertThat(fx.call(() -> canvas.steps().undoLabelProperty().get())).isEqualTo("cut a rope");
@@ -810,10 +810,10 @@ class CanvasViewModelTest {
         AgentNodeModel ada = place(ADA, 55, 61);
         assertThat(ada.home()).isEqualTo(new Point(40, 80));
 
-        fx.run(() -> canvas.pickUp(List.of(ada)));
-        fx.run(() -> canvas.dragBy(Map.of(ada, ada.home()), 27, -13));
+        fx.run(() -> canvas.edits().pickUp(List.of(ada)));
+        fx.run(() -> canvas.edits().dragBy(Map.of(ada, ada.home()), 27, -13));
         assertThat(ada.position()).as("while dragging, where it will land").isEqualTo(new Point(80, 80));
-        fx.run(() -> canvas.putDown(List.of(ada)));
+        fx.run(() -> canvas.edits().putDown(List.of(ada)));
 
         assertThat(ada.home()).isEqualTo(new Point(80, 80));
         CanvasScene saved = reopenedScene();
@@ -877,7 +877,7 @@ class CanvasViewModelTest {
     void anAgentRemovedInTheEditorLeavesTheCanvasWithItsRopes() throws Exception {
         AgentNodeModel ada = place(ADA, 0, 0);
         AgentNodeModel bruno = place(BRUNO, 200, 0);
-        fx.run(() -> canvas.link(ada.id(), bruno.id(), "asks"));
+        fx.run(() -> canvas.edits().link(ada.id(), bruno.id(), "asks"));
 
         workspace.agentDirectory().remove(BRUNO);
         fx.run(() -> canvas.refreshPalette());

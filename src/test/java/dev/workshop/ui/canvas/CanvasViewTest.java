@@ -102,8 +102,8 @@ class CanvasViewTest {
 
     /** Places Ada and Bruno and starts them on a four-turn conversation, as the start dialog does. */
     private static Pair startPicnic(CanvasViewModel canvas, Point adaAt, Point brunoAt) throws Exception {
-        Pair pair = new Pair(onFx(() -> canvas.place(ADA, adaAt).orElseThrow()),
-                onFx(() -> canvas.place(BRUNO, brunoAt).orElseThrow()));
+        Pair pair = new Pair(onFx(() -> canvas.edits().place(ADA, adaAt).orElseThrow()),
+                onFx(() -> canvas.edits().place(BRUNO, brunoAt).orElseThrow()));
         onFx(() -> {
             canvas.startConversation(List.of(pair.ada(), pair.bruno()), "Plan a picnic", 4);
             return null;
@@ -133,7 +133,7 @@ class CanvasViewTest {
     @Test
     void holdingSpaceADragOverAnAgentPansInsteadOfMovingIt(FxRobot robot) throws Exception {
         CanvasViewModel canvas = canvas();
-        AgentNodeModel ada = onFx(() -> canvas.place(ADA, new Point(300, 200)).orElseThrow());
+        AgentNodeModel ada = onFx(() -> canvas.edits().place(ADA, new Point(300, 200)).orElseThrow());
         WaitForAsyncUtils.waitForFxEvents();
         Camera before = canvas.cameraProperty().get();
         robot.clickOn(canvasPoint(robot, 600, 500), MouseButton.MIDDLE);
@@ -157,7 +157,7 @@ class CanvasViewTest {
     @Test
     void draggingEmptySpacePansAndTheWheelZoomsTowardTheCursor(FxRobot robot) throws Exception {
         CanvasViewModel canvas = canvas();
-        onFx(() -> canvas.place(ADA, new Point(100, 100)));
+        onFx(() -> canvas.edits().place(ADA, new Point(100, 100)));
 
         robot.drag(canvasPoint(robot, 500, 400), MouseButton.PRIMARY).moveBy(120, 60).drop();
         WaitForAsyncUtils.waitForFxEvents();
@@ -194,7 +194,7 @@ class CanvasViewTest {
     @Test
     void anIdleCanvasStopsDrawingFramesAndAnyChangeOrWalkDrawsAgain(FxRobot robot) throws Exception {
         CanvasViewModel canvas = canvas();
-        AgentNodeModel ada = onFx(() -> canvas.place(ADA, new Point(200, 200)).orElseThrow());
+        AgentNodeModel ada = onFx(() -> canvas.edits().place(ADA, new Point(200, 200)).orElseThrow());
         CanvasView view = robot.lookup("#canvas").queryAs(CanvasView.class);
         AgentNode node = robot.lookup(".agent").queryAs(AgentNode.class);
         // Nothing on it moves by itself: no more frames (each would be a pulse of the whole window).
@@ -202,21 +202,21 @@ class CanvasViewTest {
 
         // A change made away from the canvas (here a nudge, as the arrow keys make) is drawn.
         assertThat(onFx(() -> {
-            canvas.nudgeSelection(1, 0);
+            canvas.edits().nudgeSelection(1, 0);
             return view.drawsFrames();
         })).isTrue();
         waitUntil(5, () -> Math.abs(node.getLayoutX() - 240) <= 1 && !view.drawsFrames());
 
         // A walking agent moves on its own: frames go on, well past the quiet ones, for as long as it walks.
         onFx(() -> {
-            canvas.setBehaviour(List.of(ada), dev.workshop.domain.canvas.Behaviour.WANDER);
+            canvas.edits().setBehaviour(List.of(ada), dev.workshop.domain.canvas.Behaviour.WANDER);
             return null;
         });
         FxPulses.await(60);
         assertThat(onFx(view::drawsFrames)).isTrue();
         waitUntil(10, () -> Math.abs(node.getLayoutX() - 240) > 2 || Math.abs(node.getLayoutY() - 200) > 2);
         onFx(() -> {
-            canvas.setBehaviour(List.of(ada), dev.workshop.domain.canvas.Behaviour.STATIONARY);
+            canvas.edits().setBehaviour(List.of(ada), dev.workshop.domain.canvas.Behaviour.STATIONARY);
             return null;
         });
         waitUntil(5, () -> !view.drawsFrames());
@@ -228,7 +228,7 @@ class CanvasViewTest {
     @Test
     void ctrlZUndoesADragOnTheCanvasButEditsTextInATextField(FxRobot robot) throws Exception {
         CanvasViewModel canvas = canvas();
-        AgentNodeModel ada = onFx(() -> canvas.place(ADA, new Point(200, 200)).orElseThrow());
+        AgentNodeModel ada = onFx(() -> canvas.edits().place(ADA, new Point(200, 200)).orElseThrow());
         assertThat(robot.lookup("#redo").queryButton().isDisabled()).isTrue();
 
         robot.drag(canvasPoint(robot, 200, 200), MouseButton.PRIMARY).moveBy(150, 40).drop();
@@ -263,8 +263,8 @@ class CanvasViewTest {
     @Test
     void theKeyboardPicksMovesAndOpensTheMenuOfAnAgentAndTabLeavesAfterTheLast(FxRobot robot) throws Exception {
         CanvasViewModel canvas = canvas();
-        AgentNodeModel ada = onFx(() -> canvas.place(ADA, new Point(200, 200)).orElseThrow());
-        AgentNodeModel bruno = onFx(() -> canvas.place(BRUNO, new Point(400, 200)).orElseThrow());
+        AgentNodeModel ada = onFx(() -> canvas.edits().place(ADA, new Point(200, 200)).orElseThrow());
+        AgentNodeModel bruno = onFx(() -> canvas.edits().place(BRUNO, new Point(400, 200)).orElseThrow());
         onFx(() -> {
             canvas.selecting().clearSelection();
             return null;
@@ -302,8 +302,8 @@ class CanvasViewTest {
     @Test
     void theMinimapShowsTheWholeCanvasAndAClickThereMovesTheView(FxRobot robot) throws Exception {
         CanvasViewModel canvas = canvas();
-        onFx(() -> canvas.place(ADA, new Point(100, 100)));
-        AgentNodeModel far = onFx(() -> canvas.place(BRUNO, new Point(2600, 1500)).orElseThrow());
+        onFx(() -> canvas.edits().place(ADA, new Point(100, 100)));
+        AgentNodeModel far = onFx(() -> canvas.edits().place(BRUNO, new Point(2600, 1500)).orElseThrow());
         assertThat(robot.lookup("#minimap").query().isVisible()).isFalse();
 
         robot.clickOn("#toggle-minimap");
@@ -364,7 +364,7 @@ class CanvasViewTest {
     @Test
     void aMarkShowsInPlaceOfTheStateAsWordIconAndRing(FxRobot robot) throws Exception {
         CanvasViewModel canvas = canvas();
-        AgentNodeModel ada = onFx(() -> canvas.place(ADA, new Point(200, 200)).orElseThrow());
+        AgentNodeModel ada = onFx(() -> canvas.edits().place(ADA, new Point(200, 200)).orElseThrow());
         WaitForAsyncUtils.waitForFxEvents();
         Node node = robot.lookup("#agent-" + ada.id().value()).query();
         javafx.scene.text.Text word = (javafx.scene.text.Text) robot.from(node).lookup(".agent-state").query();
@@ -420,8 +420,8 @@ class CanvasViewTest {
     @Test
     void shiftDraggingFromAgentToAgentTiesALabelledRopeThatItsMenuCanCut(FxRobot robot) throws Exception {
         CanvasViewModel canvas = canvas();
-        onFx(() -> canvas.place(ADA, new Point(200, 300)));
-        onFx(() -> canvas.place(BRUNO, new Point(600, 300)));
+        onFx(() -> canvas.edits().place(ADA, new Point(200, 300)));
+        onFx(() -> canvas.edits().place(BRUNO, new Point(600, 300)));
 
         robot.press(javafx.scene.input.KeyCode.SHIFT);
         robot.drag(canvasPoint(robot, 200, 300), MouseButton.PRIMARY).dropTo(canvasPoint(robot, 600, 300));
@@ -446,8 +446,8 @@ class CanvasViewTest {
     void removingAnAgentThatTalksAsksFirstNamesItAndEnterKeepsIt(FxRobot robot) throws Exception {
         CanvasViewModel canvas = canvas();
         Pair picnic = startPicnic(canvas, new Point(250, 200), new Point(500, 200));
-        AgentNodeModel idle = onFx(() -> canvas.place(new AgentId("starter-chen"), new Point(375, 420)).orElseThrow());
-        waitUntil(15, () -> !canvas.conversationsOf(List.of(picnic.ada())).isEmpty());
+        AgentNodeModel idle = onFx(() -> canvas.edits().place(new AgentId("starter-chen"), new Point(375, 420)).orElseThrow());
+        waitUntil(15, () -> !canvas.edits().conversationsOf(List.of(picnic.ada())).isEmpty());
         onFx(() -> {
             canvas.selecting().select(List.of(picnic.ada().id(), idle.id()), false);
             return null;
@@ -476,8 +476,8 @@ class CanvasViewTest {
         SidebarViewModel sidebar = shell.sidebarProperty().get();
         waitUntil(15, () -> sidebar.selectedProperty().get() != null);
         ConversationId picnicId = onFx(() -> sidebar.selectedProperty().get().id());
-        AgentNodeModel chen = onFx(() -> canvas.place(new AgentId("starter-chen"), new Point(250, 420)).orElseThrow());
-        AgentNodeModel dalia = onFx(() -> canvas.place(new AgentId("starter-dalia"), new Point(500, 420)).orElseThrow());
+        AgentNodeModel chen = onFx(() -> canvas.edits().place(new AgentId("starter-chen"), new Point(250, 420)).orElseThrow());
+        AgentNodeModel dalia = onFx(() -> canvas.edits().place(new AgentId("starter-dalia"), new Point(500, 420)).orElseThrow());
         onFx(() -> {
             canvas.startConversation(List.of(chen, dalia), "Name a boat", 4);
             return null;
@@ -491,7 +491,7 @@ class CanvasViewTest {
 
         waitUntil(10, () -> sidebar.selectedProperty().get().id().equals(picnicId));
         // An agent at rest has none to show.
-        AgentNodeModel idle = onFx(() -> canvas.place(BRUNO, new Point(375, 310)).orElseThrow());
+        AgentNodeModel idle = onFx(() -> canvas.edits().place(BRUNO, new Point(375, 310)).orElseThrow());
         robot.rightClickOn("#agent-" + idle.id().value());
         WaitForAsyncUtils.waitForFxEvents();
         // A menu's row shows its item's state as a pseudo-class (the row itself stays enabled).
@@ -503,8 +503,8 @@ class CanvasViewTest {
     @Test
     void theyTalkInTheOrderTheyWerePickedOnTheCanvasThenInTheOrderTickedInTheDialog(FxRobot robot) throws Exception {
         CanvasViewModel canvas = canvas();
-        AgentNodeModel ada = onFx(() -> canvas.place(ADA, new Point(250, 250)).orElseThrow());
-        AgentNodeModel bruno = onFx(() -> canvas.place(BRUNO, new Point(550, 250)).orElseThrow());
+        AgentNodeModel ada = onFx(() -> canvas.edits().place(ADA, new Point(250, 250)).orElseThrow());
+        AgentNodeModel bruno = onFx(() -> canvas.edits().place(BRUNO, new Point(550, 250)).orElseThrow());
         // Bruno first, then Ada, although Ada was placed first.
         onFx(() -> {
             canvas.selecting().select(List.of(bruno.id()), false);
@@ -539,8 +539,8 @@ class CanvasViewTest {
     @Test
     void theContextMenuStartsAConversationAndTheAgentsShowItsStates(FxRobot robot) throws Exception {
         CanvasViewModel canvas = canvas();
-        AgentNodeModel ada = onFx(() -> canvas.place(ADA, new Point(250, 250)).orElseThrow());
-        AgentNodeModel bruno = onFx(() -> canvas.place(BRUNO, new Point(550, 250)).orElseThrow());
+        AgentNodeModel ada = onFx(() -> canvas.edits().place(ADA, new Point(250, 250)).orElseThrow());
+        AgentNodeModel bruno = onFx(() -> canvas.edits().place(BRUNO, new Point(550, 250)).orElseThrow());
         onFx(() -> {
             canvas.selecting().select(List.of(ada.id(), bruno.id()), false);
             return null;
@@ -654,7 +654,7 @@ class CanvasViewTest {
         Pair pair = startPicnic(canvas, new Point(200, 200), new Point(500, 260));
         AgentNodeModel ada = pair.ada();
         AgentNodeModel bruno = pair.bruno();
-        onFx(() -> canvas.link(ada.id(), bruno.id(), "mentors"));
+        onFx(() -> canvas.edits().link(ada.id(), bruno.id(), "mentors"));
         waitUntil(15, () -> bruno.state() == AgentState.THINKING); // one message recorded, the second in flight
         ConversationId id = onFx(() -> canvas.links().get(0).id());
 

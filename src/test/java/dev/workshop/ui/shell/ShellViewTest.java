@@ -192,7 +192,7 @@ class ShellViewTest {
         assertThat(robot.lookup("#status-notice").queryAs(Label.class).getText()).as("no agents yet: it says why")
                 .isEqualTo("A conversation needs two agents on the canvas: drag them in from the palette");
 
-        robot.interact(() -> canvas.placeStarterPair(new dev.workshop.domain.canvas.Point(0, 0)));
+        robot.interact(() -> canvas.edits().placeStarterPair(new dev.workshop.domain.canvas.Point(0, 0)));
         robot.clickOn("#canvas");
         shortcut(robot, KeyCode.N);
         WaitForAsyncUtils.waitFor(5, TimeUnit.SECONDS, () -> robot.lookup("#task-prompt").tryQuery().isPresent());
