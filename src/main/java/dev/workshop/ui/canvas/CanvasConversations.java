@@ -8,11 +8,12 @@ import dev.workshop.domain.canvas.SceneRestore;
 import dev.workshop.domain.conversation.ConversationId;
 import dev.workshop.domain.conversation.Participant;
 import dev.workshop.orchestration.Workspace;
-import dev.workshop.ui.fx.Background;
-import dev.workshop.ui.fx.FxExecutor;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.OptionalInt;
+import java.util.function.Consumer;
+import java.util.function.Supplier;
 
 /**
  * The canvas's part in conversations: starting one among placed agents (their instances noted first, so the
@@ -20,16 +21,28 @@ import java.util.OptionalInt;
  * runs without instances on the canvas.
  */
 final class CanvasConversations {
-    private final CanvasViewModel canvas;
-    private final Workspace workspace;
-    private final FxExecutor fx;
-    private final Background background;
+    private final CanvasContents canvas;
+    private final CanvasSeams seams;
+    /** Which instances each conversation runs on (the overlay's record of them). */
+    private final Map<ConversationId, List<InstanceId>> conversationInstances;
+    private final Consumer<ConversationId> showConversation;
+    private final Supplier<CanvasScene> snapshot;
+    private final Supplier<Workspace> workspace;
 
-    CanvasConversations(CanvasViewModel canvas, Workspace workspace, FxExecutor fx, Background background) {
+    /**
+     * @param showConversation shows a conversation just started in the sidebar (FX thread)
+     * @param snapshot         the scene as it stands, to place a conversation's missing agents beside it
+     */
+    CanvasConversations(CanvasContents canvas, CanvasSeams seams,
+                        Map<ConversationId, List<InstanceId>> conversationInstances,
+                        Consumer<ConversationId> showConversation, Supplier<CanvasScene> snapshot,
+                        Supplier<Workspace> workspace) {
         this.canvas = canvas;
+        this.seams = seams;
+        this.conversationInstances = conversationInstances;
+        this.showConversation = showConversation;
+        this.snapshot = snapshot;
         this.workspace = workspace;
-        this.fx = fx;
-        this.background = background;
     }
 
     /**
@@ -38,48 +51,37 @@ final class CanvasConversations {
      */
     void start(List<AgentNodeModel> participants, String task, int maxTurns, boolean withYou) {
         ConversationId id = ConversationId.random();
-        canvas.overlay().conversationInstances().put(id, participants.stream().map(AgentNodeModel::id).toList());
+        conversationInstances.put(id, participants.stream().map(AgentNodeModel::id).toList());
         List<AgentId> agentIds = new ArrayList<>(participants.stream().map(AgentNodeModel::agentId).toList());
         if (withYou) {
             agentIds.add(Participant.HUMAN);
         }
-        canvas.sceneChanged();
+        seams.sceneChanged();
         if (agentIds.size() == 1) {
-            inBackground("assign the task", () -> {
-                workspace.engine().assignTask(id, agentIds.get(0), task, OptionalInt.of(maxTurns));
-                fx.execute(() -> canvas.showConversation(id));
+            seams.inBackground("assign the task", () -> {
+                workspace.get().engine().assignTask(id, agentIds.get(0), task, OptionalInt.of(maxTurns));
+                seams.onFx(() -> showConversation.accept(id));
             });
         } else {
-            inBackground("start the conversation", () -> {
-                workspace.engine().startConversation(id, agentIds, task, OptionalInt.of(maxTurns));
-                fx.execute(() -> canvas.showConversation(id));
+            seams.inBackground("start the conversation", () -> {
+                workspace.get().engine().startConversation(id, agentIds, task, OptionalInt.of(maxTurns));
+                seams.onFx(() -> showConversation.accept(id));
             });
         }
     }
 
     /** Ends a conversation whose agent was taken off the canvas, off the FX thread. */
     void endInBackground(ConversationId conversation, String reason) {
-        inBackground("end conversation", () -> workspace.engine().end(conversation, reason));
-    }
-
-    /** Runs {@code work} off the FX thread; a failure is told in the status bar as "Could not {@code what}". */
-    void inBackground(String what, Runnable work) {
-        background.run("canvas-" + what.replace(' ', '-'), () -> {
-            try {
-                work.run();
-            } catch (RuntimeException e) {
-                fx.execute(() -> canvas.tell("Could not " + what + ": " + e.getMessage()));
-            }
-        });
+        seams.inBackground("end conversation", () -> workspace.get().engine().end(conversation, reason));
     }
 
     /** The instances the conversation runs on; a participant with none on the canvas gets one placed now. */
     List<InstanceId> instancesFor(ConversationId id, List<Participant> participants) {
-        List<InstanceId> known = canvas.overlay().conversationInstances().getOrDefault(id, List.of());
+        List<InstanceId> known = conversationInstances.getOrDefault(id, List.of());
         if (known.size() == participants.size() && known.stream().allMatch(canvas::isOnCanvas)) {
             return known;
         }
-        CanvasScene planned = SceneRestore.placeParticipants(canvas.snapshot(),
+        CanvasScene planned = SceneRestore.placeParticipants(snapshot.get(),
                 List.of(new SceneRestore.Resumable(id,
                         participants.stream().map(Participant::agentId).toList())),
                 agent -> canvas.definition(agent).isPresent());
@@ -89,8 +91,8 @@ final class CanvasConversations {
             }
         }
         List<InstanceId> placed = planned.conversationInstances().getOrDefault(id, List.of());
-        canvas.overlay().conversationInstances().put(id, placed);
-        canvas.sceneChanged();
+        conversationInstances.put(id, placed);
+        seams.sceneChanged();
         return placed;
     }
 }

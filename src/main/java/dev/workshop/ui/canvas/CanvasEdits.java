@@ -24,6 +24,8 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.function.BiConsumer;
+import java.util.function.Supplier;
 
 /**
  * What the user does to the layout: place agents (one, the quick start's pair, those a conversation needs), move
@@ -32,21 +34,34 @@ import java.util.Set;
 public final class CanvasEdits {
     /** How far apart the quick start places its two agents (world units): room for a rope and its label. */
     private static final double STARTER_GAP = 240;
-    private final CanvasViewModel canvas;
+    private final CanvasContents canvas;
+    private final CanvasSeams seams;
+    private final CanvasSelection selection;
+    private final UndoSteps steps;
+    /** How the canvas is drawn now: where snap to grid puts what is placed or moved. */
+    private final Supplier<SceneSettings> settings;
+    /** Ends a conversation whose agent was taken off, off the FX thread. */
+    private final BiConsumer<ConversationId, String> endConversation;
 
-    CanvasEdits(CanvasViewModel canvas) {
+    CanvasEdits(CanvasContents canvas, CanvasSeams seams, CanvasSelection selection, UndoSteps steps,
+                Supplier<SceneSettings> settings, BiConsumer<ConversationId, String> endConversation) {
         this.canvas = canvas;
+        this.seams = seams;
+        this.selection = selection;
+        this.steps = steps;
+        this.settings = settings;
+        this.endConversation = endConversation;
     }
 
     /** Places a new instance of {@code agent} at a world point (a drop from the palette). */
     public Optional<AgentNodeModel> place(AgentId agent, Point at) {
         Optional<AgentDefinition> found = canvas.definition(agent);
-        Optional<AgentNodeModel> placed = found.map(definition -> canvas.steps().edit("add " + definition.name(), () ->
-                canvas.add(new AgentInstance(InstanceId.generate(), agent, canvas.settingsProperty().get().placed(at), Behaviour.STATIONARY),
+        Optional<AgentNodeModel> placed = found.map(definition -> steps.edit("add " + definition.name(), () ->
+                canvas.add(new AgentInstance(InstanceId.generate(), agent, settings.get().placed(at), Behaviour.STATIONARY),
                         definition)));
         placed.ifPresent(model -> {
-            canvas.selecting().select(List.of(model.id()), false);
-            canvas.sceneChanged();
+            selection.select(List.of(model.id()), false);
+            seams.sceneChanged();
         });
         return placed;
     }
@@ -60,15 +75,15 @@ public final class CanvasEdits {
         if (pair.size() < 2) {
             return List.of();
         }
-        List<AgentNodeModel> placed = canvas.steps().edit("add " + pair.get(0).name() + " and " + pair.get(1).name(), () -> List.of(
+        List<AgentNodeModel> placed = steps.edit("add " + pair.get(0).name() + " and " + pair.get(1).name(), () -> List.of(
                 canvas.add(new AgentInstance(InstanceId.generate(), pair.get(0).id(),
-                        canvas.settingsProperty().get().placed(new Point(centre.x() - STARTER_GAP / 2, centre.y())),
+                        settings.get().placed(new Point(centre.x() - STARTER_GAP / 2, centre.y())),
                         Behaviour.STATIONARY), pair.get(0)),
                 canvas.add(new AgentInstance(InstanceId.generate(), pair.get(1).id(),
-                        canvas.settingsProperty().get().placed(new Point(centre.x() + STARTER_GAP / 2, centre.y())),
+                        settings.get().placed(new Point(centre.x() + STARTER_GAP / 2, centre.y())),
                         Behaviour.STATIONARY), pair.get(1))));
-        canvas.selecting().select(placed.stream().map(AgentNodeModel::id).toList(), false);
-        canvas.sceneChanged();
+        selection.select(placed.stream().map(AgentNodeModel::id).toList(), false);
+        seams.sceneChanged();
         return placed;
     }
 
@@ -93,25 +108,25 @@ public final class CanvasEdits {
         }
         if (!missing.isEmpty()) {
             double left = centre.x() - STARTER_GAP * (missing.size() - 1) / 2.0;
-            chosen.addAll(canvas.steps().edit("add " + String.join(" and ", missing.stream().map(AgentDefinition::name).toList()),
+            chosen.addAll(steps.edit("add " + String.join(" and ", missing.stream().map(AgentDefinition::name).toList()),
                     () -> {
                         List<AgentNodeModel> placed = new ArrayList<>();
                         for (int i = 0; i < missing.size(); i++) {
-                            Point at = canvas.settingsProperty().get().placed(new Point(left + i * STARTER_GAP, centre.y()));
+                            Point at = settings.get().placed(new Point(left + i * STARTER_GAP, centre.y()));
                             placed.add(canvas.add(new AgentInstance(InstanceId.generate(), missing.get(i).id(), at,
                                     Behaviour.STATIONARY), missing.get(i)));
                         }
                         return placed;
                     }));
-            canvas.sceneChanged();
+            seams.sceneChanged();
         }
         // Back in the order asked for: the order they speak in.
         List<AgentId> order = wanted.stream().map(Participant::agentId).toList();
         chosen.sort(Comparator.comparingInt(model -> order.indexOf(model.agentId())));
         if (!gone.isEmpty()) {
-            canvas.tell("No longer an agent here: " + String.join(", ", gone));
+            seams.tell("No longer an agent here: " + String.join(", ", gone));
         }
-        canvas.selecting().select(chosen.stream().map(AgentNodeModel::id).toList(), false);
+        selection.select(chosen.stream().map(AgentNodeModel::id).toList(), false);
         return chosen;
     }
 
@@ -120,7 +135,7 @@ public final class CanvasEdits {
      * undo: the keyboard's way to move agents. A grid step, so that it lands on the next dot with snapping on.
      */
     public void nudgeSelection(int dx, int dy) {
-        List<AgentNodeModel> moving = canvas.selecting().selection();
+        List<AgentNodeModel> moving = selection.selection();
         if (moving.isEmpty()) {
             return;
         }
@@ -139,28 +154,28 @@ public final class CanvasEdits {
     /** Moves the agents by a world offset from where the drag began. */
     public void dragBy(Map<AgentNodeModel, Point> startPositions, double dx, double dy) {
         // With snapping on, the agent jumps from grid point to grid point under the mouse: where it will land.
-        startPositions.forEach((agent, start) -> agent.dragTo(canvas.settingsProperty().get().placed(start.plus(dx, dy))));
+        startPositions.forEach((agent, start) -> agent.dragTo(settings.get().placed(start.plus(dx, dy))));
     }
 
     /** Puts the agents down where they are: that is their new home. */
     public void putDown(Collection<AgentNodeModel> moving) {
         // The homes change only here, so the layout before this is where the drag began: one drag, one step.
-        canvas.steps().editing("move " + UndoSteps.names(moving), () -> moving.forEach(agent -> {
+        steps.editing("move " + UndoSteps.names(moving), () -> moving.forEach(agent -> {
             agent.putAt(agent.position());
             agent.fire(AgentTrigger.PUT_DOWN);
         }));
-        canvas.sceneChanged();
+        seams.sceneChanged();
     }
 
     public void setBehaviour(Collection<AgentNodeModel> targets, Behaviour behaviour) {
-        canvas.steps().editing("make " + UndoSteps.names(targets) + " " + behaviour.name().toLowerCase(Locale.ROOT),
+        steps.editing("make " + UndoSteps.names(targets) + " " + behaviour.name().toLowerCase(Locale.ROOT),
                 () -> targets.forEach(agent -> agent.changeBehaviour(behaviour)));
-        canvas.sceneChanged();
+        seams.sceneChanged();
     }
 
     /** Ties a labelled rope between two agents; a second rope between the same pair replaces the label. */
     public Rope link(InstanceId from, InstanceId to, String label) {
-        return canvas.steps().edit("tie a rope", () -> tie(from, to, label));
+        return steps.edit("tie a rope", () -> tie(from, to, label));
     }
 
     private Rope tie(InstanceId from, InstanceId to, String label) {
@@ -169,31 +184,31 @@ public final class CanvasEdits {
             if ((rope.from().equals(from) && rope.to().equals(to)) || (rope.from().equals(to) && rope.to().equals(from))) {
                 Rope relabelled = rope.relabelled(label);
                 canvas.ropesToEdit().set(i, relabelled);
-                canvas.sceneChanged();
+                seams.sceneChanged();
                 return relabelled;
             }
         }
         Rope rope = Rope.between(from, to, label);
         canvas.ropesToEdit().add(rope);
-        canvas.sceneChanged();
+        seams.sceneChanged();
         return rope;
     }
 
     public void relabel(String ropeId, String label) {
-        canvas.steps().editing("rename a rope", () -> {
+        steps.editing("rename a rope", () -> {
             for (int i = 0; i < canvas.ropesToEdit().size(); i++) {
                 if (canvas.ropesToEdit().get(i).id().equals(ropeId)) {
                     canvas.ropesToEdit().set(i, canvas.ropesToEdit().get(i).relabelled(label));
-                    canvas.sceneChanged();
+                    seams.sceneChanged();
                 }
             }
         });
     }
 
     public void removeRope(String ropeId) {
-        canvas.steps().editing("cut a rope", () -> {
+        steps.editing("cut a rope", () -> {
             if (canvas.ropesToEdit().removeIf(rope -> rope.id().equals(ropeId))) {
-                canvas.sceneChanged();
+                seams.sceneChanged();
             }
         });
     }
@@ -216,7 +231,7 @@ public final class CanvasEdits {
         if (sources.isEmpty()) {
             return;
         }
-        canvas.inBackground("duplicate " + UndoSteps.names(sources), () -> {
+        seams.inBackground("duplicate " + UndoSteps.names(sources), () -> {
             AgentDirectory directory = canvas.agentDirectory();
             List<String> names = new ArrayList<>(directory.list().stream().map(AgentDefinition::name).toList());
             List<AgentDefinition> made = new ArrayList<>();
@@ -227,7 +242,7 @@ public final class CanvasEdits {
                         original.persona(), original.provider(), original.model(), directory.colourForANewAgent(),
                         original.endpoint())));
             }
-            canvas.onFx(() -> placeCopies(sources, made));
+            seams.onFx(() -> placeCopies(sources, made));
         });
     }
 
@@ -235,7 +250,7 @@ public final class CanvasEdits {
     private void placeCopies(List<AgentNodeModel> sources, List<AgentDefinition> made) {
         List<AgentNodeModel> copies = new ArrayList<>();
         // The copies' definitions are part of the step: undoing it takes them out of the palette too.
-        canvas.steps().editing("duplicate " + UndoSteps.names(sources), () -> {
+        steps.editing("duplicate " + UndoSteps.names(sources), () -> {
             canvas.reloadPalette();
             for (int i = 0; i < sources.size(); i++) {
                 AgentNodeModel source = sources.get(i);
@@ -243,11 +258,11 @@ public final class CanvasEdits {
                 Point spot = Placement.freeSpots(taken, source.home().plus(CanvasViewModel.DUPLICATE_OFFSET,
                         CanvasViewModel.DUPLICATE_OFFSET), 1).getFirst();
                 copies.add(canvas.add(new AgentInstance(InstanceId.generate(), made.get(i).id(),
-                        canvas.settingsProperty().get().placed(spot), source.behaviourProperty().get()), made.get(i)));
+                        settings.get().placed(spot), source.behaviourProperty().get()), made.get(i)));
             }
         });
-        canvas.selecting().select(copies.stream().map(AgentNodeModel::id).toList(), false);
-        canvas.sceneChanged();
+        selection.select(copies.stream().map(AgentNodeModel::id).toList(), false);
+        seams.sceneChanged();
     }
 
     /** The running conversations that removing these agents would end. */
@@ -263,15 +278,15 @@ public final class CanvasEdits {
      */
     public void remove(Collection<AgentNodeModel> targets) {
         List<AgentNodeModel> removing = List.copyOf(targets);
-        canvas.steps().editing("remove " + UndoSteps.names(removing), () -> {
+        steps.editing("remove " + UndoSteps.names(removing), () -> {
             for (AgentNodeModel agent : removing) {
                 for (ConversationId conversation : List.copyOf(agent.conversations())) {
                     String reason = "Agent " + agent.name() + " was removed from the canvas";
-                    canvas.endInBackground(conversation, reason);
+                    endConversation.accept(conversation, reason);
                 }
                 canvas.takeOff(agent);
             }
         });
-        canvas.sceneChanged();
+        seams.sceneChanged();
     }
 }

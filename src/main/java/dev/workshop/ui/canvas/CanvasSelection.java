@@ -17,9 +17,9 @@ public final class CanvasSelection {
             .comparingLong((AgentNodeModel agent) -> Math.round(agent.position().y() / SceneSettings.GRID_SPACING))
             .thenComparingDouble(agent -> agent.position().x())
             .thenComparing(agent -> agent.id().value());
-    private final CanvasViewModel canvas;
+    private final CanvasContents canvas;
 
-    CanvasSelection(CanvasViewModel canvas) {
+    CanvasSelection(CanvasContents canvas) {
         this.canvas = canvas;
     }
 

@@ -1,13 +1,10 @@
 package dev.workshop.ui.canvas;
 
 import dev.workshop.domain.agent.AgentDefinition;
-import dev.workshop.domain.agent.AgentId;
 import dev.workshop.domain.canvas.AgentInstance;
-import dev.workshop.domain.canvas.Behaviour;
 import dev.workshop.domain.canvas.Camera;
 import dev.workshop.domain.canvas.CanvasScene;
 import dev.workshop.domain.canvas.InstanceId;
-import dev.workshop.domain.canvas.Point;
 import dev.workshop.domain.canvas.Rope;
 import dev.workshop.domain.canvas.HeldLayout;
 import dev.workshop.domain.canvas.SceneSettings;
@@ -15,22 +12,17 @@ import dev.workshop.domain.conversation.ConversationId;
 import dev.workshop.domain.conversation.ConversationState;
 import dev.workshop.domain.conversation.Participant;
 import dev.workshop.domain.fsm.Transition;
-import dev.workshop.orchestration.AgentDirectory;
 import dev.workshop.orchestration.LoopEvent;
 import dev.workshop.orchestration.Workspace;
 import dev.workshop.ui.fx.Background;
 import dev.workshop.ui.fx.FxExecutor;
 import dev.workshop.ui.fx.PlainText;
-import java.util.Collection;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
-import java.util.Set;
 import java.util.function.BiConsumer;
 import javafx.beans.property.ReadOnlyObjectProperty;
 import javafx.beans.property.ReadOnlyStringProperty;
 import javafx.beans.property.ReadOnlyStringWrapper;
-import javafx.collections.FXCollections;
 import javafx.collections.ObservableList;
 
 /**
@@ -46,17 +38,16 @@ public final class CanvasViewModel {
 
     private final Workspace workspace;
     private final FxExecutor fx;
-    private final ObservableList<Rope> ropes = FXCollections.observableArrayList();
-    private final ObservableList<Rope> readOnlyRopes = FXCollections.unmodifiableObservableList(ropes);
     private final CanvasCamera camera = new CanvasCamera(this::sceneChanged);
-    private final PlacedAgents placed;
     private final ReadOnlyStringWrapper notice = new ReadOnlyStringWrapper("");
-    private final UndoSteps steps = new UndoSteps(this);
-    private final CanvasSelection selection = new CanvasSelection(this);
-    private final CanvasEdits edits = new CanvasEdits(this);
+    /** The agents, ropes and palette: what the parts below change, each handed what it needs once, here. */
+    private final CanvasContents contents;
+    private final UndoSteps steps;
+    private final CanvasSelection selection;
+    private final CanvasEdits edits;
     /** The running conversations drawn over the canvas. */
-    private final ConversationOverlay overlay = new ConversationOverlay(this);
-    private final CanvasWaysOut waysOut = new CanvasWaysOut(overlay);
+    private final ConversationOverlay overlay;
+    private final CanvasWaysOut waysOut;
     private final CanvasConversations conversations;
     private boolean loaded;
 
@@ -75,8 +66,53 @@ public final class CanvasViewModel {
                            BiConsumer<InstanceId, Transition> transitions) {
         this.workspace = workspace;
         this.fx = fx;
-        this.placed = new PlacedAgents(transitions);
-        this.conversations = new CanvasConversations(this, workspace, fx, background);
+        CanvasSeams seams = seams(background);
+        this.contents = new CanvasContents(new PlacedAgents(transitions), workspace::agentDirectory, this::sceneChanged);
+        this.selection = new CanvasSelection(contents);
+        this.steps = new UndoSteps(contents, seams, selection);
+        // The overlay asks for a conversation's instances, which the conversations part places when some lack one.
+        this.overlay = new ConversationOverlay(contents, seams, this::instancesFor);
+        this.waysOut = new CanvasWaysOut(overlay);
+        this.conversations = new CanvasConversations(contents, seams, overlay.conversationInstances(),
+                waysOut::showConversation, this::snapshot, () -> workspace);
+        this.edits = new CanvasEdits(contents, seams, selection, steps, camera.settings()::get,
+                conversations::endInBackground);
+    }
+
+    /** For the overlay, made before the conversations part: the instances a conversation runs on. */
+    private List<InstanceId> instancesFor(ConversationId id, List<Participant> participants) {
+        return conversations.instancesFor(id, participants);
+    }
+
+    /** What the parts need of the canvas around them: saving soon, the status bar, and the two threads. */
+    private CanvasSeams seams(Background background) {
+        return new CanvasSeams() {
+            @Override
+            public void sceneChanged() {
+                CanvasViewModel.this.sceneChanged();
+            }
+
+            @Override
+            public void tell(String message) {
+                notice.set(message);
+            }
+
+            @Override
+            public void onFx(Runnable work) {
+                fx.execute(work);
+            }
+
+            @Override
+            public void inBackground(String what, Runnable work) {
+                background.run("canvas-" + what.replace(' ', '-'), () -> {
+                    try {
+                        work.run();
+                    } catch (RuntimeException e) {
+                        fx.execute(() -> notice.set("Could not " + what + ": " + e.getMessage()));
+                    }
+                });
+            }
+        };
     }
 
     public CanvasViewModel(Workspace workspace, FxExecutor fx) {
@@ -106,16 +142,16 @@ public final class CanvasViewModel {
      */
     void placeHeld(HeldLayout layout) {
         // Agents the re-inflation added back are in the directory, not yet in the palette.
-        reloadPalette();
-        CanvasScene after = layout.placeOn(snapshot(), agent -> definition(agent).isPresent());
+        contents.reloadPalette();
+        CanvasScene after = layout.placeOn(snapshot(), agent -> contents.definition(agent).isPresent());
         for (AgentInstance instance : after.instances()) {
-            if (!isOnCanvas(instance.id())) {
-                definition(instance.agentId()).ifPresent(definition -> add(instance, definition));
+            if (!contents.isOnCanvas(instance.id())) {
+                contents.definition(instance.agentId()).ifPresent(definition -> contents.add(instance, definition));
             }
         }
         for (Rope rope : after.ropes()) {
-            if (ropes.stream().noneMatch(known -> known.id().equals(rope.id()))) {
-                ropes.add(rope);
+            if (contents.ropes().stream().noneMatch(known -> known.id().equals(rope.id()))) {
+                contents.ropesToEdit().add(rope);
             }
         }
         List<InstanceId> instances = after.conversationInstances().get(layout.conversation());
@@ -127,10 +163,10 @@ public final class CanvasViewModel {
 
     /** Shows {@code scene} (at launch, after placing the participants of conversations about to resume). */
     public void load(CanvasScene scene) {
-        placed.setPalette(workspace.agentDirectory().list());
-        placed.show(scene.instances());
-        ropes.setAll(scene.ropes().stream().filter(rope -> placed.contains(rope.from()) && placed.contains(rope.to()))
-                .toList());
+        contents.placed().setPalette(workspace.agentDirectory().list());
+        contents.placed().show(scene.instances());
+        contents.ropesToEdit().setAll(scene.ropes().stream()
+                .filter(rope -> contents.isOnCanvas(rope.from()) && contents.isOnCanvas(rope.to())).toList());
         // Failed marks are shown by showAtLaunch once the conversations' statuses are read: one resumed since
         // shows no error.
         overlay.load(scene.conversationInstances(), scene.failedMarks());
@@ -141,26 +177,7 @@ public final class CanvasViewModel {
 
     /** After the agent editor: placed agents take new names and colours, removed ones leave; Undo takes it back. */
     public void refreshPalette() {
-        steps.agentsEdited(this::reloadPalette);
-    }
-
-    /** As {@link #refreshPalette}, recording no step: at the start, inside another step, or applying one. */
-    void reloadPalette() {
-        placed.setPalette(workspace.agentDirectory().list());
-        List<AgentNodeModel> gone = placed.withoutDefinition();
-        if (!gone.isEmpty()) {
-            gone.forEach(this::takeOff);
-            sceneChanged();
-        }
-        placed.followDefinitions();
-    }
-
-    Optional<AgentDefinition> definition(AgentId id) {
-        return placed.definition(id);
-    }
-
-    AgentNodeModel add(AgentInstance instance, AgentDefinition definition) {
-        return placed.add(instance, definition);
+        steps.agentsEdited(contents::reloadPalette);
     }
 
     // ---- editing ----------------------------------------------------------------------------------------------
@@ -168,12 +185,6 @@ public final class CanvasViewModel {
     /** Placing, moving, tying, duplicating and removing agents: each an undoable step. */
     public CanvasEdits edits() {
         return edits;
-    }
-
-    /** Takes an agent and its ropes off the canvas. */
-    void takeOff(AgentNodeModel agent) {
-        placed.remove(agent);
-        ropes.removeIf(rope -> rope.touches(agent.id()));
     }
 
     // ---- selection ----------------------------------------------------------------------------------------
@@ -198,34 +209,9 @@ public final class CanvasViewModel {
         conversations.start(participants, task, maxTurns, withYou);
     }
 
-    /** Ends a conversation whose agent was taken off the canvas, off the FX thread. */
-    void endInBackground(ConversationId conversation, String reason) {
-        conversations.endInBackground(conversation, reason);
-    }
-
     /** The canvas's edits to undo and redo: an agent in a running conversation is not taken off. */
     public UndoSteps steps() {
         return steps;
-    }
-
-    /** Store work for the canvas's parts, off the FX thread; a failure is told in the status bar. */
-    void inBackground(String what, Runnable work) {
-        conversations.inBackground(what, work);
-    }
-
-    /** Back on the FX thread, from work done off it. */
-    void onFx(Runnable work) {
-        fx.execute(work);
-    }
-
-    /** The team's agents, to add one (a duplicate). */
-    AgentDirectory agentDirectory() {
-        return workspace.agentDirectory();
-    }
-
-    /** As {@link CanvasConversations#instancesFor}. */
-    List<InstanceId> instancesFor(ConversationId id, List<Participant> participants) {
-        return conversations.instancesFor(id, participants);
     }
 
     /**
@@ -246,43 +232,26 @@ public final class CanvasViewModel {
     // ---- camera and animation -------------------------------------------------------------------------------
 
     public void fitAll(double viewWidth, double viewHeight) {
-        camera.fit(placed.agents().stream().map(AgentNodeModel::position).toList(), viewWidth, viewHeight);
+        camera.fit(contents.agents().stream().map(AgentNodeModel::position).toList(), viewWidth, viewHeight);
     }
 
     /** Advances walking, cooldowns and bubbles by {@code seconds}; called once per frame. */
     public void advance(double seconds) {
-        placed.agents().forEach(agent -> agent.advance(seconds));
+        contents.agents().forEach(agent -> agent.advance(seconds));
     }
 
     /** Whether {@link #advance} would change anything: some agent walks, cools down, thinks or has a bubble. */
     public boolean movesOnItsOwn() {
-        return placed.agents().stream().anyMatch(AgentNodeModel::movesOnItsOwn);
+        return contents.agents().stream().anyMatch(AgentNodeModel::movesOnItsOwn);
     }
 
     // ---- saving ---------------------------------------------------------------------------------------------
 
     /** The scene as it would be saved now. */
     public CanvasScene snapshot() {
-        return new CanvasScene(placed.agents().stream().map(AgentNodeModel::toInstance).toList(), List.copyOf(ropes),
+        return new CanvasScene(contents.agents().stream().map(AgentNodeModel::toInstance).toList(),
+                List.copyOf(contents.ropes()),
                 camera.camera().get(), camera.settings().get(), overlay.conversationInstances(), overlay.failedMarks());
-    }
-
-    ConversationOverlay overlay() {
-        return overlay;
-    }
-
-    /** Shows the conversation in the sidebar (FX thread). */
-    void showConversation(ConversationId id) {
-        waysOut.showConversation(id);
-    }
-
-    boolean isOnCanvas(InstanceId id) {
-        return placed.contains(id);
-    }
-
-    /** Says {@code message} in the status bar (FX thread). */
-    void tell(String message) {
-        notice.set(message);
     }
 
     void sceneChanged() {
@@ -294,20 +263,15 @@ public final class CanvasViewModel {
     // ---- read-only views ------------------------------------------------------------------------------------
 
     public Optional<AgentNodeModel> find(InstanceId id) {
-        return placed.find(id);
+        return contents.find(id);
     }
 
     public ObservableList<AgentNodeModel> agents() {
-        return placed.agents();
+        return contents.agents();
     }
 
     public ObservableList<Rope> ropes() {
-        return readOnlyRopes;
-    }
-
-    /** The ropes, to change (undo and redo). */
-    ObservableList<Rope> ropesToEdit() {
-        return ropes;
+        return contents.ropes();
     }
 
     public ObservableList<ConversationLink> links() {
@@ -315,7 +279,7 @@ public final class CanvasViewModel {
     }
 
     public ObservableList<AgentDefinition> palette() {
-        return placed.palette();
+        return contents.palette();
     }
 
     /** Where the canvas looks (pan and zoom) and how it is drawn (theme, snap to grid, minimap). */

@@ -8,6 +8,7 @@ import dev.workshop.domain.conversation.ConversationState;
 import dev.workshop.domain.conversation.ConversationStatus;
 import dev.workshop.domain.conversation.Lifecycle;
 import dev.workshop.domain.conversation.News;
+import dev.workshop.domain.conversation.Participant;
 import dev.workshop.domain.fsm.AgentTrigger;
 import dev.workshop.orchestration.ConversationEngine;
 import dev.workshop.orchestration.LoopEvent;
@@ -34,7 +35,10 @@ import javafx.collections.ObservableList;
 final class ConversationOverlay {
     /** Longer titles are cut in status-bar notices, which share their line with the data directory. */
     private static final int TITLE_IN_NOTICE = 40;
-    private final CanvasViewModel canvas;
+    private final CanvasContents canvas;
+    private final CanvasSeams seams;
+    /** The instances a conversation runs on, placing those it lacks ({@link CanvasConversations#instancesFor}). */
+    private final java.util.function.BiFunction<ConversationId, List<Participant>, List<InstanceId>> instancesFor;
     private final ObservableList<ConversationLink> links = FXCollections.observableArrayList();
     private final ObservableList<ConversationLink> readOnlyLinks = FXCollections.unmodifiableObservableList(links);
     /** The instances each conversation runs on, saved with the scene. */
@@ -46,8 +50,11 @@ final class ConversationOverlay {
     private final Map<ConversationId, List<InstanceId>> failedMarks = new HashMap<>();
     private Function<ConversationId, Optional<String>> titleOf = id -> Optional.empty();
 
-    ConversationOverlay(CanvasViewModel canvas) {
+    ConversationOverlay(CanvasContents canvas, CanvasSeams seams,
+                        java.util.function.BiFunction<ConversationId, List<Participant>, List<InstanceId>> instancesFor) {
         this.canvas = canvas;
+        this.seams = seams;
+        this.instancesFor = instancesFor;
     }
 
     /** What the scene saved: the instances of each conversation and the failed marks. */
@@ -111,7 +118,7 @@ final class ConversationOverlay {
                 .filter(state -> Lifecycle.shown(state) == ConversationStatus.FAILED).map(ConversationState::id)
                 .collect(Collectors.toSet());
         if (failedMarks.keySet().retainAll(stillFailed)) {
-            canvas.sceneChanged();
+            seams.sceneChanged();
         }
         // An agent in a conversation started since the scene was loaded keeps the mark but shows what it does now.
         failedMarks.forEach((conversation, instances) -> instances.forEach(
@@ -125,7 +132,7 @@ final class ConversationOverlay {
      */
     void conversationStarted(ConversationState state, boolean resumed, boolean beginning) {
         // The human member, if any, has no figure on the canvas.
-        List<InstanceId> instances = canvas.instancesFor(state.id(),
+        List<InstanceId> instances = instancesFor.apply(state.id(),
                 state.participants().stream().filter(participant -> !participant.isHuman()).toList());
         links.removeIf(link -> link.id().equals(state.id()));
         links.add(new ConversationLink(state.id(), instances, resumed, Optional.empty()));
@@ -149,12 +156,12 @@ final class ConversationOverlay {
         switch (event) {
             case LoopEvent.Recorded recorded -> recorded(recorded);
             case LoopEvent.Ended ended -> conversationEnded(ended);
-            case LoopEvent.Error error -> canvas.tell(error.message());
-            case LoopEvent.Warning warning -> canvas.tell(warning.message());
-            case LoopEvent.SavePending pending -> canvas.tell(pending.message());
-            case LoopEvent.ServerBack back -> canvas.tell(back.message());
-            case LoopEvent.MessageLost lost -> canvas.tell(lost.message());
-            case LoopEvent.SaveFailed failed -> canvas.tell(failed.message());
+            case LoopEvent.Error error -> seams.tell(error.message());
+            case LoopEvent.Warning warning -> seams.tell(warning.message());
+            case LoopEvent.SavePending pending -> seams.tell(pending.message());
+            case LoopEvent.ServerBack back -> seams.tell(back.message());
+            case LoopEvent.MessageLost lost -> seams.tell(lost.message());
+            case LoopEvent.SaveFailed failed -> seams.tell(failed.message());
             case LoopEvent.Started started -> { }
             case LoopEvent.TurnRetry retry -> { }
             case LoopEvent.TeamReady ready -> { }
@@ -210,7 +217,7 @@ final class ConversationOverlay {
             // Paused for the human's message: the agents stay in the conversation, nobody is speaking.
             replaceLink(ended.conversationId(), link -> link.speaking(Optional.empty()));
             participants(ended.conversationId()).forEach(agent -> agent.mark(ended.conversationId(), AgentMark.WAITING_FOR_YOU));
-            canvas.tell("Your turn in " + nameOf(ended.conversationId()) + ": write in the sidebar");
+            seams.tell("Your turn in " + nameOf(ended.conversationId()) + ": write in the sidebar");
             return;
         }
         markEnd(ended);
@@ -230,13 +237,13 @@ final class ConversationOverlay {
         links.removeIf(link -> link.id().equals(ended.conversationId()));
         if (ended.shownStatus() != ConversationStatus.COMPLETED || !ended.reason().isEmpty()) {
             String name = nameOf(ended.conversationId());
-            canvas.tell(Character.toUpperCase(name.charAt(0)) + name.substring(1) + " "
+            seams.tell(Character.toUpperCase(name.charAt(0)) + name.substring(1) + " "
                     + ended.shownStatus().name().toLowerCase(Locale.ROOT)
                     + (ended.reason().isEmpty() ? "" : ": " + ended.reason()));
         }
         // An interrupted conversation resumes on the same instances, so only a final end forgets them.
         if (ended.status().isFinal() && conversationInstances.remove(ended.conversationId()) != null) {
-            canvas.sceneChanged();
+            seams.sceneChanged();
         }
     }
 
@@ -277,7 +284,7 @@ final class ConversationOverlay {
         boolean changed = failed.isEmpty() ? failedMarks.remove(ended.conversationId()) != null
                 : !failed.equals(failedMarks.put(ended.conversationId(), failed));
         if (changed) {
-            canvas.sceneChanged();
+            seams.sceneChanged();
         }
     }
 
@@ -286,14 +293,14 @@ final class ConversationOverlay {
         failedMarks.replaceAll((conversation, instances) -> instances.contains(agent)
                 ? instances.stream().filter(instance -> !instance.equals(agent)).toList() : instances);
         failedMarks.values().removeIf(List::isEmpty);
-        canvas.sceneChanged();
+        seams.sceneChanged();
     }
 
     /** A conversation that is deleted (failed, or waiting for the user) no longer leaves its agents marked. */
     private void unmark(ConversationId id) {
         canvas.agents().forEach(agent -> agent.mark(id, AgentMark.NONE));
         if (failedMarks.remove(id) != null) {
-            canvas.sceneChanged();
+            seams.sceneChanged();
         }
     }
 

@@ -19,7 +19,9 @@ import javafx.beans.property.ReadOnlyStringWrapper;
  * only.
  */
 public final class UndoSteps {
-    private final CanvasViewModel canvas;
+    private final CanvasContents canvas;
+    private final CanvasSeams seams;
+    private final CanvasSelection selection;
     private final EditHistory history = new EditHistory();
     private final ReadOnlyBooleanWrapper canUndo = new ReadOnlyBooleanWrapper();
     private final ReadOnlyBooleanWrapper canRedo = new ReadOnlyBooleanWrapper();
@@ -29,8 +31,10 @@ public final class UndoSteps {
     private boolean writing;
     private final java.util.Deque<Runnable> waiting = new java.util.ArrayDeque<>();
 
-    UndoSteps(CanvasViewModel canvas) {
+    UndoSteps(CanvasContents canvas, CanvasSeams seams, CanvasSelection selection) {
         this.canvas = canvas;
+        this.seams = seams;
+        this.selection = selection;
     }
 
     /** A new scene: nothing to undo or redo. */
@@ -106,7 +110,7 @@ public final class UndoSteps {
         Optional<AgentNodeModel> talking = next.get().removedInstances().stream().map(canvas::find)
                 .flatMap(Optional::stream).filter(agent -> !agent.conversations().isEmpty()).findFirst();
         if (talking.isPresent()) {
-            canvas.tell("Cannot " + verb + " \"" + next.get().label() + "\": " + talking.get().name()
+            seams.tell("Cannot " + verb + " \"" + next.get().label() + "\": " + talking.get().name()
                     + " is in a running conversation. Stop it first.");
             return false;
         }
@@ -114,19 +118,19 @@ public final class UndoSteps {
         historyChanged();
         if (change.definitions().isEmpty()) {
             apply(change);
-            canvas.tell(done + change.label());
+            seams.tell(done + change.label());
         } else {
             // The definitions go back to the agent directory first (a file written), then the layout follows.
             writing = true;
-            canvas.inBackground(verb + " \"" + change.label() + "\"", () -> {
+            seams.inBackground(verb + " \"" + change.label() + "\"", () -> {
                 try {
                     change.definitions().forEach((id, target) -> target.ifPresentOrElse(
                             canvas.agentDirectory()::save, () -> canvas.agentDirectory().remove(id)));
                 } finally {
-                    canvas.onFx(() -> {
+                    seams.onFx(() -> {
                         canvas.reloadPalette();
                         apply(change);
-                        canvas.tell(done + change.label());
+                        seams.tell(done + change.label());
                         writing = false;
                         Optional.ofNullable(waiting.poll()).ifPresent(Runnable::run);
                     });
@@ -159,9 +163,9 @@ public final class UndoSteps {
         });
         // The agents the step brought back or moved become the selection; taking one away leaves the rest.
         if (!touched.isEmpty()) {
-            canvas.selecting().select(touched, false);
+            selection.select(touched, false);
         }
-        canvas.sceneChanged();
+        seams.sceneChanged();
     }
 
     private void historyChanged() {
