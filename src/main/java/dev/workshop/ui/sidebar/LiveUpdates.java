@@ -11,13 +11,13 @@ import java.util.Optional;
  * messages of the conversation shown. A loop's own thread reads the state it needs; the FX thread shows it.
  */
 final class LiveUpdates {
-    private final SidebarViewModel sidebar;
+    private final RowsShown sidebar;
     private final SidebarWork work;
     private final ConversationList list;
     private final ShownMessages shownMessages;
     private final ReplyInProgress reply;
 
-    LiveUpdates(SidebarViewModel sidebar, SidebarWork work, ConversationList list, ShownMessages shownMessages,
+    LiveUpdates(RowsShown sidebar, SidebarWork work, ConversationList list, ShownMessages shownMessages,
                 ReplyInProgress reply) {
         this.sidebar = sidebar;
         this.work = work;
@@ -66,7 +66,7 @@ final class LiveUpdates {
                     sidebar.upsert(row);
                     // A conversation the user just started is the one they want to read.
                     if (event instanceof LoopEvent.Started started && !started.resumed()
-                            && sidebar.selectedProperty().get() == null) {
+                            && sidebar.noneSelected()) {
                         sidebar.select(row);
                     }
                 }));

@@ -53,7 +53,8 @@ public final class SidebarViewModel {
         this.deletion = new ConversationDeletion(work, this::showConversation);
         this.transfer = new ConversationTransfer(work, this::showAdded);
         this.git = new SessionsInGit(work, this::showUpdated);
-        this.live = new LiveUpdates(this, work, list, shownMessages, reply);
+        this.live = new LiveUpdates(RowsShown.of(this::upsert, this::isSelected, () -> selected.get() == null,
+                this::select), work, list, shownMessages, reply);
     }
 
     /** Loads the list in the background and follows the loops from then on. */
