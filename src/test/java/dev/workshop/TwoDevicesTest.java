@@ -167,4 +167,30 @@ class TwoDevicesTest {
         assertThat(state.status()).isEqualTo(ConversationStatus.INTERRUPTED);
         assertThat(onDesktop.engine().drivenElsewhere(id)).as("let go").isFalse();
     }
+
+    @Test
+    void whatAnotherDeviceRecordsArrivesWithItsEventsEachOnceInOrder() throws Exception {
+        List<dev.workshop.orchestration.LoopEvent.Recorded> heard = new java.util.concurrent.CopyOnWriteArrayList<>();
+        onDesktop.engine().subscribe(event -> {
+            if (event instanceof dev.workshop.orchestration.LoopEvent.Recorded recorded && recorded.elsewhere()) {
+                heard.add(recorded);
+            }
+        });
+        onDesktop.engine().hearOtherInstances();
+
+        ConversationId id = endedConversation();
+        long last = onLaptop.store().state(TEAM, id).orElseThrow().version();
+        await().atMost(Duration.ofSeconds(30)).until(() -> heard.stream()
+                .anyMatch(recorded -> recorded.conversationId().equals(id) && recorded.after().version() == last));
+
+        List<RecordedEvent> told = heard.stream().filter(recorded -> recorded.conversationId().equals(id))
+                .flatMap(recorded -> recorded.events().stream()).toList();
+        assertThat(told).as("the laptop's whole log, each event once, in order, as the change feed told it")
+                .isEqualTo(onDesktop.store().history(TEAM, id));
+        assertThat(heard.stream().filter(recorded -> recorded.conversationId().equals(id))
+                .flatMap(recorded -> recorded.news().lines().stream()).map(line -> line.message().content()).toList())
+                .containsExactlyElementsOf(onDesktop.store().history(TEAM, id).stream()
+                        .flatMap(recorded -> recorded.event().asMessage().stream()).map(MessageRecorded::content)
+                        .toList());
+    }
 }

@@ -3,23 +3,38 @@ package dev.workshop.orchestration;
 import dev.workshop.domain.conversation.ConversationId;
 import dev.workshop.domain.conversation.ConversationState;
 import dev.workshop.domain.conversation.ConversationStatus;
+import dev.workshop.domain.conversation.RecordedEvent;
+import java.util.List;
+import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * What other instances on a team server change, as the store reports it: a conversation this instance drives
  * that was stopped there (Abort, delete on another device) stops here at once rather than at its next append; and,
- * once asked ({@link #publish}), the listeners hear of every change as a {@link LoopEvent.Recorded} made elsewhere.
+ * once asked ({@link #publish}), the listeners hear of every change as a {@link LoopEvent.Recorded} made elsewhere,
+ * with the events it recorded.
  */
 final class OtherInstances {
     private final TeamLog log;
     private final RunningLoops loops;
     private final LoopEvents events;
     private volatile boolean publishing;
+    /**
+     * How far the listeners were told of each conversation, by this instance's own writes or by the feed: a change
+     * elsewhere brings the events after that, read from there, not the whole history again.
+     */
+    private final Map<ConversationId, Long> told = new ConcurrentHashMap<>();
 
     OtherInstances(TeamLog log, RunningLoops loops, LoopEvents events) {
         this.log = log;
         this.loops = loops;
         this.events = events;
+        events.subscribe(event -> {
+            if (event instanceof LoopEvent.Recorded recorded && !recorded.elsewhere()) {
+                told.merge(recorded.conversationId(), recorded.after().version(), Math::max);
+            }
+        });
     }
 
     /** From now on the listeners hear of what other instances change. */
@@ -44,9 +59,15 @@ final class OtherInstances {
         }
         if (publishing) {
             String drivenBy = log.store().drivenElsewhere(log.tenant(), id).orElse("");
-            // The feed says which conversation changed, not how: its readers read what they show from the log.
-            events.publish(new LoopEvent.Recorded(id, java.time.Instant.now(), java.util.List.of(), now, true,
-                    drivenBy));
+            // The feed says which conversation changed, not how: what it recorded is read from where the listeners
+            // were told up to (the whole history, the first time). A listener that has some of it already passes
+            // over what it has.
+            long from = told.getOrDefault(id, 0L);
+            List<RecordedEvent> recorded = from >= now.version() ? List.of()
+                    : log.store().historyAfter(log.tenant(), id, from);
+            told.merge(id, recorded.isEmpty() ? now.version() : Math.max(now.version(), recorded.getLast().seq()),
+                    Math::max);
+            events.publish(new LoopEvent.Recorded(id, java.time.Instant.now(), recorded, now, true, drivenBy));
         }
     }
 }

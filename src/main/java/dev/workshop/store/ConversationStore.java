@@ -53,6 +53,14 @@ public interface ConversationStore extends ConversationDrivers, AutoCloseable {
     /** The whole history of a conversation in order; empty for an unknown id. */
     List<RecordedEvent> history(TenantId tenant, ConversationId conversation);
 
+    /**
+     * The events of a conversation after {@code version}, in order: what a reader who has seen it up to there has
+     * not. A store that can read from a position overrides this (the team server's, fed by its change feed).
+     */
+    default List<RecordedEvent> historyAfter(TenantId tenant, ConversationId conversation, long version) {
+        return history(tenant, conversation).stream().filter(recorded -> recorded.seq() > version).toList();
+    }
+
     Optional<ConversationState> state(TenantId tenant, ConversationId conversation);
 
     /**
@@ -79,8 +87,10 @@ public interface ConversationStore extends ConversationDrivers, AutoCloseable {
     /** How many conversations {@link #list} holds. */
     int count(TenantId tenant);
 
-    /** What opening the store found and repaired: shown to the user, never swallowed. */
-    List<String> openingWarnings();
+    /** What opening the store found and repaired: shown to the user, never swallowed (none by default). */
+    default List<String> openingWarnings() {
+        return List.of();
+    }
 
     /**
      * Hears once, with what happened in words for the user, when the store stops saving for good in this

@@ -61,6 +61,11 @@ public abstract class ForwardingConversationStore implements ConversationStore {
     }
 
     @Override
+    public List<RecordedEvent> historyAfter(TenantId tenant, ConversationId conversation, long version) {
+        return store.historyAfter(tenant, conversation, version);
+    }
+
+    @Override
     public List<RecordedEvent> history(TenantId tenant, ConversationId conversation) {
         return store.history(tenant, conversation);
     }

@@ -47,7 +47,7 @@ public final class ConversationTables {
     private static final String SELECT_HISTORY = """
             SELECT seq, event_type, payload, recorded_at
               FROM conversation_event
-             WHERE tenant_id = ? AND conversation_id = ?
+             WHERE tenant_id = ? AND conversation_id = ? AND seq > ?
              ORDER BY seq""";
 
     /**
@@ -256,10 +256,17 @@ public final class ConversationTables {
 
     public List<RecordedEvent> history(Connection connection, TenantId tenant, ConversationId conversation)
             throws SQLException {
+        return history(connection, tenant, conversation, 0);
+    }
+
+    /** The events after {@code version} (all of them from 0), in order. */
+    public List<RecordedEvent> history(Connection connection, TenantId tenant, ConversationId conversation,
+                                       long version) throws SQLException {
         List<RecordedEvent> events = new ArrayList<>();
         try (PreparedStatement select = connection.prepareStatement(SELECT_HISTORY)) {
             select.setString(1, tenant.value());
             select.setString(2, conversation.value());
+            select.setLong(3, version);
             try (ResultSet result = select.executeQuery()) {
                 while (result.next()) {
                     events.add(new RecordedEvent(tenant, conversation, result.getLong(1),

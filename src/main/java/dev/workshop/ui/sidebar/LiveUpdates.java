@@ -33,17 +33,21 @@ final class LiveUpdates {
             case LoopEvent.TurnRetry retry -> work.onFx(() -> reply.retry(id, retry));
             // Nothing to read from the store while it is away: the reply being written says it is not yet saved.
             case LoopEvent.SavePending pending -> work.onFx(() -> reply.savePending(id, pending.message()));
-            case LoopEvent.Recorded recorded when recorded.elsewhere() -> work.onFx(() -> {
-                if (recorded.after().deleted()) {
-                    removed(id);
-                    return;
-                }
-                sidebar.upsert(ConversationRow.of(recorded.after()).drivenBy(recorded.drivenBy()));
-                // Another device wrote to the conversation shown: its new messages are read from the log.
-                if (sidebar.isSelected(id) && !shownMessages.loadingProperty().get()) {
-                    shownMessages.catchUp(id);
-                }
-            });
+            case LoopEvent.Recorded recorded when recorded.elsewhere() -> {
+                // Folded here, off the FX thread; the lines of a batch that this sidebar has (a reload since) pass.
+                News news = recorded.news();
+                work.onFx(() -> {
+                    if (recorded.after().deleted()) {
+                        removed(id);
+                        return;
+                    }
+                    sidebar.upsert(ConversationRow.of(recorded.after()).drivenBy(recorded.drivenBy()));
+                    if (sidebar.isSelected(id) && !shownMessages.loadingProperty().get()) {
+                        news.lines().forEach(line -> shownMessages.arrived(MessageItem.of(line,
+                                shownMessages::colourOf)));
+                    }
+                });
+            }
             case LoopEvent.Recorded recorded -> work.onFx(() -> recorded(recorded));
             case LoopEvent.Ended ended -> {
                 Optional<ConversationState> state = stateOf(event);

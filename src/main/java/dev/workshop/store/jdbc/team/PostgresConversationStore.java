@@ -286,6 +286,11 @@ public final class PostgresConversationStore implements ConversationStore {
     }
 
     @Override
+    public List<RecordedEvent> historyAfter(TenantId tenant, ConversationId conversation, long version) {
+        return read(connection -> tables.history(connection, tenant, conversation, version));
+    }
+
+    @Override
     public Optional<ConversationState> state(TenantId tenant, ConversationId conversation) {
         return read(connection -> tables.conversation(connection, tenant, conversation, false));
     }
@@ -333,11 +338,6 @@ public final class PostgresConversationStore implements ConversationStore {
     @Override
     public int count(TenantId tenant) {
         return list(tenant).size();
-    }
-
-    @Override
-    public List<String> openingWarnings() {
-        return List.of();
     }
 
     @Override
