@@ -222,7 +222,7 @@ public sealed interface ConversationEvent {
     record Deleted() implements ConversationEvent {
         @Override
         public ConversationState foldInto(ConversationState state, long seq, Instant at) {
-            return state.deleted(seq);
+            return state.deleted(seq, at);
         }
     }
 

@@ -25,6 +25,8 @@ import java.util.Optional;
  *                   shows here; a conversation resumed while it waited in the queue does not)
  * @param customTitle the name the user gave it, or null for the one taken from its task ({@link #title()})
  * @param deleted    the user deleted it: lists leave it out, and nothing more is appended to it
+ * @param deletedAt  when the user deleted it (null while it is not; null too in a listing table written before the
+ *                   time was kept, where the store reads it from the log)
  */
 public record ConversationState(
         ConversationId id,
@@ -43,7 +45,8 @@ public record ConversationState(
         Instant updatedAt,
         String customTitle,
         boolean deleted,
-        StatusCause statusCause) {
+        StatusCause statusCause,
+        Instant deletedAt) {
 
     /** The longest title a list shows before it ends in "…". */
     public static final int TITLE_CHARS = 60;
@@ -54,6 +57,18 @@ public record ConversationState(
         statusReason = statusReason == null ? "" : statusReason;
         customTitle = customTitle == null || customTitle.isBlank() ? null : customTitle;
         statusCause = statusCause == null ? LegacyReasons.causeOf(status, statusReason) : statusCause;
+        deletedAt = deleted ? deletedAt : null;
+    }
+
+    /** As stored before the time of a deletion was kept. */
+    public ConversationState(ConversationId id, ConversationKind kind, ConversationStatus status, String statusReason,
+                             List<Participant> participants, String taskPrompt, int maxTurns, int turnCount,
+                             AgentId lastSpeakerId, int turnInDoubt, int resumesWithoutProgress, long version,
+                             Instant createdAt, Instant updatedAt, String customTitle, boolean deleted,
+                             StatusCause statusCause) {
+        this(id, kind, status, statusReason, participants, taskPrompt, maxTurns, turnCount, lastSpeakerId,
+                turnInDoubt, resumesWithoutProgress, version, createdAt, updatedAt, customTitle, deleted, statusCause,
+                null);
     }
 
     /** As stored before causes were recorded: the cause is recognised from the sentence ({@link LegacyReasons}). */
@@ -115,7 +130,7 @@ public record ConversationState(
     public ConversationState withMaxTurns(int limit) {
         return new ConversationState(id, kind, status, statusReason, participants, taskPrompt, limit, turnCount,
                 lastSpeakerId, turnInDoubt, resumesWithoutProgress, version, createdAt, updatedAt, customTitle, deleted,
-                statusCause);
+                statusCause, deletedAt);
     }
 
     /**
@@ -137,13 +152,13 @@ public record ConversationState(
         // Only a turn asked again is charged to the crash-loop guard: the attempt before it asked and kept nothing.
         int charged = turn.resumed() ? resumesWithoutProgress + 1 : resumesWithoutProgress;
         return new ConversationState(id, kind, status, statusReason, participants, taskPrompt, maxTurns, turnCount,
-                lastSpeakerId, turn.turnIndex(), charged, seq, createdAt, at, customTitle, deleted, statusCause);
+                lastSpeakerId, turn.turnIndex(), charged, seq, createdAt, at, customTitle, deleted, statusCause, deletedAt);
     }
 
     ConversationState messageRecorded(MessageRecorded message, long seq, Instant at) {
         return new ConversationState(id, kind, status, statusReason, participants, taskPrompt, maxTurns,
                 message.turnIndex() + 1, message.speakerId(), -1, 0, seq, createdAt, at, customTitle, deleted,
-                statusCause);
+                statusCause, deletedAt);
     }
 
     /**
@@ -154,19 +169,19 @@ public record ConversationState(
         int count = cause == ResumeCause.RESTART ? resumesWithoutProgress : 0;
         return new ConversationState(id, kind, ConversationStatus.ACTIVE, "", participants, taskPrompt, maxTurns,
                 turnCount, lastSpeakerId, turnInDoubt, count, seq, createdAt, at, customTitle, deleted,
-                StatusCause.NONE);
+                StatusCause.NONE, deletedAt);
     }
 
     ConversationState followUpStarted(FollowUpStarted followUp, long seq, Instant at) {
         return new ConversationState(id, kind, ConversationStatus.ACTIVE, "", participants, taskPrompt,
                 followUp.maxTurns(), turnCount, lastSpeakerId, -1, 0, seq, createdAt, at, customTitle, deleted,
-                StatusCause.NONE);
+                StatusCause.NONE, deletedAt);
     }
 
     ConversationState statusChanged(StatusChanged change, long seq, Instant at) {
         return new ConversationState(id, kind, change.status(), change.reason(), participants, taskPrompt, maxTurns,
                 turnCount, lastSpeakerId, turnInDoubt, resumesWithoutProgress, seq, createdAt, at, customTitle, deleted,
-                change.cause());
+                change.cause(), deletedAt);
     }
 
     /**
@@ -176,17 +191,17 @@ public record ConversationState(
     ConversationState renamed(Renamed rename, long seq) {
         return new ConversationState(id, kind, status, statusReason, participants, taskPrompt, maxTurns, turnCount,
                 lastSpeakerId, turnInDoubt, resumesWithoutProgress, seq, createdAt, updatedAt, rename.title(), deleted,
-                statusCause);
+                statusCause, deletedAt);
     }
 
     /**
      * Hidden from lists. Like a rename it is not activity: the last activity stays that of the conversation, so
      * one brought back takes its old place in the list and says how long ago it last moved, as before.
      */
-    ConversationState deleted(long seq) {
+    ConversationState deleted(long seq, Instant at) {
         return new ConversationState(id, kind, status, statusReason, participants, taskPrompt, maxTurns, turnCount,
                 lastSpeakerId, turnInDoubt, resumesWithoutProgress, seq, createdAt, updatedAt, customTitle, true,
-                statusCause);
+                statusCause, at);
     }
 
     /**
@@ -195,20 +210,20 @@ public record ConversationState(
      */
     ConversationState replyChunk(long seq, Instant at) {
         return new ConversationState(id, kind, status, statusReason, participants, taskPrompt, maxTurns, turnCount,
-                lastSpeakerId, turnInDoubt, 0, seq, createdAt, at, customTitle, deleted, statusCause);
+                lastSpeakerId, turnInDoubt, 0, seq, createdAt, at, customTitle, deleted, statusCause, deletedAt);
     }
 
     /** Where it was forked from is in its history; the state only moves on to that event. */
     ConversationState forked(long seq) {
         return new ConversationState(id, kind, status, statusReason, participants, taskPrompt, maxTurns, turnCount,
                 lastSpeakerId, turnInDoubt, resumesWithoutProgress, seq, createdAt, updatedAt, customTitle, deleted,
-                statusCause);
+                statusCause, deletedAt);
     }
 
     ConversationState undeleted(long seq) {
         return new ConversationState(id, kind, status, statusReason, participants, taskPrompt, maxTurns, turnCount,
                 lastSpeakerId, turnInDoubt, resumesWithoutProgress, seq, createdAt, updatedAt, customTitle, false,
-                statusCause);
+                statusCause, null);
     }
 
     /** Folds a whole history, in order. */

@@ -11,13 +11,15 @@ import java.util.function.Function;
  */
 public record DeletedConversation(ConversationState state, Instant deletedAt) {
     /**
-     * The deleted conversations, most recently deleted first. Nothing but an undelete follows a deletion, so the
-     * last event of a deleted conversation is its deletion: {@code history} is read for it.
+     * The deleted conversations, most recently deleted first: when, as the state keeps it; for a state read from a
+     * table written before the time was kept, from the log (nothing but an undelete follows a deletion, so the last
+     * event of a deleted conversation is its deletion).
      */
     public static List<DeletedConversation> mostRecentFirst(List<ConversationState> deleted,
                                                             Function<ConversationId, List<RecordedEvent>> history) {
         return deleted.stream()
-                .map(state -> new DeletedConversation(state, history.apply(state.id()).getLast().recordedAt()))
+                .map(state -> new DeletedConversation(state, state.deletedAt() != null ? state.deletedAt()
+                        : history.apply(state.id()).getLast().recordedAt()))
                 .sorted(Comparator.comparing(DeletedConversation::deletedAt).reversed()
                         .thenComparing(gone -> gone.state().id().value()))
                 .toList();

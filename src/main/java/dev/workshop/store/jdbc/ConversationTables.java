@@ -40,6 +40,7 @@ public final class ConversationTables {
             "participants", "task_prompt", "max_turns", "turn_count", "last_speaker_id", "turn_in_doubt", "created_at",
             "updated_at", "version", "resumes_without_progress", "title", "deleted");
     private static final String CAUSE = "status_cause";
+    private static final String DELETED_AT = "deleted_at";
     private static final String KEY = "tenant_id = ? AND conversation_id = ?";
     private static final String READ = "tenant_id, conversation_id, kind, status, status_reason, participants,"
             + " task_prompt, max_turns, turn_count, last_speaker_id, turn_in_doubt, resumes_without_progress,"
@@ -68,6 +69,8 @@ public final class ConversationTables {
     private final EventCodec codec;
     /** Whether the table has the cause column (schema 7 on): a test stands up an older Workshop on an older one. */
     private final boolean withCause;
+    /** Whether the table keeps when a conversation was deleted (schema 8 on). */
+    private final boolean withDeletedAt;
     private final String updateConversation;
     private final String insertConversation;
     private final String selectConversations;
@@ -79,15 +82,20 @@ public final class ConversationTables {
     public ConversationTables(EventCodec codec, int schema) {
         this.codec = codec;
         this.withCause = schema >= 7;
+        this.withDeletedAt = schema >= 8;
         java.util.List<String> written = new java.util.ArrayList<>(WRITTEN);
         if (withCause) {
             written.add(CAUSE);
+        }
+        if (withDeletedAt) {
+            written.add(DELETED_AT);
         }
         updateConversation = "UPDATE conversation SET " + String.join(" = ?, ", written) + " = ? WHERE " + KEY;
         written.addAll(java.util.List.of("tenant_id", "conversation_id"));
         insertConversation = "INSERT INTO conversation (" + String.join(", ", written) + ") VALUES ("
                 + String.join(", ", java.util.Collections.nCopies(written.size(), "?")) + ")";
-        selectConversations = "SELECT " + READ + (withCause ? ", " + CAUSE : "") + " FROM conversation";
+        selectConversations = "SELECT " + READ + (withCause ? ", " + CAUSE : "")
+                + (withDeletedAt ? ", " + DELETED_AT : "") + " FROM conversation";
     }
 
     /**
@@ -159,6 +167,13 @@ public final class ConversationTables {
         if (withCause) {
             statement.setString(next++, state.statusCause().wireName());
         }
+        if (withDeletedAt) {
+            if (state.deletedAt() == null) {
+                statement.setNull(next++, Types.TIMESTAMP_WITH_TIMEZONE);
+            } else {
+                statement.setObject(next++, timestamp(state.deletedAt()));
+            }
+        }
         statement.setString(next++, row.tenant().value());
         statement.setString(next, state.id().value());
     }
@@ -208,7 +223,16 @@ public final class ConversationTables {
         }
     }
 
-    /** When the tenant's conversation was last deleted. */
+    /**
+     * When a deleted conversation was deleted: as its row says, else (a row written before the time was kept, or by
+     * an older Workshop since) from its log, else its last activity.
+     */
+    public Instant deletedAt(Connection connection, TenantId tenant, ConversationState deleted) throws SQLException {
+        return deleted.deletedAt() != null ? deleted.deletedAt()
+                : deletedAt(connection, tenant, deleted.id()).orElse(deleted.updatedAt());
+    }
+
+    /** When the tenant's conversation was last deleted, from its log. */
     public java.util.Optional<Instant> deletedAt(Connection connection, TenantId tenant, ConversationId id)
             throws SQLException {
         try (PreparedStatement select = connection.prepareStatement("""
@@ -249,7 +273,8 @@ public final class ConversationTables {
                     instant(result, "updated_at"),
                     result.getString("title"),
                     result.getBoolean("deleted"),
-                    withCause ? cause(result.getString("status_cause")) : null)));
+                    withCause ? cause(result.getString("status_cause")) : null,
+                    withDeletedAt && result.getObject(DELETED_AT) != null ? instant(result, DELETED_AT) : null)));
         }
         return rows;
     }

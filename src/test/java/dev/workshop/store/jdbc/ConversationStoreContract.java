@@ -148,14 +148,17 @@ public abstract class ConversationStoreContract {
         assertThat(store().list(team)).extracting(ConversationState::id).containsExactly(first, second);
 
         Instant before = Instant.now().minusSeconds(1);
-        store().append(team, second, 2, List.of(new Deleted()));
+        Instant deletion = store().append(team, second, 2, List.of(new Deleted())).events().getLast().recordedAt();
         assertThat(store().list(team)).extracting(ConversationState::id).containsExactly(first);
         assertThat(store().listDeleted(team)).singleElement().satisfies(deleted -> {
             assertThat(deleted.state().id()).isEqualTo(second);
-            assertThat(deleted.deletedAt()).isAfter(before);
+            assertThat(deleted.deletedAt()).isAfter(before).isEqualTo(deletion);
+            assertThat(deleted.state().deletedAt()).as("kept in the state, as the fold keeps it").isEqualTo(deletion);
         });
+        assertThat(store().state(team, second).orElseThrow().deletedAt()).isEqualTo(deletion);
         store().append(team, second, 3, List.of(new Undeleted()));
         assertThat(store().listDeleted(team)).isEmpty();
+        assertThat(store().state(team, second).orElseThrow().deletedAt()).isNull();
         assertThat(store().count(team)).isEqualTo(2);
     }
 

@@ -131,6 +131,34 @@ class DatabaseRecoveryTest {
     }
 
     @Test
+    void aConversationDeletedBeforeTheTimeWasKeptTakesItFromItsLogWhenTheTablesMoveOn() throws SQLException {
+        String url = "jdbc:h2:file:" + dir.resolve("workshop");
+        Flyway.configure().dataSource(url, "workshop", "").target("7").load().migrate();
+        ConversationId id = new ConversationId("deleted-long-ago");
+        java.time.Instant deletedAt = java.time.Instant.parse("2026-01-02T03:04:05Z");
+        List<dev.workshop.domain.conversation.RecordedEvent> history = List.of(
+                new dev.workshop.domain.conversation.RecordedEvent(TenantId.LOCAL, id, 1,
+                        deletedAt.minusSeconds(60), Conversations.started(4)),
+                new dev.workshop.domain.conversation.RecordedEvent(TenantId.LOCAL, id, 2, deletedAt,
+                        new dev.workshop.domain.conversation.ConversationEvent.Deleted()));
+        dev.workshop.domain.conversation.ConversationState state =
+                dev.workshop.domain.conversation.ConversationState.replay(id, history);
+        ConversationTables older = new ConversationTables(new dev.workshop.store.EventCodec(), 7);
+        try (Connection connection = DriverManager.getConnection(url, "workshop", "")) {
+            older.insertEvents(connection, history);
+            older.upsertConversations(connection, List.of(new ConversationTables.Row(TenantId.LOCAL, state)));
+        }
+
+        Flyway.configure().dataSource(url, "workshop", "").load().migrate();
+
+        try (Connection connection = DriverManager.getConnection(url, "workshop", "")) {
+            assertThat(new ConversationTables(new dev.workshop.store.EventCodec(), SchemaVersion.LATEST)
+                    .conversation(connection, TenantId.LOCAL, id, false).orElseThrow().deletedAt())
+                    .as("from the deletion in its log").isEqualTo(deletedAt);
+        }
+    }
+
+    @Test
     void takesNoBackupOfANewDatabase() {
         storeConversationWithMessages(1);
         assertThat(dir.resolve("backups")).doesNotExist();

@@ -313,7 +313,7 @@ public final class PostgresConversationStore implements ConversationStore {
             List<DeletedConversation> deleted = new ArrayList<>();
             for (ConversationTables.Row row : tables.conversations(connection, tenant)) {
                 if (row.state().deleted()) {
-                    Instant at = tables.deletedAt(connection, tenant, row.state().id()).orElse(row.state().updatedAt());
+                    Instant at = tables.deletedAt(connection, tenant, row.state());
                     deleted.add(new DeletedConversation(row.state(), at));
                 }
             }
