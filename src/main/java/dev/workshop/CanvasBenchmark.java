@@ -126,7 +126,7 @@ final class CanvasBenchmark {
             AgentNodeModel a = placed.get(i);
             AgentNodeModel b = placed.get(i + 1);
             if (!a.agentId().equals(b.agentId())) {
-                canvas.startConversation(List.of(a, b), "Benchmark chat " + i, 1000);
+                canvas.conversations().start(List.of(a, b), "Benchmark chat " + i, 1000);
             }
         }
     }

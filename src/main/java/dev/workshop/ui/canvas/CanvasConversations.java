@@ -20,7 +20,7 @@ import java.util.function.Supplier;
  * first event finds them), ending one whose agent was taken off, and placing the agents of a conversation that
  * runs without instances on the canvas.
  */
-final class CanvasConversations {
+public final class CanvasConversations {
     private final CanvasContents canvas;
     private final CanvasSeams seams;
     /** Which instances each conversation runs on (the overlay's record of them). */
@@ -45,11 +45,16 @@ final class CanvasConversations {
         this.workspace = workspace;
     }
 
+    /** Starts a conversation among the agents, in the order given. */
+    public void start(List<AgentNodeModel> participants, String task, int maxTurns) {
+        start(participants, task, maxTurns, false);
+    }
+
     /**
      * Starts a conversation among the agents, in the order given, with the user taking the last turn of each
      * round when {@code withYou}.
      */
-    void start(List<AgentNodeModel> participants, String task, int maxTurns, boolean withYou) {
+    public void start(List<AgentNodeModel> participants, String task, int maxTurns, boolean withYou) {
         ConversationId id = ConversationId.random();
         conversationInstances.put(id, participants.stream().map(AgentNodeModel::id).toList());
         List<AgentId> agentIds = new ArrayList<>(participants.stream().map(AgentNodeModel::agentId).toList());

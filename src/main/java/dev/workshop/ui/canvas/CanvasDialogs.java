@@ -45,7 +45,7 @@ final class CanvasDialogs {
                 AgentNodeModel::name, viewModel.defaultMaxTurns(), false, suggestedTask);
         owner(dialog.getDialogPane());
         ModalOver.owner(dialog, window());
-        dialog.showAndWait().ifPresent(request -> viewModel.startConversation(request.participants(), request.task(),
+        dialog.showAndWait().ifPresent(request -> viewModel.conversations().start(request.participants(), request.task(),
                 request.maxTurns(), request.withYou()));
     }
 
@@ -74,7 +74,7 @@ final class CanvasDialogs {
                 chosen, AgentNodeModel::name, turns, alone, task, withYou);
         owner(dialog.getDialogPane());
         ModalOver.owner(dialog, window());
-        dialog.showAndWait().ifPresent(request -> viewModel.startConversation(request.participants(), request.task(),
+        dialog.showAndWait().ifPresent(request -> viewModel.conversations().start(request.participants(), request.task(),
                 request.maxTurns(), request.withYou()));
     }
 
@@ -84,7 +84,7 @@ final class CanvasDialogs {
         owner(dialog.getDialogPane());
         ModalOver.owner(dialog, window());
         dialog.showAndWait().ifPresent(request ->
-                viewModel.startConversation(request.participants(), request.task(), request.maxTurns(), false));
+                viewModel.conversations().start(request.participants(), request.task(), request.maxTurns(), false));
     }
 
     void removeWithConfirmation(List<AgentNodeModel> targets) {

@@ -196,17 +196,9 @@ public final class CanvasViewModel {
 
     // ---- conversations --------------------------------------------------------------------------------------
 
-    /** Starts a conversation among the agents, in the order given. */
-    public void startConversation(List<AgentNodeModel> participants, String task, int maxTurns) {
-        startConversation(participants, task, maxTurns, false);
-    }
-
-    /**
-     * Starts a conversation among the agents, in the order given, with the user taking the last turn of each
-     * round when {@code withYou}.
-     */
-    public void startConversation(List<AgentNodeModel> participants, String task, int maxTurns, boolean withYou) {
-        conversations.start(participants, task, maxTurns, withYou);
+    /** Starting conversations among the agents on the canvas. */
+    public CanvasConversations conversations() {
+        return conversations;
     }
 
     /** The canvas's edits to undo and redo: an agent in a running conversation is not taken off. */

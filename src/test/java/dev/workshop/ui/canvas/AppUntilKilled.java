@@ -38,7 +38,7 @@ public final class AppUntilKilled {
                         canvas.edits().place(new AgentId("starter-ada"), new Point(100, 100)).orElseThrow(),
                         canvas.edits().place(new AgentId("starter-bruno"), new Point(300, 100)).orElseThrow(),
                         canvas.edits().place(new AgentId("starter-chen"), new Point(200, 260)).orElseThrow());
-                canvas.startConversation(agents, "Plan a picnic for twelve", AppKillNineTest.TURNS);
+                canvas.conversations().start(agents, "Plan a picnic for twelve", AppKillNineTest.TURNS);
             });
             // The scene is saved shortly after the last change; say so once it is on disk.
             Path scene = dir.resolve("scene.json");

@@ -234,8 +234,8 @@ class CanvasViewModelTest {
         List<ConversationId> shown = new java.util.concurrent.CopyOnWriteArrayList<>();
         fx.run(() -> canvas.waysOut().setOnShowConversation(shown::add));
 
-        fx.run(() -> canvas.startConversation(List.of(ada, bruno), "Name a cat", 2));
-        fx.run(() -> canvas.startConversation(List.of(ada), "Name a dog", 1));
+        fx.run(() -> canvas.conversations().start(List.of(ada, bruno), "Name a cat", 2));
+        fx.run(() -> canvas.conversations().start(List.of(ada), "Name a dog", 1));
 
         fx.settle();
         assertThat(shown).hasSize(2);
@@ -251,14 +251,14 @@ class CanvasViewModelTest {
         AgentNodeModel bruno = place(BRUNO, 200, 0);
         fx.run(() -> canvas.waysOut().setTitleLookup(id -> java.util.Optional.of(
                 "A title far longer than any status bar should have to carry")));
-        fx.run(() -> canvas.startConversation(List.of(ada, bruno), "Name a cat", 2));
+        fx.run(() -> canvas.conversations().start(List.of(ada, bruno), "Name a cat", 2));
 
         loopsDone();
         assertThat(fx.call(() -> canvas.noticeProperty().get()))
                 .isEqualTo("\u201cA title far longer than any status bar…\u201d completed: All 2 turns were taken");
 
         fx.run(() -> canvas.waysOut().setTitleLookup(id -> java.util.Optional.empty()));
-        fx.run(() -> canvas.startConversation(List.of(ada, bruno), "Name a dog", 2));
+        fx.run(() -> canvas.conversations().start(List.of(ada, bruno), "Name a dog", 2));
         loopsDone();
         ConversationId dog = fx.call(() -> workspace.engine().conversations().stream()
                 .filter(conversation -> conversation.task().orElse("").equals("Name a dog")).findFirst().orElseThrow().id());
@@ -271,7 +271,7 @@ class CanvasViewModelTest {
         AgentNodeModel ada = place(ADA, 0, 0);
         AgentNodeModel bruno = place(BRUNO, 200, 0);
         AgentNodeModel chen = place(new AgentId("starter-chen"), 400, 0);
-        fx.run(() -> canvas.startConversation(List.of(ada, bruno), "Name a dog", 6, true));
+        fx.run(() -> canvas.conversations().start(List.of(ada, bruno), "Name a dog", 6, true));
         loopsDone();
         assertThat(workspace.engine().conversations()).singleElement()
                 .satisfies(state -> assertThat(state.status()).isEqualTo(ConversationStatus.WAITING));
@@ -298,7 +298,7 @@ class CanvasViewModelTest {
         AgentNodeModel ada = place(ADA, 0, 0);
         AgentNodeModel bruno = place(BRUNO, 200, 0);
         var firstMessage = Heard.latch(workspace.engine(), 1, event -> !Heard.messages(event).isEmpty());
-        fx.run(() -> canvas.startConversation(List.of(ada, bruno), "Name a dog", 6));
+        fx.run(() -> canvas.conversations().start(List.of(ada, bruno), "Name a dog", 6));
         heard(firstMessage);
         ConversationId id = workspace.engine().conversations().getFirst().id();
         workspace.engine().abort(id, dev.workshop.orchestration.AbortOutcome.INTERRUPT);
@@ -325,7 +325,7 @@ class CanvasViewModelTest {
         for (int i = 0; i < 4; i++) {
             List<AgentNodeModel> pair = List.of(place(ADA, i * 300, 0), place(BRUNO, i * 300 + 150, 0));
             pairs.add(pair);
-            fx.run(() -> canvas.startConversation(pair, "Name a dog", 4));
+            fx.run(() -> canvas.conversations().start(pair, "Name a dog", 4));
             assertThat(workspace.engine().conversations()).hasSize(pairs.size());
         }
         heard(queuedHeard);
@@ -376,7 +376,7 @@ class CanvasViewModelTest {
             AgentNodeModel ann = placeAnnWhoseKeyIsRefused(server);
             AgentNodeModel ada = place(ADA, 200, 0);
 
-            fx.run(() -> canvas.startConversation(List.of(ann, ada), "Plan a launch", 4));
+            fx.run(() -> canvas.conversations().start(List.of(ann, ada), "Plan a launch", 4));
 
             loopsDone();
             assertThat(fx.call(() -> ann.mark())).isEqualTo(AgentMark.FAILED);
@@ -393,7 +393,7 @@ class CanvasViewModelTest {
         try (FakeChatServer server = new FakeChatServer()) {
             AgentNodeModel ann = placeAnnWhoseKeyIsRefused(server);
             AgentNodeModel ada = place(ADA, 200, 0);
-            fx.run(() -> canvas.startConversation(List.of(ann, ada), "Plan a launch", 4));
+            fx.run(() -> canvas.conversations().start(List.of(ann, ada), "Plan a launch", 4));
             loopsDone();
             assertThat(fx.call(() -> ann.mark())).isEqualTo(AgentMark.FAILED);
             ConversationId failed = workspace.engine().conversations().getFirst().id();
@@ -411,7 +411,7 @@ class CanvasViewModelTest {
             AgentNodeModel annAgain = fx.call(() -> canvas.find(ann.id()).orElseThrow());
             AgentNodeModel adaAgain = fx.call(() -> canvas.find(ada.id()).orElseThrow());
             refuseTheKey(server);
-            fx.run(() -> canvas.startConversation(List.of(adaAgain, annAgain), "Plan a party", 2));
+            fx.run(() -> canvas.conversations().start(List.of(adaAgain, annAgain), "Plan a party", 2));
             loopsDone();
             assertThat(workspace.engine().conversations()).hasSize(2)
                     .allSatisfy(state -> assertThat(state.status().isFinal()).isTrue());
@@ -484,11 +484,11 @@ class CanvasViewModelTest {
         AgentNodeModel ada = place(ADA, 200, 0);
         AgentNodeModel bruno = place(BRUNO, 0, 200);
         var picnicStarted = Heard.latch(workspace.engine(), 1, LoopEvent.Started.class::isInstance);
-        fx.run(() -> canvas.startConversation(List.of(ada, ann), "Plan a picnic", 4));
+        fx.run(() -> canvas.conversations().start(List.of(ada, ann), "Plan a picnic", 4));
         ConversationId picnic = conversation("Plan a picnic");
         heard(picnicStarted);
         assertThat(fx.call(() -> ann.conversations())).contains(picnic);
-        fx.run(() -> canvas.startConversation(List.of(ann, bruno), "Plan a launch", 4));
+        fx.run(() -> canvas.conversations().start(List.of(ann, bruno), "Plan a launch", 4));
         ConversationId launch = conversation("Plan a launch");
         assertThat(workspace.engine().await(launch, Duration.ofSeconds(30))).as("the launch stopped").isTrue();
         fx.settle();
@@ -533,7 +533,7 @@ class CanvasViewModelTest {
         AgentNodeModel ada = place(ADA, 0, 0);
         AgentNodeModel bruno = place(BRUNO, 200, 0);
 
-        fx.run(() -> canvas.startConversation(List.of(ada, bruno), "Name a cat", 4));
+        fx.run(() -> canvas.conversations().start(List.of(ada, bruno), "Name a cat", 4));
 
         loopsDone();
         assertThat(fx.call(() -> ada.state())).isEqualTo(AgentState.COOLDOWN);
@@ -570,7 +570,7 @@ class CanvasViewModelTest {
         AgentNodeModel bruno = place(BRUNO, 200, 0);
 
         var adaAsked = Heard.latch(workspace.engine(), 1, event -> !Heard.turnStarts(List.of(event)).isEmpty());
-        fx.run(() -> canvas.startConversation(List.of(ada, bruno), "Name a dog", 4));
+        fx.run(() -> canvas.conversations().start(List.of(ada, bruno), "Name a dog", 4));
 
         heard(adaAsked);
         assertThat(fx.call(() -> ada.state())).isEqualTo(AgentState.THINKING);
@@ -588,7 +588,7 @@ class CanvasViewModelTest {
         AgentNodeModel ada = place(ADA, 0, 0);
         AgentNodeModel bruno = place(BRUNO, 200, 0);
         var started = Heard.latch(workspace.engine(), 1, LoopEvent.Started.class::isInstance);
-        fx.run(() -> canvas.startConversation(List.of(ada, bruno), "Name a dog", 6));
+        fx.run(() -> canvas.conversations().start(List.of(ada, bruno), "Name a dog", 6));
         heard(started);
         var conversation = fx.call(() -> canvas.edits().conversationsOf(List.of(bruno))).iterator().next();
 
@@ -777,7 +777,7 @@ class CanvasViewModelTest {
         AgentNodeModel ada = place(ADA, 0, 0);
         AgentNodeModel bruno = place(BRUNO, 200, 0);
         var started = Heard.latch(workspace.engine(), 1, LoopEvent.Started.class::isInstance);
-        fx.run(() -> canvas.startConversation(List.of(ada, bruno), "Name a dog", 6));
+        fx.run(() -> canvas.conversations().start(List.of(ada, bruno), "Name a dog", 6));
         heard(started);
 
         assertThat(fx.call(() -> canvas.steps().undo())).isFalse();

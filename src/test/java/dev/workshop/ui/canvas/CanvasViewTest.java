@@ -105,7 +105,7 @@ class CanvasViewTest {
         Pair pair = new Pair(onFx(() -> canvas.edits().place(ADA, adaAt).orElseThrow()),
                 onFx(() -> canvas.edits().place(BRUNO, brunoAt).orElseThrow()));
         onFx(() -> {
-            canvas.startConversation(List.of(pair.ada(), pair.bruno()), "Plan a picnic", 4);
+            canvas.conversations().start(List.of(pair.ada(), pair.bruno()), "Plan a picnic", 4);
             return null;
         });
         return pair;
@@ -479,7 +479,7 @@ class CanvasViewTest {
         AgentNodeModel chen = onFx(() -> canvas.edits().place(new AgentId("starter-chen"), new Point(250, 420)).orElseThrow());
         AgentNodeModel dalia = onFx(() -> canvas.edits().place(new AgentId("starter-dalia"), new Point(500, 420)).orElseThrow());
         onFx(() -> {
-            canvas.startConversation(List.of(chen, dalia), "Name a boat", 4);
+            canvas.conversations().start(List.of(chen, dalia), "Name a boat", 4);
             return null;
         });
         waitUntil(15, () -> sidebar.selectedProperty().get() != null
