@@ -92,9 +92,12 @@ final class EventPrinter implements Consumer<LoopEvent> {
                     .put("version", recorded.after().version()).put("driven_by", recorded.drivenBy()));
         }
         News news = recorded.news();
-        if (news.isEmpty() || news.began()) {
-            // A new conversation's start is told by its loop; one copied in whole (imported, forked, restored) by
-            // the restore's own lines: its messages are history, not turns taken now.
+        boolean queued = news.status().filter(status -> status == ConversationStatus.QUEUED).isPresent();
+        if (news.began() || news.lines().isEmpty() && news.turnStarted().isEmpty() && !queued && news.title().isEmpty()
+                && !news.listingChanged()) {
+            // Nothing this contract prints (a piece of a reply, a resume: the loop's start says so). A conversation
+            // copied in whole (imported, forked, restored) is told by the restore's own lines: its messages are
+            // history, not turns taken now.
             return List.of();
         }
         int turnNumber = turnNumber(id, news.followUpTurn());
@@ -111,7 +114,7 @@ final class EventPrinter implements Consumer<LoopEvent> {
                 .put("turn_index", turn.turnIndex()).put("speaker_id", turn.speakerId().value())
                 .put("speaker_name", turn.speakerName())
                 .put("resumed", turn.askedAgain())));
-        if (news.status().filter(status -> status == ConversationStatus.QUEUED).isPresent()) {
+        if (queued) {
             lines.add(line("conversation_queued", recorded, turnNumber));
         }
         news.title().ifPresent(title -> lines.add(line("conversation_renamed", recorded, turnNumber)

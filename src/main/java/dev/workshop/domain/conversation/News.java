@@ -12,7 +12,8 @@ import java.util.OptionalInt;
  *
  * @param lines       the lines the batch added, in order
  * @param turnStarted the turn the batch started and left being written (its message not yet recorded)
- * @param status      the status the batch set last, if it set one
+ * @param status      the status the batch set last, if it set one (a resume and a follow-up set it active, as the
+ *                    state's fold does)
  * @param title       the title a rename in the batch gave ("" back to the task's), if it renamed
  * @param followUpTurn the workflow turn a follow-up in the batch began
  * @param began       the batch began the conversation: a new one, or one copied in whole (an import, a fork, a

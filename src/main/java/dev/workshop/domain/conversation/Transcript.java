@@ -132,13 +132,18 @@ public final class Transcript {
                     cutAt = at;
                 }
             }
-            case ResumeStarted resume -> resumedSinceLast = resume.cause();
+            case ResumeStarted resume -> {
+                resumedSinceLast = resume.cause();
+                // As the state's fold has it: a conversation picked up again is active (a row says so at once).
+                gathered.status = ConversationStatus.ACTIVE;
+            }
             case StatusChanged change -> gathered.status = change.status();
             case Renamed rename -> gathered.title = rename.title();
             case ConversationEvent.Deleted ignored -> gathered.deleted = true;
             case ConversationEvent.Undeleted ignored -> gathered.undeleted = true;
             case FollowUpStarted followUp -> {
                 gathered.followUpTurn = followUp.turnNumber();
+                gathered.status = ConversationStatus.ACTIVE;
                 // The user went on instead: what follows answers them, whatever a failed resume left.
                 resumedSinceLast = null;
                 followUps++;

@@ -187,6 +187,7 @@ class TranscriptTest {
         News asked = live.news(history.subList(from, history.size()));
         assertThat(asked.turnStarted()).contains(new News.TurnInProgress(0, ADA, "Ada", true));
         assertThat(asked.lines()).isEmpty();
+        assertThat(asked.status()).as("picked up again: active, as the state has it").contains(ConversationStatus.ACTIVE);
 
         from = history.size();
         record(new ReplyChunk(0, "Lis"));
