@@ -22,7 +22,13 @@ final class LiveMarks {
 
     /** What {@code events}, just recorded, bring the reader of {@code id}, folded after what came before. */
     News recorded(ConversationId id, List<RecordedEvent> events, List<Participant> participants) {
-        return folds.computeIfAbsent(id, key -> Transcript.following(participants)).news(events);
+        News news = folds.computeIfAbsent(id, key -> Transcript.following(participants)).news(events);
+        if (news.began()) {
+            // A history copied in whole (an import, a fork, a session re-inflated) is no run to follow: its lines
+            // are not kept here, however long it is; what its next loop records starts a fold of its own.
+            folds.remove(id);
+        }
+        return news;
     }
 
     /** The loop stopped: what its conversation records next starts a fold of its own. */
