@@ -60,10 +60,11 @@ final class OtherInstances {
         if (publishing) {
             String drivenBy = log.store().drivenElsewhere(log.tenant(), id).orElse("");
             // The feed says which conversation changed, not how: what it recorded is read from where the listeners
-            // were told up to (the whole history, the first time). A listener that has some of it already passes
-            // over what it has.
-            long from = told.getOrDefault(id, 0L);
-            List<RecordedEvent> recorded = from >= now.version() ? List.of()
+            // were told up to. The first change of a conversation this instance was told nothing of comes with no
+            // events (a listener that shows it reads its log then, once), so no long history is read for nothing.
+            // A listener that has some of it already passes over what it has.
+            Long from = told.get(id);
+            List<RecordedEvent> recorded = from == null || from >= now.version() ? List.of()
                     : log.store().historyAfter(log.tenant(), id, from);
             told.merge(id, recorded.isEmpty() ? now.version() : Math.max(now.version(), recorded.getLast().seq()),
                     Math::max);

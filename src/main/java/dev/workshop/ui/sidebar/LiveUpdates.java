@@ -43,8 +43,12 @@ final class LiveUpdates {
                     }
                     sidebar.upsert(ConversationRow.of(recorded.after()).drivenBy(recorded.drivenBy()));
                     if (sidebar.isSelected(id) && !shownMessages.loadingProperty().get()) {
-                        news.lines().forEach(line -> shownMessages.arrived(MessageItem.of(line,
-                                shownMessages::colourOf)));
+                        if (recorded.events().isEmpty()) {
+                            shownMessages.catchUp(id);
+                        } else {
+                            news.lines().forEach(line -> shownMessages.arrived(MessageItem.of(line,
+                                    shownMessages::colourOf)));
+                        }
                     }
                 });
             }

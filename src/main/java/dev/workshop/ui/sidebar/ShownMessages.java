@@ -84,6 +84,43 @@ final class ShownMessages {
         load(selection, id);
     }
 
+    /**
+     * Another device wrote to the conversation shown and the change came without its events (the first this
+     * instance heard of it): its new messages are read from the log and added at the end, as messages arriving
+     * live are (the rows already shown stay as they are, and the reader's place with them).
+     * When what is shown no longer matches the start of the log (a reply cut off there was asked again), it is
+     * read again whole.
+     */
+    void catchUp(ConversationId id) {
+        long ticket = selection;
+        Map<AgentId, String> known = Map.copyOf(colours);
+        work.inBackground("sidebar-catch-up", () -> {
+            try {
+                boolean running = work.engine().isRunning(id) || work.engine().drivenElsewhere(id);
+                List<MessageItem> items = MessageItem.fromHistory(work.engine().history(id),
+                        agent -> known.getOrDefault(agent, UNKNOWN_COLOUR), running);
+                work.onFx(() -> {
+                    if (ticket != selection || loading.get()) {
+                        return;
+                    }
+                    List<MessageItem> shown = messages.stream().filter(item -> !item.writing()).toList();
+                    boolean sameStart = shown.size() <= items.size() && java.util.stream.IntStream.range(0, shown.size())
+                            .allMatch(i -> shown.get(i).turnIndex() == items.get(i).turnIndex()
+                                    && shown.get(i).cutOff() == items.get(i).cutOff());
+                    if (!sameStart) {
+                        load(ticket, id);
+                        return;
+                    }
+                    items.subList(shown.size(), items.size()).forEach(this::arrived);
+                });
+            } catch (RuntimeException e) {
+                // The next change, or opening the conversation again, reads it.
+                System.getLogger(ShownMessages.class.getName()).log(System.Logger.Level.WARNING,
+                        "Could not read another device's new messages: " + e.getMessage());
+            }
+        });
+    }
+
     /** A message that arrived live, in the place of the reply being written; unless the list has its turn already. */
     void arrived(MessageItem item) {
         int writingRow = writingRow();
