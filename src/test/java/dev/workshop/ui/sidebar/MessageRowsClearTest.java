@@ -90,10 +90,11 @@ class MessageRowsClearTest {
 
     @Test
     void everyRowsTextEndsAboveTheNextRowAtEveryWidthInBothThemes(FxRobot robot) throws Exception {
-        WaitForAsyncUtils.waitFor(20, TimeUnit.SECONDS, () -> !robot.from(view).lookup(".row-title").queryAll().isEmpty());
+        WaitForAsyncUtils.waitFor(20, TimeUnit.SECONDS, () -> onFx(() -> !robot.from(view).lookup(".row-title").queryAll()
+                .isEmpty()));
         robot.interact(() -> shell.sidebarProperty().get().select(shell.sidebarProperty().get().rows().getFirst()));
         WaitForAsyncUtils.waitFor(20, TimeUnit.SECONDS,
-                () -> robot.from(view).lookup("#message-list").queryListView().getItems().size() == MESSAGES);
+                () -> onFx(() -> robot.from(view).lookup("#message-list").queryListView().getItems().size() == MESSAGES));
         ListView<?> list = robot.from(view).lookup("#message-list").queryListView();
         for (String theme : List.of("light", "dark")) {
             robot.interact(() -> Application.setUserAgentStylesheet(theme.equals("dark")
@@ -109,14 +110,15 @@ class MessageRowsClearTest {
 
     @Test
     void rowsThatStreamedInLiveEndAboveTheNextRowToo(FxRobot robot) throws Exception {
-        WaitForAsyncUtils.waitFor(20, TimeUnit.SECONDS, () -> !robot.from(view).lookup(".row-title").queryAll().isEmpty());
+        WaitForAsyncUtils.waitFor(20, TimeUnit.SECONDS, () -> onFx(() -> !robot.from(view).lookup(".row-title").queryAll()
+                .isEmpty()));
         var engine = shell.workspace().orElseThrow().engine();
         ConversationId live = engine.startConversation(List.of(ADA.agentId(), BRUNO.agentId()),
                 "Plan a picnic by the river for twelve people", OptionalInt.of(8));
         robot.interact(() -> shell.sidebarProperty().get().show(live));
         assertThat(engine.await(live, Duration.ofSeconds(60))).isTrue();
         WaitForAsyncUtils.waitFor(20, TimeUnit.SECONDS,
-                () -> robot.from(view).lookup("#message-list").queryListView().getItems().size() == 8);
+                () -> onFx(() -> robot.from(view).lookup("#message-list").queryListView().getItems().size() == 8));
         WaitForAsyncUtils.waitForFxEvents(4);
         ListView<?> list = robot.from(view).lookup("#message-list").queryListView();
         assertThat(WaitForAsyncUtils.asyncFx(() -> overlaps(list)).get()).isEmpty();
@@ -127,10 +129,11 @@ class MessageRowsClearTest {
 
     @Test
     void shortRowsInTheFollowUpPanesEndAboveTheNextRow(FxRobot robot) throws Exception {
-        WaitForAsyncUtils.waitFor(20, TimeUnit.SECONDS, () -> !robot.from(view).lookup(".row-title").queryAll().isEmpty());
+        WaitForAsyncUtils.waitFor(20, TimeUnit.SECONDS, () -> onFx(() -> !robot.from(view).lookup(".row-title").queryAll()
+                .isEmpty()));
         robot.interact(() -> shell.sidebarProperty().get().select(shell.sidebarProperty().get().rows().getFirst()));
         WaitForAsyncUtils.waitFor(20, TimeUnit.SECONDS,
-                () -> robot.from(view).lookup("#message-list").queryListView().getItems().size() == MESSAGES);
+                () -> onFx(() -> robot.from(view).lookup("#message-list").queryListView().getItems().size() == MESSAGES));
         // Short one-line rows, yours among them: #36 saw such a row drawn taller than its cell.
         for (String followUp : List.of("Why?", "And then?")) {
             // Typed and sent on the FX thread: a click's bounds are measured off it, racing the rows still changing.
@@ -138,9 +141,9 @@ class MessageRowsClearTest {
                 robot.from(view).lookup("#composer").queryAs(javafx.scene.control.TextArea.class).setText(followUp);
                 robot.from(view).lookup("#send-message").queryButton().fire();
             });
-            WaitForAsyncUtils.waitFor(30, TimeUnit.SECONDS, () -> robot.from(view).lookup("#dual-pane").query()
-                    .isVisible() && !robot.from(view).lookup("#composer").query().isDisabled()
-                    && robot.from(view).lookup("#collaboration-pane").queryListView().getItems().size() >= 2);
+            WaitForAsyncUtils.waitFor(30, TimeUnit.SECONDS, () -> onFx(() -> robot.from(view).lookup("#dual-pane")
+                    .query().isVisible() && !robot.from(view).lookup("#composer").query().isDisabled()
+                    && robot.from(view).lookup("#collaboration-pane").queryListView().getItems().size() >= 2));
         }
         WaitForAsyncUtils.waitForFxEvents(4);
         for (String pane : List.of("#conversation-pane", "#collaboration-pane")) {
@@ -149,6 +152,11 @@ class MessageRowsClearTest {
             WaitForAsyncUtils.waitForFxEvents(4);
             assertThat(WaitForAsyncUtils.asyncFx(() -> overlaps(list)).get()).as(pane).isEmpty();
         }
+    }
+
+    /** {@code condition} as the FX thread sees it: the scene graph is read where it changes, never beside it. */
+    private static boolean onFx(java.util.concurrent.Callable<Boolean> condition) throws Exception {
+        return WaitForAsyncUtils.asyncFx(condition).get(10, TimeUnit.SECONDS);
     }
 
     /** The rows whose text reaches below the top of the row after them, in words; at least one pair is measured. */
