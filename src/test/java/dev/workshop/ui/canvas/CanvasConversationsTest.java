@@ -190,12 +190,9 @@ class CanvasConversationsTest extends CanvasFixture {
 
     @Test
     void removingAnAgentThatIsTalkingEndsItsConversationAsCompletedWithTheReason() throws Exception {
-        reopenWithSlowReplies();
-        AgentNodeModel ada = place(ADA, 0, 0);
-        AgentNodeModel bruno = place(BRUNO, 200, 0);
-        var started = Heard.latch(workspace.engine(), 1, LoopEvent.Started.class::isInstance);
-        fx.run(() -> canvas.conversations().start(List.of(ada, bruno), "Name a dog", 6));
-        heard(started);
+        List<AgentNodeModel> talking = talkingPair();
+        AgentNodeModel ada = talking.get(0);
+        AgentNodeModel bruno = talking.get(1);
         var conversation = fx.call(() -> canvas.edits().conversationsOf(List.of(bruno))).iterator().next();
 
         fx.run(() -> canvas.edits().remove(List.of(bruno)));
@@ -210,12 +207,7 @@ class CanvasConversationsTest extends CanvasFixture {
 
     @Test
     void undoNeverTakesOffAnAgentThatIsTalkingAndSaysWhy() throws Exception {
-        reopenWithSlowReplies();
-        AgentNodeModel ada = place(ADA, 0, 0);
-        AgentNodeModel bruno = place(BRUNO, 200, 0);
-        var started = Heard.latch(workspace.engine(), 1, LoopEvent.Started.class::isInstance);
-        fx.run(() -> canvas.conversations().start(List.of(ada, bruno), "Name a dog", 6));
-        heard(started);
+        AgentNodeModel bruno = talkingPair().get(1);
 
         assertThat(fx.call(() -> canvas.steps().undo())).isFalse();
 
@@ -223,5 +215,15 @@ class CanvasConversationsTest extends CanvasFixture {
         assertThat(fx.call(() -> canvas.noticeProperty().get()))
                 .isEqualTo("Cannot undo \"add Bruno\": Bruno is in a running conversation. Stop it first.");
         assertThat(fx.call(() -> canvas.steps().undoLabelProperty().get())).isEqualTo("add Bruno");
+    }
+
+    /** Ada and Bruno placed and talking (replies take seconds): returns once their conversation's loop started. */
+    private List<AgentNodeModel> talkingPair() throws InterruptedException {
+        reopenWithSlowReplies();
+        List<AgentNodeModel> pair = List.of(place(ADA, 0, 0), place(BRUNO, 200, 0));
+        var started = Heard.latch(workspace.engine(), 1, LoopEvent.Started.class::isInstance);
+        fx.run(() -> canvas.conversations().start(pair, "Name a dog", 6));
+        heard(started);
+        return pair;
     }
 }
