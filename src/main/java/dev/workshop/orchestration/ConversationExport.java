@@ -3,7 +3,6 @@ package dev.workshop.orchestration;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.workshop.domain.conversation.ConversationEvent.Forked;
 import dev.workshop.domain.conversation.ConversationEvent.MessageRecorded;
 import dev.workshop.domain.conversation.ConversationState;
 import dev.workshop.domain.conversation.ConversationStatistics;
@@ -39,10 +38,10 @@ public final class ConversationExport {
         out.append("- Turns: ").append(state.turnCount()).append(" / ").append(state.maxTurns()).append('\n');
         out.append("- Participants: ")
                 .append(String.join(", ", state.participants().stream().map(p -> p.name()).toList())).append('\n');
-        Forked.in(history).ifPresent(forked -> out.append("- Forked from: conversation ").append(forked.source())
+        Transcript transcript = Transcript.of(history);
+        transcript.forkedFrom().ifPresent(forked -> out.append("- Forked from: conversation ").append(forked.source())
                 .append(", turn ").append(forked.turnIndex() + 1).append('\n'));
         // The replies a provider reported a cost for; the user's own messages cost nothing.
-        Transcript transcript = Transcript.of(history);
         List<MessageRecorded> messages = transcript.messages();
         List<Integer> lost = transcript.lostTurns();
         if (!lost.isEmpty()) {
@@ -152,10 +151,11 @@ public final class ConversationExport {
     public static ObjectNode withMessages(TenantId team, ConversationState state, List<RecordedEvent> history) {
         ObjectNode exported = SnapshotJson.write(SessionSnapshot.of(team, state, history));
         // Where a fork came from, for a reader; an import makes a conversation of its own and leaves it out.
-        Forked.in(history).ifPresent(forked -> exported.putObject("forked_from")
+        Transcript transcript = Transcript.of(history);
+        transcript.forkedFrom().ifPresent(forked -> exported.putObject("forked_from")
                 .put("conversation_id", forked.source().value()).put("turn_index", forked.turnIndex()));
         // Turns whose messages damage took from every copy: the messages list has a hole there, named here.
-        List<Integer> lost = Transcript.of(history).lostTurns();
+        List<Integer> lost = transcript.lostTurns();
         if (!lost.isEmpty()) {
             ArrayNode turns = exported.putArray("lost_messages");
             lost.forEach(turn -> turns.addObject().put("turn_index", turn)

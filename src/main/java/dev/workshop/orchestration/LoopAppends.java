@@ -1,7 +1,6 @@
 package dev.workshop.orchestration;
 
 import dev.workshop.domain.conversation.ConversationEvent;
-import dev.workshop.domain.conversation.ConversationEvent.Renamed;
 import dev.workshop.domain.conversation.ConversationId;
 import dev.workshop.domain.conversation.ConversationState;
 import dev.workshop.domain.conversation.RecordedEvent;

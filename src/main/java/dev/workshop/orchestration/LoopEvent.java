@@ -11,7 +11,6 @@ import dev.workshop.domain.conversation.Transcript;
 import dev.workshop.domain.conversation.ResumeCause;
 import dev.workshop.domain.conversation.StatusCause;
 import dev.workshop.domain.conversation.TenantId;
-import dev.workshop.domain.conversation.Usage;
 import dev.workshop.gateway.RetryNotice;
 import java.time.Duration;
 import java.time.Instant;

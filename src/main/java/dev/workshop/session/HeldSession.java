@@ -6,7 +6,6 @@ import dev.workshop.domain.canvas.AgentInstance;
 import dev.workshop.domain.canvas.CanvasScene;
 import dev.workshop.domain.canvas.InstanceId;
 import dev.workshop.domain.canvas.Rope;
-import dev.workshop.domain.conversation.ConversationEvent.MessageRecorded;
 import dev.workshop.domain.conversation.ConversationId;
 import dev.workshop.domain.conversation.ConversationStatistics;
 import dev.workshop.domain.conversation.ConversationState;

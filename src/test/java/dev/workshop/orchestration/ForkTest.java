@@ -8,6 +8,7 @@ import dev.workshop.domain.agent.AgentId;
 import dev.workshop.domain.conversation.ConversationEvent.MessageRecorded;
 import dev.workshop.domain.conversation.ConversationEvent;
 import dev.workshop.domain.conversation.ConversationId;
+import dev.workshop.domain.conversation.Transcript;
 import dev.workshop.domain.conversation.ConversationState;
 import dev.workshop.domain.conversation.ConversationStatus;
 import dev.workshop.domain.conversation.Lifecycle;
@@ -74,8 +75,8 @@ class ForkTest {
             // Where it came from is in its log, before the messages copied, and in its exports.
             List<dev.workshop.domain.conversation.RecordedEvent> history = workspace.engine().history(fork);
             assertThat(history.get(1).event()).isEqualTo(new ConversationEvent.Forked(source, 2));
-            assertThat(ConversationEvent.Forked.in(history)).contains(new ConversationEvent.Forked(source, 2));
-            assertThat(ConversationEvent.Forked.in(workspace.engine().history(source))).isEmpty();
+            assertThat(Transcript.of(history).forkedFrom()).contains(new ConversationEvent.Forked(source, 2));
+            assertThat(Transcript.of(workspace.engine().history(source)).forkedFrom()).isEmpty();
             var exported = ConversationExport.withMessages(workspace.tenant(), state, history);
             assertThat(exported.path("forked_from").path("conversation_id").asText()).isEqualTo(source.value());
             assertThat(exported.path("forked_from").path("turn_index").asInt()).isEqualTo(2);

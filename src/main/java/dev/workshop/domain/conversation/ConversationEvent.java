@@ -60,11 +60,6 @@ public sealed interface ConversationEvent {
         public ConversationState foldInto(ConversationState state, long seq, Instant at) {
             return state.started(this, seq, at);
         }
-
-        /** The start a history records (its first event, when the history is whole). */
-        public static Optional<ConversationStarted> in(List<RecordedEvent> history) {
-            return beforeFirstMessage(history, ConversationStarted.class);
-        }
     }
 
     /**
@@ -259,20 +254,6 @@ public sealed interface ConversationEvent {
         }
     }
 
-    /** The event of {@code type} a history records before its first message, if it records one there. */
-    private static <E extends ConversationEvent> Optional<E> beforeFirstMessage(List<RecordedEvent> history,
-                                                                               Class<E> type) {
-        for (RecordedEvent recorded : history) {
-            if (type.isInstance(recorded.event())) {
-                return Optional.of(type.cast(recorded.event()));
-            }
-            if (recorded.event() instanceof MessageRecorded) {
-                break;
-            }
-        }
-        return Optional.empty();
-    }
-
     /**
      * Where a fork came from: {@code source}'s messages up to turn {@code turnIndex} were copied into this
      * conversation when it was made. Recorded with them, before them; a link to follow, not a dependency (the
@@ -282,11 +263,6 @@ public sealed interface ConversationEvent {
         public Forked {
             Objects.requireNonNull(source, "source");
             requireTurnIndex(turnIndex);
-        }
-
-        /** The fork origin a history records, if it is a fork's (looked for only before its first message). */
-        public static Optional<Forked> in(List<RecordedEvent> history) {
-            return beforeFirstMessage(history, Forked.class);
         }
 
         @Override
@@ -302,11 +278,6 @@ public sealed interface ConversationEvent {
     record Imported(String source) implements ConversationEvent {
         public Imported {
             source = source == null ? "" : source;
-        }
-
-        /** Where an imported conversation came from, if this history is one's (looked for before its first message). */
-        public static Optional<Imported> in(List<RecordedEvent> history) {
-            return beforeFirstMessage(history, Imported.class);
         }
 
         @Override

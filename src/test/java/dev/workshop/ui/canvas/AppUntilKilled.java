@@ -3,7 +3,6 @@ package dev.workshop.ui.canvas;
 import dev.workshop.Wiring;
 import dev.workshop.domain.agent.AgentId;
 import dev.workshop.domain.canvas.Point;
-import dev.workshop.orchestration.LoopEvent;
 import dev.workshop.orchestration.WorkspaceOptions;
 import dev.workshop.ui.shell.ShellViewModel;
 import java.nio.file.Files;
