@@ -17,9 +17,10 @@ import picocli.CommandLine.Parameters;
 import picocli.CommandLine.ParentCommand;
 import picocli.CommandLine.Spec;
 
-/** {@code workshop agents list|add|remove}. */
+/** {@code workshop agents list|add|remove|memory}. */
 @Command(name = "agents", mixinStandardHelpOptions = true, description = "List, add and remove agents.",
-        subcommands = {AgentsCommand.ListAgents.class, AgentsCommand.AddAgent.class, AgentsCommand.RemoveAgent.class})
+        subcommands = {AgentsCommand.ListAgents.class, AgentsCommand.AddAgent.class, AgentsCommand.RemoveAgent.class,
+                AgentMemoryCommand.class})
 final class AgentsCommand {
     @ParentCommand
     WorkshopCommand workshop;

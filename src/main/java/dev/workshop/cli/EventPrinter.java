@@ -49,8 +49,13 @@ final class EventPrinter implements Consumer<LoopEvent> {
             recorded(recorded).forEach(this::print);
             return;
         }
+        if (event instanceof LoopEvent.ElementRecorded element) {
+            elementChanges(element);
+            return;
+        }
         print(switch (event) {
             case LoopEvent.Recorded ignored -> null;
+            case LoopEvent.ElementRecorded ignored -> null;
             case LoopEvent.Started started -> line("conversation_start", started, started.turnNumber())
                     .put("resumed", started.resumed());
             case LoopEvent.Token token -> tokens ? line("token", token, token.turnNumber())
@@ -105,9 +110,15 @@ final class EventPrinter implements Consumer<LoopEvent> {
         for (Transcript.Line each : news.lines()) {
             if (!each.cutOff() && !each.lost()) {
                 MessageRecorded message = each.message();
-                lines.add(line("message", recorded, turnNumber).put("turn_index", message.turnIndex())
+                ObjectNode line = line("message", recorded, turnNumber).put("turn_index", message.turnIndex())
                         .put("speaker_id", message.speakerId().value()).put("speaker_name", message.speakerName())
-                        .put("content", message.content()));
+                        .put("content", message.content());
+                if (!message.actions().isEmpty()) {
+                    // What its reply asked for, recorded with it; each element's own line says what became of it.
+                    var actions = line.putArray("actions");
+                    message.actions().forEach(action -> actions.add(action.describe()));
+                }
+                lines.add(line);
             }
         }
         news.turnStarted().ifPresent(turn -> lines.add(line("turn_start", recorded, turnNumber)
@@ -138,6 +149,23 @@ final class EventPrinter implements Consumer<LoopEvent> {
             return followUp.getAsInt();
         }
         return turnNumbers.computeIfAbsent(id, storedTurn::applyAsInt);
+    }
+
+    /**
+     * An action a conversation's reply took, as its element recorded it (or refused it): one line each, under the
+     * conversation and turn that asked for it. What the user does by hand is not a conversation's and not printed.
+     */
+    private void elementChanges(LoopEvent.ElementRecorded element) {
+        for (var recorded : element.events()) {
+            recorded.asElementChange().filter(change -> !change.provenance().isByHand()).ifPresent(change -> {
+                ConversationId asker = new ConversationId(change.provenance().conversation());
+                print(json.createObjectNode().put("event", "element_change").put("conversation_id", asker.value())
+                        .put("turn_number", turnNumbers.getOrDefault(asker, 1)).put("ts", recorded.recordedAt().toString())
+                        .put("turn_index", change.provenance().turn()).put("action_index", change.provenance().action())
+                        .put("element_id", element.conversationId().value()).put("element", element.after().title())
+                        .put("change", dev.workshop.domain.element.Sentences.of(change)));
+            });
+        }
     }
 
     private void print(ObjectNode line) {

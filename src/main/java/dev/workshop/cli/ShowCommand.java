@@ -56,7 +56,10 @@ final class ShowCommand implements Callable<Integer> {
             if (format.markdown) {
                 out.print(ConversationExport.markdown(state, history));
             } else {
-                out.println(ConversationExport.withMessages(workspace.tenant(), state, history).toString());
+                com.fasterxml.jackson.databind.node.ObjectNode shown = ConversationExport.withMessages(
+                        workspace.tenant(), state, history);
+                ElementJson.addActions(shown, history, workspace.engine().elements().decided(conversation));
+                out.println(shown.toString());
             }
         }
         return ExitCode.OK;

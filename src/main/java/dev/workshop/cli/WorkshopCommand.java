@@ -50,6 +50,7 @@ public final class WorkshopCommand implements Callable<Integer> {
             new Entry("delete", DeleteCommand.class),
             new Entry("undelete", UndeleteCommand.class),
             new Entry("agents", AgentsCommand.class),
+            new Entry("elements", ElementsCommand.class),
             new Entry("bench", BenchCommand.class)));
 
     @Option(names = "--data-dir", paramLabel = "DIR",

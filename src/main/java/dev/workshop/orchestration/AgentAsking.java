@@ -10,6 +10,8 @@ import dev.workshop.domain.conversation.ConversationState;
 import dev.workshop.domain.conversation.Participant;
 import dev.workshop.domain.conversation.Prompt;
 import dev.workshop.domain.conversation.PromptBuilder;
+import dev.workshop.domain.element.Actor;
+import dev.workshop.domain.element.Environment;
 import dev.workshop.gateway.GatewayException;
 import dev.workshop.gateway.GatewayReply;
 import dev.workshop.gateway.GatewayRequest;
@@ -81,13 +83,18 @@ final class AgentAsking {
         int budget = agent.endpoint().contextTokens() != null ? agent.endpoint().promptBudgetTokens()
                 : agent.endpoint().promptBudgetTokens(context.gateways().forAgent(agent).contextTokens(agent)
                         .orElse(ModelEndpoint.DEFAULT_CONTEXT_TOKENS));
+        Environment environment = context.elements().environment();
+        Actor actor = new Actor(speaker.agentId().value(), speaker.name());
         for (int attempt = 1; ; attempt++) {
+            // The elements take at most a quarter of the room; the persona with them is what the builder fits in.
+            String persona = agent.persona() + environment.promptSection(actor,
+                    budget / 4 * PromptBuilder.CHARS_PER_TOKEN);
             Prompt prompt = followUp != null
-                    ? prompts.followUp(agent.persona(), speaker, followUp.context(), transcript.getLast().content(),
+                    ? prompts.followUp(persona, speaker, followUp.context(), transcript.getLast().content(),
                             state.turnsRemaining())
-                    : prompts.build(agent.persona(), speaker, state, transcript, budget);
+                    : prompts.build(persona, speaker, state, transcript, budget);
             try {
-                return ask(agent, speaker, state, transcript, turn, prompt, reply);
+                return ask(agent, speaker, state, transcript, turn, prompt, reply, environment);
             } catch (GatewayException refused) {
                 if (!refused.promptTooLong() || followUp != null) {
                     throw refused;
@@ -106,12 +113,13 @@ final class AgentAsking {
     }
 
     private GatewayReply ask(AgentDefinition agent, Participant speaker, ConversationState state,
-                             List<MessageRecorded> transcript, int turn, Prompt prompt, StreamedReply reply)
+                             List<MessageRecorded> transcript, int turn, Prompt prompt, StreamedReply reply,
+                             Environment environment)
             throws GatewayException, InterruptedException {
         MessageRecorded previous = transcript.isEmpty() ? null : transcript.getLast();
         GatewayRequest request = new GatewayRequest(id, turn, agent, prompt, state.taskPrompt(),
                 previous == null ? "" : previous.speakerName(), previous == null ? "" : previous.content(),
-                state.turnsRemaining());
+                state.turnsRemaining(), environment);
         return context.gateways().forAgent(agent).reply(request, new ReplyListener() {
             @Override
             public void accept(String token) {

@@ -45,6 +45,7 @@ public final class ConversationEngine implements AutoCloseable {
     private final SessionRestorer restorer;
     private final Optional<SnapshotSaver> saver;
     private final OtherInstances elsewhere;
+    private final Elements elements;
 
     /** An engine that keeps no snapshot files: for benchmarks and tests of the loop alone. */
     public ConversationEngine(ConversationStore store, TenantId tenant, AgentCatalog agents, GatewayResolver gateways,
@@ -67,10 +68,12 @@ public final class ConversationEngine implements AutoCloseable {
         // Every write the engine makes goes through the recording store, which tells the listeners what it recorded.
         ConversationStore recording = new RecordingStore(store, events::publish);
         this.log = new TeamLog(recording, tenant);
+        this.elements = new Elements(recording, tenant, agents);
+        events.subscribe(elements::heard);
         Clock clock = Clock.systemUTC();
         Slots slots = new Slots(settings.concurrencyLimit());
-        this.loops = new RunningLoops(slots,
-                new LoopContext(recording, tenant, agents, gateways, settings, slots, events::publish, clock, ticks));
+        this.loops = new RunningLoops(slots, new LoopContext(recording, tenant, agents, gateways, settings, slots,
+                events::publish, clock, ticks, elements));
         this.commands = new ConversationCommands(log, agents, loops, events);
         this.resumption = new Resumption(log, agents, loops, events);
         this.restorer = new SessionRestorer(recording, tenant, agents, snapshots, events::publish, clock,
@@ -189,8 +192,8 @@ public final class ConversationEngine implements AutoCloseable {
     }
 
     /**
-     * Stops a conversation: its in-flight call is cancelled and it becomes {@code interrupted} (resumable,
-     * but not resumed at launch) or {@code completed}. A conversation with no loop here is marked the same.
+     * Stops a conversation: its call is cancelled and it becomes {@code interrupted} (resumable, but not resumed at
+     * launch) or {@code completed}; one with no loop here is marked the same.
      */
     public void abort(ConversationId id, AbortOutcome outcome) {
         ConversationStatus status = outcome == AbortOutcome.COMPLETE ? ConversationStatus.COMPLETED
@@ -198,12 +201,14 @@ public final class ConversationEngine implements AutoCloseable {
         commands.stop(id, LoopStop.of(status, StatusCause.USER_ABORTED));
     }
 
-    /**
-     * Ends a conversation as {@code completed} because it cannot go on (a participant was removed from the
-     * canvas); {@code reason} is recorded and shown.
-     */
+    /** Ends a conversation as {@code completed}: it cannot go on (a participant left the canvas), {@code reason} says. */
     public void end(ConversationId id, String reason) {
         commands.stop(id, new LoopStop(ConversationStatus.COMPLETED, StatusCause.AGENT_GONE, reason));
+    }
+
+    /** The team's shared elements: boards, pinboards, the rulebook, each agent's inbox and memory. */
+    public Elements elements() {
+        return elements;
     }
 
     /** Every conversation, the most recently active first. */
@@ -281,7 +286,6 @@ public final class ConversationEngine implements AutoCloseable {
         commands.message(id, text);
     }
 
-
     /**
      * Team mode ({@code workshop serve}, and an app on a team server): goes on with every conversation of the team
      * whose driver is gone (its instance died or stopped), unless it changed within {@code quiet}. Returns those it
@@ -306,10 +310,9 @@ public final class ConversationEngine implements AutoCloseable {
     }
 
     /**
-     * Continues an ended or waiting conversation with the user's next prompt (the conversation id is the workflow id):
-     * {@code turnNumber} must follow the stored one; the context is the one given (already validated, see
-     * {@link FollowUps#validate}) or built from the log. A new round of at most the conversation's turn limit
-     * runs, the entry agent answering first. Refused, with nothing stored, when any of that does not hold.
+     * Continues an ended or waiting conversation with the user's next prompt: {@code turnNumber} follows the stored
+     * one; the context is the one given ({@link FollowUps#validate}) or built from the log. A new round (at most the
+     * turn limit) runs, the entry agent first. Refused, with nothing stored, when any of that does not hold.
      */
     public void followUp(ConversationId id, int turnNumber, String prompt, Optional<String> givenContext) {
         commands.followUp(id, turnNumber, prompt, givenContext);
@@ -325,10 +328,7 @@ public final class ConversationEngine implements AutoCloseable {
         return log.store().findMessages(log.tenant(), text, limit);
     }
 
-    /**
-     * Names a conversation, whether it runs or not (a running loop takes the new name in between its appends);
-     * a blank title goes back to the one taken from the task.
-     */
+    /** Names a conversation, running or not (its loop takes the name in); a blank title goes back to the task's. */
     public void rename(ConversationId id, String title) {
         commands.rename(id, title);
     }
@@ -349,8 +349,8 @@ public final class ConversationEngine implements AutoCloseable {
     }
 
     /**
-     * Takes a deletion back (the sidebar's Undo): the conversation is listed again with its messages; one that
-     * was stopped to be deleted stays stopped until the user resumes it.
+     * Takes a deletion back (the sidebar's Undo): listed again with its messages; stopped to be deleted, it stays
+     * stopped until the user resumes it.
      *
      * @throws IllegalArgumentException when there is no such conversation
      * @throws IllegalStateException    when it is not deleted
@@ -385,7 +385,6 @@ public final class ConversationEngine implements AutoCloseable {
         return loops.await(id, timeout);
     }
 
-    /** Waits until no loop runs. */
     public void awaitAll() throws InterruptedException {
         loops.awaitAll();
     }

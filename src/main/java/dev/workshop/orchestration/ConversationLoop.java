@@ -13,6 +13,7 @@ import dev.workshop.domain.conversation.ConversationStatus;
 import dev.workshop.domain.conversation.InvalidEventException;
 import dev.workshop.domain.conversation.Participant;
 import dev.workshop.domain.conversation.PromptBuilder;
+import dev.workshop.domain.element.Markers;
 import dev.workshop.domain.conversation.ResumeCause;
 import dev.workshop.domain.conversation.Rotation;
 import dev.workshop.domain.conversation.StatusCause;
@@ -212,6 +213,10 @@ final class ConversationLoop implements Runnable {
         int maxTurns = state.maxTurns() > 0 ? state.maxTurns() : context.settings().defaultMaxTurns();
         publish(new LoopEvent.Started(id, workflowTurn, now(), resumedBy, state));
         lostTurns.forEach(lost -> publish(new LoopEvent.MessageLost(id, workflowTurn, now(), lost)));
+        if (!transcript.isEmpty()) {
+            // A crash may have come between the last message and its actions: those not yet applied are, now.
+            act(transcript.getLast());
+        }
         while (state.turnCount() < maxTurns) {
             if (stop != null || Thread.currentThread().isInterrupted()) {
                 throw new InterruptedException("Stopped between turns");
@@ -252,14 +257,31 @@ final class ConversationLoop implements Runnable {
                         + " gave an empty reply to turn " + (turn + 1) + " (Retry asks again)"));
                 return;
             }
-            MessageRecorded message = new MessageRecorded(turn, speaker.agentId(), speaker.name(), text,
+            // The actions its markers ask for are recorded with the message, in its one durable append.
+            Markers.Parsed asked = Markers.parse(text);
+            MessageRecorded message = new MessageRecorded(turn, speaker.agentId(), speaker.name(), asked.shownText(),
                     new Usage(reply.promptTokens(), reply.completionTokens(), reply.latency().toMillis(), reply.model(),
-                            reply.cutAtTokenLimit()));
+                            reply.cutAtTokenLimit())).withActions(asked.actions());
             state = append(state, message);
             transcript.add(message);
+            act(message);
         }
         finish(new LoopStop(ConversationStatus.COMPLETED, StatusCause.TURNS_TAKEN, "All " + maxTurns + " turns were taken"
                 + TurnsLost.told(lostTurns)));
+    }
+
+    /**
+     * Applies the actions {@code message} asked for, each once (those applied before a crash are known by their
+     * provenance); one that names no element is said as a warning, since nothing records it.
+     */
+    private void act(MessageRecorded message) {
+        for (ActionOutcome outcome : context.elements().applyAll(id, message)) {
+            if (outcome.result() == ActionOutcome.Result.REJECTED) {
+                publish(new LoopEvent.Warning(id, workflowTurn, now(), message.speakerName() + "'s "
+                        + outcome.action().type().toolName() + " in turn " + (message.turnIndex() + 1)
+                        + " did nothing: " + outcome.sentence()));
+            }
+        }
     }
 
     /**

@@ -48,6 +48,16 @@ public sealed interface LoopEvent {
             return new Recorded(id, at, events, after, false, "");
         }
 
+        /**
+         * What the log took, as its readers take it: a conversation's events as this record, a shared element's as
+         * {@link ElementRecorded} (a sidebar of conversations has no use for a vote on a pin).
+         */
+        public static LoopEvent of(ConversationId id, Instant at, List<RecordedEvent> events, ConversationState after,
+                                   boolean elsewhere, String drivenBy) {
+            return after.isElement() ? new ElementRecorded(id, at, events, after, elsewhere)
+                    : new Recorded(id, at, events, after, elsewhere, drivenBy);
+        }
+
         @Override
         public Optional<ConversationState> stateAfter() {
             return Optional.of(after);
@@ -56,6 +66,18 @@ public sealed interface LoopEvent {
         /** What these events bring a reader who keeps no fold of their own. */
         public News news() {
             return Transcript.following(after.participants()).news(events);
+        }
+    }
+
+    /**
+     * Changes the log has just taken for a shared element (docs/decisions/0028): here, or {@code elsewhere} on the
+     * team server (then with no events when this instance cannot tell which). {@code conversationId} is the
+     * element's stream.
+     */
+    record ElementRecorded(ConversationId conversationId, Instant at, List<RecordedEvent> events,
+                           ConversationState after, boolean elsewhere) implements LoopEvent {
+        public ElementRecorded {
+            events = List.copyOf(events);
         }
     }
 

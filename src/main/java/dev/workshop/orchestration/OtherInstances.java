@@ -33,6 +33,8 @@ final class OtherInstances {
         events.subscribe(event -> {
             if (event instanceof LoopEvent.Recorded recorded && !recorded.elsewhere()) {
                 told.merge(recorded.conversationId(), recorded.after().version(), Math::max);
+            } else if (event instanceof LoopEvent.ElementRecorded element && !element.elsewhere()) {
+                told.merge(element.conversationId(), element.after().version(), Math::max);
             }
         });
     }
@@ -68,7 +70,7 @@ final class OtherInstances {
                     : log.store().historyAfter(log.tenant(), id, from);
             told.merge(id, recorded.isEmpty() ? now.version() : Math.max(now.version(), recorded.getLast().seq()),
                     Math::max);
-            events.publish(new LoopEvent.Recorded(id, java.time.Instant.now(), recorded, now, true, drivenBy));
+            events.publish(LoopEvent.Recorded.of(id, java.time.Instant.now(), recorded, now, true, drivenBy));
         }
     }
 }

@@ -38,8 +38,8 @@ final class RecordingStore extends ForwardingConversationStore {
 
     private Appended told(ConversationId conversation, Appended appended) {
         if (!appended.events().isEmpty()) {
-            publish.accept(LoopEvent.Recorded.here(conversation, appended.events().getLast().recordedAt(),
-                    appended.events(), appended.after()));
+            publish.accept(LoopEvent.Recorded.of(conversation, appended.events().getLast().recordedAt(),
+                    appended.events(), appended.after(), false, ""));
         }
         return appended;
     }

@@ -69,7 +69,7 @@ public interface ConversationStore extends ConversationDrivers, AutoCloseable {
      */
     Optional<TenantId> tenantOf(ConversationId conversation);
 
-    /** Every conversation of the tenant, most recently updated first; deleted ones are left out. */
+    /** Every conversation of the tenant, most recently updated first; deleted ones and elements are left out. */
     List<ConversationState> list(TenantId tenant);
 
     /**
@@ -83,6 +83,12 @@ public interface ConversationStore extends ConversationDrivers, AutoCloseable {
      * turn, at most {@code limit}. Deleted conversations are left out; a blank {@code text} finds nothing.
      */
     List<MessageMatch> findMessages(TenantId tenant, String text, int limit);
+
+    /**
+     * The tenant's shared elements (the streams of kind {@link dev.workshop.domain.conversation.ConversationKind#ELEMENT}),
+     * removed ones left out, oldest first: the order they were placed in, which prompts and lists keep.
+     */
+    List<ConversationState> listElements(TenantId tenant);
 
     /** How many conversations {@link #list} holds. */
     int count(TenantId tenant);

@@ -60,6 +60,7 @@ public final class EventCodec {
             case ConversationEvent.Forked ignored -> "forked";
             case ConversationEvent.Imported ignored -> "imported";
             case ConversationEvent.Lost ignored -> "lost";
+            case ConversationEvent.ElementChanged ignored -> "element_changed";
         };
     }
 
@@ -103,6 +104,7 @@ public final class EventCodec {
                         out.writeStringField("speaker_display_name", message.speakerDisplayName());
                     }
                     out.writeStringField("content", message.content());
+                    ElementCodec.writeActions(out, message.actions());
                     if (message.usage().isKnown()) {
                         out.writeObjectFieldStart("usage");
                         out.writeNumberField("prompt_tokens", message.usage().promptTokens());
@@ -145,6 +147,7 @@ public final class EventCodec {
                 }
                 case ConversationEvent.Imported imported -> out.writeStringField("source", imported.source());
                 case ConversationEvent.Lost lost -> out.writeStringField("why", lost.why());
+                case ConversationEvent.ElementChanged changed -> ElementCodec.writeChange(out, changed);
             }
             out.writeEndObject();
         } catch (IOException e) {
@@ -195,7 +198,7 @@ public final class EventCodec {
             case "message_recorded" -> new MessageRecorded(node.path("turn_index").asInt(),
                     new AgentId(node.path("speaker_id").asText()), node.path("speaker_name").asText(),
                     node.path("content").asText(), usage(node.path("usage")),
-                    node.path("speaker_display_name").asText(null));
+                    node.path("speaker_display_name").asText(null), ElementCodec.actions(node.path("actions")));
             case "resume_started" -> new ResumeStarted(node.path("attempt").asInt(),
                     ResumeCause.fromWireName(node.path("cause").asText(ResumeCause.RESTART.wireName())));
             case "follow_up_started" -> new FollowUpStarted(node.path("turn_number").asInt(),
@@ -217,6 +220,7 @@ public final class EventCodec {
                     node.path("turn_index").asInt());
             case "imported" -> new ConversationEvent.Imported(node.path("source").asText(""));
             case "lost" -> new ConversationEvent.Lost(node.path("why").asText(""));
+            case "element_changed" -> ElementCodec.change(node);
             default -> throw new IllegalArgumentException("Unknown event type '" + type
                     + "': it was written by a newer Workshop");
         };

@@ -91,6 +91,11 @@ public abstract class ForwardingConversationStore implements ConversationStore {
     }
 
     @Override
+    public List<ConversationState> listElements(TenantId tenant) {
+        return store.listElements(tenant);
+    }
+
+    @Override
     public List<DeletedConversation> listDeleted(TenantId tenant) {
         return store.listDeleted(tenant);
     }

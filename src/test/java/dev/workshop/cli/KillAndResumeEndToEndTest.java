@@ -9,10 +9,7 @@ import dev.workshop.domain.conversation.ConversationEvent.MessageRecorded;
 import dev.workshop.domain.conversation.ConversationState;
 import dev.workshop.domain.conversation.RecordedEvent;
 import dev.workshop.orchestration.Workspace;
-import java.io.BufferedReader;
 import java.io.IOException;
-import java.io.InputStreamReader;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -35,10 +32,11 @@ class KillAndResumeEndToEndTest {
 
     @TempDir
     Path dir;
+    private ChildWorkshop child;
 
     @Test
     void aConversationKilledTenTimesEndsWithEveryTurnOnceInRotation() throws Exception {
-        json.readTree("{\"warm\":\"up\"}"); // a cold parser would let the first round run on for many turns
+        child = new ChildWorkshop(dir);
         long seed = System.nanoTime();
         Random random = new Random(seed);
         List<JsonNode> printedMessages = new CopyOnWriteArrayList<>();
@@ -55,7 +53,9 @@ class KillAndResumeEndToEndTest {
                     : List.of("resume", "--offline-delay-ms", delay);
             first = false;
             int before = printedMessages.size();
-            boolean killed = runAndKill(command, random.nextInt(0, 4), printedMessages);
+            // Killed a moment after its first stored message: every round makes progress, so the resume-attempt cap
+            // does not end the conversation.
+            boolean killed = child.runAndKill(command, random.nextInt(0, 4), message -> true, printedMessages);
             if (killed) {
                 kills++;
             }
@@ -65,8 +65,8 @@ class KillAndResumeEndToEndTest {
                 break;
             }
         }
-        Process last = start(List.of("resume", "--offline-delay-ms", "0"));
-        collect(last, printedMessages, () -> { }).join();
+        Process last = child.start(List.of("resume", "--offline-delay-ms", "0"));
+        child.collect(last, printedMessages, message -> false, () -> { }).join();
         assertThat(last.waitFor(60, TimeUnit.SECONDS)).isTrue();
 
         assertThat(kills).as("kills before the conversation ended (seed %d): %s; listing: %s", seed, rounds, lastListing).isEqualTo(KILLS);
@@ -101,65 +101,9 @@ class KillAndResumeEndToEndTest {
     private String lastListing = "";
 
     private boolean completed() throws IOException, InterruptedException {
-        Process list = start(List.of("list", "--json"));
-        String out = new String(list.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-        list.waitFor(60, TimeUnit.SECONDS);
+        String out = child.run(List.of("list", "--json"));
         lastListing = out;
         JsonNode conversations = json.readTree(out);
         return conversations.size() == 1 && conversations.get(0).get("status").asText().equals("completed");
-    }
-
-    /**
-     * Runs a command and kills it with SIGKILL a moment after its first stored message (so every round makes
-     * progress and the resume-attempt cap does not end the conversation); true if it was still running. The
-     * thread that reads the message line kills, so a busy test JVM (the child's start keeps both cores busy)
-     * adds no wake-up of another thread to the few milliseconds the round is meant to last.
-     */
-    private boolean runAndKill(List<String> command, int millisAfterFirstMessage, List<JsonNode> printed)
-            throws Exception {
-        Process process = start(command);
-        java.util.concurrent.atomic.AtomicBoolean aliveAtKill = new java.util.concurrent.atomic.AtomicBoolean();
-        Thread reader = collect(process, printed, () -> {
-            long killAt = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(millisAfterFirstMessage);
-            while (System.nanoTime() < killAt) {
-                Thread.onSpinWait();
-            }
-            aliveAtKill.set(process.isAlive());
-            process.destroyForcibly();
-        });
-        reader.join(TimeUnit.SECONDS.toMillis(90));
-        process.destroyForcibly();
-        assertThat(process.waitFor(30, TimeUnit.SECONDS)).isTrue();
-        reader.join();
-        return aliveAtKill.get();
-    }
-
-    private Process start(List<String> args) throws IOException {
-        List<String> command = new ArrayList<>(List.of(ProcessHandle.current().info().command().orElse("java"),
-                "-cp", System.getProperty("java.class.path"), "dev.workshop.Main", "--data-dir", dir.toString()));
-        command.addAll(args);
-        return new ProcessBuilder(command).redirectError(ProcessBuilder.Redirect.DISCARD).start();
-    }
-
-    /** Collects the printed messages; {@code atFirstMessage} runs on this thread as the first one is read. */
-    private Thread collect(Process process, List<JsonNode> printed, Runnable atFirstMessage) {
-        return Thread.ofPlatform().start(() -> {
-            boolean first = true;
-            try (BufferedReader lines = new BufferedReader(new InputStreamReader(process.getInputStream(),
-                    StandardCharsets.UTF_8))) {
-                String line;
-                while ((line = lines.readLine()) != null) {
-                    if (line.contains("\"event\":\"message\"")) {
-                        if (first) {
-                            first = false;
-                            atFirstMessage.run();
-                        }
-                        printed.add(json.readTree(line));
-                    }
-                }
-            } catch (IOException ignored) {
-                // The pipe closes when the process is killed; a line cut in half by the kill is not a message.
-            }
-        });
     }
 }

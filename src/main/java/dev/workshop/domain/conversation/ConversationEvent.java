@@ -1,6 +1,10 @@
 package dev.workshop.domain.conversation;
 
 import dev.workshop.domain.agent.AgentId;
+import dev.workshop.domain.element.Action;
+import dev.workshop.domain.element.Actor;
+import dev.workshop.domain.element.ElementEvent;
+import dev.workshop.domain.element.Provenance;
 import java.time.Instant;
 import java.util.List;
 import java.util.Objects;
@@ -88,8 +92,9 @@ public sealed interface ConversationEvent {
      * speaker's display name (a title, as "Rita (Reviewer)") is the name unless a snapshot brought another.
      */
     record MessageRecorded(int turnIndex, AgentId speakerId, String speakerName, String content, Usage usage,
-                           String speakerDisplayName) implements ConversationEvent {
+                           String speakerDisplayName, List<Action> actions) implements ConversationEvent {
         public MessageRecorded {
+            actions = actions == null ? List.of() : List.copyOf(actions);
             Objects.requireNonNull(speakerId, "speakerId");
             Objects.requireNonNull(speakerName, "speakerName");
             Objects.requireNonNull(content, "content");
@@ -112,6 +117,20 @@ public sealed interface ConversationEvent {
         @Override
         public OptionalInt aboutTurn() {
             return OptionalInt.of(turnIndex);
+        }
+
+        /**
+         * A message without actions. The actions a message asks for are part of it: recorded in the one durable
+         * append that records the message, so a reply asked again after a crash can neither lose nor repeat them.
+         */
+        public MessageRecorded(int turnIndex, AgentId speakerId, String speakerName, String content, Usage usage,
+                               String speakerDisplayName) {
+            this(turnIndex, speakerId, speakerName, content, usage, speakerDisplayName, List.of());
+        }
+
+        /** The same message asking for {@code asked}. */
+        public MessageRecorded withActions(List<Action> asked) {
+            return new MessageRecorded(turnIndex, speakerId, speakerName, content, usage, speakerDisplayName, asked);
         }
 
         public MessageRecorded(int turnIndex, AgentId speakerId, String speakerName, String content, Usage usage) {
@@ -283,6 +302,24 @@ public sealed interface ConversationEvent {
         @Override
         public ConversationState foldInto(ConversationState state, long seq, Instant at) {
             return state.forked(seq);
+        }
+    }
+
+    /**
+     * A change of a shared element: the log holds each element's history as a stream of its own, beside the
+     * conversations' (docs/decisions/0028). The first, {@link ElementEvent.Created}, starts the stream; renames and
+     * deletions are the conversations' own events.
+     */
+    record ElementChanged(Actor actor, Provenance provenance, ElementEvent change) implements ConversationEvent {
+        public ElementChanged {
+            Objects.requireNonNull(actor, "actor");
+            Objects.requireNonNull(provenance, "provenance");
+            Objects.requireNonNull(change, "change");
+        }
+
+        @Override
+        public ConversationState foldInto(ConversationState state, long seq, Instant at) {
+            return state.elementChanged(this, seq, at);
         }
     }
 

@@ -2,10 +2,14 @@ package dev.workshop.domain.conversation;
 
 import java.util.Locale;
 
-/** A conversation between several participants, or a task given to one agent. */
+/**
+ * A conversation between several participants, a task given to one agent, or a shared element's history (a
+ * stream of the log that is no conversation: lists leave it out, docs/decisions/0028).
+ */
 public enum ConversationKind {
     CONVERSATION,
-    TASK;
+    TASK,
+    ELEMENT;
 
     /** Computed once: the store writes it with every status change and every row it updates. */
     private final String wireName = name().toLowerCase(Locale.ROOT);

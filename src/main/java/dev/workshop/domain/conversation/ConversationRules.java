@@ -34,7 +34,20 @@ public final class ConversationRules {
         if (state.deleted() && !(event instanceof Undeleted)) {
             throw new InvalidEventException("Conversation " + state.id() + " was deleted");
         }
+        boolean element = state.isStarted() && state.kind() == ConversationKind.ELEMENT;
+        if (element && !(event instanceof ConversationEvent.ElementChanged || event instanceof Renamed
+                || event instanceof Deleted || event instanceof Undeleted)) {
+            throw new InvalidEventException("Element " + state.id() + " takes element changes, a new name, its"
+                    + " removal and its return only");
+        }
         switch (event) {
+            case ConversationEvent.ElementChanged changed -> {
+                boolean creates = changed.change() instanceof dev.workshop.domain.element.ElementEvent.Created;
+                if (creates == state.isStarted() || !creates && !element) {
+                    throw new InvalidEventException(creates ? state.id() + " has already started"
+                            : "Element " + state.id() + " was never created");
+                }
+            }
             case ConversationStarted started -> {
                 if (state.isStarted()) {
                     throw new InvalidEventException("Conversation " + state.id() + " has already started");

@@ -99,6 +99,19 @@ public record ConversationState(
         return version > 0;
     }
 
+    /** The elements among {@code states}, removed ones left out, in the order they were made. */
+    public static java.util.List<ConversationState> elementsOldestFirst(java.util.stream.Stream<ConversationState> states) {
+        return states.filter(state -> state.isStarted() && state.isElement() && !state.deleted())
+                .sorted(java.util.Comparator.comparing(ConversationState::createdAt)
+                        .thenComparing(state -> state.id().value()))
+                .toList();
+    }
+
+    /** Whether this stream is a shared element's history rather than a conversation (lists leave those out). */
+    public boolean isElement() {
+        return kind == ConversationKind.ELEMENT;
+    }
+
     public Optional<AgentId> lastSpeaker() {
         return Optional.ofNullable(lastSpeakerId);
     }
@@ -146,6 +159,21 @@ public record ConversationState(
     ConversationState started(ConversationStarted started, long seq, Instant at) {
         return new ConversationState(id, started.kind(), ConversationStatus.ACTIVE, "", started.participants(),
                 started.taskPrompt(), started.maxTurns(), 0, null, -1, 0, seq, at, at, null, false, StatusCause.NONE);
+    }
+
+    /**
+     * An element's stream as the log's index sees it: kind {@link ConversationKind#ELEMENT}, named as the element,
+     * and never running (no loop resumes it); what the element holds is the fold of its changes
+     * ({@code domain.element.ElementState}).
+     */
+    ConversationState elementChanged(ConversationEvent.ElementChanged changed, long seq, Instant at) {
+        if (changed.change() instanceof dev.workshop.domain.element.ElementEvent.Created created) {
+            return new ConversationState(id, ConversationKind.ELEMENT, ConversationStatus.COMPLETED, "", List.of(),
+                    null, 0, 0, null, -1, 0, seq, at, at, created.name(), false, StatusCause.NONE);
+        }
+        return new ConversationState(id, kind, status, statusReason, participants, taskPrompt, maxTurns, turnCount,
+                lastSpeakerId, turnInDoubt, resumesWithoutProgress, seq, createdAt, at, customTitle, deleted,
+                statusCause, deletedAt);
     }
 
     ConversationState turnStarted(TurnStarted turn, long seq, Instant at) {

@@ -15,4 +15,12 @@ public record RecordedEvent(TenantId tenantId, ConversationId conversationId, lo
             throw new IllegalArgumentException("seq starts at 1, was " + seq);
         }
     }
+
+    /** This entry as a change of a shared element, if it is one (an element's stream holds renames and removals too). */
+    public java.util.Optional<dev.workshop.domain.element.ElementChange> asElementChange() {
+        return event instanceof ConversationEvent.ElementChanged changed
+                ? java.util.Optional.of(new dev.workshop.domain.element.ElementChange(seq, recordedAt, changed.actor(),
+                        changed.provenance(), changed.change()))
+                : java.util.Optional.empty();
+    }
 }

@@ -136,7 +136,8 @@ public final class OfflineGateway implements AgentGateway {
         if (request.prompt().lastTurn()) {
             // Written the way models write summaries: in Markdown, which the app renders.
             return name + " here, wrapping up **" + topic + "**. We agreed to:\n\n- start small\n- check the riskiest "
-                    + "assumption first\n- review after the first result\n\nOpen question: *who owns the follow-up?*";
+                    + "assumption first\n- review after the first result\n\nOpen question: *who owns the follow-up?*"
+                    + OfflineActs.markers(request, "we agreed to start small on " + topic);
         }
         String opening;
         if (request.previousSpeaker().isEmpty()) {
@@ -153,8 +154,11 @@ public final class OfflineGateway implements AgentGateway {
             move = pick(MOVES, random);
         }
         int after = request.turnsRemaining() - 1;
-        return opening + " " + move + " " + after + (after == 1 ? " turn" : " turns")
-                + " to go after this one. " + pick(CLOSINGS, random);
+        String reply = opening + " " + move + " " + after + (after == 1 ? " turn" : " turns") + " to go after this one. "
+                + pick(CLOSINGS, random) + OfflineActs.markers(request, move.substring(0, move.length() - 1));
+        // Every agent heeds the rulebook; saying so at every turn would drown what they say: every third turn does.
+        String heeding = request.turnIndex() % 3 == 0 ? OfflineActs.heeding(request.environment()) : "";
+        return heeding.isEmpty() ? reply : heeding + Character.toLowerCase(reply.charAt(0)) + reply.substring(1);
     }
 
     /**

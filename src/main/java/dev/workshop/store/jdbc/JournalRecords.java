@@ -58,6 +58,13 @@ final class JournalRecords {
     private static final byte IMPORTED = 15;
     /** A status change with its cause; {@link #STATUS_CHANGED}, without one, is what versions before causes wrote. */
     private static final byte STATUS_CHANGED_BECAUSE = 16;
+    /**
+     * The events elements brought (docs/decisions/0028), kept as their JSON body: a change of an element, and a
+     * message that asks for actions (one without keeps {@link #MESSAGE_RECORDED}). Rare beside plain messages, so
+     * the JSON parser they need is started only by histories that hold them.
+     */
+    private static final byte ELEMENT_CHANGED = 17;
+    private static final byte MESSAGE_WITH_ACTIONS = 18;
 
     /** Who a record belongs to and which events it holds ({@code count} from {@code seq}), read without decoding them. */
     record Envelope(String tenant, String conversation, long seq, int count) {
@@ -98,7 +105,7 @@ final class JournalRecords {
         return out.bytes();
     }
 
-    private static void writeEvent(RecordWriter out, ConversationEvent event) {
+    private void writeEvent(RecordWriter out, ConversationEvent event) {
         switch (event) {
             case ConversationStarted started -> {
                 out.int8(CONVERSATION_STARTED);
@@ -116,6 +123,14 @@ final class JournalRecords {
                 out.int32(turn.turnIndex());
                 out.text(turn.speakerId().value());
                 out.int8(turn.resumed() ? 1 : 0);
+            }
+            case MessageRecorded message when !message.actions().isEmpty() -> {
+                out.int8(MESSAGE_WITH_ACTIONS);
+                out.text(json.body(message));
+            }
+            case ConversationEvent.ElementChanged changed -> {
+                out.int8(ELEMENT_CHANGED);
+                out.text(json.body(changed));
             }
             case MessageRecorded message -> {
                 out.int8(message.usage().cutAtTokenLimit() ? MESSAGE_CUT_AT_LIMIT : MESSAGE_RECORDED);
@@ -258,7 +273,7 @@ final class JournalRecords {
         }
     }
 
-    private static ConversationEvent binaryEvent(RecordReader in, RepeatedTexts texts) {
+    private ConversationEvent binaryEvent(RecordReader in, RepeatedTexts texts) {
         byte type = (byte) in.int8();
         return switch (type) {
             case CONVERSATION_STARTED -> {
@@ -298,6 +313,8 @@ final class JournalRecords {
             case FORKED -> new ConversationEvent.Forked(new ConversationId(in.text()), in.int32());
             case IMPORTED -> new ConversationEvent.Imported(in.text());
             case LOST -> new ConversationEvent.Lost(in.text());
+            case ELEMENT_CHANGED -> json.event("element_changed", in.text());
+            case MESSAGE_WITH_ACTIONS -> json.event("message_recorded", in.text());
             default -> throw new IllegalArgumentException("event type " + type
                     + " is unknown to this Workshop: it was written by a newer version");
         };

@@ -81,10 +81,7 @@ public final class JournaledConversationStore implements ConversationStore {
         return open(directory, Journal.DEFAULT_SEGMENT_BYTES, Clock.systemUTC());
     }
 
-    /**
-     * As {@link #open(DataDirectory)}; a message that the journal and the tables have both lost is taken from
-     * {@code copies} (the conversations' snapshots) where they hold it.
-     */
+    /** As {@link #open(DataDirectory)}; a message the journal and the tables both lost is taken from {@code copies}. */
     public static JournaledConversationStore open(DataDirectory directory, MessageCopies copies) {
         return open(directory, Journal.DEFAULT_SEGMENT_BYTES, Clock.systemUTC(), copies);
     }
@@ -318,29 +315,30 @@ public final class JournaledConversationStore implements ConversationStore {
 
     @Override
     public List<ConversationState> list(TenantId tenant) {
-        return listed(tenant, false);
+        return indexed().listed(tenant, false);
     }
 
-    /**
-     * Nothing but an undelete follows a deletion, so the last event of a deleted conversation is its deletion;
-     * reading each history for it is fine for what a user deletes by hand.
-     */
+    /** Only an undelete follows a deletion: its time is the last event's, read per history (few are deleted). */
     @Override
     public List<DeletedConversation> listDeleted(TenantId tenant) {
-        return DeletedConversation.mostRecentFirst(listed(tenant, true), id -> history(tenant, id));
+        return DeletedConversation.mostRecentFirst(indexed().listed(tenant, true), id -> history(tenant, id));
     }
 
-    private List<ConversationState> listed(TenantId tenant, boolean deleted) {
-        requireOpen();
-        tables.await();
-        return index.listed(tenant, deleted);
+    @Override
+    public List<ConversationState> listElements(TenantId tenant) {
+        return indexed().elements(tenant);
     }
 
     @Override
     public int count(TenantId tenant) {
+        return indexed().count(tenant);
+    }
+
+    /** The index of latest states, once the store is open and its tables caught up. */
+    private LatestStates indexed() {
         requireOpen();
         tables.await();
-        return index.count(tenant);
+        return index;
     }
 
     @Override

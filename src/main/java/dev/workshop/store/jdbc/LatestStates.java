@@ -66,7 +66,7 @@ final class LatestStates {
         return states.values().stream()
                 .filter(entry -> entry.tenant.equals(tenant))
                 .map(entry -> entry.state)
-                .filter(state -> state.isStarted() && state.deleted() == deleted)
+                .filter(state -> state.isStarted() && state.deleted() == deleted && !state.isElement())
                 .sorted(Comparator.comparing(ConversationState::updatedAt).reversed()
                         .thenComparing(state -> state.id().value()))
                 .toList();
@@ -74,8 +74,15 @@ final class LatestStates {
 
     int count(TenantId tenant) {
         return (int) states.values().stream()
-                .filter(entry -> entry.tenant.equals(tenant) && entry.state.isStarted() && !entry.state.deleted())
+                .filter(entry -> entry.tenant.equals(tenant) && entry.state.isStarted() && !entry.state.deleted()
+                        && !entry.state.isElement())
                 .count();
+    }
+
+    /** The tenant's elements, removed ones left out, oldest first. */
+    List<ConversationState> elements(TenantId tenant) {
+        return ConversationState.elementsOldestFirst(states.values().stream()
+                .filter(entry -> entry.tenant.equals(tenant)).map(entry -> entry.state));
     }
 
     /** As {@link #getOrAdd}, for any map: the lookup first. */

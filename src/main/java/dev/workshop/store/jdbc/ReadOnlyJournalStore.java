@@ -128,10 +128,16 @@ public final class ReadOnlyJournalStore implements ConversationStore {
         return DeletedConversation.mostRecentFirst(listed(tenant, true), id -> history(tenant, id));
     }
 
+    @Override
+    public List<ConversationState> listElements(TenantId tenant) {
+        return ConversationState.elementsOldestFirst(positions.keySet().stream()
+                .filter(key -> key.tenant().equals(tenant)).flatMap(key -> state(tenant, key.conversation()).stream()));
+    }
+
     private List<ConversationState> listed(TenantId tenant, boolean deleted) {
         return positions.keySet().stream().filter(key -> key.tenant().equals(tenant))
                 .flatMap(key -> state(tenant, key.conversation()).stream())
-                .filter(state -> state.deleted() == deleted)
+                .filter(state -> state.deleted() == deleted && !state.isElement())
                 .sorted(Comparator.comparing(ConversationState::updatedAt).reversed()
                         .thenComparing(state -> state.id().value()))
                 .toList();

@@ -168,6 +168,7 @@ final class ConversationOverlay {
             case LoopEvent.SessionRestored restored -> { }
             case LoopEvent.SessionSaved saved -> { }
             case LoopEvent.Token token -> { }
+            case LoopEvent.ElementRecorded element -> { }
         }
     }
 

@@ -172,17 +172,10 @@ public final class PostgresConversationStore implements ConversationStore {
      *                        a newer schema
      */
     public static PostgresConversationStore open(String jdbcUrl) {
-        return open(jdbcUrl, System.getenv(), Clock.systemUTC());
+        return open(jdbcUrl, System.getenv(), Clock.systemUTC(), SchemaVersion.LATEST);
     }
 
-    static PostgresConversationStore open(String jdbcUrl, java.util.Map<String, String> environment, Clock clock) {
-        return open(jdbcUrl, environment, clock, SchemaVersion.LATEST);
-    }
-
-    /**
-     * As {@link #open(String)}, migrating up to {@code target} only: how a test stands up a Workshop of an older
-     * schema beside this one.
-     */
+    /** As {@link #open(String)}, migrating up to {@code target} only: a Workshop of an older schema beside this one. */
     static PostgresConversationStore open(String jdbcUrl, java.util.Map<String, String> environment, Clock clock,
                                           int target) {
         return open(jdbcUrl, environment, clock, target, TeamServerPool.DEFAULT);
@@ -302,9 +295,15 @@ public final class PostgresConversationStore implements ConversationStore {
 
     @Override
     public List<ConversationState> list(TenantId tenant) {
-        return read(connection -> tables.conversations(connection, tenant).stream()
-                .map(ConversationTables.Row::state).filter(state -> !state.deleted())
+        return read(connection -> tables.conversations(connection, tenant).stream().map(ConversationTables.Row::state)
+                .filter(state -> !state.deleted() && !state.isElement())
                 .sorted(Comparator.comparing(ConversationState::updatedAt).reversed()).toList());
+    }
+
+    @Override
+    public List<ConversationState> listElements(TenantId tenant) {
+        return read(connection -> ConversationState.elementsOldestFirst(tables.conversations(connection, tenant)
+                .stream().map(ConversationTables.Row::state)));
     }
 
     @Override
@@ -312,9 +311,8 @@ public final class PostgresConversationStore implements ConversationStore {
         return read(connection -> {
             List<DeletedConversation> deleted = new ArrayList<>();
             for (ConversationTables.Row row : tables.conversations(connection, tenant)) {
-                if (row.state().deleted()) {
-                    Instant at = tables.deletedAt(connection, tenant, row.state());
-                    deleted.add(new DeletedConversation(row.state(), at));
+                if (row.state().deleted() && !row.state().isElement()) {
+                    deleted.add(new DeletedConversation(row.state(), tables.deletedAt(connection, tenant, row.state())));
                 }
             }
             deleted.sort(Comparator.comparing(DeletedConversation::deletedAt).reversed());
