@@ -261,6 +261,39 @@ public final class Elements {
         return outcomes;
     }
 
+    /** Takes an element off the canvas: its history stays in the log, and no prompt shows it (until restored). */
+    public void remove(String id) {
+        setRemoved(new ConversationId(id), true);
+    }
+
+    /** Brings a removed element back (Undo), as it was. */
+    public void restore(String id) {
+        setRemoved(new ConversationId(id), false);
+    }
+
+    private void setRemoved(ConversationId id, boolean removed) {
+        for (int attempt = 1; ; attempt++) {
+            ConversationState state = store.state(tenant, id).filter(ConversationState::isElement)
+                    .orElseThrow(() -> new IllegalArgumentException("No element with id " + id));
+            if (state.deleted() == removed) {
+                return;
+            }
+            try {
+                store.append(tenant, id, state.version(), List.of(removed ? new ConversationEvent.Deleted()
+                        : new ConversationEvent.Undeleted()));
+                synchronized (this) {
+                    // Listed again: a removed element leaves the listing, a restored one comes back to it.
+                    changed = null;
+                }
+                return;
+            } catch (ConcurrentAppendException conflict) {
+                if (attempt == ATTEMPTS) {
+                    throw conflict;
+                }
+            }
+        }
+    }
+
     /**
      * Writes a rulebook's rules, as the user: the whole text, which every agent's prompt carries from its next turn.
      *

@@ -41,13 +41,28 @@ public final class EditHistory {
         this(DEFAULT_LIMIT);
     }
 
-    /** The agents and ropes on the canvas at one moment, and the definitions of the agents it offers, by id. */
+    /**
+     * The agents, ropes and shared elements on the canvas at one moment, and the definitions of the agents it
+     * offers, by id.
+     */
     public record Layout(Map<InstanceId, AgentInstance> instances, Map<String, Rope> ropes,
-                         Map<AgentId, AgentDefinition> definitions) {
+                         Map<AgentId, AgentDefinition> definitions, Map<String, ElementPlacement> elements) {
         public Layout {
             instances = Map.copyOf(instances);
             ropes = Map.copyOf(ropes);
             definitions = Map.copyOf(definitions);
+            elements = Map.copyOf(elements);
+        }
+
+        public Layout(Map<InstanceId, AgentInstance> instances, Map<String, Rope> ropes,
+                      Map<AgentId, AgentDefinition> definitions) {
+            this(instances, ropes, definitions, Map.of());
+        }
+
+        public static Layout of(Collection<AgentInstance> instances, Collection<Rope> ropes,
+                                Collection<AgentDefinition> definitions, Collection<ElementPlacement> elements) {
+            return new Layout(byId(instances, AgentInstance::id), byId(ropes, Rope::id),
+                    byId(definitions, AgentDefinition::id), byId(elements, ElementPlacement::elementId));
         }
 
         public static Layout of(Collection<AgentInstance> instances, Collection<Rope> ropes) {
@@ -61,7 +76,7 @@ public final class EditHistory {
         }
 
         private boolean isEmpty() {
-            return instances.isEmpty() && ropes.isEmpty() && definitions.isEmpty();
+            return instances.isEmpty() && ropes.isEmpty() && definitions.isEmpty() && elements.isEmpty();
         }
     }
 
@@ -70,12 +85,14 @@ public final class EditHistory {
      * when the value is empty.
      */
     public record Change(String label, Map<InstanceId, Optional<AgentInstance>> instances,
-                         Map<String, Optional<Rope>> ropes, Map<AgentId, Optional<AgentDefinition>> definitions) {
+                         Map<String, Optional<Rope>> ropes, Map<AgentId, Optional<AgentDefinition>> definitions,
+                         Map<String, Optional<ElementPlacement>> elements) {
         public Change {
             Objects.requireNonNull(label, "label");
             instances = Map.copyOf(instances);
             ropes = Map.copyOf(ropes);
             definitions = Map.copyOf(definitions);
+            elements = Map.copyOf(elements);
         }
 
         /** The agents this change takes off the canvas. */
@@ -94,7 +111,8 @@ public final class EditHistory {
     private record Step(String label, Layout before, Layout after) {
         Change towards(Layout target, Layout other) {
             return new Change(label, towards(target.instances(), other.instances()),
-                    towards(target.ropes(), other.ropes()), towards(target.definitions(), other.definitions()));
+                    towards(target.ropes(), other.ropes()), towards(target.definitions(), other.definitions()),
+                    towards(target.elements(), other.elements()));
         }
 
         /** Every key of either side, set to the target's value (empty: removed). */
@@ -115,9 +133,11 @@ public final class EditHistory {
      */
     public boolean record(String label, Layout before, Layout after) {
         Layout changedBefore = new Layout(changed(before.instances(), after.instances()),
-                changed(before.ropes(), after.ropes()), changed(before.definitions(), after.definitions()));
+                changed(before.ropes(), after.ropes()), changed(before.definitions(), after.definitions()),
+                changed(before.elements(), after.elements()));
         Layout changedAfter = new Layout(changed(after.instances(), before.instances()),
-                changed(after.ropes(), before.ropes()), changed(after.definitions(), before.definitions()));
+                changed(after.ropes(), before.ropes()), changed(after.definitions(), before.definitions()),
+                changed(after.elements(), before.elements()));
         if (changedBefore.isEmpty() && changedAfter.isEmpty()) {
             return false;
         }

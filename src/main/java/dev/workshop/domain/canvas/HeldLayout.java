@@ -57,6 +57,7 @@ public record HeldLayout(ConversationId conversation, List<AgentInstance> instan
         if (!placedAs.isEmpty()) {
             mapping.put(conversation, List.copyOf(placedAs.values()));
         }
-        return new CanvasScene(all, allRopes, scene.camera(), scene.settings(), mapping, scene.failedMarks());
+        return new CanvasScene(all, allRopes, scene.camera(), scene.settings(), mapping, scene.failedMarks(),
+                scene.elements());
     }
 }

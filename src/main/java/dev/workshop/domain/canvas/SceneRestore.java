@@ -61,7 +61,8 @@ public final class SceneRestore {
             }
             mapping.put(conversation.id(), List.copyOf(chosen));
         }
-        return new CanvasScene(instances, scene.ropes(), scene.camera(), scene.settings(), mapping, scene.failedMarks());
+        return new CanvasScene(instances, scene.ropes(), scene.camera(), scene.settings(), mapping, scene.failedMarks(),
+                scene.elements());
     }
 
     private static Optional<InstanceId> previous(List<InstanceId> before, int index, AgentId agent,

@@ -9,6 +9,7 @@ import dev.workshop.domain.canvas.AgentInstance;
 import dev.workshop.domain.canvas.Behaviour;
 import dev.workshop.domain.canvas.Camera;
 import dev.workshop.domain.canvas.CanvasScene;
+import dev.workshop.domain.canvas.ElementPlacement;
 import dev.workshop.domain.canvas.InstanceId;
 import dev.workshop.domain.canvas.Point;
 import dev.workshop.domain.canvas.Rope;
@@ -142,7 +143,17 @@ public final class JsonSceneStore implements SceneStore {
                         settings.path("default_max_turns").asInt(SceneSettings.DEFAULTS.defaultMaxTurns()),
                         settings.path("snap_to_grid").asBoolean(false), settings.path("minimap").asBoolean(false)),
                 instancesByConversation(root.path("conversation_instances")),
-                failedMarks(root.path("failed_marks")));
+                failedMarks(root.path("failed_marks")), elements(root.path("elements")));
+    }
+
+    /** {@code [{"element_id": …, "x": …, "y": …}, …]}; missing in files saved before elements (none placed). */
+    private static List<ElementPlacement> elements(JsonNode array) {
+        List<ElementPlacement> elements = new ArrayList<>();
+        for (JsonNode node : array) {
+            elements.add(new ElementPlacement(text(node, "element_id"),
+                    new Point(node.path("x").asDouble(), node.path("y").asDouble())));
+        }
+        return elements;
     }
 
     /**
@@ -221,6 +232,9 @@ public final class JsonSceneStore implements SceneStore {
                 .put("snap_to_grid", scene.settings().snapToGrid()).put("minimap", scene.settings().minimap());
         putInstancesByConversation(root.putObject("conversation_instances"), scene.conversationInstances());
         putInstancesByConversation(root.putObject("failed_marks"), scene.failedMarks());
+        ArrayNode elements = root.putArray("elements");
+        scene.elements().forEach(element -> elements.addObject().put("element_id", element.elementId())
+                .put("x", element.position().x()).put("y", element.position().y()));
         try {
             AtomicFile.write(file, json.writerWithDefaultPrettyPrinter().writeValueAsBytes(root));
         } catch (IOException e) {

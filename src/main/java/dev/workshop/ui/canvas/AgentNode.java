@@ -85,7 +85,7 @@ final class AgentNode extends Group {
         resumedBadge.setIconSize(14);
         resumedBadge.setLayoutX(RADIUS - 4);
         resumedBadge.setLayoutY(-RADIUS + 6);
-        getChildren().addAll(ring, avatar, initials, name, stateIcon, stateText, resumedBadge);
+        getChildren().addAll(ring, avatar, initials, name, stateIcon, stateText, resumedBadge, unreadBadge());
         model.nameProperty().addListener((property, old, now) -> showWords());
         model.stateProperty().addListener((property, old, state) -> showState(old, state));
         model.markProperty().addListener((property, old, mark) -> showMark(old, mark));
@@ -100,6 +100,22 @@ final class AgentNode extends Group {
 
     AgentNodeModel model() {
         return model;
+    }
+
+    /** The number of unread messages in the agent's inbox, top left of the avatar, while there are any. */
+    private Group unreadBadge() {
+        Circle dot = new Circle(9);
+        dot.getStyleClass().add("agent-unread");
+        Text count = new Text();
+        count.getStyleClass().add("agent-unread-count");
+        count.textProperty().bind(model.unreadProperty().map(n -> n.intValue() > 99 ? "99+" : String.valueOf(n)));
+        centre(count, 0, 0);
+        Group badge = new Group(dot, count);
+        badge.setId("unread-" + model.id().value());
+        badge.setLayoutX(-RADIUS + 2);
+        badge.setLayoutY(-RADIUS + 4);
+        badge.visibleProperty().bind(model.unreadProperty().greaterThan(0));
+        return badge;
     }
 
     /** Keeps the text centred on x = {@code shift} whatever its width (fonts arrive with CSS, after this). */

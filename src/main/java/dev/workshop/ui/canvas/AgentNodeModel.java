@@ -91,11 +91,22 @@ public final class AgentNodeModel {
         return id;
     }
 
+    /** How many messages wait unread in the agent's inbox (its badge on the canvas). */
+    public javafx.beans.property.ReadOnlyIntegerProperty unreadProperty() {
+        return unread.getReadOnlyProperty();
+    }
+
+    void showUnread(int count) {
+        unread.set(count);
+    }
+
     /**
      * Queued, waiting for you or failed, shown in place of the state; {@link AgentMark#NONE} for none, and while
      * any of its conversations is under way: that one has its attention, and its state shows what it is doing.
      * Of several marks the most pressing shows (see {@link AgentMark}).
      */
+    private final javafx.beans.property.ReadOnlyIntegerWrapper unread = new javafx.beans.property.ReadOnlyIntegerWrapper();
+
     public ReadOnlyObjectProperty<AgentMark> markProperty() {
         return mark.getReadOnlyProperty();
     }

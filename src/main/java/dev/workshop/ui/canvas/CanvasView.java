@@ -46,6 +46,7 @@ public final class CanvasView extends Pane implements DropTarget {
     private final RopeLayer ropeLayer = new RopeLayer();
     private final Group agentsGroup = new Group();
     private final BubbleLayer bubbles = new BubbleLayer();
+    private final ElementLayer elementLayer;
     private final Group world = new Group(agentsGroup, bubbles.group());
     private final Scale scale = new Scale(1, 1, 0, 0);
     private final Translate translate = new Translate();
@@ -99,6 +100,9 @@ public final class CanvasView extends Pane implements DropTarget {
         ghost.setManaged(false);
         ghost.setMouseTransparent(true);
         dialogs = new CanvasDialogs(viewModel, this);
+        // Behind the agents: an agent walking over a card stays in view.
+        elementLayer = new ElementLayer(viewModel.placedElements(), viewModel.elements(), dialogs::openElement);
+        world.getChildren().addFirst(elementLayer.group());
         menus = new CanvasMenus(viewModel, this, dialogs);
         emptyState = new EmptyState(viewModel, this, dialogs::startConversation);
         minimap = new Minimap(point -> viewModel.camera().centreOn(point, getWidth(), getHeight()));
@@ -360,6 +364,28 @@ public final class CanvasView extends Pane implements DropTarget {
         requestFocus();
         return viewModel.edits().place(agent.id(), viewModel.cameraProperty().get().toWorld(local.getX(), local.getY()))
                 .isPresent();
+    }
+
+    @Override
+    public boolean dropElement(dev.workshop.domain.element.ElementKind kind, double sceneX, double sceneY) {
+        Point2D local = sceneToLocal(sceneX, sceneY);
+        if (!contains(local)) {
+            return false;
+        }
+        requestFocus();
+        viewModel.elements().place(kind, viewModel.cameraProperty().get().toWorld(local.getX(), local.getY()));
+        return true;
+    }
+
+    @Override
+    public void placeElement(dev.workshop.domain.element.ElementKind kind) {
+        Camera camera = viewModel.cameraProperty().get();
+        Point centre = camera.toWorld(getWidth() / 2, getHeight() / 2);
+        Point near = new Point(centre.x() - ElementNode.WIDTH / 2, centre.y() - ElementNode.WIDTH / 3);
+        viewModel.elements().place(kind, dev.workshop.domain.canvas.Placement.freeCardSpot(
+                viewModel.agents().stream().map(AgentNodeModel::position).toList(),
+                viewModel.placedElements().stream().map(ElementNodeModel::position).toList(), near));
+        requestFocus();
     }
 
     @Override

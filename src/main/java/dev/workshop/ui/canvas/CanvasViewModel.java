@@ -49,6 +49,7 @@ public final class CanvasViewModel {
     private final ConversationOverlay overlay;
     private final CanvasWaysOut waysOut;
     private final CanvasConversations conversations;
+    private final CanvasElements elements;
     private boolean loaded;
 
     /**
@@ -67,9 +68,12 @@ public final class CanvasViewModel {
         this.workspace = workspace;
         this.fx = fx;
         CanvasSeams seams = seams(background);
-        this.contents = new CanvasContents(new PlacedAgents(transitions), workspace::agentDirectory, this::sceneChanged);
+        this.contents = new CanvasContents(new PlacedAgents(transitions), workspace::agentDirectory,
+                () -> workspace.engine().elements(), this::sceneChanged);
         this.selection = new CanvasSelection(contents);
         this.steps = new UndoSteps(contents, seams, selection);
+        this.elements = new CanvasElements(contents, seams, steps, unread -> contents.agents()
+                .forEach(agent -> agent.showUnread(unread.getOrDefault(agent.agentId().value(), 0))));
         // The overlay asks for a conversation's instances, which the conversations part places when some lack one.
         this.overlay = new ConversationOverlay(contents, seams, this::instancesFor);
         this.waysOut = new CanvasWaysOut(overlay);
@@ -128,6 +132,8 @@ public final class CanvasViewModel {
                         .or(() -> workspace.engine().state(started.conversationId()));
                 state.ifPresent(found -> fx.execute(() -> overlay.conversationStarted(found, started.resumed(),
                         started.resumedBy() == null)));
+            } else if (event instanceof LoopEvent.ElementRecorded element) {
+                fx.execute(() -> elements.heard(element));
             } else {
                 fx.execute(() -> overlay.onEvent(event));
             }
@@ -171,6 +177,7 @@ public final class CanvasViewModel {
         // shows no error.
         overlay.load(scene.conversationInstances(), scene.failedMarks());
         camera.show(scene.camera(), scene.settings());
+        elements.load(scene.elements());
         steps.clear();
         loaded = true;
     }
@@ -185,6 +192,15 @@ public final class CanvasViewModel {
     /** Placing, moving, tying, duplicating and removing agents: each an undoable step. */
     public CanvasEdits edits() {
         return edits;
+    }
+
+    /** The shared elements on the canvas: placing, moving and removing them, and acting on them as the user. */
+    public CanvasElements elements() {
+        return elements;
+    }
+
+    public ObservableList<ElementNodeModel> placedElements() {
+        return contents.elements();
     }
 
     // ---- selection ----------------------------------------------------------------------------------------
@@ -243,7 +259,8 @@ public final class CanvasViewModel {
     public CanvasScene snapshot() {
         return new CanvasScene(contents.agents().stream().map(AgentNodeModel::toInstance).toList(),
                 List.copyOf(contents.ropes()),
-                camera.camera().get(), camera.settings().get(), overlay.conversationInstances(), overlay.failedMarks());
+                camera.camera().get(), camera.settings().get(), overlay.conversationInstances(), overlay.failedMarks(),
+                elements.placements());
     }
 
     void sceneChanged() {

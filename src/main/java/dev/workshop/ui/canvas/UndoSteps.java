@@ -1,6 +1,7 @@
 package dev.workshop.ui.canvas;
 
 import dev.workshop.domain.canvas.EditHistory;
+import dev.workshop.domain.canvas.ElementPlacement;
 import dev.workshop.domain.canvas.InstanceId;
 import java.util.ArrayList;
 import java.util.Collection;
@@ -62,7 +63,7 @@ public final class UndoSteps {
 
     private EditHistory.Layout layout() {
         return EditHistory.Layout.of(canvas.agents().stream().map(AgentNodeModel::toInstance).toList(), canvas.ropes(),
-                canvas.palette());
+                canvas.palette(), canvas.elements().stream().map(ElementNodeModel::toPlacement).toList());
     }
 
     /**
@@ -161,11 +162,36 @@ public final class UndoSteps {
             target.filter(rope -> canvas.find(rope.from()).isPresent() && canvas.find(rope.to()).isPresent())
                     .ifPresent(canvas.ropesToEdit()::add);
         });
+        change.elements().forEach(this::applyToElement);
         // The agents the step brought back or moved become the selection; taking one away leaves the rest.
         if (!touched.isEmpty()) {
             selection.select(touched, false);
         }
         seams.sceneChanged();
+    }
+
+    /**
+     * An element the step moves, takes off or brings back: taken off, its stream is marked removed (no prompt shows
+     * it); brought back, the removal is taken back first, off the FX thread, then its card returns.
+     */
+    private void applyToElement(String id, Optional<ElementPlacement> target) {
+        Optional<ElementNodeModel> present = canvas.findElement(id);
+        if (target.isEmpty()) {
+            present.ifPresent(element -> {
+                canvas.elements().remove(element);
+                seams.inBackground("remove " + element.name(), () -> canvas.elementStreams().remove(id));
+            });
+        } else if (present.isPresent()) {
+            present.get().positionProperty().set(target.get().position());
+        } else {
+            seams.inBackground("bring an element back", () -> {
+                canvas.elementStreams().restore(id);
+                canvas.elementStreams().find(id).ifPresent(state -> seams.onFx(() -> {
+                    canvas.elements().add(new ElementNodeModel(state, target.get().position()));
+                    seams.sceneChanged();
+                }));
+            });
+        }
     }
 
     private void historyChanged() {

@@ -12,4 +12,10 @@ public interface DropTarget {
 
     /** Places the agent somewhere sensible (a double-click or Enter on the palette entry). */
     void placeInView(AgentDefinition agent);
+
+    /** Places a new shared element of {@code kind} somewhere sensible in view. */
+    void placeElement(dev.workshop.domain.element.ElementKind kind);
+
+    /** A shared element dragged out of the palette ended here; returns whether it was placed. */
+    boolean dropElement(dev.workshop.domain.element.ElementKind kind, double sceneX, double sceneY);
 }

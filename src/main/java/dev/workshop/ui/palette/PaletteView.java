@@ -2,6 +2,10 @@ package dev.workshop.ui.palette;
 
 import dev.workshop.domain.agent.AgentDefinition;
 import dev.workshop.domain.agent.Initials;
+import dev.workshop.domain.element.ElementKind;
+import java.util.List;
+import org.kordamp.ikonli.feather.Feather;
+import org.kordamp.ikonli.javafx.FontIcon;
 import javafx.beans.property.BooleanProperty;
 import javafx.beans.property.SimpleBooleanProperty;
 import javafx.collections.ListChangeListener;
@@ -21,7 +25,8 @@ import javafx.scene.paint.Color;
 import javafx.scene.shape.Circle;
 
 /**
- * The agent definitions as cards to drag onto the canvas (or double-click to place one in view). The drag is
+ * The agent definitions as cards to drag onto the canvas (or double-click to place one in view), and below them
+ * the shared elements (a message board, a pinboard, a rulebook) placed the same way. The drag is
  * an ordinary press-drag-release gesture, not the platform's drag-and-drop, so it behaves the same on every
  * system and under test robots.
  */
@@ -48,9 +53,16 @@ public final class PaletteView extends VBox {
         scroll.setFitToWidth(true);
         scroll.getStyleClass().add("palette-scroll");
         VBox.setVgrow(scroll, javafx.scene.layout.Priority.ALWAYS);
-        getChildren().addAll(title, hint, scroll);
+        Label shared = new Label("Shared elements");
+        shared.getStyleClass().add("palette-title");
+        VBox elements = new VBox(6);
+        for (ElementKind kind : List.of(ElementKind.BOARD, ElementKind.PINBOARD, ElementKind.RULEBOOK)) {
+            elements.getChildren().add(elementCard(kind));
+        }
+        getChildren().addAll(title, hint, scroll, shared, elements);
         showOnlyWhenRoomy(title);
         showOnlyWhenRoomy(hint);
+        showOnlyWhenRoomy(shared);
         compact.subscribe(narrow -> pseudoClassStateChanged(COMPACT, narrow));
         agents.addListener((ListChangeListener<AgentDefinition>) change -> rebuild(agents));
         rebuild(agents);
@@ -68,6 +80,54 @@ public final class PaletteView extends VBox {
 
     private void rebuild(ObservableList<AgentDefinition> agents) {
         cards.getChildren().setAll(agents.stream().map(this::card).toList());
+    }
+
+    /** What each kind of element is for, in its card's tooltip. */
+    private static String purpose(ElementKind kind) {
+        return switch (kind) {
+            case BOARD -> "Posts anyone makes, newest first";
+            case PINBOARD -> "Pins the agents vote on; at -3 a pin comes down unless kept";
+            case RULEBOOK -> "Rules every agent reads at every turn";
+            default -> kind.label();
+        };
+    }
+
+    private HBox elementCard(ElementKind kind) {
+        FontIcon icon = new FontIcon(switch (kind) {
+            case BOARD -> Feather.MESSAGE_SQUARE;
+            case PINBOARD -> Feather.MAP_PIN;
+            default -> Feather.BOOK_OPEN;
+        });
+        icon.setIconSize(16);
+        StackPane avatar = new StackPane(icon);
+        avatar.setMinSize(28, 28);
+        Label name = new Label(kind.label());
+        name.getStyleClass().add("palette-name");
+        showOnlyWhenRoomy(name);
+        HBox card = new HBox(10, avatar, name);
+        card.setAlignment(Pos.CENTER_LEFT);
+        card.getStyleClass().addAll("palette-card", "palette-element");
+        card.setId("palette-element-" + kind.wireName());
+        card.setFocusTraversable(true);
+        card.setCursor(Cursor.OPEN_HAND);
+        Tooltip.install(card, new Tooltip(kind.label() + ": " + purpose(kind) + "\nDrag onto the canvas, or"
+                + " double-click"));
+        card.setOnMouseReleased(event -> {
+            if (!event.isStillSincePress()) {
+                target.dropElement(kind, event.getSceneX(), event.getSceneY());
+            }
+        });
+        card.setOnMouseClicked(event -> {
+            if (event.getButton() == MouseButton.PRIMARY && event.getClickCount() == 2) {
+                target.placeElement(kind);
+            }
+        });
+        card.setOnKeyPressed(event -> {
+            if (event.getCode() == KeyCode.ENTER || event.getCode() == KeyCode.SPACE) {
+                target.placeElement(kind);
+            }
+        });
+        return card;
     }
 
     private HBox card(AgentDefinition agent) {

@@ -53,6 +53,8 @@ final class LiveUpdates {
                 });
             }
             case LoopEvent.Recorded recorded -> work.onFx(() -> recorded(recorded));
+            // A shared element is no conversation: the canvas shows it.
+            case LoopEvent.ElementRecorded element -> { }
             case LoopEvent.Ended ended -> {
                 Optional<ConversationState> state = stateOf(event);
                 work.onFx(() -> {
