@@ -13,6 +13,7 @@ public final class BenchCommand implements Subcommands.Group {
             new Entry("store", StoreBenchCommand.class),
             new Entry("loop", LoopBenchCommand.class),
             new Entry("team", TeamBenchCommand.class),
+            new Entry("elements", ElementsBenchCommand.class),
             new Entry("restore-probe", RestoreProbeCommand.class),
             new Entry("loop-many", LoopManyProbeCommand.class)));
 

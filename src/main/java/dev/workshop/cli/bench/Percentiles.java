@@ -22,6 +22,11 @@ record Percentiles(double meanMs, double p50Ms, double p99Ms, double maxMs) {
         return sorted[Math.max(0, Math.min(sorted.length - 1, rank - 1))];
     }
 
+    /** The median of {@code nanos}, in nanoseconds. */
+    static double median(java.util.List<Long> nanos) {
+        return Percentiles.of(nanos.stream().mapToLong(Long::longValue).toArray()).p50Ms() * 1e6;
+    }
+
     static double round(double value) {
         return Math.round(value * 1000) / 1000.0;
     }

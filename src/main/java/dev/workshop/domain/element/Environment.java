@@ -3,7 +3,9 @@ package dev.workshop.domain.element;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * The shared elements as a turn sees them: where each action goes ({@link #target}) and the summary every prompt
@@ -20,6 +22,11 @@ public final class Environment {
     private static final int ENTRY_CHARS = 200;
 
     private final List<ElementState> elements;
+    /**
+     * Each element's part of the summary as every agent sees it, made once per environment: an environment stands
+     * until an element changes, and every turn meanwhile reads the same parts.
+     */
+    private final Map<String, String> sharedParts = new ConcurrentHashMap<>();
 
     public Environment(List<ElementState> elements) {
         this.elements = List.copyOf(elements);
@@ -111,9 +118,9 @@ public final class Environment {
         }
         for (ElementState element : elements) {
             if (element.kind() == ElementKind.PINBOARD) {
-                parts.add(pinsPart(element));
+                parts.add(sharedParts.computeIfAbsent(element.id(), id -> pinsPart(element)));
             } else if (element.kind() == ElementKind.BOARD) {
-                parts.add(postsPart(element));
+                parts.add(sharedParts.computeIfAbsent(element.id(), id -> postsPart(element)));
             }
         }
         StringBuilder summary = new StringBuilder();
@@ -174,8 +181,22 @@ public final class Environment {
         return part.toString();
     }
 
+    /** {@code text} on one line, its runs of white space made one space, cut at {@value #ENTRY_CHARS} characters. */
     static String glimpse(String text) {
-        String line = text.strip().replaceAll("\\s+", " ");
-        return line.length() <= ENTRY_CHARS ? line : line.substring(0, ENTRY_CHARS - 1) + "…";
+        StringBuilder line = new StringBuilder(Math.min(text.length(), ENTRY_CHARS + 1));
+        boolean space = false;
+        for (int i = 0; i < text.length() && line.length() <= ENTRY_CHARS; i++) {
+            char c = text.charAt(i);
+            if (Character.isWhitespace(c)) {
+                space = !line.isEmpty();
+            } else {
+                if (space) {
+                    line.append(' ');
+                    space = false;
+                }
+                line.append(c);
+            }
+        }
+        return line.length() <= ENTRY_CHARS ? line.toString() : line.substring(0, ENTRY_CHARS - 1) + "…";
     }
 }

@@ -88,8 +88,15 @@ public final class Markers {
         }
     }
 
+    /** Made once: every prompt that shows the elements carries it. */
+    private static final String GUIDE = makeGuide();
+
     /** How the prompt teaches the markers: one line an action. */
     public static String guide() {
+        return GUIDE;
+    }
+
+    private static String makeGuide() {
         StringBuilder guide = new StringBuilder("To act on the shared elements, put markers in your reply (they are"
                 + " taken out of the text others read):\n");
         for (ActionType type : ActionType.values()) {

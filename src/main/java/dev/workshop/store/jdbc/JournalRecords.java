@@ -59,12 +59,13 @@ final class JournalRecords {
     /** A status change with its cause; {@link #STATUS_CHANGED}, without one, is what versions before causes wrote. */
     private static final byte STATUS_CHANGED_BECAUSE = 16;
     /**
-     * The events elements brought (docs/decisions/0028), kept as their JSON body: a change of an element, and a
-     * message that asks for actions (one without keeps {@link #MESSAGE_RECORDED}). Rare beside plain messages, so
-     * the JSON parser they need is started only by histories that hold them.
+     * A message that asks for actions (docs/decisions/0028), kept as its JSON body (one without keeps
+     * {@link #MESSAGE_RECORDED}): rare beside plain messages, so the JSON parser it needs is started only by
+     * histories that hold one. A change of an element is binary ({@link ElementRecords}): an element's history is
+     * all of them.
      */
-    private static final byte ELEMENT_CHANGED = 17;
     private static final byte MESSAGE_WITH_ACTIONS = 18;
+    private static final byte ELEMENT_CHANGED = 19;
 
     /** Who a record belongs to and which events it holds ({@code count} from {@code seq}), read without decoding them. */
     record Envelope(String tenant, String conversation, long seq, int count) {
@@ -130,7 +131,7 @@ final class JournalRecords {
             }
             case ConversationEvent.ElementChanged changed -> {
                 out.int8(ELEMENT_CHANGED);
-                out.text(json.body(changed));
+                ElementRecords.write(out, changed);
             }
             case MessageRecorded message -> {
                 out.int8(message.usage().cutAtTokenLimit() ? MESSAGE_CUT_AT_LIMIT : MESSAGE_RECORDED);
@@ -313,7 +314,7 @@ final class JournalRecords {
             case FORKED -> new ConversationEvent.Forked(new ConversationId(in.text()), in.int32());
             case IMPORTED -> new ConversationEvent.Imported(in.text());
             case LOST -> new ConversationEvent.Lost(in.text());
-            case ELEMENT_CHANGED -> json.event("element_changed", in.text());
+            case ELEMENT_CHANGED -> ElementRecords.read(in, texts);
             case MESSAGE_WITH_ACTIONS -> json.event("message_recorded", in.text());
             default -> throw new IllegalArgumentException("event type " + type
                     + " is unknown to this Workshop: it was written by a newer version");
