@@ -13,16 +13,17 @@ import java.util.Objects;
  */
 public record GatewayRequest(ConversationId conversationId, int turnIndex, AgentDefinition agent, Prompt prompt,
                              String task, String previousSpeaker, String previousMessage, int turnsRemaining,
-                             Environment environment) {
+                             Environment environment, GatewayTools tools) {
     /** A turn with no shared elements to act on. */
     public GatewayRequest(ConversationId conversationId, int turnIndex, AgentDefinition agent, Prompt prompt,
                           String task, String previousSpeaker, String previousMessage, int turnsRemaining) {
         this(conversationId, turnIndex, agent, prompt, task, previousSpeaker, previousMessage, turnsRemaining,
-                Environment.empty());
+                Environment.empty(), GatewayTools.NONE);
     }
 
     public GatewayRequest {
         environment = environment == null ? Environment.empty() : environment;
+        tools = tools == null ? GatewayTools.NONE : tools;
         Objects.requireNonNull(conversationId, "conversationId");
         Objects.requireNonNull(agent, "agent");
         Objects.requireNonNull(prompt, "prompt");

@@ -31,4 +31,15 @@ public record ActionOutcome(Action action, Optional<String> element, Result resu
     public boolean applied() {
         return result == Result.APPLIED;
     }
+
+    /** Whether an element took it (applied or refused, and recorded either way). */
+    public boolean reachedAnElement() {
+        return result != Result.REJECTED;
+    }
+
+    /** What the user is told of an action of {@code message} that named no element. */
+    String warning(dev.workshop.domain.conversation.ConversationEvent.MessageRecorded message) {
+        return message.speakerName() + "'s " + action.type().toolName() + " in turn " + (message.turnIndex() + 1)
+                + " did nothing: " + sentence;
+    }
 }

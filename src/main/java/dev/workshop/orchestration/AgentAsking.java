@@ -10,6 +10,7 @@ import dev.workshop.domain.conversation.ConversationState;
 import dev.workshop.domain.conversation.Participant;
 import dev.workshop.domain.conversation.Prompt;
 import dev.workshop.domain.conversation.PromptBuilder;
+import dev.workshop.domain.element.Action;
 import dev.workshop.domain.element.Actor;
 import dev.workshop.domain.element.Environment;
 import dev.workshop.gateway.GatewayException;
@@ -45,9 +46,14 @@ final class AgentAsking {
     private final Consumer<StreamedReply> keep;
     /** Agents already warned of answering with another model than the one asked for. */
     private final Set<AgentId> warnedModels = new HashSet<>();
+    /** Agents whose server refused a request that offered tools: they act through markers. */
+    private final Set<AgentId> refusedTools = new HashSet<>();
+    /** Appends a turn's event (its tool calls' actions) to the log, durably, after what the loop holds. */
+    private final Consumer<dev.workshop.domain.conversation.ConversationEvent> record;
 
     AgentAsking(ConversationId id, IntSupplier workflowTurn, LoopContext context, PromptBuilder prompts,
-                Consumer<StreamedReply> keep) {
+                Consumer<StreamedReply> keep, Consumer<dev.workshop.domain.conversation.ConversationEvent> record) {
+        this.record = record;
         this.id = id;
         this.workflowTurn = workflowTurn;
         this.context = context;
@@ -72,12 +78,21 @@ final class AgentAsking {
                 + " with the model that answered"));
     }
 
+    /** A turn's answer: the model's last reply, and the actions its tool calls took on the way. */
+    record Answer(GatewayReply reply, List<Action> taken) {
+    }
+
     /**
      * Asks the speaker for its reply, the prompt fitted to its model's context; when the server still finds it
-     * too long, asked again with it cut to half, a few times, each retry announced.
+     * too long, asked again with it cut to half, a few times, each retry announced. A model that calls tools has
+     * them carried out and is asked again with their results, up to the turn's limit of calls; a server that takes
+     * no tools is asked again with markers taught instead, and not offered tools again.
+     *
+     * @param earlier the actions the turn's tool calls took before a crash (its log's), when it is asked again
      */
-    GatewayReply ask(AgentDefinition agent, Participant speaker, ConversationState state,
-                     List<MessageRecorded> transcript, int turn, FollowUpStarted followUp, StreamedReply reply)
+    Answer ask(AgentDefinition agent, Participant speaker, ConversationState state, List<MessageRecorded> transcript,
+               int turn, FollowUpStarted followUp, StreamedReply reply,
+               List<dev.workshop.domain.conversation.ConversationEvent.ActionsTaken> earlier)
             throws GatewayException, InterruptedException {
         // The server is asked for its context only when the agent sets none of its own.
         int budget = agent.endpoint().contextTokens() != null ? agent.endpoint().promptBudgetTokens()
@@ -85,17 +100,36 @@ final class AgentAsking {
                         .orElse(ModelEndpoint.DEFAULT_CONTEXT_TOKENS));
         Environment environment = context.elements().environment();
         Actor actor = new Actor(speaker.agentId().value(), speaker.name());
+        ToolRounds rounds = new ToolRounds(id, turn, actor, context.elements(), record,
+                context.settings().maxToolCalls());
+        rounds.resume(earlier);
         for (int attempt = 1; ; attempt++) {
+            boolean tools = agent.provider().equals(dev.workshop.domain.agent.AgentDefinition.OPENAI_COMPATIBLE)
+                    && !refusedTools.contains(agent.id()) && context.settings().maxToolCalls() > 0;
             // The elements take at most a quarter of the room; the persona with them is what the builder fits in.
-            String persona = agent.persona() + environment.promptSection(actor,
-                    budget / 4 * PromptBuilder.CHARS_PER_TOKEN);
+            String section = environment.promptSection(actor, budget / 4 * PromptBuilder.CHARS_PER_TOKEN, tools);
+            tools &= !section.isEmpty();
+            String persona = agent.persona() + section;
             Prompt prompt = followUp != null
                     ? prompts.followUp(persona, speaker, followUp.context(), transcript.getLast().content(),
                             state.turnsRemaining())
                     : prompts.build(persona, speaker, state, transcript, budget);
             try {
-                return ask(agent, speaker, state, transcript, turn, prompt, reply, environment);
+                GatewayReply answer = ask(agent, speaker, state, transcript, turn, prompt, reply, environment,
+                        rounds.tools(tools));
+                // A call the model makes once it may make none (the limit reached) is not carried out.
+                while (!answer.toolCalls().isEmpty() && rounds.tools(tools).offered()) {
+                    rounds.carryOut(answer.toolCalls());
+                    answer = ask(agent, speaker, state, transcript, turn, prompt, reply, environment,
+                            rounds.tools(tools));
+                }
+                return new Answer(answer, rounds.taken());
             } catch (GatewayException refused) {
+                if (refused.toolsRefused() && refusedTools.add(agent.id())) {
+                    publish(new LoopEvent.Warning(id, workflowTurn.getAsInt(), now(), refused.getMessage()
+                            + "; " + agent.name() + " acts through markers in its replies instead"));
+                    continue;
+                }
                 if (!refused.promptTooLong() || followUp != null) {
                     throw refused;
                 }
@@ -114,12 +148,12 @@ final class AgentAsking {
 
     private GatewayReply ask(AgentDefinition agent, Participant speaker, ConversationState state,
                              List<MessageRecorded> transcript, int turn, Prompt prompt, StreamedReply reply,
-                             Environment environment)
+                             Environment environment, dev.workshop.gateway.GatewayTools tools)
             throws GatewayException, InterruptedException {
         MessageRecorded previous = transcript.isEmpty() ? null : transcript.getLast();
         GatewayRequest request = new GatewayRequest(id, turn, agent, prompt, state.taskPrompt(),
                 previous == null ? "" : previous.speakerName(), previous == null ? "" : previous.content(),
-                state.turnsRemaining(), environment);
+                state.turnsRemaining(), environment, tools);
         return context.gateways().forAgent(agent).reply(request, new ReplyListener() {
             @Override
             public void accept(String token) {

@@ -81,7 +81,8 @@ final class ConversationLoop implements Runnable {
         this.window = context.settings().messageWindow();
         this.ends = new LoopEnds(id, context);
         this.appends = new LoopAppends(id, context, patience);
-        this.asking = new AgentAsking(id, () -> workflowTurn, context, new PromptBuilder(window), this::keep);
+        this.asking = new AgentAsking(id, () -> workflowTurn, context, new PromptBuilder(window), this::keep,
+                event -> append(currentState(), event));
     }
 
     ConversationId id() {
@@ -242,23 +243,25 @@ final class ConversationLoop implements Runnable {
             keepingPaused = false;
             FollowUpStarted followUp = pendingFollowUp;
             pendingFollowUp = null;
-            GatewayReply reply = asking.ask(agent.get(), speaker, state.withMaxTurns(maxTurns), transcript, turn,
-                    followUp, streaming);
-            if (streaming.keptAny()) {
+            AgentAsking.Answer answer = asking.ask(agent.get(), speaker, state.withMaxTurns(maxTurns), transcript,
+                    turn, followUp, streaming, askedAgain ? ToolRounds.earlier(context, id, turn) : List.of());
+            GatewayReply reply = answer.reply();
+            if (streaming.keptAny() || !answer.taken().isEmpty()) {
                 // Pieces of this reply went into the log meanwhile: the message follows them.
                 state = currentStateWaitingForTheServer();
             }
             streaming = null;
             asking.warnIfAnotherModelAnswered(agent.get(), reply.model());
             String text = reply.text().strip();
-            if (text.isEmpty()) {
+            if (text.isEmpty() && answer.taken().isEmpty()) {
                 // Nothing to record: not a turn taken, so not an end reached either; the turn can be asked again.
                 finish(new LoopStop(ConversationStatus.FAILED, StatusCause.EMPTY_REPLY, speaker.name()
                         + " gave an empty reply to turn " + (turn + 1) + " (Retry asks again)"));
                 return;
             }
-            // The actions its markers ask for are recorded with the message, in its one durable append.
-            Markers.Parsed asked = Markers.parse(text);
+            // The actions its tool calls took and its markers ask for are recorded with the message, in its one durable
+            // append (those of tool calls were recorded before they were applied, too).
+            Markers.Parsed asked = Markers.parse(text, answer.taken());
             MessageRecorded message = new MessageRecorded(turn, speaker.agentId(), speaker.name(), asked.shownText(),
                     new Usage(reply.promptTokens(), reply.completionTokens(), reply.latency().toMillis(), reply.model(),
                             reply.cutAtTokenLimit())).withActions(asked.actions());
@@ -270,18 +273,10 @@ final class ConversationLoop implements Runnable {
                 + TurnsLost.told(lostTurns)));
     }
 
-    /**
-     * Applies the actions {@code message} asked for, each once (those applied before a crash are known by their
-     * provenance); one that names no element is said as a warning, since nothing records it.
-     */
+    /** Applies what {@code message} asked for, each once; one naming no element is a warning (nothing records it). */
     private void act(MessageRecorded message) {
-        for (ActionOutcome outcome : context.elements().applyAll(id, message)) {
-            if (outcome.result() == ActionOutcome.Result.REJECTED) {
-                publish(new LoopEvent.Warning(id, workflowTurn, now(), message.speakerName() + "'s "
-                        + outcome.action().type().toolName() + " in turn " + (message.turnIndex() + 1)
-                        + " did nothing: " + outcome.sentence()));
-            }
-        }
+        context.elements().applyAll(id, message).stream().filter(outcome -> !outcome.reachedAnElement())
+                .forEach(outcome -> publish(new LoopEvent.Warning(id, workflowTurn, now(), outcome.warning(message))));
     }
 
     /**

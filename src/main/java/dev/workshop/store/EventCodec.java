@@ -61,6 +61,7 @@ public final class EventCodec {
             case ConversationEvent.Imported ignored -> "imported";
             case ConversationEvent.Lost ignored -> "lost";
             case ConversationEvent.ElementChanged ignored -> "element_changed";
+            case ConversationEvent.ActionsTaken ignored -> "actions_taken";
         };
     }
 
@@ -148,6 +149,11 @@ public final class EventCodec {
                 case ConversationEvent.Imported imported -> out.writeStringField("source", imported.source());
                 case ConversationEvent.Lost lost -> out.writeStringField("why", lost.why());
                 case ConversationEvent.ElementChanged changed -> ElementCodec.writeChange(out, changed);
+                case ConversationEvent.ActionsTaken taken -> {
+                    out.writeNumberField("turn_index", taken.turnIndex());
+                    out.writeNumberField("first_index", taken.firstIndex());
+                    ElementCodec.writeActions(out, taken.actions());
+                }
             }
             out.writeEndObject();
         } catch (IOException e) {
@@ -221,6 +227,8 @@ public final class EventCodec {
             case "imported" -> new ConversationEvent.Imported(node.path("source").asText(""));
             case "lost" -> new ConversationEvent.Lost(node.path("why").asText(""));
             case "element_changed" -> ElementCodec.change(node);
+            case "actions_taken" -> new ConversationEvent.ActionsTaken(node.path("turn_index").asInt(),
+                    node.path("first_index").asInt(), ElementCodec.actions(node.path("actions")));
             default -> throw new IllegalArgumentException("Unknown event type '" + type
                     + "': it was written by a newer Workshop");
         };

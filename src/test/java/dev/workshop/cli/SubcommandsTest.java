@@ -64,7 +64,7 @@ class SubcommandsTest {
         assertThat(built("lisst").getSubcommands().keySet()).containsExactlyElementsOf(all);
         assertThat(built("--", "list").getSubcommands().keySet()).containsExactlyElementsOf(all);
         assertThat(built("bench").getSubcommands().get("bench").getSubcommands())
-                .containsOnlyKeys("store", "loop", "team", "restore-probe", "loop-many");
+                .containsOnlyKeys("store", "loop", "team", "elements", "restore-probe", "loop-many");
     }
 
     @Test

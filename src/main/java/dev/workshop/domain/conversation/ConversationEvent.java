@@ -38,6 +38,11 @@ public sealed interface ConversationEvent {
         return false;
     }
 
+    /** The actions a turn's tool calls took, if this event records some. */
+    default Optional<ActionsTaken> asActionsTaken() {
+        return Optional.empty();
+    }
+
     /** Whether this event only names the conversation: it leaves turns alone, so a running loop may take it in. */
     default boolean onlyNames() {
         return false;
@@ -302,6 +307,36 @@ public sealed interface ConversationEvent {
         @Override
         public ConversationState foldInto(ConversationState state, long seq, Instant at) {
             return state.forked(seq);
+        }
+    }
+
+    /**
+     * Actions a turn's tool calls took, numbered from {@code firstIndex} among the turn's actions: recorded before
+     * they are applied (each then once, by its provenance), so that a turn asked again after a crash knows what
+     * it already did, tells the model, and goes on from there. The turn's message lists them all again.
+     */
+    record ActionsTaken(int turnIndex, int firstIndex, List<Action> actions) implements ConversationEvent {
+        public ActionsTaken {
+            requireTurnIndex(turnIndex);
+            if (firstIndex < 0) {
+                throw new IllegalArgumentException("firstIndex is never negative, was " + firstIndex);
+            }
+            actions = List.copyOf(actions);
+        }
+
+        @Override
+        public ConversationState foldInto(ConversationState state, long seq, Instant at) {
+            return state.replyChunk(seq, at);
+        }
+
+        @Override
+        public OptionalInt aboutTurn() {
+            return OptionalInt.of(turnIndex);
+        }
+
+        @Override
+        public Optional<ActionsTaken> asActionsTaken() {
+            return Optional.of(this);
         }
     }
 

@@ -41,6 +41,13 @@ public final class ConversationRules {
                     + " removal and its return only");
         }
         switch (event) {
+            case ConversationEvent.ActionsTaken taken -> {
+                requireStarted(state);
+                if (state.turnInDoubt() != taken.turnIndex()) {
+                    throw new InvalidEventException("Turn " + taken.turnIndex() + " of conversation " + state.id()
+                            + " is not being written");
+                }
+            }
             case ConversationEvent.ElementChanged changed -> {
                 boolean creates = changed.change() instanceof dev.workshop.domain.element.ElementEvent.Created;
                 if (creates == state.isStarted() || !creates && !element) {

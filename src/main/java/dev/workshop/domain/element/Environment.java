@@ -88,13 +88,18 @@ public final class Environment {
      * unread message, no note): a Workshop without elements keeps its prompts as they were.
      */
     public String promptSection(Actor agent, int budgetChars) {
+        return promptSection(agent, budgetChars, false);
+    }
+
+    /** As {@link #promptSection(Actor, int)}; {@code withTools}: the model acts through tools, not markers. */
+    public String promptSection(Actor agent, int budgetChars, boolean withTools) {
         boolean placed = elements.stream().anyMatch(element -> !element.kind().ownedByAnAgent());
         boolean waiting = elements.stream().anyMatch(element -> element.owner().filter(agent.id()::equals).isPresent()
                 && (element.kind() == ElementKind.INBOX ? element.unread() > 0 : !element.entries().isEmpty()));
         if (!placed && !waiting) {
             return "";
         }
-        String guide = Markers.guide();
+        String guide = withTools ? "Act on them with the tools you are given.\n" : Markers.guide();
         return "\n\nThe shared elements of this workshop, as they stand:\n"
                 + summaryFor(agent, Math.max(0, budgetChars - guide.length())) + "\n" + guide;
     }

@@ -37,6 +37,17 @@ public final class Markers {
         }
     }
 
+    /** As {@link #parse(String)}, after actions the turn already took (its tool calls'): those come first. */
+    public static Parsed parse(String reply, List<Action> taken) {
+        Parsed parsed = parse(reply);
+        if (taken.isEmpty()) {
+            return parsed;
+        }
+        List<Action> all = new ArrayList<>(taken);
+        all.addAll(parsed.actions());
+        return new Parsed(parsed.text(), all);
+    }
+
     public static Parsed parse(String reply) {
         if (reply == null || reply.indexOf('[') < 0) {
             return new Parsed(reply == null ? "" : reply, List.of());

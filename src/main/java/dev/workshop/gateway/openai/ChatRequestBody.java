@@ -6,8 +6,12 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.workshop.domain.agent.AgentDefinition;
 import dev.workshop.domain.agent.ModelEndpoint;
 import dev.workshop.gateway.GatewayRequest;
+import dev.workshop.gateway.ToolExchange;
 
-/** The JSON of a streaming Chat Completions request. */
+/**
+ * The JSON of a streaming Chat Completions request: the prompt, the turn's tool calls so far with their results,
+ * and the actions as tools when they are offered.
+ */
 final class ChatRequestBody {
     private ChatRequestBody() {
     }
@@ -28,6 +32,19 @@ final class ChatRequestBody {
             messages.addObject().put("role", "system").put("content", request.prompt().system());
         }
         messages.addObject().put("role", "user").put("content", request.prompt().user());
+        // The calls of this turn so far, each answered: the model goes on from what its tools did.
+        for (ToolExchange exchange : request.tools().done()) {
+            ObjectNode asked = messages.addObject().put("role", "assistant");
+            asked.putNull("content");
+            asked.putArray("tool_calls").addObject().put("id", exchange.call().id()).put("type", "function")
+                    .putObject("function").put("name", exchange.call().name())
+                    .put("arguments", exchange.call().arguments());
+            messages.addObject().put("role", "tool").put("tool_call_id", exchange.call().id())
+                    .put("content", exchange.result());
+        }
+        if (request.tools().offered()) {
+            body.set("tools", ToolSchemas.tools(json));
+        }
         return body.toString();
     }
 }

@@ -47,6 +47,9 @@ public final class OpenAiCompatibleGateway implements AgentGateway {
     /** How the servers in use word a prompt over the context (OpenAI, llama.cpp, vLLM, Ollama, LM Studio). */
     private static final java.util.regex.Pattern CONTEXT_EXCEEDED = java.util.regex.Pattern.compile(
             "context|too long|too many tokens|maximum.*length|exceed", java.util.regex.Pattern.CASE_INSENSITIVE);
+    /** What a server that calls no functions says of a request that offers them. */
+    private static final java.util.regex.Pattern TOOLS = java.util.regex.Pattern.compile(
+            "tool|function", java.util.regex.Pattern.CASE_INSENSITIVE);
     private final HttpPolicy policy;
     private final UnaryOperator<String> environment;
     private final SecretStore secrets;
@@ -94,7 +97,7 @@ public final class OpenAiCompatibleGateway implements AgentGateway {
                 Thread.sleep(delay.toMillis());
             }
             try {
-                return stream(agent, uri, key, body, tokens, timing);
+                return stream(agent, uri, key, body, tokens, timing, request.tools().offered());
             } catch (StreamFailure failure) {
                 last = failure;
             }
@@ -178,7 +181,8 @@ public final class OpenAiCompatibleGateway implements AgentGateway {
     }
 
     private GatewayReply stream(AgentDefinition agent, URI uri, String key, String body, ReplyListener tokens,
-                                HttpPolicy timing) throws StreamFailure, GatewayException, InterruptedException {
+                                HttpPolicy timing, boolean offeredTools)
+            throws StreamFailure, GatewayException, InterruptedException {
         long started = System.nanoTime();
         HttpRequest.Builder builder = HttpRequest.newBuilder(uri).timeout(policy.totalTimeout())
                 .header("Content-Type", "application/json").header("Accept", "text/event-stream")
@@ -189,7 +193,7 @@ public final class OpenAiCompatibleGateway implements AgentGateway {
         HttpResponse<InputStream> response = awaitHeaders(client().sendAsync(builder.build(),
                 HttpResponse.BodyHandlers.ofInputStream()), uri, timing);
         try (InputStream stream = response.body()) {
-            checkStatus(agent, uri, response);
+            checkStatus(agent, uri, response, offeredTools);
             return readEvents(agent, uri, stream, tokens, started, timing);
         } catch (IOException e) {
             if (Thread.interrupted()) {
@@ -220,7 +224,7 @@ public final class OpenAiCompatibleGateway implements AgentGateway {
         }
     }
 
-    private void checkStatus(AgentDefinition agent, URI uri, HttpResponse<InputStream> response)
+    private void checkStatus(AgentDefinition agent, URI uri, HttpResponse<InputStream> response, boolean offeredTools)
             throws StreamFailure, GatewayException, IOException {
         int status = response.statusCode();
         if (status == 200) {
@@ -244,6 +248,10 @@ public final class OpenAiCompatibleGateway implements AgentGateway {
         if ((status == 400 || status == 413) && CONTEXT_EXCEEDED.matcher(detail).find()) {
             throw GatewayException.promptTooLong(uri.getHost() + " refused the prompt for agent " + agent.name()
                     + " as too long for the model's context (HTTP " + status + detail + ")");
+        }
+        if (status == 400 && offeredTools && TOOLS.matcher(detail).find()) {
+            throw GatewayException.toolsRefused(uri.getHost() + " does not take tools for agent " + agent.name()
+                    + " (HTTP 400" + detail + ")");
         }
         if (status == 429 || status >= 500) {
             throw new StreamFailure(uri.getHost() + " answered HTTP " + status + detail, retryAfter(response), null);
@@ -290,6 +298,7 @@ public final class OpenAiCompatibleGateway implements AgentGateway {
         int promptTokens = -1;
         int completionTokens = -1;
         boolean cutAtLimit = false;
+        ToolCallPieces calls = new ToolCallPieces();
         Watchdog watchdog = new Watchdog(uri.getHost(), timing, started);
         Thread watching = Thread.ofVirtual().start(() -> watchdog.watch(stream));
         try (BufferedReader lines = new BufferedReader(new InputStreamReader(stream, StandardCharsets.UTF_8))) {
@@ -301,11 +310,11 @@ public final class OpenAiCompatibleGateway implements AgentGateway {
                 }
                 String data = line.substring(5).strip();
                 if (data.equals("[DONE]")) {
-                    if (text.toString().isBlank()) {
+                    if (text.toString().isBlank() && calls.isEmpty()) {
                         throw StreamFailure.emptyReply(uri.getHost());
                     }
                     return new GatewayReply(text.toString(), model, promptTokens, completionTokens,
-                            Duration.ofNanos(System.nanoTime() - started), cutAtLimit);
+                            Duration.ofNanos(System.nanoTime() - started), cutAtLimit, calls.calls());
                 }
                 JsonNode chunk = parse(uri, data);
                 if (chunk.has("error")) {
@@ -319,6 +328,11 @@ public final class OpenAiCompatibleGateway implements AgentGateway {
                     completionTokens = usage.path("completion_tokens").asInt(-1);
                 }
                 cutAtLimit |= "length".equals(chunk.path("choices").path(0).path("finish_reason").asText(""));
+                JsonNode toolCalls = chunk.path("choices").path(0).path("delta").path("tool_calls");
+                if (toolCalls.isArray()) {
+                    watchdog.firstWord();
+                    calls.add(toolCalls);
+                }
                 String token = chunk.path("choices").path(0).path("delta").path("content").asText("");
                 if (!token.isEmpty()) {
                     watchdog.firstWord();

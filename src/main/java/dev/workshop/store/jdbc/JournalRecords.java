@@ -66,6 +66,8 @@ final class JournalRecords {
      */
     private static final byte MESSAGE_WITH_ACTIONS = 18;
     private static final byte ELEMENT_CHANGED = 19;
+    /** The actions of a turn's tool calls, as their JSON body (rare, as {@link #MESSAGE_WITH_ACTIONS}). */
+    private static final byte ACTIONS_TAKEN = 20;
 
     /** Who a record belongs to and which events it holds ({@code count} from {@code seq}), read without decoding them. */
     record Envelope(String tenant, String conversation, long seq, int count) {
@@ -128,6 +130,10 @@ final class JournalRecords {
             case MessageRecorded message when !message.actions().isEmpty() -> {
                 out.int8(MESSAGE_WITH_ACTIONS);
                 out.text(json.body(message));
+            }
+            case ConversationEvent.ActionsTaken taken -> {
+                out.int8(ACTIONS_TAKEN);
+                out.text(json.body(taken));
             }
             case ConversationEvent.ElementChanged changed -> {
                 out.int8(ELEMENT_CHANGED);
@@ -315,6 +321,7 @@ final class JournalRecords {
             case IMPORTED -> new ConversationEvent.Imported(in.text());
             case LOST -> new ConversationEvent.Lost(in.text());
             case ELEMENT_CHANGED -> ElementRecords.read(in, texts);
+            case ACTIONS_TAKEN -> json.event("actions_taken", in.text());
             case MESSAGE_WITH_ACTIONS -> json.event("message_recorded", in.text());
             default -> throw new IllegalArgumentException("event type " + type
                     + " is unknown to this Workshop: it was written by a newer version");

@@ -2,6 +2,7 @@ package dev.workshop.gateway.openai;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
 import java.io.IOException;
@@ -156,6 +157,41 @@ public final class FakeChatServer implements AutoCloseable {
             send(out, usageChunk(42, words.length));
             send(out, "data: [DONE]\n\n");
         };
+    }
+
+    /**
+     * A reply of tool calls, as OpenAI streams them: each call's id and name first, its arguments in three pieces,
+     * the calls' pieces interleaved, then {@code finish_reason: tool_calls} and [DONE]. {@code calls} holds pairs
+     * of name and arguments.
+     */
+    public static Answer toolCalls(String... calls) {
+        return (exchange, request) -> {
+            OutputStream out = openStream(exchange);
+            ObjectMapper json = new ObjectMapper();
+            for (int i = 0; i < calls.length / 2; i++) {
+                send(out, toolChunk(json, i, "{\"id\":\"call_" + i + "\",\"type\":\"function\",\"function\":{\"name\":"
+                        + json.valueToTree(calls[2 * i]) + ",\"arguments\":\"\"}}"));
+            }
+            for (int piece = 0; piece < 3; piece++) {
+                for (int i = 0; i < calls.length / 2; i++) {
+                    String arguments = calls[2 * i + 1];
+                    int from = arguments.length() * piece / 3;
+                    int to = arguments.length() * (piece + 1) / 3;
+                    send(out, toolChunk(json, i, "{\"function\":{\"arguments\":"
+                            + json.valueToTree(arguments.substring(from, to)) + "}}"));
+                }
+            }
+            send(out, "data: {\"id\":\"c1\",\"object\":\"chat.completion.chunk\",\"model\":\"fake-model\","
+                    + "\"choices\":[{\"index\":0,\"delta\":{},\"finish_reason\":\"tool_calls\"}]}\n\n");
+            send(out, "data: [DONE]\n\n");
+        };
+    }
+
+    private static String toolChunk(ObjectMapper json, int index, String call) throws IOException {
+        ObjectNode delta = (ObjectNode) json.readTree(call);
+        delta.put("index", index);
+        return "data: {\"id\":\"c1\",\"object\":\"chat.completion.chunk\",\"model\":\"fake-model\",\"choices\":"
+                + "[{\"index\":0,\"delta\":{\"tool_calls\":[" + delta + "]}}]}\n\n";
     }
 
     /** A reply that stops at the token limit: its words, then {@code finish_reason: length}, then [DONE]. */

@@ -21,6 +21,12 @@ import dev.workshop.domain.conversation.RecordedEvent;
 import dev.workshop.domain.conversation.ResumeCause;
 import dev.workshop.domain.conversation.TenantId;
 import dev.workshop.domain.conversation.Usage;
+import dev.workshop.domain.element.Action;
+import dev.workshop.domain.element.ActionType;
+import dev.workshop.domain.element.Actor;
+import dev.workshop.domain.element.ElementEvent;
+import dev.workshop.domain.element.ElementKind;
+import dev.workshop.domain.element.Provenance;
 import dev.workshop.store.Conversations;
 import java.io.ByteArrayOutputStream;
 import java.io.DataOutputStream;
@@ -42,6 +48,29 @@ class JournalRecordsTest {
 
     static List<ConversationEvent> everyKindOfEvent() {
         Participant rita = new Participant(new AgentId("agent-rita"), "Rita");
+        List<ConversationEvent> every = new ArrayList<>(conversationEvents(rita));
+        every.add(new MessageRecorded(5, rita.agentId(), "Rita", "Two things", Usage.NONE, "Rita").withActions(List.of(
+                Action.of(ActionType.PIN, java.util.Map.of("text", "Grüße — ship on Friday")),
+                Action.of(ActionType.SEND, java.util.Map.of("to", "Ada", "text", "Numbers are in")))));
+        every.add(new ConversationEvent.ActionsTaken(6, 2, List.of(Action.of(ActionType.VOTE_UP,
+                java.util.Map.of("pin", "P3")))));
+        Actor ada = new Actor("agent-ada", "Ada");
+        Provenance turn = Provenance.of("37ea3562-3bfb-4d60-87b0-6218f287ddfe", 4, 1);
+        for (ElementEvent change : List.of(new ElementEvent.Created(ElementKind.PINBOARD, "Plans ü", null),
+                new ElementEvent.Created(ElementKind.INBOX, "Ada", "agent-ada"), new ElementEvent.Posted("Grüße 🎉"),
+                new ElementEvent.Pinned("Ship"), new ElementEvent.Voted("P1", 1), new ElementEvent.Voted("P1", -1),
+                new ElementEvent.Commented("P2", "Too early"), new ElementEvent.Kept("P3"),
+                new ElementEvent.Released("P3"), new ElementEvent.Sent("Rent is due"), new ElementEvent.Read(7),
+                new ElementEvent.RulesWritten(""), new ElementEvent.RulesWritten("Be brief.\nName a number."),
+                new ElementEvent.Noted("Bruno doubts the rent"), new ElementEvent.Forgot(2),
+                new ElementEvent.Refused("keep", "Pin P1 was taken down"))) {
+            every.add(new ConversationEvent.ElementChanged(ada, turn, change));
+            every.add(new ConversationEvent.ElementChanged(Actor.USER, Provenance.byHand(), change));
+        }
+        return every;
+    }
+
+    private static List<ConversationEvent> conversationEvents(Participant rita) {
         return List.of(
                 new ConversationStarted(ConversationKind.CONVERSATION, List.of(Conversations.ADA, rita),
                         "Plan a picnic — for 12 people, près de la rivière", 8),
