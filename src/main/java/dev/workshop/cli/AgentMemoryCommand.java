@@ -3,12 +3,14 @@ package dev.workshop.cli;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.workshop.domain.agent.AgentDefinition;
+import dev.workshop.domain.element.ElementEvent;
 import dev.workshop.domain.element.ElementKind;
 import dev.workshop.domain.element.ElementState;
 import dev.workshop.domain.element.Entry;
 import dev.workshop.orchestration.Workspace;
 import java.io.PrintWriter;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -17,7 +19,10 @@ import picocli.CommandLine.Parameters;
 import picocli.CommandLine.ParentCommand;
 import picocli.CommandLine.Spec;
 
-/** {@code workshop agents memory NAME}: what an agent remembers (its notes) and what waits in its inbox. */
+/**
+ * {@code workshop agents memory NAME}: what an agent remembers (its memory blocks, the summary of its recent
+ * interactions, its notes) and what waits in its inbox.
+ */
 @Command(name = "memory", mixinStandardHelpOptions = true,
         description = "Show an agent's memory: its notes, and what waits in its inbox.")
 final class AgentMemoryCommand implements Callable<Integer> {
@@ -41,13 +46,20 @@ final class AgentMemoryCommand implements Callable<Integer> {
             List<ElementState> own = workspace.engine().elements().environment().elements().stream()
                     .filter(element -> element.owner().filter(agent.id().value()::equals).isPresent()).toList();
             List<Entry> notes = entries(own, ElementKind.MEMORY);
+            Optional<ElementState> memory = own.stream().filter(element -> element.kind() == ElementKind.MEMORY)
+                    .findFirst();
+            List<ElementEvent.BlockWritten> blocks = memory.map(ElementState::blocks).orElse(List.of());
+            String summary = memory.map(ElementState::summary).orElse("");
             List<Entry> inbox = entries(own, ElementKind.INBOX);
             int unread = own.stream().filter(element -> element.kind() == ElementKind.INBOX)
                     .mapToInt(ElementState::unread).sum();
             PrintWriter out = spec.commandLine().getOut();
             if (json) {
                 ObjectNode node = new ObjectMapper().createObjectNode().put("agent_id", agent.id().value())
-                        .put("name", agent.name()).put("unread", unread);
+                        .put("name", agent.name()).put("unread", unread).put("summary", summary);
+                var blocksNode = node.putArray("blocks");
+                blocks.forEach(block -> blocksNode.addObject().put("label", block.label()).put("text", block.text())
+                        .put("limit", block.limit()));
                 var notesNode = node.putArray("notes");
                 notes.forEach(note -> notesNode.addObject().put("number", note.number()).put("text", note.text())
                         .put("at", note.at().toString()));
@@ -56,7 +68,12 @@ final class AgentMemoryCommand implements Callable<Integer> {
                         .put("from", letter.author().name()).put("text", letter.text()));
                 out.println(node);
             } else {
-                out.println(agent.name() + (notes.isEmpty() ? " remembers nothing yet." : " remembers:"));
+                blocks.forEach(block -> out.println("[" + block.label() + "] (" + block.text().length() + " of "
+                        + block.limit() + " characters) " + block.text()));
+                if (!summary.isBlank()) {
+                    out.println("Recent interactions, in short: " + summary);
+                }
+                out.println(agent.name() + (notes.isEmpty() ? " has no notes yet." : "'s notes:"));
                 notes.forEach(note -> out.println("  " + note.number() + ". " + note.text()));
                 out.println("Inbox: " + inbox.size() + " message" + (inbox.size() == 1 ? "" : "s") + ", " + unread
                         + " unread");

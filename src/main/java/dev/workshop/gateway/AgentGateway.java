@@ -18,4 +18,12 @@ public interface AgentGateway {
     default OptionalInt contextTokens(AgentDefinition agent) throws InterruptedException {
         return OptionalInt.empty();
     }
+
+    /**
+     * What {@link #reply} would send for {@code request}, as it would send it: a server's request body, or, for a
+     * gateway that sends nothing, the prompt's two parts. What the context viewer shows.
+     */
+    default String preview(GatewayRequest request) {
+        return "System:\n" + request.prompt().system() + "\n\nUser:\n" + request.prompt().user();
+    }
 }

@@ -36,6 +36,8 @@ final class AgentAsking {
     /** How often a prompt the server finds too long is halved and asked again. */
     private static final int PROMPT_CUTS = 3;
     private static final int MIN_PROMPT_TOKENS = 256;
+    /** What changed on an agent's elements since its last turn, at most this many lines (the newest). */
+    static final int NEWS_LINES = 8;
 
     private final ConversationId id;
     /** The loop's workflow turn, which it reads from the log once it runs. */
@@ -94,26 +96,18 @@ final class AgentAsking {
                int turn, FollowUpStarted followUp, StreamedReply reply,
                List<dev.workshop.domain.conversation.ConversationEvent.ActionsTaken> earlier)
             throws GatewayException, InterruptedException {
-        // The server is asked for its context only when the agent sets none of its own.
-        int budget = agent.endpoint().contextTokens() != null ? agent.endpoint().promptBudgetTokens()
-                : agent.endpoint().promptBudgetTokens(context.gateways().forAgent(agent).contextTokens(agent)
-                        .orElse(ModelEndpoint.DEFAULT_CONTEXT_TOKENS));
+        int budget = TurnPrompt.budget(context, agent);
         Environment environment = context.elements().environment();
         Actor actor = new Actor(speaker.agentId().value(), speaker.name());
         ToolRounds rounds = new ToolRounds(id, turn, actor, context.elements(), record,
                 context.settings().maxToolCalls());
         rounds.resume(earlier);
+        List<String> news = context.elements().newsFor(actor, NEWS_LINES);
         for (int attempt = 1; ; attempt++) {
-            boolean tools = agent.provider().equals(dev.workshop.domain.agent.AgentDefinition.OPENAI_COMPATIBLE)
-                    && !refusedTools.contains(agent.id()) && context.settings().maxToolCalls() > 0;
-            // The elements take at most a quarter of the room; the persona with them is what the builder fits in.
-            String section = environment.promptSection(actor, budget / 4 * PromptBuilder.CHARS_PER_TOKEN, tools);
-            tools &= !section.isEmpty();
-            String persona = agent.persona() + section;
-            Prompt prompt = followUp != null
-                    ? prompts.followUp(persona, speaker, followUp.context(), transcript.getLast().content(),
-                            state.turnsRemaining())
-                    : prompts.build(persona, speaker, state, transcript, budget);
+            TurnPrompt.Made made = TurnPrompt.prompt(prompts, agent, speaker, state, transcript, followUp, budget,
+                    environment, TurnPrompt.mayOfferTools(context, agent, refusedTools.contains(agent.id())), news);
+            Prompt prompt = made.prompt();
+            boolean tools = made.tools();
             try {
                 GatewayReply answer = ask(agent, speaker, state, transcript, turn, prompt, reply, environment,
                         rounds.tools(tools));
@@ -150,10 +144,7 @@ final class AgentAsking {
                              List<MessageRecorded> transcript, int turn, Prompt prompt, StreamedReply reply,
                              Environment environment, dev.workshop.gateway.GatewayTools tools)
             throws GatewayException, InterruptedException {
-        MessageRecorded previous = transcript.isEmpty() ? null : transcript.getLast();
-        GatewayRequest request = new GatewayRequest(id, turn, agent, prompt, state.taskPrompt(),
-                previous == null ? "" : previous.speakerName(), previous == null ? "" : previous.content(),
-                state.turnsRemaining(), environment, tools);
+        GatewayRequest request = TurnPrompt.request(id, turn, agent, prompt, state, transcript, environment, tools);
         return context.gateways().forAgent(agent).reply(request, new ReplyListener() {
             @Override
             public void accept(String token) {

@@ -46,6 +46,7 @@ public final class ConversationEngine implements AutoCloseable {
     private final Optional<SnapshotSaver> saver;
     private final OtherInstances elsewhere;
     private final Elements elements;
+    private final ContextPreview preview;
 
     /** An engine that keeps no snapshot files: for benchmarks and tests of the loop alone. */
     public ConversationEngine(ConversationStore store, TenantId tenant, AgentCatalog agents, GatewayResolver gateways,
@@ -72,8 +73,10 @@ public final class ConversationEngine implements AutoCloseable {
         events.subscribe(elements::heard);
         Clock clock = Clock.systemUTC();
         Slots slots = new Slots(settings.concurrencyLimit());
-        this.loops = new RunningLoops(slots, new LoopContext(recording, tenant, agents, gateways, settings, slots,
-                events::publish, clock, ticks, elements));
+        LoopContext context = new LoopContext(recording, tenant, agents, gateways, settings, slots, events::publish,
+                clock, ticks, elements);
+        this.loops = new RunningLoops(slots, context);
+        this.preview = new ContextPreview(context, log);
         this.commands = new ConversationCommands(log, agents, loops, events);
         this.resumption = new Resumption(log, agents, loops, events);
         this.restorer = new SessionRestorer(recording, tenant, agents, snapshots, events::publish, clock,
@@ -211,6 +214,11 @@ public final class ConversationEngine implements AutoCloseable {
         return elements;
     }
 
+    /** What an agent's next turn would send (the context viewer). */
+    public ContextPreview contextPreview() {
+        return preview;
+    }
+
     /** Every conversation, the most recently active first. */
     public List<ConversationState> conversations() {
         return log.store().list(log.tenant());
@@ -286,11 +294,7 @@ public final class ConversationEngine implements AutoCloseable {
         commands.message(id, text);
     }
 
-    /**
-     * Team mode ({@code workshop serve}, and an app on a team server): goes on with every conversation of the team
-     * whose driver is gone (its instance died or stopped), unless it changed within {@code quiet}. Returns those it
-     * took over.
-     */
+    /** Team mode: goes on with the team's conversations whose driver is gone, unless changed within {@code quiet}. */
     public List<ConversationId> driveThoseWithoutADriver(Duration quiet) {
         return resumption.driveThoseWithoutADriver(quiet);
     }
@@ -359,10 +363,7 @@ public final class ConversationEngine implements AutoCloseable {
         commands.undelete(id);
     }
 
-    /**
-     * The conversations {@link #resumeInterruptedConversations()} would take up, oldest first: interrupted by
-     * a stop, a crash or an endpoint failure, not by the user.
-     */
+    /** What {@link #resumeInterruptedConversations()} would take up, oldest first (not what the user stopped). */
     public List<ConversationState> conversationsToResume() {
         return resumption.conversationsToResume();
     }
@@ -393,6 +394,7 @@ public final class ConversationEngine implements AutoCloseable {
     @Override
     public void close() {
         loops.stopAll();
+        elements.memories().close();
         saver.ifPresent(SnapshotSaver::close);
     }
 }

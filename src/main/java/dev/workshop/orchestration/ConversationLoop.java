@@ -268,6 +268,8 @@ final class ConversationLoop implements Runnable {
             state = append(state, message);
             transcript.add(message);
             act(message);
+            Recaps.after(context, id, state, transcript, message, warning -> publish(new LoopEvent.Warning(id,
+                    workflowTurn, now(), warning)));
         }
         finish(new LoopStop(ConversationStatus.COMPLETED, StatusCause.TURNS_TAKEN, "All " + maxTurns + " turns were taken"
                 + TurnsLost.told(lostTurns)));

@@ -57,6 +57,14 @@ public final class Elements {
         this.store = store;
         this.tenant = tenant;
         this.agents = agents;
+        this.memories = new Memories(this);
+    }
+
+    private final Memories memories;
+
+    /** What each agent remembers: its blocks, notes and summary, which the user can see and change. */
+    public Memories memories() {
+        return memories;
     }
 
     /** Hears what the log took: an element's change makes its fold stale. */
@@ -102,6 +110,43 @@ public final class Elements {
                 .toList();
     }
 
+    /**
+     * What others changed on the elements {@code agent} follows since it was last told (its own inbox, what it acted
+     * on), a line each, oldest first and at most {@code limit} (the newest); then it counts as told. Empty the first
+     * time after a start: this instance remembers what it told, not what a crashed one did.
+     */
+    public List<String> newsFor(Actor agent, int limit) {
+        return news(agent, limit, true);
+    }
+
+    /** As {@link #newsFor}, leaving what the agent was told as it was (what the context viewer shows). */
+    List<String> peekNewsFor(Actor agent, int limit) {
+        return news(agent, limit, false);
+    }
+
+    private List<String> news(Actor agent, int limit, boolean tell) {
+        Map<String, Long> told;
+        synchronized (this) {
+            told = tell ? seen.computeIfAbsent(agent.id(), id -> new java.util.concurrent.ConcurrentHashMap<>())
+                    : new java.util.HashMap<>(seen.getOrDefault(agent.id(), Map.of()));
+        }
+        List<String> news = new ArrayList<>();
+        for (ElementState element : environment().elements()) {
+            Long since = told.put(element.id(), element.version());
+            if (since == null || since >= element.version() || !element.followedBy(agent.id())) {
+                continue;
+            }
+            for (RecordedEvent each : store.historyAfter(tenant, new ConversationId(element.id()), since)) {
+                each.asElementChange().filter(change -> !change.actor().id().equals(agent.id()))
+                        .ifPresent(change -> news.add(element.name() + ": " + Sentences.of(change)));
+            }
+        }
+        return news.subList(Math.max(0, news.size() - limit), news.size());
+    }
+
+    /** What each agent was last told of each element: the version its news began after. */
+    private final Map<String, Map<String, Long>> seen = new java.util.concurrent.ConcurrentHashMap<>();
+
     /** An action of a conversation as an element recorded it: applied, or refused with why. */
     public record Decided(String element, ElementChange change) {
     }
@@ -111,7 +156,7 @@ public final class Elements {
         Map<Provenance, Decided> decided = new LinkedHashMap<>();
         for (ElementState element : environment().elements()) {
             history(element.id()).stream().filter(change -> conversation.value()
-                            .equals(change.provenance().conversation()))
+                            .equals(change.provenance().conversation()) && !change.provenance().isSummary())
                     .forEach(change -> decided.put(change.provenance(), new Decided(element.name(), change)));
         }
         return decided;
@@ -300,15 +345,25 @@ public final class Elements {
      * @throws IllegalArgumentException when {@code id} is no rulebook
      */
     public void writeRules(String id, String text) {
-        ConversationId stream = new ConversationId(id);
-        for (int attempt = 1; ; attempt++) {
-            ElementState now = current(stream);
+        change(new ConversationId(id), Actor.USER, Provenance.byHand(), now -> {
             if (now.kind() != ElementKind.RULEBOOK) {
                 throw new IllegalArgumentException((now.exists() ? now.name() : id) + " is no rulebook");
             }
+            return new ElementEvent.RulesWritten(text);
+        });
+    }
+
+    /**
+     * Appends what {@code decide} makes of the element as it stands, by compare-and-set: decided again on what
+     * another wrote meanwhile. What it throws (the change no longer fits) is thrown here, nothing appended.
+     */
+    void change(ConversationId stream, Actor actor, Provenance provenance,
+                java.util.function.Function<ElementState, ElementEvent> decide) {
+        for (int attempt = 1; ; attempt++) {
+            ElementState now = current(stream);
             try {
-                store.append(tenant, stream, now.version(), List.of(new ElementChanged(Actor.USER, Provenance.byHand(),
-                        new ElementEvent.RulesWritten(text))));
+                store.append(tenant, stream, now.version(), List.of(new ElementChanged(actor, provenance,
+                        decide.apply(now))));
                 return;
             } catch (ConcurrentAppendException conflict) {
                 if (attempt == ATTEMPTS) {

@@ -102,6 +102,17 @@ final class ElementCodec {
                 out.writeStringField("change", "forgot");
                 out.writeNumberField("note", forgot.note());
             }
+            case ElementEvent.BlockWritten block -> {
+                out.writeStringField("change", "block_written");
+                out.writeStringField("label", block.label());
+                out.writeStringField("text", block.text());
+                out.writeNumberField("limit", block.limit());
+            }
+            case ElementEvent.BlockRemoved removed -> {
+                out.writeStringField("change", "block_removed");
+                out.writeStringField("label", removed.label());
+            }
+            case ElementEvent.Summarised summarised -> text(out, "summarised", summarised.text());
             case ElementEvent.Refused refused -> {
                 out.writeStringField("change", "refused");
                 out.writeStringField("action", refused.action());
@@ -141,6 +152,10 @@ final class ElementCodec {
             case "rules_written" -> new ElementEvent.RulesWritten(text);
             case "noted" -> new ElementEvent.Noted(text);
             case "forgot" -> new ElementEvent.Forgot(node.path("note").asInt());
+            case "block_written" -> new ElementEvent.BlockWritten(node.path("label").asText(), text,
+                    node.path("limit").asInt());
+            case "block_removed" -> new ElementEvent.BlockRemoved(node.path("label").asText());
+            case "summarised" -> new ElementEvent.Summarised(text);
             case "refused" -> new ElementEvent.Refused(node.path("action").asText(), node.path("reason").asText());
             default -> throw new IllegalArgumentException("Unknown element change '" + node.path("change").asText()
                     + "': it was written by a newer Workshop");

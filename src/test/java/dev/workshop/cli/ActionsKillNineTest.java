@@ -76,7 +76,7 @@ class ActionsKillNineTest {
             Map<Provenance, Integer> applied = new HashMap<>();
             for (ElementState element : elements.environment().elements()) {
                 for (ElementChange change : elements.history(element.id())) {
-                    if (!change.provenance().isByHand()) {
+                    if (!change.provenance().isByHand() && !change.provenance().isSummary()) {
                         applied.merge(change.provenance(), 1, Integer::sum);
                     }
                 }

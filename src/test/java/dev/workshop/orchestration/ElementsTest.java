@@ -115,6 +115,42 @@ class ElementsTest {
     }
 
     @Test
+    void anAgentHearsWhatOthersChangedOnTheElementsItFollows() {
+        elements().create(ElementKind.PINBOARD, "Plans");
+        elements().create(ElementKind.BOARD, "Ideas");
+        elements().apply(action(ActionType.PIN, Map.of("text", "Hire a baker")), ADA, Provenance.byHand());
+        assertThat(elements().newsFor(ADA, 8)).isEmpty();
+
+        elements().apply(action(ActionType.VOTE_UP, Map.of("pin", "P1")), BRUNO, Provenance.byHand());
+        elements().apply(action(ActionType.POST, Map.of("text", "Unrelated")), BRUNO, Provenance.byHand());
+        elements().apply(action(ActionType.COMMENT, Map.of("pin", "P1", "text", "Ask Chen")), ADA, Provenance.byHand());
+
+        assertThat(elements().newsFor(ADA, 8)).containsExactly("Plans: Bruno voted P1 up");
+        assertThat(elements().newsFor(ADA, 8)).isEmpty();
+    }
+
+    @Test
+    void everySixTurnsEachAgentsRecentInteractionsAreSummarisedInItsMemory() throws InterruptedException {
+        elements().create(ElementKind.BOARD, "Ideas");
+        java.util.concurrent.CountDownLatch summarised = Heard.latch(fixture.engine(), 2, event ->
+                event instanceof LoopEvent.ElementRecorded element && element.events().stream()
+                        .anyMatch(recorded -> recorded.asElementChange()
+                                .filter(change -> change.event() instanceof ElementEvent.Summarised).isPresent()));
+
+        fixture.engine().startConversation(fixture.pair(), "Open a bakery", OptionalInt.of(6));
+        fixture.engine().awaitAll();
+        Heard.await(summarised);
+
+        String ada = fixture.agent("Ada").value();
+        assertThat(elements().memories().of(ada).orElseThrow().summary()).startsWith("In \"Open a bakery\": Ada: ");
+        elements().memories().writeBlock(ada, "persona", "Careful planner; counts in euros", 120);
+        assertThat(elements().memories().of(ada).orElseThrow().blocks()).extracting(ElementEvent.BlockWritten::label)
+                .containsExactly("persona");
+        elements().memories().removeBlock(ada, "persona");
+        assertThat(elements().memories().of(ada).orElseThrow().blocks()).isEmpty();
+    }
+
+    @Test
     void anActionNamingNoElementIsRejectedWithoutRecordingAnything() {
         ActionOutcome outcome = elements().apply(action(ActionType.VOTE_UP, Map.of("pin", "P1")), ADA,
                 Provenance.of("c-1", 0, 0));

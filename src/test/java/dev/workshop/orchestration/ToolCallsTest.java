@@ -165,6 +165,35 @@ class ToolCallsTest {
                 Action.of(ActionType.PIN, Map.of("text", "Once")));
     }
 
+    /** The context viewer shows, byte for byte, the request the agent's next turn then sends. */
+    @Test
+    void theContextViewerShowsExactlyTheRequestTheNextTurnSends() throws Exception {
+        AgentId rita = openWithPinboard(LoopSettings.DEFAULTS);
+        engine.engine().elements().create(ElementKind.RULEBOOK, "Rules");
+        engine.engine().elements().writeRules(engine.engine().elements().find("Rules").orElseThrow().id(),
+                "Name a number in every reply.");
+        AgentId bruno = engine.agents().add(new AgentDefinition(new AgentId("remote-basil"), "Basil", "You are Basil.",
+                AgentDefinition.OPENAI_COMPATIBLE, "model-basil", null,
+                new ModelEndpoint(server.baseUrl(), 0.7, 256, ""))).id();
+        server.then(FakeChatServer.stream("First point.")).then(FakeChatServer.stream("Second point."))
+                .then(server.neverAnswers());
+        java.util.concurrent.CountDownLatch third = Heard.latch(engine.engine(), 1, event -> Heard.news(event)
+                .flatMap(news -> news.turnStarted()).filter(turn -> turn.turnIndex() == 2).isPresent());
+        ConversationId id = engine.engine().startConversation(List.of(rita, bruno), "Plan a launch",
+                OptionalInt.of(3));
+        Heard.await(third);
+        engine.engine().abort(id, AbortOutcome.INTERRUPT);
+        engine.engine().awaitAll();
+
+        String shown = engine.engine().contextPreview().next(rita).orElseThrow().request();
+        server.then(FakeChatServer.stream("Third point."));
+        engine.engine().resume(id);
+        engine.engine().awaitAll();
+
+        assertThat(shown).contains("Name a number in every reply.").contains("Second point.");
+        assertThat(server.bodies.getLast()).isEqualTo(shown);
+    }
+
     private static List<JsonNode> messages(JsonNode request, String role) {
         List<JsonNode> found = new java.util.ArrayList<>();
         request.path("messages").forEach(message -> {

@@ -93,6 +93,34 @@ public sealed interface ElementEvent {
     }
 
     /**
+     * A memory block written (Letta's core memory): a labelled text the agent sees at every turn, with the number
+     * of characters it may hold shown beside it.
+     */
+    record BlockWritten(String label, String text, int limit) implements ElementEvent {
+        public BlockWritten {
+            label = ElementNames.require(label);
+            text = ElementTexts.requireSize("A memory block", text == null ? "" : text);
+            if (limit < 1 || text.length() > limit) {
+                throw new IllegalArgumentException("A memory block holds at most its limit of characters: "
+                        + text.length() + " is over " + limit);
+            }
+        }
+    }
+
+    record BlockRemoved(String label) implements ElementEvent {
+        public BlockRemoved {
+            Objects.requireNonNull(label, "label");
+        }
+    }
+
+    /** The agent's recent interactions in short, compacted by its own model every few turns. */
+    record Summarised(String text) implements ElementEvent {
+        public Summarised {
+            text = ElementTexts.require("A summary", text);
+        }
+    }
+
+    /**
      * An action that could not apply (a pin another took down, a full pinboard): decided once like any other, so
      * that asking the reply again neither applies it later nor hides why it did not.
      */

@@ -30,7 +30,11 @@ public final class ElementState {
     private int entriesMade;
     private int readUpTo;
     private String rules = "";
+    private final Map<String, ElementEvent.BlockWritten> blocks = new LinkedHashMap<>();
+    private String summary = "";
     private final Set<Provenance> applied = new HashSet<>();
+    /** Who acted on it: an agent follows what it acted on, and hears what others do there. */
+    private final Set<String> actors = new HashSet<>();
 
     private ElementState(String id) {
         this.id = id;
@@ -46,6 +50,7 @@ public final class ElementState {
     /** Takes in one more change: the next in the element's history. */
     public void apply(ElementChange change) {
         version = change.seq();
+        actors.add(change.actor().id());
         if (!change.provenance().isByHand()) {
             applied.add(change.provenance());
         }
@@ -72,6 +77,9 @@ public final class ElementState {
             case ElementEvent.RulesWritten written -> rules = written.text();
             case ElementEvent.Noted noted -> entries.add(entry(change, noted.text()));
             case ElementEvent.Forgot forgot -> entries.removeIf(entry -> entry.number() == forgot.note());
+            case ElementEvent.BlockWritten block -> blocks.put(block.label(), block);
+            case ElementEvent.BlockRemoved removed -> blocks.remove(removed.label());
+            case ElementEvent.Summarised summarised -> summary = summarised.text();
             case ElementEvent.Refused ignored -> {
             }
         }
@@ -164,6 +172,11 @@ public final class ElementState {
         return stripped.startsWith("P") ? stripped : "P" + stripped;
     }
 
+    /** Whether {@code agent} follows this element: it is its own, or it acted on it. */
+    public boolean followedBy(String agent) {
+        return agent.equals(owner) || actors.contains(agent);
+    }
+
     /** Whether the change from {@code provenance} is already in the history: an action is applied once. */
     public boolean hasApplied(Provenance provenance) {
         return !provenance.isByHand() && applied.contains(provenance);
@@ -229,7 +242,10 @@ public final class ElementState {
         copy.entriesMade = entriesMade;
         copy.readUpTo = readUpTo;
         copy.rules = rules;
+        copy.blocks.putAll(blocks);
+        copy.summary = summary;
         copy.applied.addAll(applied);
+        copy.actors.addAll(actors);
         return copy;
     }
 
@@ -248,5 +264,15 @@ public final class ElementState {
 
     public String rules() {
         return rules;
+    }
+
+    /** A memory's blocks, in the order they were first written. */
+    public List<ElementEvent.BlockWritten> blocks() {
+        return List.copyOf(blocks.values());
+    }
+
+    /** A memory's summary of its agent's recent interactions ("" before the first). */
+    public String summary() {
+        return summary;
     }
 }

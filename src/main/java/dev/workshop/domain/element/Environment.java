@@ -95,7 +95,8 @@ public final class Environment {
     public String promptSection(Actor agent, int budgetChars, boolean withTools) {
         boolean placed = elements.stream().anyMatch(element -> !element.kind().ownedByAnAgent());
         boolean waiting = elements.stream().anyMatch(element -> element.owner().filter(agent.id()::equals).isPresent()
-                && (element.kind() == ElementKind.INBOX ? element.unread() > 0 : !element.entries().isEmpty()));
+                && (element.kind() == ElementKind.INBOX ? element.unread() > 0 : !element.entries().isEmpty()
+                        || !element.blocks().isEmpty() || !element.summary().isBlank()));
         if (!placed && !waiting) {
             return "";
         }
@@ -150,11 +151,19 @@ public final class Environment {
             unread.stream().skip(Math.max(0, unread.size() - POSTS_SHOWN))
                     .forEach(entry -> part.append("- from ").append(entry.author().name()).append(": ")
                             .append(glimpse(entry.text())).append('\n'));
-        } else if (element.kind() == ElementKind.MEMORY && !element.entries().isEmpty()) {
-            part.append("Your notes:\n");
+        } else if (element.kind() == ElementKind.MEMORY) {
+            element.blocks().forEach(block -> part.append("Memory block ").append(block.label()).append(" (")
+                    .append(block.text().length()).append(" of ").append(block.limit()).append(" characters):\n")
+                    .append(block.text().strip()).append('\n'));
+            if (!element.summary().isBlank()) {
+                part.append("Your recent interactions, in short: ").append(element.summary().strip()).append('\n');
+            }
             List<Entry> notes = element.entries();
-            notes.stream().skip(Math.max(0, notes.size() - NOTES_SHOWN))
-                    .forEach(note -> part.append(note.number()).append(". ").append(glimpse(note.text())).append('\n'));
+            if (!notes.isEmpty()) {
+                part.append("Your notes:\n");
+                notes.stream().skip(Math.max(0, notes.size() - NOTES_SHOWN)).forEach(note -> part.append(note.number())
+                        .append(". ").append(glimpse(note.text())).append('\n'));
+            }
         }
         return part.toString();
     }

@@ -27,13 +27,25 @@ public record Provenance(String conversation, int turn, int action) {
         return new Provenance(conversation, turn, action);
     }
 
+    /** A summary of an agent's recent interactions, made after turn {@code turn}: derived, not an action. */
+    public static Provenance ofSummary(String conversation, int turn) {
+        return new Provenance(conversation, turn, SUMMARY);
+    }
+
+    /** The action index a summary's provenance gives it: after any turn's own actions. */
+    private static final int SUMMARY = 9_999;
+
+    public boolean isSummary() {
+        return action == SUMMARY;
+    }
+
     public boolean isByHand() {
         return conversation == null;
     }
 
     /** In words: "by hand", or "conversation 1f3a…, turn 4, action 2" (turns and actions counted from 1). */
     public String describe() {
-        return isByHand() ? "by hand" : "conversation " + conversation + ", turn " + (turn + 1) + ", action "
-                + (action + 1);
+        return isByHand() ? "by hand" : "conversation " + conversation + ", turn " + (turn + 1)
+                + (isSummary() ? ", summary" : ", action " + (action + 1));
     }
 }

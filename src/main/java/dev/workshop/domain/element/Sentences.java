@@ -33,6 +33,9 @@ public final class Sentences {
             case ElementEvent.RulesWritten ignored -> "Wrote the rules of " + after.name();
             case ElementEvent.Noted ignored -> "Remembered note " + after.entries().getLast().number();
             case ElementEvent.Forgot forgot -> "Forgot note " + forgot.note();
+            case ElementEvent.BlockWritten block -> "Wrote memory block " + block.label();
+            case ElementEvent.BlockRemoved removed -> "Removed memory block " + removed.label();
+            case ElementEvent.Summarised ignored -> "Summarised the recent interactions";
             case ElementEvent.Refused refused -> refused.reason();
         };
     }
@@ -55,6 +58,10 @@ public final class Sentences {
             case ElementEvent.RulesWritten written -> who + " wrote the rules: " + quoted(written.text());
             case ElementEvent.Noted noted -> who + " noted " + quoted(noted.text());
             case ElementEvent.Forgot forgot -> who + " forgot note " + forgot.note();
+            case ElementEvent.BlockWritten block -> who + " wrote memory block " + block.label() + ": "
+                    + quoted(block.text());
+            case ElementEvent.BlockRemoved removed -> who + " removed memory block " + removed.label();
+            case ElementEvent.Summarised summarised -> who + " summarised: " + quoted(summarised.text());
             case ElementEvent.Refused refused -> who + "'s " + refused.action() + " was refused: " + refused.reason();
         };
     }

@@ -355,6 +355,12 @@ public final class OpenAiCompatibleGateway implements AgentGateway {
         throw new StreamFailure("the stream from " + uri.getHost() + " was cut before it finished");
     }
 
+    /** The request body {@link #reply} sends, byte for byte. */
+    @Override
+    public String preview(GatewayRequest request) {
+        return ChatRequestBody.of(json, request);
+    }
+
     static String seconds(Duration duration) {
         return duration.toMillis() % 1000 == 0 ? duration.toSeconds() + " s" : duration.toMillis() + " ms";
     }

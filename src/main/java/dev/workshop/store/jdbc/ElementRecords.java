@@ -26,6 +26,9 @@ final class ElementRecords {
     private static final int NOTED = 11;
     private static final int FORGOT = 12;
     private static final int REFUSED = 13;
+    private static final int BLOCK_WRITTEN = 14;
+    private static final int BLOCK_REMOVED = 15;
+    private static final int SUMMARISED = 16;
 
     private ElementRecords() {
     }
@@ -70,6 +73,13 @@ final class ElementRecords {
                 out.int8(FORGOT);
                 out.int32(forgot.note());
             }
+            case ElementEvent.BlockWritten block -> {
+                text(out, BLOCK_WRITTEN, block.label());
+                out.text(block.text());
+                out.int32(block.limit());
+            }
+            case ElementEvent.BlockRemoved removed -> text(out, BLOCK_REMOVED, removed.label());
+            case ElementEvent.Summarised summarised -> text(out, SUMMARISED, summarised.text());
             case ElementEvent.Refused refused -> {
                 text(out, REFUSED, refused.action());
                 out.text(refused.reason());
@@ -106,6 +116,9 @@ final class ElementRecords {
             case NOTED -> new ElementEvent.Noted(in.text());
             case FORGOT -> new ElementEvent.Forgot(in.int32());
             case REFUSED -> new ElementEvent.Refused(in.text(), in.text());
+            case BLOCK_WRITTEN -> new ElementEvent.BlockWritten(in.text(), in.text(), in.int32());
+            case BLOCK_REMOVED -> new ElementEvent.BlockRemoved(in.text());
+            case SUMMARISED -> new ElementEvent.Summarised(in.text());
             default -> throw new IllegalArgumentException("element change " + code
                     + " is unknown to this Workshop: it was written by a newer version");
         };

@@ -134,6 +134,11 @@ final class CanvasDialogs {
     }
 
     /** Dialogs take the canvas's stylesheet, so they look like the rest of the app. */
+    /** Inspect agent: its state, its memory, and the context its next turn sends (not modal). */
+    void inspect(AgentNodeModel agent) {
+        new InspectAgentDialog(agent, viewModel.inspection(), window(), view.getStylesheets()).show();
+    }
+
     /** Opens a shared element to read and change, beside the canvas (not modal: the agents go on meanwhile). */
     void openElement(ElementNodeModel element) {
         new ElementDialog(element, viewModel.elements(), window(), view.getStylesheets()).show();

@@ -57,6 +57,8 @@ final class CanvasMenus {
             choice.setOnAction(event -> viewModel.edits().setBehaviour(selection, option));
             behaviour.getItems().add(choice);
         }
+        MenuItem inspect = item("Inspect agent…", Feather.SEARCH, "menu-inspect-agent");
+        inspect.setOnAction(event -> dialogs.inspect(agent));
         MenuItem edit = item("Edit agent…", Feather.EDIT_2, "menu-edit-agent");
         edit.setOnAction(event -> viewModel.waysOut().editAgent(agent));
         MenuItem duplicate = item("Duplicate", Feather.COPY, "menu-duplicate");
@@ -66,7 +68,8 @@ final class CanvasMenus {
                 Feather.TRASH_2, "menu-remove");
         remove.setAccelerator(new KeyCodeCombination(KeyCode.DELETE));
         remove.setOnAction(event -> dialogs.removeWithConfirmation(selection));
-        ContextMenu menu = new ContextMenu(start, task, show, behaviour, new SeparatorMenuItem(), edit, duplicate, remove);
+        ContextMenu menu = new ContextMenu(start, task, show, behaviour, new SeparatorMenuItem(), inspect, edit, duplicate,
+                remove);
         menu.setId("agent-menu");
         return menu;
     }

@@ -50,6 +50,7 @@ public final class CanvasViewModel {
     private final CanvasWaysOut waysOut;
     private final CanvasConversations conversations;
     private final CanvasElements elements;
+    private final AgentInspection inspection;
     private boolean loaded;
 
     /**
@@ -74,6 +75,8 @@ public final class CanvasViewModel {
         this.steps = new UndoSteps(contents, seams, selection);
         this.elements = new CanvasElements(contents, seams, steps, unread -> contents.agents()
                 .forEach(agent -> agent.showUnread(unread.getOrDefault(agent.agentId().value(), 0))));
+        this.inspection = new AgentInspection(seams, () -> workspace.engine().elements().memories(),
+                () -> workspace.engine().contextPreview());
         // The overlay asks for a conversation's instances, which the conversations part places when some lack one.
         this.overlay = new ConversationOverlay(contents, seams, this::instancesFor);
         this.waysOut = new CanvasWaysOut(overlay);
@@ -199,6 +202,11 @@ public final class CanvasViewModel {
         return elements;
     }
 
+    /** What Inspect agent reads and changes: an agent's memory, and the context its next turn sends. */
+    public AgentInspection inspection() {
+        return inspection;
+    }
+
     public ObservableList<ElementNodeModel> placedElements() {
         return contents.elements();
     }
@@ -240,7 +248,15 @@ public final class CanvasViewModel {
     // ---- camera and animation -------------------------------------------------------------------------------
 
     public void fitAll(double viewWidth, double viewHeight) {
-        camera.fit(contents.agents().stream().map(AgentNodeModel::position).toList(), viewWidth, viewHeight);
+        // The elements' cards too, by their corners: their position is their top left.
+        List<dev.workshop.domain.canvas.Point> shown = new java.util.ArrayList<>(contents.agents().stream()
+                .map(AgentNodeModel::position).toList());
+        contents.elements().forEach(element -> {
+            shown.add(element.position());
+            shown.add(new dev.workshop.domain.canvas.Point(element.position().x() + ElementNode.WIDTH,
+                    element.position().y() + ElementNode.WIDTH / 2));
+        });
+        camera.fit(shown, viewWidth, viewHeight);
     }
 
     /** Advances walking, cooldowns and bubbles by {@code seconds}; called once per frame. */

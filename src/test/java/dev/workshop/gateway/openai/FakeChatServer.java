@@ -27,6 +27,8 @@ public final class FakeChatServer implements AutoCloseable {
     private final HttpServer server;
     private final ConcurrentLinkedQueue<Answer> script = new ConcurrentLinkedQueue<>();
     public final List<JsonNode> requests = new CopyOnWriteArrayList<>();
+    /** Each request's body as it came, byte for byte (what the context viewer is compared with). */
+    public final List<String> bodies = new CopyOnWriteArrayList<>();
     public final List<String> authorizations = new CopyOnWriteArrayList<>();
     private final ObjectMapper json = new ObjectMapper();
     private final long replyDelayMillis;
@@ -94,7 +96,9 @@ public final class FakeChatServer implements AutoCloseable {
 
     private void handle(HttpExchange exchange) throws IOException {
         try (exchange) {
-            JsonNode request = json.readTree(exchange.getRequestBody());
+            String body = new String(exchange.getRequestBody().readAllBytes(), StandardCharsets.UTF_8);
+            bodies.add(body);
+            JsonNode request = json.readTree(body);
             requests.add(request);
             authorizations.add(String.valueOf(exchange.getRequestHeaders().getFirst("Authorization")));
             int promptChars = 0;

@@ -63,6 +63,8 @@ class JournalRecordsTest {
                 new ElementEvent.Released("P3"), new ElementEvent.Sent("Rent is due"), new ElementEvent.Read(7),
                 new ElementEvent.RulesWritten(""), new ElementEvent.RulesWritten("Be brief.\nName a number."),
                 new ElementEvent.Noted("Bruno doubts the rent"), new ElementEvent.Forgot(2),
+                new ElementEvent.BlockWritten("persona", "Careful; counts in euros", 200),
+                new ElementEvent.BlockRemoved("persona"), new ElementEvent.Summarised("Ada pinned two plans"),
                 new ElementEvent.Refused("keep", "Pin P1 was taken down"))) {
             every.add(new ConversationEvent.ElementChanged(ada, turn, change));
             every.add(new ConversationEvent.ElementChanged(Actor.USER, Provenance.byHand(), change));
