@@ -37,7 +37,7 @@ public final class ContextPreview {
      * Agent {@code agent}'s next turn in the conversation it took part in last (empty when it took part in none): the
      * turn after the last recorded, as if it were the agent's.
      */
-    public Optional<Shown> next(AgentId agent) throws GatewayException, InterruptedException {
+    public Optional<Shown> next(AgentId agent) throws InterruptedException {
         Optional<AgentDefinition> definition = context.agents().find(agent);
         Optional<ConversationState> latest = log.store().list(log.tenant()).stream()
                 .filter(state -> state.participants().stream().anyMatch(p -> p.agentId().equals(agent))).findFirst();
@@ -57,8 +57,15 @@ public final class ContextPreview {
         Environment environment = context.elements().environment();
         List<String> news = context.elements().peekNewsFor(new Actor(agent.value(), speaker.name()),
                 AgentAsking.NEWS_LINES);
+        int budget;
+        try {
+            budget = TurnPrompt.budget(context, found);
+        } catch (GatewayException unreachable) {
+            // The loop would fail the turn the same way: the viewer says why instead of a prompt.
+            throw new IllegalStateException(unreachable.getMessage(), unreachable);
+        }
         TurnPrompt.Made made = TurnPrompt.prompt(new PromptBuilder(window), found, speaker, asked, transcript, null,
-                TurnPrompt.budget(context, found), environment, TurnPrompt.mayOfferTools(context, found, false), news);
+                budget, environment, TurnPrompt.mayOfferTools(context, found, false), news);
         int turn = state.turnCount();
         String request = context.gateways().forAgent(found).preview(TurnPrompt.request(state.id(), turn, found,
                 made.prompt(), asked, transcript, environment, new GatewayTools(made.tools(), List.of())));

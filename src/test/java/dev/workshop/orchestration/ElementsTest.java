@@ -191,6 +191,37 @@ class ElementsTest {
         assertThat(other.find("Plans").orElseThrow().topPins().getFirst().score()).isEqualTo(votes);
     }
 
+    /** Read while others write, the elements a reader is shown end up as the log has them, never stuck behind. */
+    @Test
+    void theElementsShownCatchUpWithWritersOnOtherThreads() throws Exception {
+        elements().create(ElementKind.PINBOARD, "Plans");
+        elements().apply(action(ActionType.PIN, Map.of("text", "Hire a baker")), ADA, Provenance.byHand());
+        java.util.concurrent.atomic.AtomicBoolean writing = new java.util.concurrent.atomic.AtomicBoolean(true);
+        Thread reader = Thread.ofPlatform().start(() -> {
+            while (writing.get()) {
+                elements().environment();
+            }
+        });
+        ExecutorService writers = Executors.newFixedThreadPool(3);
+        try {
+            List<Future<ActionOutcome>> votes = new java.util.ArrayList<>();
+            for (int i = 0; i < 60; i++) {
+                Provenance from = Provenance.of("c", i, 0);
+                votes.add(writers.submit(() -> elements().apply(action(ActionType.VOTE_UP, Map.of("pin", "P1")),
+                        BRUNO, from)));
+            }
+            for (Future<ActionOutcome> vote : votes) {
+                vote.get(60, TimeUnit.SECONDS);
+            }
+        } finally {
+            writing.set(false);
+            writers.shutdownNow();
+            reader.join(TimeUnit.SECONDS.toMillis(30));
+        }
+
+        assertThat(elements().find("Plans").orElseThrow().topPins().getFirst().score()).isEqualTo(60);
+    }
+
     /** A conflict decides again: keeping a pin the other writer just took down is refused, and the refusal kept. */
     @Test
     void keepingAPinAnotherJustTookDownFailsVisibly() {

@@ -36,8 +36,6 @@ public final class AgentInspection {
             try {
                 Optional<ContextPreview.Shown> next = preview.get().next(agent.agentId());
                 seams.onFx(() -> shown.accept(next));
-            } catch (dev.workshop.gateway.GatewayException e) {
-                throw new IllegalStateException(e.getMessage(), e);
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
             }

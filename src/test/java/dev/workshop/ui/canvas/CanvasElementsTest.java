@@ -7,6 +7,7 @@ import dev.workshop.domain.canvas.Point;
 import dev.workshop.domain.element.Action;
 import dev.workshop.domain.element.ActionType;
 import dev.workshop.domain.element.ElementKind;
+import dev.workshop.domain.element.Pin;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -64,6 +65,9 @@ class CanvasElementsTest extends CanvasFixture {
         fx.run(() -> canvas.elements().act(Action.of(ActionType.PIN, Map.of("pinboard", "Pinboard",
                 "text", "Bake on Sundays")), () -> { }));
         fx.settle();
+        assertThat(fx.call(() -> canvas.noticeProperty().get())).startsWith("Pinned P");
+        assertThat(workspace.engine().elements().find("Pinboard").orElseThrow().topPins()).extracting(Pin::text)
+                .contains("Bake on Sundays");
         assertThat(pinboard.glanceProperty().get()).contains("Bake on Sundays");
         assertThat(fx.call(() -> canvas.noticeProperty().get())).startsWith("Pinned P");
     }
@@ -77,6 +81,7 @@ class CanvasElementsTest extends CanvasFixture {
                 () -> { }));
         fx.settle();
 
+        assertThat(fx.call(() -> canvas.noticeProperty().get())).isEqualTo("Sent to Ada");
         assertThat(ada.unreadProperty().get()).isEqualTo(1);
     }
 
