@@ -57,18 +57,17 @@ public final class ContextPreview {
         Environment environment = context.elements().environment();
         List<String> news = context.elements().peekNewsFor(new Actor(agent.value(), speaker.name()),
                 AgentAsking.NEWS_LINES);
-        int budget;
         try {
-            budget = TurnPrompt.budget(context, found);
+            TurnPrompt.Made made = TurnPrompt.prompt(new PromptBuilder(window), found, speaker, asked, transcript,
+                    null, TurnPrompt.budget(context, found), environment,
+                    TurnPrompt.mayOfferTools(context, found, false), news);
+            int turn = state.turnCount();
+            String request = context.gateways().forAgent(found).preview(TurnPrompt.request(state.id(), turn, found,
+                    made.prompt(), asked, transcript, environment, new GatewayTools(made.tools(), List.of())));
+            return Optional.of(new Shown(state.id(), state.title(), turn, request));
         } catch (GatewayException unreachable) {
             // The loop would fail the turn the same way: the viewer says why instead of a prompt.
             throw new IllegalStateException(unreachable.getMessage(), unreachable);
         }
-        TurnPrompt.Made made = TurnPrompt.prompt(new PromptBuilder(window), found, speaker, asked, transcript, null,
-                budget, environment, TurnPrompt.mayOfferTools(context, found, false), news);
-        int turn = state.turnCount();
-        String request = context.gateways().forAgent(found).preview(TurnPrompt.request(state.id(), turn, found,
-                made.prompt(), asked, transcript, environment, new GatewayTools(made.tools(), List.of())));
-        return Optional.of(new Shown(state.id(), state.title(), turn, request));
     }
 }
