@@ -150,6 +150,36 @@ class ElementsTest {
         assertThat(elements().memories().of(ada).orElseThrow().blocks()).isEmpty();
     }
 
+    /**
+     * Elements are shared, not copied on fork: a fork goes on acting on the same pinboard, under its own id, and
+     * what the source's messages did is not done again by the fork (its copies carry no actions).
+     */
+    @Test
+    void aForkActsOnTheSameElementsUnderItsOwnIdAndRepeatsNothingTheSourceDid() throws InterruptedException {
+        elements().create(ElementKind.PINBOARD, "Plans");
+        List<dev.workshop.domain.agent.AgentId> four = fixture.participants(4).stream()
+                .map(dev.workshop.domain.agent.AgentDefinition::id).toList();
+        ConversationId source = fixture.engine().startConversation(four, "Open a bakery", OptionalInt.of(4));
+        fixture.engine().awaitAll();
+        int pinsBefore = elements().find("Plans").orElseThrow().topPins().size()
+                + elements().find("Plans").orElseThrow().takenDown().size();
+
+        RestoredSession fork = fixture.engine().fork(source, 0);
+        assertThat(fixture.messages(fork.id())).allMatch(message -> message.actions().isEmpty());
+        fixture.engine().resume(fork.id());
+        fixture.engine().awaitAll();
+
+        String plans = elements().find("Plans").orElseThrow().id();
+        assertThat(elements().history(plans)).filteredOn(change -> fork.id().value()
+                .equals(change.provenance().conversation())).isNotEmpty();
+        assertThat(elements().decided(source)).hasSize((int) fixture.messages(source).stream()
+                .mapToLong(message -> message.actions().size()).sum());
+        // The fork's turns after Ada's (a critic's vote, a builder's note, a writer's post) pin nothing: Ada's pin of
+        // turn 0, copied with her message, was not put up again.
+        ElementState after = elements().find("Plans").orElseThrow();
+        assertThat(after.topPins().size() + after.takenDown().size()).isEqualTo(pinsBefore);
+    }
+
     @Test
     void anActionNamingNoElementIsRejectedWithoutRecordingAnything() {
         ActionOutcome outcome = elements().apply(action(ActionType.VOTE_UP, Map.of("pin", "P1")), ADA,
