@@ -25,6 +25,8 @@ public final class ElementState {
     private long version;
     private final List<Entry> entries = new ArrayList<>();
     private final Map<String, Pin> pins = new LinkedHashMap<>();
+    /** Each pin's comments, added to in place; its {@link Pin} holds a read-only view. */
+    private final Map<String, List<Entry>> commentsByPin = new java.util.HashMap<>();
     private final List<Pin> takenDown = new ArrayList<>();
     private int pinsMade;
     private int entriesMade;
@@ -64,12 +66,18 @@ public final class ElementState {
             case ElementEvent.Pinned pinned -> {
                 pinsMade++;
                 String pinId = "P" + pinsMade;
-                pins.put(pinId, new Pin(pinId, change.actor(), pinned.text(), 0, 0, false, List.of()));
+                List<Entry> comments = new ArrayList<>();
+                commentsByPin.put(pinId, comments);
+                pins.put(pinId, new Pin(pinId, change.actor(), pinned.text(), 0, 0, false,
+                        Collections.unmodifiableList(comments)));
             }
             case ElementEvent.Voted vote -> changePin(vote.pin(), pin -> pin.voted(vote.delta()));
-            case ElementEvent.Commented comment -> changePin(comment.pin(),
-                    pin -> pin.commented(new Entry(pin.comments().size() + 1, change.actor(), comment.text(),
-                            change.at())));
+            case ElementEvent.Commented comment -> {
+                List<Entry> comments = pins.containsKey(comment.pin()) ? commentsByPin.get(comment.pin()) : null;
+                if (comments != null) {
+                    comments.add(new Entry(comments.size() + 1, change.actor(), comment.text(), change.at()));
+                }
+            }
             case ElementEvent.Kept keep -> changePin(keep.pin(), pin -> pin.kept(true));
             case ElementEvent.Released release -> changePin(release.pin(), pin -> pin.kept(false));
             case ElementEvent.Sent sent -> entries.add(entry(change, sent.text()));
@@ -236,8 +244,11 @@ public final class ElementState {
         copy.owner = owner;
         copy.version = version;
         copy.entries.addAll(entries);
-        copy.pins.putAll(pins);
-        copy.takenDown.addAll(takenDown);
+        // The comments are copied, and each pin made over its copy: the copy's pins do not change with these.
+        commentsByPin.forEach((pinId, comments) -> copy.commentsByPin.put(pinId, new ArrayList<>(comments)));
+        pins.forEach((pinId, pin) -> copy.pins.put(pinId,
+                pin.withComments(Collections.unmodifiableList(copy.commentsByPin.get(pinId)))));
+        takenDown.forEach(pin -> copy.takenDown.add(pin.withComments(List.copyOf(pin.comments()))));
         copy.pinsMade = pinsMade;
         copy.entriesMade = entriesMade;
         copy.readUpTo = readUpTo;

@@ -2,14 +2,13 @@ package dev.workshop.domain.element;
 
 import java.util.List;
 
-/** A pin as it stands: its votes, its comments, whether it is kept (immune to votes). */
+/**
+ * A pin as it stands: its votes, its comments, whether it is kept (immune to votes). {@code comments} is a read-only
+ * view its element keeps adding to (a pin with thousands of comments is not copied at each new one).
+ */
 public record Pin(String id, Actor author, String text, int up, int down, boolean kept, List<Entry> comments) {
     /** A pin whose net score falls to this is taken down, unless it is kept. */
     public static final int TAKE_DOWN_AT = -3;
-
-    public Pin {
-        comments = List.copyOf(comments);
-    }
 
     public int score() {
         return up - down;
@@ -23,10 +22,9 @@ public record Pin(String id, Actor author, String text, int up, int down, boolea
         return new Pin(id, author, text, up, down, keep, comments);
     }
 
-    Pin commented(Entry comment) {
-        List<Entry> more = new java.util.ArrayList<>(comments);
-        more.add(comment);
-        return new Pin(id, author, text, up, down, kept, more);
+    /** The same pin over another list of its comments (a copy of the element's). */
+    Pin withComments(List<Entry> view) {
+        return new Pin(id, author, text, up, down, kept, view);
     }
 
     boolean fallsDown() {

@@ -87,6 +87,37 @@ final class ElementRecords {
         }
     }
 
+    /** Actions in order: each its tool name and its arguments, names and values. */
+    static void writeActions(RecordWriter out, java.util.List<dev.workshop.domain.element.Action> actions) {
+        out.int32(actions.size());
+        for (dev.workshop.domain.element.Action action : actions) {
+            out.text(action.type().toolName());
+            out.int32(action.arguments().size());
+            action.arguments().forEach((name, value) -> {
+                out.text(name);
+                out.text(value);
+            });
+        }
+    }
+
+    static java.util.List<dev.workshop.domain.element.Action> readActions(RecordReader in, RepeatedTexts texts) {
+        int count = in.int32();
+        java.util.List<dev.workshop.domain.element.Action> actions = new java.util.ArrayList<>(count);
+        for (int i = 0; i < count; i++) {
+            String name = texts.text(in);
+            dev.workshop.domain.element.ActionType type = dev.workshop.domain.element.ActionType.byToolName(name)
+                    .orElseThrow(() -> new IllegalArgumentException("action " + name
+                            + " is unknown to this Workshop: it was written by a newer version"));
+            int arguments = in.int32();
+            java.util.Map<String, String> values = new java.util.LinkedHashMap<>();
+            for (int j = 0; j < arguments; j++) {
+                values.put(texts.text(in), in.text());
+            }
+            actions.add(new dev.workshop.domain.element.Action(type, values));
+        }
+        return actions;
+    }
+
     private static void text(RecordWriter out, int code, String text) {
         out.int8(code);
         out.text(text);

@@ -59,15 +59,16 @@ final class JournalRecords {
     /** A status change with its cause; {@link #STATUS_CHANGED}, without one, is what versions before causes wrote. */
     private static final byte STATUS_CHANGED_BECAUSE = 16;
     /**
-     * A message that asks for actions (docs/decisions/0028), kept as its JSON body (one without keeps
-     * {@link #MESSAGE_RECORDED}): rare beside plain messages, so the JSON parser it needs is started only by
-     * histories that hold one. A change of an element is binary ({@link ElementRecords}): an element's history is
-     * all of them.
+     * A message that asks for actions (docs/decisions/0028) as its JSON body: what the first builds with elements
+     * wrote, still read; {@link #MESSAGE_ACTING} is written now. A change of an element is binary
+     * ({@link ElementRecords}): an element's history is all of them.
      */
     private static final byte MESSAGE_WITH_ACTIONS = 18;
     private static final byte ELEMENT_CHANGED = 19;
     /** The actions of a turn's tool calls, as their JSON body (rare, as {@link #MESSAGE_WITH_ACTIONS}). */
     private static final byte ACTIONS_TAKEN = 20;
+    /** A message that asks for actions, in binary: a plain message's fields, its cut flag, then its actions. */
+    private static final byte MESSAGE_ACTING = 21;
 
     /** Who a record belongs to and which events it holds ({@code count} from {@code seq}), read without decoding them. */
     record Envelope(String tenant, String conversation, long seq, int count) {
@@ -128,8 +129,11 @@ final class JournalRecords {
                 out.int8(turn.resumed() ? 1 : 0);
             }
             case MessageRecorded message when !message.actions().isEmpty() -> {
-                out.int8(MESSAGE_WITH_ACTIONS);
-                out.text(json.body(message));
+                // As a plain message, then whether it was cut at the token limit, then its actions.
+                out.int8(MESSAGE_ACTING);
+                writeMessage(out, message);
+                out.int8(message.usage().cutAtTokenLimit() ? 1 : 0);
+                ElementRecords.writeActions(out, message.actions());
             }
             case ConversationEvent.ActionsTaken taken -> {
                 out.int8(ACTIONS_TAKEN);
@@ -141,19 +145,7 @@ final class JournalRecords {
             }
             case MessageRecorded message -> {
                 out.int8(message.usage().cutAtTokenLimit() ? MESSAGE_CUT_AT_LIMIT : MESSAGE_RECORDED);
-                out.int32(message.turnIndex());
-                out.text(message.speakerId().value());
-                out.text(message.speakerName());
-                out.text(message.speakerDisplayName());
-                out.text(message.content());
-                Usage usage = message.usage();
-                out.int8(usage.isKnown() ? 1 : 0);
-                if (usage.isKnown()) {
-                    out.int32(usage.promptTokens());
-                    out.int32(usage.completionTokens());
-                    out.int64(usage.latencyMillis());
-                    out.text(usage.model());
-                }
+                writeMessage(out, message);
             }
             case ResumeStarted resume -> {
                 boolean restart = resume.cause() == ResumeCause.RESTART;
@@ -293,15 +285,13 @@ final class JournalRecords {
                 yield new ConversationStarted(kind, participants, in.text(), in.int32());
             }
             case TURN_STARTED -> new TurnStarted(in.int32(), texts.agent(in), in.int8() == 1);
-            case MESSAGE_RECORDED, MESSAGE_CUT_AT_LIMIT -> {
-                int turnIndex = in.int32();
-                AgentId speaker = texts.agent(in);
-                String name = texts.text(in);
-                String displayName = texts.text(in);
-                String content = in.text();
-                Usage usage = in.int8() == 1 ? new Usage(in.int32(), in.int32(), in.int64(), texts.text(in)) : Usage.NONE;
-                yield new MessageRecorded(turnIndex, speaker, name, content,
-                        usage.cutAtTokenLimit(type == MESSAGE_CUT_AT_LIMIT), displayName);
+            case MESSAGE_RECORDED, MESSAGE_CUT_AT_LIMIT -> readMessage(in, texts, type == MESSAGE_CUT_AT_LIMIT);
+            case MESSAGE_ACTING -> {
+                MessageRecorded message = readMessage(in, texts, false);
+                boolean cut = in.int8() == 1;
+                yield new MessageRecorded(message.turnIndex(), message.speakerId(), message.speakerName(),
+                        message.content(), message.usage().cutAtTokenLimit(cut), message.speakerDisplayName(),
+                        ElementRecords.readActions(in, texts));
             }
             case RESUME_STARTED -> new ResumeStarted(in.int32());
             case RESUME_STARTED_BY -> new ResumeStarted(in.int32(), ResumeCause.fromWireName(in.text()));
@@ -326,6 +316,33 @@ final class JournalRecords {
             default -> throw new IllegalArgumentException("event type " + type
                     + " is unknown to this Workshop: it was written by a newer version");
         };
+    }
+
+    /** A message's fields after its type. */
+    private static void writeMessage(RecordWriter out, MessageRecorded message) {
+        out.int32(message.turnIndex());
+        out.text(message.speakerId().value());
+        out.text(message.speakerName());
+        out.text(message.speakerDisplayName());
+        out.text(message.content());
+        Usage usage = message.usage();
+        out.int8(usage.isKnown() ? 1 : 0);
+        if (usage.isKnown()) {
+            out.int32(usage.promptTokens());
+            out.int32(usage.completionTokens());
+            out.int64(usage.latencyMillis());
+            out.text(usage.model());
+        }
+    }
+
+    private static MessageRecorded readMessage(RecordReader in, RepeatedTexts texts, boolean cutAtLimit) {
+        int turnIndex = in.int32();
+        AgentId speaker = texts.agent(in);
+        String name = texts.text(in);
+        String displayName = texts.text(in);
+        String content = in.text();
+        Usage usage = in.int8() == 1 ? new Usage(in.int32(), in.int32(), in.int64(), texts.text(in)) : Usage.NONE;
+        return new MessageRecorded(turnIndex, speaker, name, content, usage.cutAtTokenLimit(cutAtLimit), displayName);
     }
 
     private static byte[] encodedText(String value) {
