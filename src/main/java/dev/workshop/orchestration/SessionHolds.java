@@ -9,6 +9,8 @@ import dev.workshop.domain.conversation.StatusCause;
 import dev.workshop.domain.conversation.TenantId;
 import dev.workshop.domain.conversation.Transcript;
 import dev.workshop.session.HeldSession;
+import dev.workshop.domain.element.ElementState;
+import dev.workshop.session.HeldElements;
 import dev.workshop.session.HeldSessionJson;
 import dev.workshop.session.HoldConflictException;
 import dev.workshop.session.InvalidSnapshotException;
@@ -24,6 +26,10 @@ import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
+import java.util.Map;
+import java.util.LinkedHashMap;
+import java.util.HashSet;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.locks.ReentrantLock;
@@ -146,7 +152,8 @@ public final class SessionHolds {
                             + " to take that one, or fork this one to hold it on a branch of its own");
                 }
                 HeldSession session = HeldSession.of(team, toCommit, agents::find, scene.current(), now);
-                HeldSessionJson.Files files = HeldSessionJson.write(session);
+                HeldSessionJson.Files files = HeldSessionJson.write(session)
+                        .withElements(HeldElements.write(heldElements(state)));
                 commit = repository.commit(branch, tip, files, commitMessage(state, message), now);
                 committed = true;
                 requireReadBack(repository, branch, tip, commit, toCommit);
@@ -161,6 +168,33 @@ public final class SessionHolds {
             return new HoldOutcome(id, after.title(), branch, commit, repository.location(), committed, pushedTo,
                     after.turnCount());
         }
+    }
+
+    /** The elements a held session carries: the placed ones, and its agents' inboxes and memories. */
+    private Map<ConversationId, List<RecordedEvent>> heldElements(ConversationState state) {
+        Set<String> members = new HashSet<>();
+        state.participants().forEach(member -> members.add(member.agentId().value()));
+        Map<ConversationId, List<RecordedEvent>> held = new LinkedHashMap<>();
+        for (ElementState element : bridge.elements().environment().elements()) {
+            if (!element.kind().ownedByAnAgent() || element.owner().filter(members::contains).isPresent()) {
+                ConversationId stream = new ConversationId(element.id());
+                held.put(stream, store.history(team, stream));
+            }
+        }
+        return held;
+    }
+
+    /**
+     * Brings in the held elements this team lacks, and what they had that this team's do not; an element that went
+     * on differently here keeps its own history (elements are the team's, not the session's).
+     */
+    private void bringInElements(Map<ConversationId, List<RecordedEvent>> held) {
+        held.forEach((element, events) -> {
+            List<RecordedEvent> here = store.history(team, element);
+            if (here.size() < events.size() && Histories.startsWith(events, here)) {
+                store.adopt(team, element, here.size(), events.subList(here.size(), events.size()));
+            }
+        });
     }
 
     /** The history with the held mark after it, as both the branch and the log will hold it. */
@@ -297,9 +331,11 @@ public final class SessionHolds {
     public Reinflated reinflate(String branchOrId, SessionLocation where, boolean asFork, boolean addAgents) {
         HeldSession session;
         GitSessions.Branch branch;
+        HeldSessionJson.Files files;
         try (GitSessions repository = openForReading(where)) {
             branch = find(repository, branchesOf(repository, where), branchOrId, where);
-            session = HeldSessionJson.read(repository.read(branch.commit()), branch.name());
+            files = repository.read(branch.commit());
+            session = HeldSessionJson.read(files, branch.name());
             if (where.remote().isPresent()) {
                 // Held again later, it goes on top of the remote's commit: pushing it back is then a fast-forward.
                 repository.follow(branch.name(), branch.commit());
@@ -311,6 +347,8 @@ public final class SessionHolds {
         ReentrantLock lock = locks.computeIfAbsent(session.id(), key -> new ReentrantLock());
         lock.lock();
         try {
+            // The elements first: the conversation may go on at once, and its agents act on them.
+            bringInElements(HeldElements.read(files.elementsJsonl(), team, branch.name()));
             return reinflation.reinflate(session, branch, asFork, addAgents);
         } finally {
             lock.unlock();

@@ -56,7 +56,15 @@ public final class HeldSessionJson {
     private static final EventCodec CODEC = new EventCodec();
 
     /** The two files' bytes. */
-    public record Files(byte[] sessionJson, byte[] eventsJsonl) {
+    /** The files of a held session; {@code elementsJsonl} is null in one held before elements ({@link HeldElements}). */
+    public record Files(byte[] sessionJson, byte[] eventsJsonl, byte[] elementsJsonl) {
+        public Files(byte[] sessionJson, byte[] eventsJsonl) {
+            this(sessionJson, eventsJsonl, null);
+        }
+
+        public Files withElements(byte[] elements) {
+            return new Files(sessionJson, eventsJsonl, elements);
+        }
     }
 
     private HeldSessionJson() {

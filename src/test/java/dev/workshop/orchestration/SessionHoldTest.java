@@ -119,6 +119,45 @@ class SessionHoldTest {
         }
     }
 
+    /**
+     * A held session carries the elements it needs: re-inflated in another data directory, its pinboard and its
+     * agents' inboxes and memories are there with their histories, and going on there applies no action twice.
+     */
+    @Test
+    void aHeldSessionCarriesItsElementsAndGoingOnElsewhereRepeatsNoAction() throws Exception {
+        ConversationId id;
+        List<dev.workshop.domain.element.ElementChange> pinsHeld;
+        HoldOutcome outcome;
+        try (Workspace workspace = open(first, 0)) {
+            workspace.engine().elements().create(dev.workshop.domain.element.ElementKind.PINBOARD, "Plans");
+            id = workspace.engine().startConversation(List.of(ADA, BRUNO), "Name a cat", OptionalInt.of(6));
+            assertThat(workspace.engine().await(id, Duration.ofSeconds(60))).isTrue();
+            outcome = workspace.holds().hold(id, SessionLocation.DEFAULT, Optional.empty());
+            var elements = workspace.engine().elements();
+            pinsHeld = elements.history(elements.find("Plans").orElseThrow().id());
+        }
+        assertThat(pinsHeld).hasSizeGreaterThan(2);
+
+        try (Workspace elsewhere = open(second, 0)) {
+            elsewhere.holds().reinflate(outcome.branch(), SessionLocation.of(first.resolve("sessions.git"), null),
+                    false, false);
+            var elements = elsewhere.engine().elements();
+            String plans = elements.find("Plans").orElseThrow().id();
+            assertThat(elements.history(plans)).isEqualTo(pinsHeld);
+            assertThat(elements.memories().of(ADA.value())).isPresent();
+            elsewhere.engine().followUp(id, 2, "Go on", Optional.empty());
+            assertThat(elsewhere.engine().await(id, Duration.ofSeconds(60))).isTrue();
+            java.util.Map<dev.workshop.domain.element.Provenance, Integer> applied = new java.util.HashMap<>();
+            for (var element : elements.environment().elements()) {
+                elements.history(element.id()).stream().map(change -> change.provenance())
+                        .filter(from -> !from.isByHand() && !from.isSummary())
+                        .forEach(from -> applied.merge(from, 1, Integer::sum));
+            }
+            assertThat(applied.values()).containsOnly(1);
+            assertThat(elements.history(plans)).hasSizeGreaterThan(pinsHeld.size());
+        }
+    }
+
     @Test
     void aConversationHeldMidTurnGoesOnElsewhereWithTheNextSpeakerAndEveryTurnOnce() throws Exception {
         Path remote = shared.resolve("team.git");

@@ -141,7 +141,11 @@ public final class GitSessions implements AutoCloseable {
         ObjectId commit;
         try (ObjectInserter inserter = repository.newObjectInserter()) {
             TreeFormatter folder = new TreeFormatter();
-            // A tree lists its entries by name: events.jsonl before session.json.
+            // A tree lists its entries by name: elements.jsonl, events.jsonl, then session.json.
+            if (files.elementsJsonl() != null) {
+                folder.append("elements.jsonl", FileMode.REGULAR_FILE,
+                        inserter.insert(Constants.OBJ_BLOB, files.elementsJsonl()));
+            }
             folder.append("events.jsonl", FileMode.REGULAR_FILE,
                     inserter.insert(Constants.OBJ_BLOB, files.eventsJsonl()));
             folder.append("session.json", FileMode.REGULAR_FILE,
@@ -193,12 +197,12 @@ public final class GitSessions implements AutoCloseable {
                 email == null || email.isBlank() ? "workshop@localhost" : email, when, ZoneOffset.UTC);
     }
 
-    /** The two files of a held session at {@code commit}; a file that is not there is null. */
+    /** The files of a held session at {@code commit}; a file that is not there is null. */
     public HeldSessionJson.Files read(String commit) {
         try (RevWalk walk = new RevWalk(repository)) {
             RevCommit parsed = walk.parseCommit(ObjectId.fromString(commit));
             return new HeldSessionJson.Files(file(parsed, HeldSessionJson.SESSION_FILE),
-                    file(parsed, HeldSessionJson.EVENTS_FILE));
+                    file(parsed, HeldSessionJson.EVENTS_FILE), file(parsed, dev.workshop.session.HeldElements.FILE));
         } catch (IOException e) {
             throw new SessionRepositoryException("Cannot read commit " + commit + " in " + location + ": " + reason(e),
                     false, e);
