@@ -18,12 +18,21 @@ final class LoopOptions {
                     + "history stays stored.")
     private int contextWindow;
 
+    @Option(names = "--max-tool-calls", paramLabel = "N", defaultValue = "" + LoopSettings.DEFAULT_TOOL_CALLS,
+            description = "Most tool calls an agent's turn may make on the shared elements before it must answer"
+                    + " (default: ${DEFAULT-VALUE}; 0: no tools, markers only).")
+    private int maxToolCalls;
+
     /** The workspace options these flags ask for. */
     WorkspaceOptions workspaceOptions() {
         if (contextWindow < 1) {
             throw new IllegalArgumentException("--context-window must be at least 1, was " + contextWindow);
         }
-        return new WorkspaceOptions(offlineDelayMillis, LoopSettings.DEFAULTS.withMessageWindow(contextWindow));
+        if (maxToolCalls < 0) {
+            throw new IllegalArgumentException("--max-tool-calls must not be negative, was " + maxToolCalls);
+        }
+        return new WorkspaceOptions(offlineDelayMillis, LoopSettings.DEFAULTS.withMessageWindow(contextWindow)
+                .withMaxToolCalls(maxToolCalls));
     }
 
     boolean stream() {

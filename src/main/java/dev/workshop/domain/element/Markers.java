@@ -37,6 +37,20 @@ public final class Markers {
         }
     }
 
+    /** The start of a marker still being written at the end of a reply: an opening bracket and a word so far. */
+    private static final Pattern UNFINISHED = Pattern.compile(
+            "\\[(?:[A-Z][A-Z_]{0,15}+(?: (?:to|on)(?: [^\\[\\]:\\n]{0,60}+)?)?(?::[^\\[\\]\\n]*+)?)?$");
+
+    /**
+     * A reply being written as a reader is shown it: its finished markers taken out, and one it is in the middle of
+     * held back, so that a marker never flashes up before it disappears.
+     */
+    public static String whileWriting(String partial) {
+        String shown = parse(partial).text();
+        Matcher unfinished = UNFINISHED.matcher(shown);
+        return unfinished.find() ? shown.substring(0, unfinished.start()).stripTrailing() : shown;
+    }
+
     /** As {@link #parse(String)}, after actions the turn already took (its tool calls'): those come first. */
     public static Parsed parse(String reply, List<Action> taken) {
         Parsed parsed = parse(reply);

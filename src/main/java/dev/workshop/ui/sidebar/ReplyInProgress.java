@@ -1,5 +1,6 @@
 package dev.workshop.ui.sidebar;
 
+import dev.workshop.domain.element.Markers;
 import dev.workshop.domain.agent.AgentId;
 import dev.workshop.domain.conversation.ConversationId;
 import dev.workshop.domain.conversation.News;
@@ -53,7 +54,7 @@ final class ReplyInProgress {
     /** A conversation is shown (or none): its reply so far, if one is being written, and the retry it waits on. */
     void shown(ConversationId id) {
         Draft draft = id == null ? null : drafts.get(id);
-        writing.set(draft == null ? "" : draft.text().toString());
+        writing.set(draft == null ? "" : Markers.whileWriting(draft.text().toString()));
         retrying.set(id == null ? "" : unsaved.getOrDefault(id, marks.retryNote(id)));
     }
 
@@ -105,7 +106,7 @@ final class ReplyInProgress {
         }
         draft.text().append(text);
         if (isShown.test(id)) {
-            writing.set(draft.text().toString());
+            writing.set(Markers.whileWriting(draft.text().toString()));
         }
     }
 

@@ -85,6 +85,16 @@ class MarkersTest {
     }
 
     @Test
+    void aReplyBeingWrittenShowsNoMarkerNotEvenHalfOfOne() {
+        assertThat(Markers.whileWriting("Ship it. [PIN: Ship on Fri")).isEqualTo("Ship it.");
+        assertThat(Markers.whileWriting("Ship it. [PIN: Ship on Friday] and")).isEqualTo("Ship it. and");
+        assertThat(Markers.whileWriting("Ship it. [SEND to Ad")).isEqualTo("Ship it.");
+        assertThat(Markers.whileWriting("Ship it. [")).isEqualTo("Ship it.");
+        assertThat(Markers.whileWriting("An array [1, 2")).isEqualTo("An array [1, 2");
+        assertThat(Markers.whileWriting("See [the docs] here")).isEqualTo("See [the docs] here");
+    }
+
+    @Test
     void theGuideTeachesEveryMarker() {
         String guide = Markers.guide();
 
