@@ -17,7 +17,6 @@ import javafx.scene.control.TextField;
 import javafx.scene.layout.HBox;
 import javafx.scene.layout.Priority;
 import javafx.scene.layout.VBox;
-import javafx.stage.Modality;
 import javafx.stage.Window;
 
 /**
@@ -34,8 +33,7 @@ final class ElementDialog {
     ElementDialog(ElementNodeModel element, CanvasElements part, Window owner, java.util.List<String> stylesheets) {
         this.element = element;
         this.part = part;
-        dialog.initOwner(owner);
-        dialog.initModality(Modality.NONE);
+        SideDialogs.prepare(dialog, owner, 540, 440);
         dialog.setTitle(element.kind().label() + " " + element.name());
         dialog.setHeaderText(element.kind().label() + ": " + element.name());
         dialog.getDialogPane().setId("element-dialog");
@@ -45,20 +43,11 @@ final class ElementDialog {
         scroll.setFitToWidth(true);
         body.setPadding(new javafx.geometry.Insets(2, 12, 2, 2));
         dialog.getDialogPane().setContent(scroll);
-        // Sized now: the element arrives after the dialog has measured its first content.
-        dialog.getDialogPane().setMinSize(540, 440);
-        dialog.getDialogPane().setPrefSize(540, 440);
         body.getChildren().setAll(new Label("Reading…"));
     }
 
     void show() {
-        dialog.show();
-        // Over the middle of the window it came from (a window manager may put a dialog that is not modal anywhere).
-        Window owner = dialog.getOwner();
-        if (owner != null) {
-            dialog.setX(owner.getX() + Math.max(0, (owner.getWidth() - dialog.getWidth()) / 2));
-            dialog.setY(owner.getY() + Math.max(0, (owner.getHeight() - dialog.getHeight()) / 2));
-        }
+        SideDialogs.showCentred(dialog);
         refresh();
     }
 
@@ -162,15 +151,10 @@ final class ElementDialog {
     }
 
     private static Label entryLabel(Entry entry) {
-        Label label = new Label(entry.author().name() + ": " + entry.text());
-        label.setWrapText(true);
-        return label;
+        return SideDialogs.wrapped(entry.author().name() + ": " + entry.text());
     }
 
     private static Label muted(String text) {
-        Label label = new Label(text);
-        label.setWrapText(true);
-        label.getStyleClass().add("text-muted");
-        return label;
+        return SideDialogs.muted(text);
     }
 }

@@ -20,7 +20,6 @@ import javafx.scene.control.TextField;
 import javafx.scene.layout.HBox;
 import javafx.scene.layout.Priority;
 import javafx.scene.layout.VBox;
-import javafx.stage.Modality;
 import javafx.stage.Window;
 
 /**
@@ -38,8 +37,7 @@ final class InspectAgentDialog {
     InspectAgentDialog(AgentNodeModel agent, AgentInspection inspection, Window owner, java.util.List<String> styles) {
         this.agent = agent;
         this.inspection = inspection;
-        dialog.initOwner(owner);
-        dialog.initModality(Modality.NONE);
+        SideDialogs.prepare(dialog, owner, 640, 520);
         dialog.setTitle("Inspect " + agent.name());
         dialog.setHeaderText(agent.name() + " · " + agent.state().label());
         dialog.getDialogPane().setId("inspect-agent");
@@ -61,17 +59,10 @@ final class InspectAgentDialog {
         TabPane tabs = new TabPane(new Tab("Memory", memoryScroll), new Tab("Context", contextPane));
         tabs.setTabClosingPolicy(TabPane.TabClosingPolicy.UNAVAILABLE);
         dialog.getDialogPane().setContent(tabs);
-        dialog.getDialogPane().setMinSize(640, 520);
-        dialog.getDialogPane().setPrefSize(640, 520);
     }
 
     void show() {
-        dialog.show();
-        Window owner = dialog.getOwner();
-        if (owner != null) {
-            dialog.setX(owner.getX() + Math.max(0, (owner.getWidth() - dialog.getWidth()) / 2));
-            dialog.setY(owner.getY() + Math.max(0, (owner.getHeight() - dialog.getHeight()) / 2));
-        }
+        SideDialogs.showCentred(dialog);
         readMemory();
         readContext();
     }
@@ -157,14 +148,10 @@ final class InspectAgentDialog {
     }
 
     private static Label wrapped(String text) {
-        Label label = new Label(text);
-        label.setWrapText(true);
-        return label;
+        return SideDialogs.wrapped(text);
     }
 
     private static Label muted(String text) {
-        Label label = wrapped(text);
-        label.getStyleClass().add("text-muted");
-        return label;
+        return SideDialogs.muted(text);
     }
 }
