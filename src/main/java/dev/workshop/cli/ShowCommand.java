@@ -5,7 +5,6 @@ import dev.workshop.domain.conversation.ConversationState;
 import dev.workshop.domain.conversation.RecordedEvent;
 import dev.workshop.orchestration.ConversationExport;
 import dev.workshop.orchestration.Workspace;
-import dev.workshop.orchestration.WorkspaceOptions;
 import java.io.PrintWriter;
 import java.util.List;
 import java.util.concurrent.Callable;

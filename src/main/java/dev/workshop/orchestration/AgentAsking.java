@@ -2,7 +2,6 @@ package dev.workshop.orchestration;
 
 import dev.workshop.domain.agent.AgentDefinition;
 import dev.workshop.domain.agent.AgentId;
-import dev.workshop.domain.agent.ModelEndpoint;
 import dev.workshop.domain.conversation.ConversationEvent.FollowUpStarted;
 import dev.workshop.domain.conversation.ConversationEvent.MessageRecorded;
 import dev.workshop.domain.conversation.ConversationId;

@@ -51,6 +51,8 @@ public final class Elements {
     private Set<ConversationId> changed;
     /** The elements as the last turn saw them: copies, which no later change touches. */
     private Environment current;
+    /** How many agents the team had when the elements were last listed. */
+    private int knownAgents = -1;
 
     /** @param store the engine's recording store, through which every change is also told to the listeners */
     Elements(ConversationStore store, TenantId tenant, AgentCatalog agents) {
@@ -167,6 +169,12 @@ public final class Elements {
      * then, so that a Workshop nobody places an element in keeps its prompts as they were).
      */
     public synchronized Environment environment() {
+        // An agent added since (or removed): the listing is read again, and a new agent gets its inbox and memory.
+        List<AgentDefinition> team = agents.list();
+        if (team.size() != knownAgents) {
+            knownAgents = team.size();
+            changed = null;
+        }
         if (current != null && changed != null && changed.isEmpty()) {
             return current;
         }

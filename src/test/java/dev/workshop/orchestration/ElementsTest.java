@@ -89,6 +89,8 @@ class ElementsTest {
                 .containsExactlyInAnyOrderElementsOf(fixture.agents().list().stream().map(agent -> agent.name()).toList());
         assertThat(all).filteredOn(element -> element.kind() == ElementKind.MEMORY).hasSameSizeAs(
                 fixture.agents().list());
+        fixture.participants(5);
+        assertThat(elements().find("Extra 5")).as("an agent added later has its inbox").isPresent();
         ActionOutcome sent = elements().apply(action(ActionType.SEND, Map.of("to", "bruno", "text", "Rent is due")),
                 Actor.USER, Provenance.byHand());
         assertThat(sent.sentence()).isEqualTo("Sent to Bruno");

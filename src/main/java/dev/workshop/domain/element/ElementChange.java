@@ -11,4 +11,9 @@ public record ElementChange(long seq, Instant at, Actor actor, Provenance proven
         Objects.requireNonNull(provenance, "provenance");
         Objects.requireNonNull(event, "event");
     }
+
+    /** Whether this is news to those who follow the element: a change made to it, not its making. */
+    public boolean isNews() {
+        return !(event instanceof ElementEvent.Created);
+    }
 }

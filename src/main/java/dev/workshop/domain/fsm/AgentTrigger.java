@@ -25,7 +25,11 @@ public enum AgentTrigger {
     PICK_UP("pickUp"),
     PUT_DOWN("putDown"),
     /** The user chose stationary, wander or patrol. */
-    BEHAVIOUR_CHANGED("behaviourChanged");
+    BEHAVIOUR_CHANGED("behaviourChanged"),
+    /** Another changed a shared element this agent follows (its inbox, what it acted on): it reads it. */
+    NEWS("news"),
+    /** The short read of what changed is over. */
+    NEWS_READ("newsRead");
 
     private final String eventName;
 

@@ -13,6 +13,8 @@ import static dev.workshop.domain.fsm.AgentTrigger.CONVERSATION_END;
 import static dev.workshop.domain.fsm.AgentTrigger.CONVERSATION_STOPPED;
 import static dev.workshop.domain.fsm.AgentTrigger.CONVERSATION_START;
 import static dev.workshop.domain.fsm.AgentTrigger.COOLDOWN_OVER;
+import static dev.workshop.domain.fsm.AgentTrigger.NEWS;
+import static dev.workshop.domain.fsm.AgentTrigger.NEWS_READ;
 import static dev.workshop.domain.fsm.AgentTrigger.OTHER_TURN_START;
 import static dev.workshop.domain.fsm.AgentTrigger.PICK_UP;
 import static dev.workshop.domain.fsm.AgentTrigger.PUT_DOWN;
@@ -41,7 +43,11 @@ final class TransitionTable {
             rows.add(row(resting, PICK_UP, DRAGGED));
             rows.add(new Transition(resting, BEHAVIOUR_CHANGED, REST));
             rows.add(row(resting, CONVERSATION_START, CONVERSING));
+            rows.add(row(resting, NEWS, READING));
         }
+        // Reading what changed on an element is short, and a conversation that starts meanwhile takes the agent.
+        rows.add(new Transition(READING, NEWS_READ, REST));
+        rows.add(row(READING, CONVERSATION_START, CONVERSING));
         rows.add(new Transition(DRAGGED, PUT_DOWN, REST));
         rows.add(row(DRAGGED, CONVERSATION_START, CONVERSING));
         rows.add(row(CONVERSING, TURN_START, THINKING));

@@ -69,6 +69,9 @@ public final class AgentNodeModel {
     /** The message the bubble is about; null when it shows nothing. */
     private MessageRef said;
     private double cooldownLeft;
+    /** How long an agent reads what changed on an element it follows, when it was resting. */
+    static final double NEWS_SECONDS = 2;
+    private double newsLeft;
     private Point target;
     /** Seconds left to stand still before walking on: wanderers stroll and stop, patrols turn at each end. */
     private double pause;
@@ -273,7 +276,15 @@ public final class AgentNodeModel {
         if (trigger == AgentTrigger.CONVERSATION_END && row.isPresent()) {
             cooldownLeft = CanvasViewModel.COOLDOWN_SECONDS;
         }
+        // Reading news lasts a moment; any other way out of reading ends it.
+        newsLeft = trigger == AgentTrigger.NEWS && row.isPresent() ? NEWS_SECONDS
+                : row.isPresent() ? 0 : newsLeft;
         return row;
+    }
+
+    /** Another changed an element this agent follows: resting, it reads it for a moment. */
+    void noticeNews() {
+        fire(AgentTrigger.NEWS);
     }
 
     void changeBehaviour(Behaviour newBehaviour) {
@@ -322,7 +333,7 @@ public final class AgentNodeModel {
     boolean movesOnItsOwn() {
         AgentState now = state.get();
         return now == AgentState.WANDERING || now == AgentState.PATROLLING || now == AgentState.COOLDOWN
-                || now == AgentState.THINKING || !bubble.get().isEmpty();
+                || now == AgentState.THINKING || newsLeft > 0 || !bubble.get().isEmpty();
     }
 
     /** One animation step: walking, the cooldown after a conversation and the speech bubble's life. */
@@ -332,6 +343,12 @@ public final class AgentNodeModel {
             if (bubbleAge > CanvasViewModel.BUBBLE_SECONDS) {
                 bubble.set("");
                 said = null;
+            }
+        }
+        if (newsLeft > 0) {
+            newsLeft -= seconds;
+            if (newsLeft <= 0) {
+                fire(AgentTrigger.NEWS_READ);
             }
         }
         if (state.get() == AgentState.COOLDOWN) {

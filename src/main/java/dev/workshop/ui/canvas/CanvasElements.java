@@ -160,8 +160,25 @@ public final class CanvasElements {
                             .ifPresent(node::show);
                 }
                 unread.accept(unreadByAgent(environment));
+                noticed(recorded, environment);
             });
         });
+    }
+
+    /** The agents that follow the element another just changed read it, when they are resting. */
+    private void noticed(LoopEvent.ElementRecorded recorded, Environment environment) {
+        Optional<ElementState> element = environment.elements().stream()
+                .filter(each -> each.id().equals(recorded.conversationId().value())).findFirst();
+        if (element.isEmpty()) {
+            return;
+        }
+        for (var each : recorded.events()) {
+            each.asElementChange().filter(dev.workshop.domain.element.ElementChange::isNews)
+                    .ifPresent(change -> contents.agents().stream()
+                    .filter(agent -> !agent.agentId().value().equals(change.actor().id())
+                            && element.get().followedBy(agent.agentId().value()))
+                    .forEach(AgentNodeModel::noticeNews));
+        }
     }
 
     private static Map<String, Integer> unreadByAgent(Environment environment) {

@@ -33,7 +33,7 @@ final class ElementDialog {
     ElementDialog(ElementNodeModel element, CanvasElements part, Window owner, java.util.List<String> stylesheets) {
         this.element = element;
         this.part = part;
-        SideDialogs.prepare(dialog, owner, 540, 440);
+        SideDialogs.prepare(dialog, owner, 620, 460);
         dialog.setTitle(element.kind().label() + " " + element.name());
         dialog.setHeaderText(element.kind().label() + ": " + element.name());
         dialog.getDialogPane().setId("element-dialog");
@@ -93,7 +93,8 @@ final class ElementDialog {
             Button down = button("▼", "Vote " + pin.id() + " down", () -> act(ActionType.VOTE_DOWN, which));
             Button keep = pin.kept() ? button("Release", "Let votes count again", () -> act(ActionType.RELEASE, which))
                     : button("Keep", "Votes no longer take it down", () -> act(ActionType.KEEP, which));
-            HBox row = new HBox(8, text, score, up, down, keep);
+            Button commentOn = button("Comment", "Comment on " + pin.id(), () -> comment(state, pin));
+            HBox row = new HBox(8, text, score, up, down, keep, commentOn);
             row.setAlignment(Pos.CENTER_LEFT);
             row.setId("pin-" + pin.id());
             body.getChildren().add(row);
@@ -102,6 +103,17 @@ final class ElementDialog {
         }
         state.takenDown().forEach(pin -> body.getChildren().add(muted(pin.id() + " was taken down (score "
                 + pin.score() + "): " + pin.text())));
+    }
+
+    private void comment(ElementState state, Pin pin) {
+        javafx.scene.control.TextInputDialog ask = new javafx.scene.control.TextInputDialog();
+        ask.initOwner(dialog.getDialogPane().getScene().getWindow());
+        ask.setTitle("Comment on " + pin.id());
+        ask.setHeaderText(pin.id() + "  " + pin.text());
+        ask.setContentText("Your comment:");
+        ask.getDialogPane().getStylesheets().addAll(dialog.getDialogPane().getStylesheets());
+        ask.showAndWait().filter(text -> !text.isBlank()).ifPresent(text -> act(ActionType.COMMENT,
+                Map.of("pinboard", state.name(), "pin", pin.id(), "text", text)));
     }
 
     private void rulebook(ElementState state) {

@@ -136,6 +136,21 @@ class TransitionTableTest {
     }
 
     @Test
+    void aRestingAgentReadsWhatChangedOnAnElementForAMomentAndAConversationTakesItFromThere() {
+        for (Behaviour behaviour : Behaviour.values()) {
+            AgentStateMachine agent = machine(behaviour);
+            AgentState rest = agent.state();
+            step(agent, AgentTrigger.NEWS, READING);
+            step(agent, AgentTrigger.NEWS_READ, rest);
+            step(agent, AgentTrigger.NEWS, READING);
+            step(agent, CONVERSATION_START, CONVERSING);
+            assertThat(agent.fire(AgentTrigger.NEWS)).as("news does not take a talking agent away").isEmpty();
+            step(agent, OTHER_TURN_START, READING);
+            step(agent, AgentTrigger.CONVERSATION_STOPPED, rest);
+        }
+    }
+
+    @Test
     void triggersWithoutARowAreIgnored() {
         AgentStateMachine agent = machine(Behaviour.STATIONARY);
         assertThat(agent.fire(TURN_START)).isEmpty();

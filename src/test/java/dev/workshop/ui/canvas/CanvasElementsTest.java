@@ -8,6 +8,7 @@ import dev.workshop.domain.element.Action;
 import dev.workshop.domain.element.ActionType;
 import dev.workshop.domain.element.ElementKind;
 import dev.workshop.domain.element.Pin;
+import dev.workshop.domain.fsm.AgentState;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -83,6 +84,28 @@ class CanvasElementsTest extends CanvasFixture {
 
         assertThat(fx.call(() -> canvas.noticeProperty().get())).isEqualTo("Sent to Ada");
         assertThat(ada.unreadProperty().get()).isEqualTo(1);
+    }
+
+    @Test
+    void aRestingAgentReadsForAMomentWhatAnotherChangedOnAnElementItFollows() {
+        AgentNodeModel ada = place(ADA, 0, 0);
+        AgentNodeModel bruno = place(BRUNO, 200, 0);
+        placed(ElementKind.PINBOARD, 300, -200);
+        var elements = workspace.engine().elements();
+        elements.apply(Action.of(ActionType.PIN, Map.of("text", "Bake on Sundays")),
+                new dev.workshop.domain.element.Actor(ADA.value(), "Ada"), dev.workshop.domain.element.Provenance.byHand());
+        fx.settle();
+        assertThat(ada.state()).as("its own pin is no news").isEqualTo(AgentState.IDLE);
+
+        elements.apply(Action.of(ActionType.VOTE_DOWN, Map.of("pin", "P1")),
+                new dev.workshop.domain.element.Actor(BRUNO.value(), "Bruno"),
+                dev.workshop.domain.element.Provenance.byHand());
+        fx.settle();
+
+        assertThat(ada.state()).isEqualTo(AgentState.READING);
+        assertThat(bruno.state()).as("Bruno acted: nothing new for him").isEqualTo(AgentState.IDLE);
+        fx.run(() -> canvas.advance(AgentNodeModel.NEWS_SECONDS + 0.5));
+        assertThat(ada.state()).isEqualTo(AgentState.IDLE);
     }
 
     @Test

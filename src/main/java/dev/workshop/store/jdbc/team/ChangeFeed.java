@@ -36,6 +36,14 @@ final class ChangeFeed implements AutoCloseable {
     private final Map<TenantId, Map<ConversationId, Long>> known = new ConcurrentHashMap<>();
     private volatile Thread listener;
     private volatile boolean closed;
+    /**
+     * Opened once the listener listens and has read the versions it compares with (or could not reach the server):
+     * a change made after {@link #watch} returned is then heard. Before, the first catch-up took a change made between
+     * the call and the listener's start for one already known, and it was never told.
+     */
+    private final java.util.concurrent.CountDownLatch listening = new java.util.concurrent.CountDownLatch(1);
+    /** How long {@link #watch} waits for the listener to listen: a server that is away does not hold a start up. */
+    private static final Duration LISTENING = Duration.ofSeconds(5);
 
     /**
      * @param self        this instance's name in notifications: its own changes are not reported back to it
@@ -68,6 +76,11 @@ final class ChangeFeed implements AutoCloseable {
         watchers.computeIfAbsent(tenant, each -> new CopyOnWriteArrayList<>()).add(changed);
         if (listener == null && !closed) {
             listener = Thread.ofVirtual().name("team-server-changes").start(this::listen);
+            try {
+                listening.await(LISTENING.toMillis(), java.util.concurrent.TimeUnit.MILLISECONDS);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
         }
     }
 
@@ -85,6 +98,7 @@ final class ChangeFeed implements AutoCloseable {
                 // Listening first, then catching up: a change between the two is reported twice at worst, never lost.
                 catchUp(connection, !first);
                 first = false;
+                listening.countDown();
                 pause = Duration.ofMillis(200);
                 PGConnection notifications = connection.unwrap(PGConnection.class);
                 while (!closed) {
@@ -100,6 +114,8 @@ final class ChangeFeed implements AutoCloseable {
                     statement.execute("UNLISTEN *");
                 }
             } catch (SQLException | RuntimeException e) {
+                // Not listening, and not holding up whoever waits for it: the next catch-up reports what it missed.
+                listening.countDown();
                 if (closed) {
                     return;
                 }
