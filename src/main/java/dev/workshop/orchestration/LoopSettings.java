@@ -7,8 +7,7 @@ package dev.workshop.orchestration;
  */
 public record LoopSettings(int defaultMaxTurns, int concurrencyLimit, int messageWindow, int maxResumesWithoutProgress,
                            int maxToolCalls) {
-    /** Enough for a turn that reads, pins and votes a few times; a model looping on tools is stopped there. */
-    public static final int DEFAULT_TOOL_CALLS = 8;
+    public static final int DEFAULT_TOOL_CALLS = dev.workshop.domain.settings.Preferences.DEFAULT_TOOL_CALLS;
     public static final LoopSettings DEFAULTS = new LoopSettings(6, 3, 8, 3);
 
     public LoopSettings {

@@ -60,9 +60,9 @@ public final class PreferencesKeeper {
         current = preferences;
     }
 
-    /** {@code loops} with the turn limit and the conversations at once that {@code preferences} ask for. */
+    /** {@code loops} with the turn limit, the conversations at once and the tool calls {@code preferences} ask for. */
     static LoopSettings apply(LoopSettings loops, Preferences preferences) {
         return new LoopSettings(preferences.defaultMaxTurns(), preferences.concurrentConversations(),
-                loops.messageWindow(), loops.maxResumesWithoutProgress());
+                loops.messageWindow(), loops.maxResumesWithoutProgress(), preferences.maxToolCalls());
     }
 }

@@ -2,17 +2,30 @@ package dev.workshop.domain.settings;
 
 /**
  * What the user sets for conversations in the app: the turn limit a new conversation starts with, how many
- * conversations take turns at once (the rest queue), and how long an offline reply takes to stream (the
- * built-in provider's pace, so a conversation can be watched).
+ * conversations take turns at once (the rest queue), how long an offline reply takes to stream (the built-in
+ * provider's pace, so a conversation can be watched), and how many tool calls an agent's turn may make on the shared
+ * elements (0: none, markers only).
  */
-public record Preferences(int defaultMaxTurns, int concurrentConversations, long offlineReplyMillis) {
+public record Preferences(int defaultMaxTurns, int concurrentConversations, long offlineReplyMillis, int maxToolCalls) {
     public static final int MAX_TURNS_LIMIT = 200;
     public static final int CONCURRENT_LIMIT = 50;
     public static final long OFFLINE_REPLY_LIMIT_MILLIS = 20_000;
-    /** The app's defaults: six turns, three at once, an offline reply about as long as reading it. */
-    public static final Preferences DEFAULTS = new Preferences(6, 3, 1800);
+    public static final int TOOL_CALLS_LIMIT = 50;
+    /** Enough for a turn that reads, pins and votes a few times; a model looping on tools is stopped there. */
+    public static final int DEFAULT_TOOL_CALLS = 8;
+    /** The app's defaults: six turns, three at once, an offline reply about as long as reading it, eight calls. */
+    public static final Preferences DEFAULTS = new Preferences(6, 3, 1800, DEFAULT_TOOL_CALLS);
+
+    /** As saved before agents had tools: the default number of calls. */
+    public Preferences(int defaultMaxTurns, int concurrentConversations, long offlineReplyMillis) {
+        this(defaultMaxTurns, concurrentConversations, offlineReplyMillis, DEFAULT_TOOL_CALLS);
+    }
 
     public Preferences {
+        if (maxToolCalls < 0 || maxToolCalls > TOOL_CALLS_LIMIT) {
+            throw new IllegalArgumentException("Tool calls a turn are 0 to " + TOOL_CALLS_LIMIT + ", not "
+                    + maxToolCalls);
+        }
         if (defaultMaxTurns < 1 || defaultMaxTurns > MAX_TURNS_LIMIT) {
             throw new IllegalArgumentException("A conversation's turns are 1 to " + MAX_TURNS_LIMIT + ", not "
                     + defaultMaxTurns);

@@ -39,7 +39,8 @@ public final class JsonPreferences implements PreferenceStore {
             return new Preferences(
                     number(root, "default_max_turns", defaults.defaultMaxTurns()),
                     number(root, "concurrent_conversations", defaults.concurrentConversations()),
-                    number(root, "offline_reply_ms", (int) defaults.offlineReplyMillis()));
+                    number(root, "offline_reply_ms", (int) defaults.offlineReplyMillis()),
+                    number(root, "max_tool_calls", defaults.maxToolCalls()));
         } catch (IOException | IllegalArgumentException e) {
             String aside = AtomicFile.setAsideSaying(file);
             warnings.accept("The settings in " + file + " could not be used: " + JsonProblems.describe(e) + "; the defaults"
@@ -66,7 +67,8 @@ public final class JsonPreferences implements PreferenceStore {
         ObjectNode root = json.createObjectNode()
                 .put("default_max_turns", preferences.defaultMaxTurns())
                 .put("concurrent_conversations", preferences.concurrentConversations())
-                .put("offline_reply_ms", preferences.offlineReplyMillis());
+                .put("offline_reply_ms", preferences.offlineReplyMillis())
+                .put("max_tool_calls", preferences.maxToolCalls());
         try {
             AtomicFile.write(file, json.writerWithDefaultPrettyPrinter().writeValueAsBytes(root));
         } catch (IOException e) {

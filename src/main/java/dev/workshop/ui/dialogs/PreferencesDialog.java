@@ -49,6 +49,8 @@ public final class PreferencesDialog extends Dialog<Preferences> {
                 Preferences.OFFLINE_REPLY_LIMIT_MILLIS / 1000.0, current.offlineReplyMillis() / 1000.0, 0.5));
         pace.setId("preference-offline-seconds");
         pace.setEditable(true);
+        Spinner<Integer> toolCalls = whole("preference-tool-calls", 0, Preferences.TOOL_CALLS_LIMIT,
+                current.maxToolCalls());
 
         GridPane grid = new GridPane();
         grid.setHgap(12);
@@ -63,6 +65,8 @@ public final class PreferencesDialog extends Dialog<Preferences> {
                 "The others wait in the queue and start as one ends. Applies at once.");
         row = add(grid, row, "Offline reply time (seconds)", pace,
                 "How long the built-in offline agents take to write a reply, so that you can watch it.");
+        row = add(grid, row, "Tool calls a turn", toolCalls,
+                "How often an agent on a model server may act on the shared elements in one turn (0: markers only).");
         VBox content = new VBox(grid);
         whereKept.ifPresent(where -> content.getChildren().add(teamServerRow(where)));
         content.setPadding(new Insets(8, 14, 0, 14));
@@ -72,7 +76,8 @@ public final class PreferencesDialog extends Dialog<Preferences> {
             if (button != save) {
                 return null;
             }
-            return new Preferences(committed(turns), committed(atOnce), Math.round(committedSeconds(pace) * 1000));
+            return new Preferences(committed(turns), committed(atOnce), Math.round(committedSeconds(pace) * 1000),
+                    committed(toolCalls));
         });
     }
 

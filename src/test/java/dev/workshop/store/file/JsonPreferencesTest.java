@@ -21,9 +21,9 @@ class JsonPreferencesTest {
         JsonPreferences file = new JsonPreferences(dir);
         assertThat(file.load(warnings::add)).isEqualTo(Preferences.DEFAULTS);
 
-        file.save(new Preferences(10, 5, 0));
+        file.save(new Preferences(10, 5, 0, 3));
 
-        assertThat(new JsonPreferences(dir).load(warnings::add)).isEqualTo(new Preferences(10, 5, 0));
+        assertThat(new JsonPreferences(dir).load(warnings::add)).isEqualTo(new Preferences(10, 5, 0, 3));
         assertThat(warnings).isEmpty();
     }
 
@@ -41,6 +41,7 @@ class JsonPreferencesTest {
     void aFileThatCannotBeUsedIsSetAsideAndNamedAndTheDefaultsApply() throws Exception {
         int n = 0;
         for (String bad : List.of("{\"default_max_turns\": ", "[1, 2]", "{\"default_max_turns\": 0}",
+                "{\"max_tool_calls\": -1}",
                 "{\"default_max_turns\": \"six\"}", "{\"concurrent_conversations\": 2.5}")) {
             // A folder each: a file is set aside under a name with the second it happened.
             Path folder = Files.createDirectory(dir.resolve("case-" + n++));

@@ -432,17 +432,22 @@ class ShellViewTest {
         assertThat(turns.getValue()).isEqualTo(6);
         assertThat(atOnce.getValue()).isEqualTo(3);
         // Typed and not yet committed with Enter: Save takes it all the same; a value out of range is clamped.
+        javafx.scene.control.Spinner<?> toolCalls = robot.lookup("#preference-tool-calls")
+                .queryAs(javafx.scene.control.Spinner.class);
+        assertThat(toolCalls.getValue()).isEqualTo(8);
         robot.interact(() -> {
             turns.getEditor().setText("9");
             atOnce.getEditor().setText("500");
+            toolCalls.getEditor().setText("2");
         });
         robot.clickOn("Save");
 
         WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> Files.exists(dir.resolve("settings.json")));
         assertThat(Files.readString(dir.resolve("settings.json"))).contains("\"default_max_turns\" : 9")
-                .contains("\"concurrent_conversations\" : 50");
+                .contains("\"concurrent_conversations\" : 50").contains("\"max_tool_calls\" : 2");
         WaitForAsyncUtils.waitFor(5, TimeUnit.SECONDS, () -> canvas.defaultMaxTurns() == 9);
         assertThat(viewModel.workspace().orElseThrow().engine().settings().concurrencyLimit()).isEqualTo(50);
+        assertThat(viewModel.workspace().orElseThrow().engine().settings().maxToolCalls()).isEqualTo(2);
         WaitForAsyncUtils.waitFor(5, TimeUnit.SECONDS, () -> robot.lookup("#status-notice").queryAs(Label.class)
                 .getText().equals("Settings saved: 9 turns, 50 at once"));
     }
