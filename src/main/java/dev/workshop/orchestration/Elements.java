@@ -53,6 +53,9 @@ public final class Elements {
     private Environment current;
     /** How many agents the team had when the elements were last listed. */
     private int knownAgents = -1;
+    /** What each agent was last told of each element: the version its news began after. */
+    private final Map<String, Map<String, Long>> seen = new java.util.concurrent.ConcurrentHashMap<>();
+    private final Memories memories;
 
     /** @param store the engine's recording store, through which every change is also told to the listeners */
     Elements(ConversationStore store, TenantId tenant, AgentCatalog agents) {
@@ -61,8 +64,6 @@ public final class Elements {
         this.agents = agents;
         this.memories = new Memories(this);
     }
-
-    private final Memories memories;
 
     /** What each agent remembers: its blocks, notes and summary, which the user can see and change. */
     public Memories memories() {
@@ -145,9 +146,6 @@ public final class Elements {
         }
         return news.subList(Math.max(0, news.size() - limit), news.size());
     }
-
-    /** What each agent was last told of each element: the version its news began after. */
-    private final Map<String, Map<String, Long>> seen = new java.util.concurrent.ConcurrentHashMap<>();
 
     /** An action of a conversation as an element recorded it: applied, or refused with why. */
     public record Decided(String element, ElementChange change) {
