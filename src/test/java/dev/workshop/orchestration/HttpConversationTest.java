@@ -32,7 +32,8 @@ import org.junit.jupiter.api.io.TempDir;
 
 /** Conversations through the OpenAI-compatible adapter, against a real HTTP server speaking the wire format. */
 class HttpConversationTest {
-    private static final HttpPolicy FAST = new HttpPolicy(Duration.ofSeconds(2), Duration.ofMillis(700),
+    /** Short waits for a local server: the tests of the OpenAI adapter's conversations share them. */
+    static final HttpPolicy FAST = new HttpPolicy(Duration.ofSeconds(2), Duration.ofMillis(700),
             Duration.ofSeconds(10), 2, Duration.ofMillis(20), Duration.ofMillis(200));
     private static final Map<String, String> ENVIRONMENT = Map.of("FAKE_KEY", "sk-test-123");
 

@@ -18,7 +18,6 @@ import dev.workshop.gateway.openai.FakeChatServer;
 import dev.workshop.gateway.openai.HttpPolicy;
 import dev.workshop.gateway.openai.OpenAiCompatibleGateway;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.OptionalInt;
@@ -32,8 +31,7 @@ import org.junit.jupiter.api.io.TempDir;
  * (errors for the model to read), recorded before they are applied and applied once, also when a turn is asked again.
  */
 class ToolCallsTest {
-    private static final HttpPolicy FAST = new HttpPolicy(Duration.ofSeconds(2), Duration.ofMillis(700),
-            Duration.ofSeconds(10), 2, Duration.ofMillis(20), Duration.ofMillis(200));
+    private static final HttpPolicy FAST = HttpConversationTest.FAST;
 
     @TempDir
     Path dir;

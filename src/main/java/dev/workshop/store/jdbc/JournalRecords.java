@@ -58,14 +58,11 @@ final class JournalRecords {
     private static final byte IMPORTED = 15;
     /** A status change with its cause; {@link #STATUS_CHANGED}, without one, is what versions before causes wrote. */
     private static final byte STATUS_CHANGED_BECAUSE = 16;
-    /**
-     * A message that asks for actions (docs/decisions/0028) as its JSON body: what the first builds with elements
-     * wrote, still read; {@link #MESSAGE_ACTING} is written now. A change of an element is binary
-     * ({@link ElementRecords}): an element's history is all of them.
-     */
-    private static final byte MESSAGE_WITH_ACTIONS = 18;
+    // 17 and 18 (an element's change and a message that acts, as JSON bodies) were written only by builds never
+    // released: not reused.
+    /** A change of an element, in binary ({@link ElementRecords}): an element's history is all of them. */
     private static final byte ELEMENT_CHANGED = 19;
-    /** The actions of a turn's tool calls, as their JSON body (rare, as {@link #MESSAGE_WITH_ACTIONS}). */
+    /** The actions of a turn's tool calls, as their JSON body (rare: a history of plain turns needs no parser). */
     private static final byte ACTIONS_TAKEN = 20;
     /** A message that asks for actions, in binary: a plain message's fields, its cut flag, then its actions. */
     private static final byte MESSAGE_ACTING = 21;
@@ -312,7 +309,6 @@ final class JournalRecords {
             case LOST -> new ConversationEvent.Lost(in.text());
             case ELEMENT_CHANGED -> ElementRecords.read(in, texts);
             case ACTIONS_TAKEN -> json.event("actions_taken", in.text());
-            case MESSAGE_WITH_ACTIONS -> json.event("message_recorded", in.text());
             default -> throw new IllegalArgumentException("event type " + type
                     + " is unknown to this Workshop: it was written by a newer version");
         };
