@@ -36,6 +36,9 @@ import dev.workshop.store.file.JsonAgentCatalog;
 import dev.workshop.store.file.JsonDrafts;
 import dev.workshop.store.file.JsonPreferences;
 import dev.workshop.store.file.JsonSceneStore;
+import dev.workshop.store.file.JsonToolSettings;
+import dev.workshop.gateway.mcp.McpToolServers;
+import dev.workshop.gateway.mcp.SecretReferences;
 import dev.workshop.store.ConversationStore;
 import dev.workshop.store.jdbc.JournaledConversationStore;
 import dev.workshop.store.jdbc.team.PostgresConversationStore;
@@ -90,6 +93,8 @@ public final class Wiring {
                     journaled.refuseWrites(reason);
                 }
             }, Duration.ofSeconds(2));
+            bridge.calls().toolbox().use(new McpToolServers(new SecretReferences(SECRETS, System::getenv)),
+                    new JsonToolSettings(directory.path(), warnings::add));
             PreferencesKeeper keeper = PreferencesKeeper.of(preferenceStore, preferences, bridge,
                     offline::setDelayMillis, options.followsPreferences());
             return new Workspace(directory, store, agents, bridge, scene, drafts, watch, keeper, options.team(),

@@ -85,6 +85,13 @@ class ArchitectureTest {
         assertHolds(rule);
     }
     @Test
+    void onlyTheMcpAdaptersUseTheMcpSdk() {
+        // The client side is a gateway (outside tools); the server side is a front end like the command line.
+        ArchRule rule = noClasses().that().resideOutsideOfPackages("dev.workshop.gateway.mcp..", "dev.workshop.cli.mcp..")
+            .should().dependOnClassesThat().resideInAnyPackage("io.modelcontextprotocol..", "reactor..");
+        assertHolds(rule);
+    }
+    @Test
     void nothingDependsOnTheRootPackage() {
         // The root package (Main, Wiring, the app) builds everything and is built on by nothing.
         ArchRule rule = noClasses().that().resideOutsideOfPackage("dev.workshop")
@@ -98,6 +105,7 @@ class ArchitectureTest {
                 "dev.workshop.ui.fx", "dev.workshop.ui.sidebar", "dev.workshop.cli", "dev.workshop.store",
                 "dev.workshop.store.jdbc", "dev.workshop.store.jdbc.team", "dev.workshop.store.journal", "dev.workshop.gateway",
                 "dev.workshop.gateway.openai", "dev.workshop.gateway.offline", "dev.workshop.gateway.secrets",
+                "dev.workshop.gateway.mcp",
                 "dev.workshop.session", "dev.workshop.session.git",
                 "dev.workshop.orchestration")) {
             assertThat(PRODUCTION.stream().anyMatch(type -> type.getPackageName().equals(named)
@@ -113,7 +121,9 @@ class ArchitectureTest {
     }
     @Test
     void onlyTheHttpGatewayTalksHttp() {
-        ArchRule rule = noClasses().that().resideOutsideOfPackage("dev.workshop.gateway.openai..")
+        // The model's gateway, and the MCP client's streamable HTTP transport.
+        ArchRule rule = noClasses().that().resideOutsideOfPackages("dev.workshop.gateway.openai..",
+                        "dev.workshop.gateway.mcp..")
                 .should().dependOnClassesThat().resideInAPackage("java.net.http..");
         assertHolds(rule);
     }

@@ -79,8 +79,11 @@ final class AgentAsking {
                 + " with the model that answered"));
     }
 
-    /** A turn's answer: the model's last reply, and the actions its tool calls took on the way. */
-    record Answer(GatewayReply reply, List<Action> taken) {
+    /**
+     * A turn's answer: the model's last reply, the actions its tool calls took on the way, and whether its tool calls
+     * recorded anything in the log meanwhile (then the message follows what they recorded).
+     */
+    record Answer(GatewayReply reply, List<Action> taken, boolean recorded) {
     }
 
     /**
@@ -89,22 +92,26 @@ final class AgentAsking {
      * them carried out and is asked again with their results, up to the turn's limit of calls; a server that takes
      * no tools is asked again with markers taught instead, and not offered tools again.
      *
-     * @param earlier the actions the turn's tool calls took before a crash (its log's), when it is asked again
+     * @param earlier what the turn's tool calls did before a crash or a pause (its log's), when it is asked again
      */
     Answer ask(AgentDefinition agent, Participant speaker, ConversationState state, List<MessageRecorded> transcript,
                int turn, FollowUpStarted followUp, StreamedReply reply,
-               List<dev.workshop.domain.conversation.ConversationEvent.ActionsTaken> earlier)
-            throws GatewayException, InterruptedException {
+               TurnSoFar earlier) throws GatewayException, InterruptedException {
         int budget = TurnPrompt.budget(context, agent);
         Environment environment = context.elements().environment();
         Actor actor = new Actor(speaker.agentId().value(), speaker.name());
+        boolean mayOffer = TurnPrompt.mayOfferTools(context, agent, refusedTools.contains(agent.id()));
+        List<dev.workshop.domain.tool.OutsideTool> outside = TurnPrompt.outsideTools(context, agent, mayOffer,
+                warning -> publish(new LoopEvent.Warning(id, workflowTurn.getAsInt(), now(), warning)));
         ToolRounds rounds = new ToolRounds(id, turn, actor, context.elements(), record,
-                context.settings().maxToolCalls());
-        rounds.resume(earlier);
+                context.settings().maxToolCalls(), context.toolbox(), outside);
+        rounds.resume(earlier.actions());
+        rounds.resumeOutside(earlier.outside());
         List<String> news = context.elements().newsFor(actor, NEWS_LINES);
         for (int attempt = 1; ; attempt++) {
             TurnPrompt.Made made = TurnPrompt.prompt(prompts, agent, speaker, state, transcript, followUp, budget,
-                    environment, TurnPrompt.mayOfferTools(context, agent, refusedTools.contains(agent.id())), news);
+                    environment, TurnPrompt.mayOfferTools(context, agent, refusedTools.contains(agent.id())), news,
+                    refusedTools.contains(agent.id()) ? List.of() : outside);
             Prompt prompt = made.prompt();
             boolean tools = made.tools();
             try {
@@ -116,7 +123,7 @@ final class AgentAsking {
                     answer = ask(agent, speaker, state, transcript, turn, prompt, reply, environment,
                             rounds.tools(tools));
                 }
-                return new Answer(answer, rounds.taken());
+                return new Answer(answer, rounds.taken(), rounds.recorded());
             } catch (GatewayException refused) {
                 if (refused.toolsRefused() && refusedTools.add(agent.id())) {
                     publish(new LoopEvent.Warning(id, workflowTurn.getAsInt(), now(), refused.getMessage()

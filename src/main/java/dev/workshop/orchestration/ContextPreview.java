@@ -58,12 +58,13 @@ public final class ContextPreview {
         List<String> news = context.elements().peekNewsFor(new Actor(agent.value(), speaker.name()),
                 AgentAsking.NEWS_LINES);
         try {
+            boolean mayOffer = TurnPrompt.mayOfferTools(context, found, false);
             TurnPrompt.Made made = TurnPrompt.prompt(new PromptBuilder(window), found, speaker, asked, transcript,
-                    null, TurnPrompt.budget(context, found), environment,
-                    TurnPrompt.mayOfferTools(context, found, false), news);
+                    null, TurnPrompt.budget(context, found), environment, mayOffer, news,
+                    TurnPrompt.outsideTools(context, found, mayOffer, warning -> { }));
             int turn = state.turnCount();
             String request = context.gateways().forAgent(found).preview(TurnPrompt.request(state.id(), turn, found,
-                    made.prompt(), asked, transcript, environment, new GatewayTools(made.tools(), List.of())));
+                    made.prompt(), asked, transcript, environment, made.gatewayTools()));
             return Optional.of(new Shown(state.id(), state.title(), turn, request));
         } catch (GatewayException unreachable) {
             // The loop would fail the turn the same way: the viewer says why instead of a prompt.

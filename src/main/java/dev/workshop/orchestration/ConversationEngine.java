@@ -47,6 +47,7 @@ public final class ConversationEngine implements AutoCloseable {
     private final OtherInstances elsewhere;
     private final Elements elements;
     private final ContextPreview preview;
+    private final OutsideCallCommands calls;
 
     /** An engine that keeps no snapshot files: for benchmarks and tests of the loop alone. */
     public ConversationEngine(ConversationStore store, TenantId tenant, AgentCatalog agents, GatewayResolver gateways,
@@ -73,12 +74,14 @@ public final class ConversationEngine implements AutoCloseable {
         events.subscribe(elements::heard);
         Clock clock = Clock.systemUTC();
         Slots slots = new Slots(settings.concurrencyLimit());
+        Toolbox toolbox = new Toolbox();
         LoopContext context = new LoopContext(recording, tenant, agents, gateways, settings, slots, events::publish,
-                clock, ticks, elements);
+                clock, ticks, elements, toolbox);
         this.loops = new RunningLoops(slots, context);
         this.preview = new ContextPreview(context, log);
-        this.commands = new ConversationCommands(log, agents, loops, events);
         this.resumption = new Resumption(log, agents, loops, events);
+        this.calls = new OutsideCallCommands(log, resumption, toolbox);
+        this.commands = new ConversationCommands(log, agents, loops, events);
         this.restorer = new SessionRestorer(recording, tenant, agents, snapshots, events::publish, clock,
                 loops::isRunning);
         this.saver = snapshots.map(folder -> new SnapshotSaver(recording, tenant, folder, events::publish, clock,
@@ -97,10 +100,7 @@ public final class ConversationEngine implements AutoCloseable {
         events.subscribe(listener);
     }
 
-    /**
-     * From now on, what other instances on a team server change reaches the listeners as
-     * {@link LoopEvent.Recorded} (elsewhere) within about a second (nothing happens on a store only this process uses).
-     */
+    /** From now on, what other instances on a team server record reaches the listeners within about a second. */
     public void hearOtherInstances() {
         elsewhere.publish();
     }
@@ -120,9 +120,8 @@ public final class ConversationEngine implements AutoCloseable {
     }
 
     /**
-     * New settings from now on: conversations started (or resumed) later use their turn limit and message
-     * window; the number of conversations at once changes at once (a higher one starts queued conversations
-     * now; a lower one lets those running finish their turns and starts none until fewer run).
+     * New settings from now on: later turns and conversations use them; a higher limit of conversations at once
+     * starts queued ones now, a lower one lets those running finish their turns and starts none until fewer run.
      */
     public void applySettings(LoopSettings newSettings) {
         loops.applySettings(newSettings);
@@ -214,6 +213,11 @@ public final class ConversationEngine implements AutoCloseable {
         return elements;
     }
 
+    /** The outside tools, and the user's word on their calls: approvals and calls in doubt. */
+    public OutsideCallCommands calls() {
+        return calls;
+    }
+
     /** What an agent's next turn would send (the context viewer). */
     public ContextPreview contextPreview() {
         return preview;
@@ -265,10 +269,7 @@ public final class ConversationEngine implements AutoCloseable {
         return restorer.fork(source, throughTurn);
     }
 
-    /**
-     * Continues one stopped conversation now (the user asked for it, so one they aborted too). Returns false
-     * when it cannot go on; it is then ended with the reason, as at launch.
-     */
+    /** Continues a stopped conversation now (one the user aborted too); false when it cannot, ended with why. */
     public boolean resume(ConversationId id) {
         return resumption.resume(id);
     }
@@ -305,9 +306,8 @@ public final class ConversationEngine implements AutoCloseable {
     }
 
     /**
-     * The human's message in a conversation that waits for it: stored durably as their turn, then the agents
-     * go on. Refused (nothing stored) when the conversation is not waiting for the human or the text is empty
-     * or too large.
+     * The human's message in a conversation that waits for it: stored durably as their turn, then the agents go on.
+     * Refused (nothing stored) when it does not wait for the human, or the text is empty or too large.
      */
     public void humanMessage(ConversationId id, String text) {
         commands.humanMessage(id, text);
@@ -373,10 +373,7 @@ public final class ConversationEngine implements AutoCloseable {
         return resumption.markRunningAsInterrupted();
     }
 
-    /**
-     * Continues every conversation that was interrupted by a stop, a crash or an endpoint failure (not by
-     * the user), oldest first. Those that cannot continue are ended with the reason.
-     */
+    /** Continues every conversation Workshop's stop or crash interrupted, oldest first; ends those that cannot. */
     public List<ConversationId> resumeInterruptedConversations() {
         return resumption.resumeInterruptedConversations();
     }
@@ -395,6 +392,7 @@ public final class ConversationEngine implements AutoCloseable {
     public void close() {
         loops.stopAll();
         elements.memories().close();
+        calls.toolbox().close();
         saver.ifPresent(SnapshotSaver::close);
     }
 }

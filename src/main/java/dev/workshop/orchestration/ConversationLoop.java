@@ -145,6 +145,10 @@ final class ConversationLoop implements Runnable {
                 publish(new LoopEvent.Error(id, workflowTurn, now(), e.getMessage()));
                 ended = ends.refusedBy(e, workflowTurn);
             }
+        } catch (TurnPaused paused) {
+            // Waits, stored, for the user's word on a tool call: nothing runs until it is given.
+            keepWhatWasSaid();
+            finish(paused.stop());
         } catch (RuntimeException e) {
             publish(new LoopEvent.Error(id, workflowTurn, now(), "Unexpected error: " + e));
             finish(new LoopStop(ConversationStatus.FAILED, StatusCause.UNEXPECTED, "Unexpected error: " + e.getMessage()));
@@ -244,9 +248,9 @@ final class ConversationLoop implements Runnable {
             FollowUpStarted followUp = pendingFollowUp;
             pendingFollowUp = null;
             AgentAsking.Answer answer = asking.ask(agent.get(), speaker, state.withMaxTurns(maxTurns), transcript,
-                    turn, followUp, streaming, askedAgain ? ToolRounds.earlier(context, id, turn) : List.of());
+                    turn, followUp, streaming, askedAgain ? ToolRounds.earlier(context, id, turn) : TurnSoFar.NONE);
             GatewayReply reply = answer.reply();
-            if (streaming.keptAny() || !answer.taken().isEmpty()) {
+            if (streaming.keptAny() || answer.recorded()) {
                 // Pieces of this reply went into the log meanwhile: the message follows them.
                 state = currentStateWaitingForTheServer();
             }
@@ -302,10 +306,7 @@ final class ConversationLoop implements Runnable {
         }
     }
 
-    /**
-     * A turn that ends without its message (stopped, failed, timed out) still keeps what its agent had said:
-     * the reader sees it as a reply cut off. Best effort: the end itself is what must be recorded.
-     */
+    /** A turn ended without its message still keeps what was said (a reply cut off); best effort: the end matters. */
     private void keepWhatWasSaid() {
         StreamedReply reply = streaming;
         streaming = null;
@@ -324,10 +325,7 @@ final class ConversationLoop implements Runnable {
         }
     }
 
-    /**
-     * Reads the messages so far, the workflow turn, and whether the conversation stands right after a
-     * follow-up's prompt (then the entry agent answers it from the follow-up's context).
-     */
+    /** Reads the messages so far, the workflow turn, and whether a follow-up's prompt awaits the entry agent. */
     private List<MessageRecorded> readLog() {
         List<MessageRecorded> messages = new RecentMessages(window);
         if (currentState().version() == 1) {

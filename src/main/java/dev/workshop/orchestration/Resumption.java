@@ -68,6 +68,25 @@ final class Resumption {
         loops.launch(id, ResumeCause.RETRY);
     }
 
+    /**
+     * Goes on with a turn paused for the user's word on a tool call: the word recorded with the resume, in one
+     * append (a conflict with another writer refuses both), then the loop runs from it.
+     */
+    void goOnWith(ConversationId id, List<dev.workshop.domain.conversation.ConversationEvent> word) {
+        ConversationState state = log.stateOf(id);
+        if (loops.isRunning(id) || !Lifecycle.isAboutACall(state.statusCause())
+                || state.status() != ConversationStatus.WAITING) {
+            throw new IllegalStateException("Conversation " + id + " is not waiting for your word on a tool call");
+        }
+        if (!log.store().drive(log.tenant(), id)) {
+            throw new IllegalStateException("Conversation " + id + " is being driven by another Workshop");
+        }
+        List<dev.workshop.domain.conversation.ConversationEvent> events = new ArrayList<>(word);
+        events.add(new ResumeStarted(1, ResumeCause.USER));
+        log.store().append(log.tenant(), id, state.version(), events);
+        loops.launch(id, ResumeCause.USER);
+    }
+
     List<ConversationState> conversationsToResume() {
         // On a team server: those whose driver died before it could record why it stopped (its claim ran out,
         // never let go), such as one that gave up waiting for the server. They read as running, and nobody runs them.

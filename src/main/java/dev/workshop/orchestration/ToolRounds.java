@@ -10,6 +10,7 @@ import dev.workshop.domain.element.ActionRejectedException;
 import dev.workshop.domain.element.ActionType;
 import dev.workshop.domain.element.Actor;
 import dev.workshop.domain.element.Provenance;
+import dev.workshop.domain.tool.OutsideTool;
 import dev.workshop.gateway.GatewayTools;
 import dev.workshop.gateway.ToolCall;
 import dev.workshop.gateway.ToolExchange;
@@ -37,17 +38,37 @@ final class ToolRounds {
     private final int maxCalls;
     private final List<Action> taken = new ArrayList<>();
     private final List<ToolExchange> done = new ArrayList<>();
+    private final OutsideRounds outside;
+    /** The outside tools the agent is offered this turn. */
+    private final List<OutsideTool> offeredOutside;
     private int calls;
 
     /** @param record appends an event to the conversation's log, durably, after what the loop holds */
     ToolRounds(ConversationId id, int turn, Actor actor, Elements elements, Consumer<ConversationEvent> record,
                int maxCalls) {
+        this(id, turn, actor, elements, record, maxCalls, new Toolbox(), List.of());
+    }
+
+    ToolRounds(ConversationId id, int turn, Actor actor, Elements elements, Consumer<ConversationEvent> record,
+               int maxCalls, Toolbox toolbox, List<OutsideTool> offeredOutside) {
         this.id = id;
         this.turn = turn;
         this.actor = actor;
         this.elements = elements;
         this.record = record;
         this.maxCalls = maxCalls;
+        this.outside = new OutsideRounds(id, turn, actor, toolbox, record);
+        this.offeredOutside = List.copyOf(offeredOutside);
+    }
+
+    /**
+     * What the turn's earlier attempt did through outside tools (its log's), gone on with where a crash or a pause
+     * stopped it; pauses again when the user's word is still needed ({@link TurnPaused}).
+     */
+    void resumeOutside(List<ConversationEvent.OutsideCallStep> earlier) {
+        List<ToolExchange> told = outside.resume(earlier);
+        done.addAll(told);
+        calls += told.size();
     }
 
     /** What the turn's earlier attempt took (from its log), applied where a crash stopped it, and told again. */
@@ -65,11 +86,11 @@ final class ToolRounds {
         }
     }
 
-    /** The actions turn {@code turn} of conversation {@code id} took by tool calls before it was asked again. */
-    static List<ConversationEvent.ActionsTaken> earlier(LoopContext context, ConversationId id, int turn) {
-        return context.store().history(context.tenant(), id).stream()
-                .flatMap(recorded -> recorded.event().asActionsTaken().stream())
-                .filter(actions -> actions.turnIndex() == turn).toList();
+    /** What turn {@code turn} of conversation {@code id} did by tool calls before it was asked again. */
+    static TurnSoFar earlier(LoopContext context, ConversationId id, int turn) {
+        List<dev.workshop.domain.conversation.RecordedEvent> history = context.store().history(context.tenant(), id);
+        return new TurnSoFar(history.stream().flatMap(recorded -> recorded.event().asActionsTaken().stream())
+                .filter(actions -> actions.turnIndex() == turn).toList(), OutsideRounds.earlier(history, turn));
     }
 
     /** Whether the model may call more. */
@@ -78,7 +99,7 @@ final class ToolRounds {
     }
 
     GatewayTools tools(boolean offered) {
-        return new GatewayTools(offered && more(), done);
+        return new GatewayTools(offered && more(), done, offeredOutside);
     }
 
     /** Carries out a reply's calls, in order. */
@@ -89,6 +110,12 @@ final class ToolRounds {
             calls++;
             if (calls > maxCalls) {
                 answers.add("Not done: a turn makes at most " + maxCalls + " tool calls; answer now");
+                continue;
+            }
+            java.util.Optional<OutsideTool> tool = offeredOutside.stream()
+                    .filter(offered -> offered.functionName().equals(call.name())).findFirst();
+            if (tool.isPresent()) {
+                answers.add(tool.get());
                 continue;
             }
             try {
@@ -103,12 +130,21 @@ final class ToolRounds {
             record.accept(new ConversationEvent.ActionsTaken(turn, first, valid));
         }
         for (int i = 0; i < asked.size(); i++) {
-            String result = answers.get(i) instanceof Integer index
-                    ? elements.apply(valid.get(index), actor, Provenance.of(id.value(), turn, first + index)).sentence()
-                    : (String) answers.get(i);
+            String result = switch (answers.get(i)) {
+                case Integer index ->
+                        elements.apply(valid.get(index), actor, Provenance.of(id.value(), turn, first + index)).sentence();
+                // May pause the turn for the user (an approval): what came before it is in the log already.
+                case OutsideTool tool -> outside.carryOut(asked.get(i), tool);
+                default -> (String) answers.get(i);
+            };
             done.add(new ToolExchange(asked.get(i), result));
         }
         taken.addAll(valid);
+    }
+
+    /** Whether the turn's tool calls recorded anything in the log (their actions, or an outside call's steps). */
+    boolean recorded() {
+        return !taken.isEmpty() || outside.count() > 0;
     }
 
     /** The actions the turn's tool calls took, in the order of their provenance. */

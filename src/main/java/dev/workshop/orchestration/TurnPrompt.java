@@ -11,6 +11,7 @@ import dev.workshop.domain.conversation.Prompt;
 import dev.workshop.domain.conversation.PromptBuilder;
 import dev.workshop.domain.element.Actor;
 import dev.workshop.domain.element.Environment;
+import dev.workshop.domain.tool.OutsideTool;
 import dev.workshop.gateway.GatewayException;
 import dev.workshop.gateway.GatewayRequest;
 import dev.workshop.gateway.GatewayTools;
@@ -38,13 +39,22 @@ final class TurnPrompt {
                 && context.settings().maxToolCalls() > 0;
     }
 
-    /** A prompt, and whether it offers tools (only when it shows elements to act on). */
-    record Made(Prompt prompt, boolean tools) {
+    /** The outside tools the agent is offered (none when it may not be offered tools), servers started as needed. */
+    static List<OutsideTool> outsideTools(LoopContext context, AgentDefinition agent, boolean mayOfferTools,
+                                          java.util.function.Consumer<String> warn) {
+        return mayOfferTools ? context.toolbox().toolsFor(agent.id(), warn) : List.of();
+    }
+
+    /** A prompt, and whether it offers tools (when it shows elements to act on, or outside tools are offered). */
+    record Made(Prompt prompt, boolean tools, List<OutsideTool> outside) {
+        GatewayTools gatewayTools() {
+            return new GatewayTools(tools, List.of(), outside);
+        }
     }
 
     static Made prompt(PromptBuilder prompts, AgentDefinition agent, Participant speaker, ConversationState state,
                        List<MessageRecorded> transcript, FollowUpStarted followUp, int budget, Environment environment,
-                       boolean mayOfferTools, List<String> news) {
+                       boolean mayOfferTools, List<String> news, List<OutsideTool> outside) {
         Actor actor = new Actor(speaker.agentId().value(), speaker.name());
         // The elements take at most a quarter of the room; the persona with them is what the builder fits in.
         String section = environment.promptSection(actor, budget / 4 * PromptBuilder.CHARS_PER_TOKEN, mayOfferTools)
@@ -54,7 +64,7 @@ final class TurnPrompt {
                 ? prompts.followUp(persona, speaker, followUp.context(), transcript.getLast().content(),
                         state.turnsRemaining())
                 : prompts.build(persona, speaker, state, transcript, budget);
-        return new Made(prompt, mayOfferTools && !section.isEmpty());
+        return new Made(prompt, mayOfferTools && (!section.isEmpty() || !outside.isEmpty()), outside);
     }
 
     static GatewayRequest request(ConversationId id, int turn, AgentDefinition agent, Prompt prompt,

@@ -62,6 +62,7 @@ public final class EventCodec {
             case ConversationEvent.Lost ignored -> "lost";
             case ConversationEvent.ElementChanged ignored -> "element_changed";
             case ConversationEvent.ActionsTaken ignored -> "actions_taken";
+            case ConversationEvent.OutsideCallStep ignored -> "outside_call";
         };
     }
 
@@ -154,6 +155,7 @@ public final class EventCodec {
                     out.writeNumberField("first_index", taken.firstIndex());
                     ElementCodec.writeActions(out, taken.actions());
                 }
+                case ConversationEvent.OutsideCallStep call -> OutsideCallCodec.write(out, call);
             }
             out.writeEndObject();
         } catch (IOException e) {
@@ -229,6 +231,7 @@ public final class EventCodec {
             case "element_changed" -> ElementCodec.change(node);
             case "actions_taken" -> new ConversationEvent.ActionsTaken(node.path("turn_index").asInt(),
                     node.path("first_index").asInt(), ElementCodec.actions(node.path("actions")));
+            case "outside_call" -> OutsideCallCodec.read(node);
             default -> throw new IllegalArgumentException("Unknown event type '" + type
                     + "': it was written by a newer Workshop");
         };

@@ -43,6 +43,11 @@ public sealed interface ConversationEvent {
         return Optional.empty();
     }
 
+    /** The step of an outside tool call this event records, if it records one. */
+    default Optional<OutsideCallStep> asOutsideCall() {
+        return Optional.empty();
+    }
+
     /** Whether this event only names the conversation: it leaves turns alone, so a running loop may take it in. */
     default boolean onlyNames() {
         return false;
@@ -214,10 +219,7 @@ public sealed interface ConversationEvent {
         }
     }
 
-    /**
-     * The user named the conversation; a blank title goes back to the one taken from the task. A title is one
-     * line: line breaks and runs of spaces become one space.
-     */
+    /** The user named the conversation (one line); a blank title goes back to the one taken from the task. */
     record Renamed(String title) implements ConversationEvent {
         public Renamed {
             title = title == null ? "" : title.strip().replaceAll("\\s+", " ");
@@ -234,10 +236,7 @@ public sealed interface ConversationEvent {
         }
     }
 
-    /**
-     * The user deleted the conversation: it leaves every list and takes no more events. Its events stay in the
-     * log, which is append-only; nothing is erased.
-     */
+    /** The user deleted the conversation: it leaves every list and takes no more events; its events stay. */
     record Deleted() implements ConversationEvent {
         @Override
         public ConversationState foldInto(ConversationState state, long seq, Instant at) {
@@ -267,10 +266,7 @@ public sealed interface ConversationEvent {
         }
     }
 
-    /**
-     * The user took a deletion back (Undo just after deleting, or Recently deleted later): the conversation is
-     * listed again as it was.
-     */
+    /** The user took a deletion back (Undo, or Recently deleted later): it is listed again as it was. */
     record Undeleted() implements ConversationEvent {
         @Override
         public ConversationState foldInto(ConversationState state, long seq, Instant at) {
@@ -311,9 +307,8 @@ public sealed interface ConversationEvent {
     }
 
     /**
-     * Actions a turn's tool calls took, numbered from {@code firstIndex} among the turn's actions: recorded before
-     * they are applied (each then once, by its provenance), so that a turn asked again after a crash knows what
-     * it already did, tells the model, and goes on from there. The turn's message lists them all again.
+     * Actions a turn's tool calls took, numbered from {@code firstIndex}: recorded before they are applied (each then
+     * once, by its provenance), so a turn asked again after a crash knows what it did. Its message lists them again.
      */
     record ActionsTaken(int turnIndex, int firstIndex, List<Action> actions) implements ConversationEvent {
         public ActionsTaken {
@@ -340,11 +335,31 @@ public sealed interface ConversationEvent {
         }
     }
 
-    /**
-     * A change of a shared element: the log holds each element's history as a stream of its own, beside the
-     * conversations' (docs/decisions/0028). The first, {@link ElementEvent.Created}, starts the stream; renames and
-     * deletions are the conversations' own events.
-     */
+    /** A step of outside tool call {@code callIndex} of a turn (docs/decisions/0029), before what follows it. */
+    record OutsideCallStep(int turnIndex, int callIndex, dev.workshop.domain.tool.OutsideStep step)
+            implements ConversationEvent {
+        public OutsideCallStep {
+            requireTurnIndex(turnIndex);
+            Objects.requireNonNull(step, "step");
+        }
+
+        @Override
+        public ConversationState foldInto(ConversationState state, long seq, Instant at) {
+            return state.replyChunk(seq, at);
+        }
+
+        @Override
+        public OptionalInt aboutTurn() {
+            return OptionalInt.of(turnIndex);
+        }
+
+        @Override
+        public Optional<OutsideCallStep> asOutsideCall() {
+            return Optional.of(this);
+        }
+    }
+
+    /** A change of a shared element, whose history is a stream of the log (0028); {@link ElementEvent.Created} first. */
     record ElementChanged(Actor actor, Provenance provenance, ElementEvent change) implements ConversationEvent {
         public ElementChanged {
             Objects.requireNonNull(actor, "actor");
@@ -359,9 +374,8 @@ public sealed interface ConversationEvent {
     }
 
     /**
-     * Stands in for an event that damage took from every copy (the journal's record could not be read, and the
-     * database had not got it yet): written only by the store's recovery, one per lost seq, so that the events
-     * after it keep their place. It changes nothing but the version; {@code why} says what happened.
+     * Stands in for an event damage took from every copy: written only by recovery, one per lost seq, so that the
+     * events after it keep their place. It changes nothing but the version; {@code why} says what happened.
      */
     record Lost(String why) implements ConversationEvent {
         public Lost {

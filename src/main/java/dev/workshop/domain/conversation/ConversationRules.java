@@ -41,13 +41,8 @@ public final class ConversationRules {
                     + " removal and its return only");
         }
         switch (event) {
-            case ConversationEvent.ActionsTaken taken -> {
-                requireStarted(state);
-                if (state.turnInDoubt() != taken.turnIndex()) {
-                    throw new InvalidEventException("Turn " + taken.turnIndex() + " of conversation " + state.id()
-                            + " is not being written");
-                }
-            }
+            case ConversationEvent.ActionsTaken taken -> requireBeingWritten(state, taken.turnIndex());
+            case ConversationEvent.OutsideCallStep call -> requireBeingWritten(state, call.turnIndex());
             case ConversationEvent.ElementChanged changed -> {
                 boolean creates = changed.change() instanceof dev.workshop.domain.element.ElementEvent.Created;
                 if (creates == state.isStarted() || !creates && !element) {
@@ -149,6 +144,15 @@ public final class ConversationRules {
         if (bytes > MAX_TEXT_BYTES) {
             throw new TextTooLargeException(what + " of " + bytes + " bytes is over the limit of "
                     + MAX_TEXT_BYTES + " bytes (1 MiB); nothing was stored");
+        }
+    }
+
+    /** Events of a turn's making (its tool calls) belong to the turn started and not yet recorded. */
+    private static void requireBeingWritten(ConversationState state, int turnIndex) {
+        requireStarted(state);
+        if (state.turnInDoubt() != turnIndex) {
+            throw new InvalidEventException("Turn " + turnIndex + " of conversation " + state.id()
+                    + " is not being written");
         }
     }
 }

@@ -39,6 +39,11 @@ public final class Lifecycle {
     private Lifecycle() {
     }
 
+    /** Whether {@code cause} is a turn paused on an outside tool call, waiting for the user's approval or word. */
+    public static boolean isAboutACall(StatusCause cause) {
+        return cause == StatusCause.APPROVAL_NEEDED || cause == StatusCause.CALL_IN_DOUBT;
+    }
+
     /** Whether {@code cause} is a turn that went wrong (it waits for Retry). */
     public static boolean isFailure(StatusCause cause) {
         return FAILURES.contains(cause);
@@ -66,7 +71,8 @@ public final class Lifecycle {
             case RESUME -> shown == ConversationStatus.INTERRUPTED
                     || (shown == ConversationStatus.WAITING && PAUSED.contains(cause));
             case RETRY -> shown == ConversationStatus.FAILED;
-            case FOLLOW_UP -> shown.isFinal() || shown == ConversationStatus.WAITING;
+            // Not in the middle of a turn that waits for the user's word on a tool call: that word goes on.
+            case FOLLOW_UP -> shown.isFinal() || shown == ConversationStatus.WAITING && !isAboutACall(cause);
             case HOLD, DELETE -> true;
         };
     }

@@ -14,6 +14,10 @@ public enum StatusCause {
     SLOT_FULL,
     /** Waiting for the human member's message. */
     YOUR_TURN,
+    /** Waiting for the user to approve, edit or deny an agent's call of an outside tool. */
+    APPROVAL_NEEDED,
+    /** Waiting for the user's word on an outside call a crash left in doubt: did it run? */
+    CALL_IN_DOUBT,
     /** Every turn was taken. */
     TURNS_TAKEN,
     /** No task was recorded, so nothing can be asked. */

@@ -43,7 +43,7 @@ final class ChatRequestBody {
                     .put("content", exchange.result());
         }
         if (request.tools().offered()) {
-            body.set("tools", ToolSchemas.tools(json));
+            body.set("tools", ToolSchemas.tools(json, !request.environment().isEmpty(), request.tools().outside()));
         }
         return body.toString();
     }

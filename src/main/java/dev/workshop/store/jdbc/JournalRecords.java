@@ -64,6 +64,8 @@ final class JournalRecords {
     private static final byte ELEMENT_CHANGED = 19;
     /** The actions of a turn's tool calls, as their JSON body (rare: a history of plain turns needs no parser). */
     private static final byte ACTIONS_TAKEN = 20;
+    /** A step of an outside tool call, as its JSON body: rare beside messages, so not worth a binary layout. */
+    private static final byte OUTSIDE_CALL = 22;
     /** A message that asks for actions, in binary: a plain message's fields, its cut flag, then its actions. */
     private static final byte MESSAGE_ACTING = 21;
 
@@ -135,6 +137,10 @@ final class JournalRecords {
             case ConversationEvent.ActionsTaken taken -> {
                 out.int8(ACTIONS_TAKEN);
                 out.text(json.body(taken));
+            }
+            case ConversationEvent.OutsideCallStep call -> {
+                out.int8(OUTSIDE_CALL);
+                out.text(json.body(call));
             }
             case ConversationEvent.ElementChanged changed -> {
                 out.int8(ELEMENT_CHANGED);
@@ -309,6 +315,7 @@ final class JournalRecords {
             case LOST -> new ConversationEvent.Lost(in.text());
             case ELEMENT_CHANGED -> ElementRecords.read(in, texts);
             case ACTIONS_TAKEN -> json.event("actions_taken", in.text());
+            case OUTSIDE_CALL -> json.event("outside_call", in.text());
             default -> throw new IllegalArgumentException("event type " + type
                     + " is unknown to this Workshop: it was written by a newer version");
         };

@@ -49,7 +49,8 @@ class LifecycleTest {
                     assertThat(shown).as(cell + ": only a failure kept as interrupted shows otherwise").isEqualTo(status);
                 }
                 assertThat(commands.contains(Command.FOLLOW_UP)).as(cell + ": a follow-up continues an ended or"
-                        + " waiting conversation").isEqualTo(shown.isFinal() || shown == ConversationStatus.WAITING);
+                        + " waiting conversation, not one whose turn waits for a word on a tool call")
+                        .isEqualTo(shown.isFinal() || shown == ConversationStatus.WAITING && !Lifecycle.isAboutACall(cause));
             }
         }
     }
@@ -136,8 +137,8 @@ class LifecycleTest {
         return switch (status) {
             case QUEUED -> EnumSet.of(StatusCause.SLOT_FULL);
             case ACTIVE, ABANDONED -> EnumSet.of(StatusCause.NONE);
-            case WAITING -> EnumSet.of(StatusCause.YOUR_TURN, StatusCause.RESTORED, StatusCause.FORKED,
-                    StatusCause.IMPORTED, StatusCause.REINFLATED);
+            case WAITING -> EnumSet.of(StatusCause.YOUR_TURN, StatusCause.APPROVAL_NEEDED, StatusCause.CALL_IN_DOUBT,
+                    StatusCause.RESTORED, StatusCause.FORKED, StatusCause.IMPORTED, StatusCause.REINFLATED);
             case INTERRUPTED -> EnumSet.of(StatusCause.WORKSHOP_STOPPED, StatusCause.USER_ABORTED,
                     StatusCause.DELETING, StatusCause.HOLDING, StatusCause.ENDPOINT_UNREACHABLE,
                     StatusCause.AGENT_MISSING, StatusCause.UNEXPECTED);
@@ -154,14 +155,14 @@ class LifecycleTest {
     private static final java.util.List<String> ARROWS = java.util.List.of(
             "active --> queued : slot_full",
             "queued --> active : a slot frees",
-            "active --> waiting : your_turn",
+            "active --> waiting : your_turn, approval_needed, call_in_doubt (a tool call waits for your word)",
             "active --> completed : turns_taken, no_task, agent_gone, user_aborted (Abort, complete)",
             "active --> failed : endpoint_unreachable, endpoint_refused, empty_reply, agent_missing, unexpected",
             "active --> interrupted : workshop_stopped, user_aborted, deleting, holding",
             "interrupted --> active : resume on launch (workshop_stopped), Resume",
             "interrupted --> failed : crash_loop (stopped again and again)",
             "failed --> active : Retry",
-            "waiting --> active : your message, Resume (restored, forked, imported, re-inflated)",
+            "waiting --> active : your message, Resume (restored, forked, imported, re-inflated), your word on the call",
             "completed --> active : follow-up",
             "failed --> active : follow-up",
             "active --> held : Hold",
