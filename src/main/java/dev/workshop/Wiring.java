@@ -95,6 +95,7 @@ public final class Wiring {
             }, Duration.ofSeconds(2));
             bridge.calls().toolbox().use(new McpToolServers(new SecretReferences(SECRETS, System::getenv)),
                     new JsonToolSettings(directory.path(), warnings::add));
+            bridge.calls().toolbox().keepSecretsIn(SECRETS);
             PreferencesKeeper keeper = PreferencesKeeper.of(preferenceStore, preferences, bridge,
                     offline::setDelayMillis, options.followsPreferences());
             return new Workspace(directory, store, agents, bridge, scene, drafts, watch, keeper, options.team(),

@@ -39,7 +39,9 @@ final class Cli {
 
     /** Opens the data directory for a command that runs loops, printing their events as JSON lines. */
     static Workspace openForLoops(WorkshopCommand workshop, CommandSpec spec, LoopOptions loop) {
+        java.util.Optional<dev.workshop.domain.tool.ToolPolicy> policy = loop.toolPolicy();
         Workspace workspace = open(workshop, spec, loop.workspaceOptions());
+        workspace.engine().calls().toolbox().applyToEveryCall(policy);
         workspace.engine().subscribe(new EventPrinter(spec.commandLine().getOut(), spec.commandLine().getErr(),
                 loop.stream(), id -> Transcript.of(workspace.engine().history(id)).turnNumber()));
         return workspace;

@@ -9,6 +9,8 @@ final class ExitCode {
     public static final int STORE_ERROR = 4;
     /** The conversation ended interrupted or failed. */
     public static final int CONVERSATION_NOT_COMPLETED = 5;
+    /** An outside tool server could not start or answer (the sentence on stderr says why). */
+    public static final int TOOL_SERVER_FAILED = 6;
 
     private ExitCode() {
     }

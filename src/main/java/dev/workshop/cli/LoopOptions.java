@@ -23,6 +23,18 @@ final class LoopOptions {
                     + " (default: ${DEFAULT-VALUE}; 0: no tools, markers only).")
     private int maxToolCalls;
 
+    @Option(names = "--tool-policy", paramLabel = "POLICY", defaultValue = "grants",
+            description = "How agents' calls of outside tools (MCP servers) run: grants (each agent's grants decide;"
+                    + " a call they leave to ask waits for 'workshop approve'), ask, allow or never (default:"
+                    + " ${DEFAULT-VALUE}).")
+    private String toolPolicy;
+
+    /** The policy over every outside call of this run; empty: the grants decide. */
+    java.util.Optional<dev.workshop.domain.tool.ToolPolicy> toolPolicy() {
+        return toolPolicy.equals("grants") ? java.util.Optional.empty()
+                : java.util.Optional.of(dev.workshop.domain.tool.ToolPolicy.fromWireName(toolPolicy));
+    }
+
     /** The workspace options these flags ask for. */
     WorkspaceOptions workspaceOptions() {
         if (contextWindow < 1) {

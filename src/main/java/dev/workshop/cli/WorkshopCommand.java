@@ -51,6 +51,9 @@ public final class WorkshopCommand implements Callable<Integer> {
             new Entry("undelete", UndeleteCommand.class),
             new Entry("agents", AgentsCommand.class),
             new Entry("elements", ElementsCommand.class),
+            new Entry("tools", ToolsCommand.class),
+            new Entry("approve", ApproveCommand.class),
+            new Entry("settle", SettleCommand.class),
             new Entry("bench", BenchCommand.class)));
 
     @Option(names = "--data-dir", paramLabel = "DIR",
@@ -231,6 +234,9 @@ public final class WorkshopCommand implements Callable<Integer> {
             case IllegalArgumentException ignored -> ExitCode.USAGE;
             // A request that does not fit the conversation's state (not waiting, still running…) is bad input.
             case IllegalStateException ignored -> ExitCode.USAGE;
+            // The desktop's secret store could not keep or give a secret: the sentence says what to do.
+            case dev.workshop.gateway.SecretStoreException ignored -> ExitCode.USAGE;
+            case dev.workshop.gateway.ToolServerException ignored -> ExitCode.TOOL_SERVER_FAILED;
             default -> throw problem;
         };
     }

@@ -31,6 +31,9 @@ public final class Toolbox implements AutoCloseable {
     /** Servers that could not list their tools, with why: said once each, not at every turn. */
     private final Map<String, String> unavailable = new ConcurrentHashMap<>();
 
+    private volatile dev.workshop.gateway.SecretStore secrets = dev.workshop.gateway.SecretStore.none(
+            "No secret store is set up here");
+
     /** Uses {@code servers} to reach the servers {@code settings} keeps. */
     public synchronized void use(ToolServers reach, ToolSettingsStore kept) {
         servers.close();
@@ -53,6 +56,21 @@ public final class Toolbox implements AutoCloseable {
 
     public Optional<ToolServer> server(String name) {
         return configured.stream().filter(server -> server.name().equals(name)).findFirst();
+    }
+
+    /** Keeps tool servers' secrets in {@code store} ({@link #keepSecret}). */
+    public void keepSecretsIn(dev.workshop.gateway.SecretStore store) {
+        this.secrets = store;
+    }
+
+    /**
+     * Keeps {@code value} (a header's or a variable's) in the desktop's secret store, for {@code server}'s {@code key},
+     * and returns what the server's configuration holds instead.
+     */
+    public String keepSecret(String server, String key, String value) throws dev.workshop.gateway.SecretStoreException {
+        String name = dev.workshop.domain.tool.ToolSecret.name(server, key);
+        secrets.keep(dev.workshop.domain.tool.ToolSecret.storeId(name), "Workshop tool server " + name, value);
+        return dev.workshop.domain.tool.ToolSecret.reference(name);
     }
 
     /** Adds or replaces a server (by name) and saves the list. */

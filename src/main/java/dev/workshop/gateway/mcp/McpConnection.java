@@ -50,7 +50,7 @@ final class McpConnection {
 
     static McpConnection start(ToolServer server, UnaryOperator<String> secrets) throws ToolServerException {
         StderrTail stderr = new StderrTail();
-        StartWatch watch = server.overStdio() ? new StartWatch(server.command(), stderr) : StartWatch.none();
+        StartWatch watch = server.overStdio() ? new StartWatch(server.command()) : StartWatch.none();
         McpClientTransport transport;
         try {
             transport = server.overStdio() ? stdio(server, secrets, stderr) : http(server, secrets);

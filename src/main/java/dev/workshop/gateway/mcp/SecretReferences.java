@@ -1,6 +1,6 @@
 package dev.workshop.gateway.mcp;
 
-import dev.workshop.domain.agent.AgentId;
+import dev.workshop.domain.tool.ToolSecret;
 import dev.workshop.gateway.SecretStore;
 import dev.workshop.gateway.SecretStoreException;
 import java.util.function.UnaryOperator;
@@ -22,11 +22,6 @@ public final class SecretReferences implements UnaryOperator<String> {
         this.environment = environment;
     }
 
-    /** The secret store's name for a tool server's secret {@code name}. */
-    public static AgentId secretId(String name) {
-        return new AgentId("tool-secret/" + name);
-    }
-
     /** @throws IllegalArgumentException naming the reference that has no value (never a value) */
     @Override
     public String apply(String value) {
@@ -39,7 +34,7 @@ public final class SecretReferences implements UnaryOperator<String> {
                 found = environment.apply(name);
             } else {
                 try {
-                    found = secrets.key(secretId(name)).orElse(null);
+                    found = secrets.key(ToolSecret.storeId(name)).orElse(null);
                 } catch (SecretStoreException unavailable) {
                     throw new IllegalArgumentException("the secret " + name + " cannot be read: "
                             + unavailable.getMessage(), unavailable);

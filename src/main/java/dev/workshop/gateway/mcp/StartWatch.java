@@ -2,6 +2,7 @@ package dev.workshop.gateway.mcp;
 
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.List;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
@@ -19,19 +20,17 @@ import java.util.stream.Collectors;
  */
 final class StartWatch {
     private static final long POLL_MILLIS = 50;
-    /** A server whose process could not be found for this long, and that wrote to stderr, has already exited. */
+    /** A server whose process could not be found for this long has already exited. */
     private static final Duration GONE_BEFORE_SEEN = Duration.ofSeconds(2);
 
     private final String program;
     private final Set<Long> before;
-    private final StderrTail stderr;
     private volatile Optional<ProcessHandle> process = Optional.empty();
 
     /** Call before the server starts: the children there already are not it. */
-    StartWatch(String command, StderrTail stderr) {
+    StartWatch(String command) {
         this.program = Path.of(command).getFileName().toString();
         this.before = ProcessHandle.current().children().map(ProcessHandle::pid).collect(Collectors.toSet());
-        this.stderr = stderr;
     }
 
     /** No process to watch (a server over HTTP): answers are waited for as the SDK waits. */
@@ -68,12 +67,16 @@ final class StartWatch {
 
     private boolean gone(long started) {
         if (process.isEmpty()) {
-            process = ProcessHandle.current().children().filter(child -> !before.contains(child.pid()))
-                    .filter(child -> child.info().command().map(c -> c.endsWith(program)).orElse(false))
-                    .findFirst();
+            // The newest child that was not there before: starts are one at a time. By the program's name first,
+            // since a launcher (npx, uvx) may show another name than the one it was started as.
+            List<ProcessHandle> fresh = ProcessHandle.current().children()
+                    .filter(child -> !before.contains(child.pid())).toList();
+            process = fresh.stream().filter(child -> child.info().command().map(c -> c.endsWith(program))
+                    .orElse(false)).findFirst().or(() -> fresh.stream().findFirst());
         }
-        return process.map(found -> !found.isAlive()).orElse(
-                System.nanoTime() - started > GONE_BEFORE_SEEN.toNanos() && !stderr.last().isEmpty());
+        // Never seen: it ended before it could be looked for.
+        return process.map(found -> !found.isAlive())
+                .orElse(System.nanoTime() - started > GONE_BEFORE_SEEN.toNanos());
     }
 
     /** The server's process ended before it answered. */

@@ -42,7 +42,7 @@ class McpToolServersTest {
         ToolServers.ToolAnswer answer = servers.call(server, "lookup", "{\"text\":\"otter\"}", "key-1");
 
         assertThat(tools).extracting(OutsideTool::name)
-                .containsExactly("lookup", "append_line", "set_flag", "hang", "die");
+                .containsExactly("lookup", "append_line", "set_flag", "hang", "die", "slow_lookup", "slow_append");
         assertThat(tools).filteredOn(tool -> tool.name().equals("lookup")).extracting(OutsideTool::hints)
                 .containsExactly(new ToolHints(true, false, false));
         assertThat(tools).filteredOn(tool -> tool.name().equals("set_flag")).first()

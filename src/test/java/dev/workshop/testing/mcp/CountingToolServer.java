@@ -19,7 +19,8 @@ import java.util.concurrent.CountDownLatch;
  * A real MCP server over stdio, built with the SDK, for the tests: it writes one line per execution to a file
  * ({@code tool key arguments}), so a test counts how often each call really ran and under which idempotency key.
  * Tools: {@code lookup} (read-only), {@code append_line} (changes something, not idempotent), {@code set_flag}
- * (idempotent), {@code hang} (never answers) and {@code die} (exits mid-call). Modes, as the second argument:
+ * (idempotent), {@code hang} (never answers), {@code die} (exits mid-call), and {@code slow_lookup} (read-only) and
+ * {@code slow_append} that never answer while {@link #blocker} is there. Modes, as the second argument:
  * {@code exit} (says why on stderr and exits at start), {@code garbage} (writes what is not JSON-RPC).
  */
 public final class CountingToolServer {
@@ -49,7 +50,9 @@ public final class CountingToolServer {
                                 hints(false, false, false)),
                         tool(mapper, executions, "set_flag", "Sets a flag.", hints(false, true, false)),
                         tool(mapper, executions, "hang", "Never answers.", hints(false, false, false)),
-                        tool(mapper, executions, "die", "Exits while answering.", hints(false, false, true)))
+                        tool(mapper, executions, "die", "Exits while answering.", hints(false, false, true)),
+                        tool(mapper, executions, "slow_lookup", "Looks up slowly.", hints(true, false, false)),
+                        tool(mapper, executions, "slow_append", "Appends slowly.", hints(false, false, false)))
                 .build();
         new CountDownLatch(1).await();
     }
@@ -68,6 +71,11 @@ public final class CountingToolServer {
             record(executions, name + " " + key + " " + request.arguments());
             switch (name) {
                 case "hang" -> sleepForever();
+                case "slow_lookup", "slow_append" -> {
+                    if (Files.exists(blocker(executions))) {
+                        sleepForever();
+                    }
+                }
                 case "die" -> {
                     System.err.println("dying on purpose");
                     System.err.flush();
@@ -95,6 +103,11 @@ public final class CountingToolServer {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
+    }
+
+    /** While this file is there, the slow tools never answer (after recording that they ran). */
+    public static Path blocker(Path executions) {
+        return executions.resolveSibling(executions.getFileName() + ".block");
     }
 
     /** The executions recorded so far, one line each. */
