@@ -1,5 +1,6 @@
 package dev.workshop.cli;
 
+import dev.workshop.cli.json.ElementJson;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;

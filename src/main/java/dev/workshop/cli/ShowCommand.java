@@ -1,5 +1,6 @@
 package dev.workshop.cli;
 
+import dev.workshop.cli.json.ElementJson;
 import dev.workshop.domain.conversation.ConversationId;
 import dev.workshop.domain.conversation.ConversationState;
 import dev.workshop.domain.conversation.RecordedEvent;

@@ -54,6 +54,7 @@ public final class WorkshopCommand implements Callable<Integer> {
             new Entry("tools", ToolsCommand.class),
             new Entry("approve", ApproveCommand.class),
             new Entry("settle", SettleCommand.class),
+            new Entry("mcp", McpCommand.class),
             new Entry("bench", BenchCommand.class)));
 
     @Option(names = "--data-dir", paramLabel = "DIR",

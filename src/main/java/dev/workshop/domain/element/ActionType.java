@@ -104,6 +104,40 @@ public enum ActionType {
         return "[" + markerName() + target + ": " + markerBody + "]";
     }
 
+    /**
+     * What calling it does, as MCP's tool annotations say it: reading changes nothing; keeping and releasing a pin
+     * come to the same however often; forgetting a note removes it; votes, posts, pins and letters add each time.
+     */
+    public dev.workshop.domain.tool.ToolHints hints() {
+        return switch (this) {
+            case READ -> new dev.workshop.domain.tool.ToolHints(true, true, false);
+            case KEEP, RELEASE -> new dev.workshop.domain.tool.ToolHints(false, true, false);
+            case FORGET -> new dev.workshop.domain.tool.ToolHints(false, false, true);
+            default -> dev.workshop.domain.tool.ToolHints.NONE;
+        };
+    }
+
+    /** The JSON Schema of its arguments, as maps and lists (what every way of calling it is given). */
+    public java.util.Map<String, Object> schema() {
+        java.util.Map<String, Object> properties = new java.util.LinkedHashMap<>();
+        List<String> required = new java.util.ArrayList<>();
+        for (ActionField field : fields) {
+            java.util.Map<String, Object> property = new java.util.LinkedHashMap<>();
+            property.put("type", field.integer() ? "integer" : "string");
+            property.put("description", field.description());
+            properties.put(field.name(), property);
+            if (field.required()) {
+                required.add(field.name());
+            }
+        }
+        java.util.Map<String, Object> schema = new java.util.LinkedHashMap<>();
+        schema.put("type", "object");
+        schema.put("properties", properties);
+        schema.put("required", required);
+        schema.put("additionalProperties", false);
+        return schema;
+    }
+
     /** The argument that names the element acted on (a board, a pinboard, any element to read), if it has one. */
     public Optional<String> elementArgument() {
         return fields.stream().map(ActionField::name)

@@ -3,7 +3,6 @@ package dev.workshop.gateway.openai;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.workshop.domain.element.ActionField;
 import dev.workshop.domain.element.ActionType;
 import dev.workshop.domain.tool.OutsideTool;
 
@@ -39,17 +38,6 @@ final class ToolSchemas {
     }
 
     static ObjectNode schema(ObjectMapper json, ActionType type) {
-        ObjectNode schema = json.createObjectNode().put("type", "object");
-        ObjectNode properties = schema.putObject("properties");
-        ArrayNode required = schema.putArray("required");
-        for (ActionField field : type.fields()) {
-            properties.putObject(field.name()).put("type", field.integer() ? "integer" : "string")
-                    .put("description", field.description());
-            if (field.required()) {
-                required.add(field.name());
-            }
-        }
-        schema.put("additionalProperties", false);
-        return schema;
+        return json.valueToTree(type.schema());
     }
 }

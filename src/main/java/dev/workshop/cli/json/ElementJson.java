@@ -1,4 +1,4 @@
-package dev.workshop.cli;
+package dev.workshop.cli.json;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
@@ -12,14 +12,14 @@ import dev.workshop.domain.element.Sentences;
 import java.util.List;
 
 /** Elements as the command line prints them: a JSON object a script reads, or a glance for a table. */
-final class ElementJson {
+public final class ElementJson {
     private static final ObjectMapper JSON = new ObjectMapper();
 
     private ElementJson() {
     }
 
     /** What a table's STATE column says: a board's posts, the pins up, an inbox's unread count. */
-    static String glance(ElementState element) {
+    public static String glance(ElementState element) {
         return switch (element.kind()) {
             case BOARD -> element.entries().size() + " posts";
             case PINBOARD -> element.topPins().size() + " pins";
@@ -29,7 +29,7 @@ final class ElementJson {
         };
     }
 
-    static ObjectNode summary(ElementState element) {
+    public static ObjectNode summary(ElementState element) {
         ObjectNode node = JSON.createObjectNode().put("id", element.id()).put("kind", element.kind().wireName())
                 .put("name", element.name()).put("version", element.version());
         element.owner().ifPresent(owner -> node.put("owner", owner));
@@ -48,7 +48,7 @@ final class ElementJson {
         return node;
     }
 
-    static ObjectNode full(ElementState element, List<ElementChange> history) {
+    public static ObjectNode full(ElementState element, List<ElementChange> history) {
         ObjectNode node = summary(element);
         ArrayNode entries = node.putArray("history");
         for (ElementChange change : history) {
@@ -60,7 +60,7 @@ final class ElementJson {
         return node;
     }
 
-    static ObjectNode provenance(Provenance provenance) {
+    public static ObjectNode provenance(Provenance provenance) {
         ObjectNode node = JSON.createObjectNode();
         if (provenance.isByHand()) {
             return node.put("by_hand", true);
@@ -73,7 +73,7 @@ final class ElementJson {
      * Each message of {@code shown} (a conversation as {@code show --json} prints it) with the actions its reply
      * asked for and what became of each: applied or refused on which element, or not applied (no element to take it).
      */
-    static void addActions(ObjectNode shown, List<dev.workshop.domain.conversation.RecordedEvent> history,
+    public static void addActions(ObjectNode shown, List<dev.workshop.domain.conversation.RecordedEvent> history,
                            java.util.Map<Provenance, dev.workshop.orchestration.Elements.Decided> decided) {
         java.util.Map<Integer, dev.workshop.domain.conversation.ConversationEvent.MessageRecorded> asking =
                 new java.util.HashMap<>();
