@@ -218,7 +218,8 @@ final class ConversationOverlay {
             // Paused for the human's message: the agents stay in the conversation, nobody is speaking.
             replaceLink(ended.conversationId(), link -> link.speaking(Optional.empty()));
             participants(ended.conversationId()).forEach(agent -> agent.mark(ended.conversationId(), AgentMark.WAITING_FOR_YOU));
-            seams.tell("Your turn in " + nameOf(ended.conversationId()) + ": write in the sidebar");
+            seams.tell(Lifecycle.isAboutACall(ended.cause()) ? ended.reason() + " (in the sidebar)"
+                    : "Your turn in " + nameOf(ended.conversationId()) + ": write in the sidebar");
             return;
         }
         markEnd(ended);

@@ -81,6 +81,9 @@ final class Composer extends HBox {
 
     /** What the empty editor says: whose turn it is, or why nothing can be written now. */
     private static String promptFor(ConversationRow row) {
+        if (row != null && row.status() == ConversationStatus.WAITING && !row.acceptsYourMessage()) {
+            return "Approve, deny or answer the tool call above to go on";
+        }
         if (row != null && row.status() == ConversationStatus.WAITING) {
             return row.resumable() ? "Write a new round, or Resume (Ctrl+Enter)" : "Your turn (Ctrl+Enter sends)";
         }

@@ -91,7 +91,7 @@ final class ConversationDetailPane extends VBox {
 
         Label none = TextWindow.placeholder("Nothing selected", "Pick a conversation above to read it.");
         VBox detail = new VBox(8, heading(), forkOrigin(), importedFrom(), stateRow(), findBar, body, new FailureBanner(viewModel),
-                new Composer(viewModel));
+                new ToolCallBanner(viewModel), new Composer(viewModel));
         detail.visibleProperty().bind(viewModel.selectedProperty().isNotNull());
         none.visibleProperty().bind(viewModel.selectedProperty().isNull());
         StackPane stack = new StackPane(detail, none);

@@ -40,6 +40,7 @@ public final class SidebarViewModel {
     private final ReplyInProgress reply = new ReplyInProgress(this::isSelected);
     private final ReadOnlyObjectWrapper<Reveal> revealed = new ReadOnlyObjectWrapper<>();
     private final LiveUpdates live;
+    private final CallAwaitingWord calls;
 
     public SidebarViewModel(Workspace workspace, FxExecutor fx) {
         this(workspace, fx, Background.virtualThreads());
@@ -53,6 +54,8 @@ public final class SidebarViewModel {
         this.deletion = new ConversationDeletion(work, this::showConversation);
         this.transfer = new ConversationTransfer(work, this::showAdded);
         this.git = new SessionsInGit(work, this::showUpdated);
+        this.calls = new CallAwaitingWord(work);
+        selected.addListener((property, old, row) -> calls.shown(row));
         this.live = new LiveUpdates(RowsShown.of(this::upsert, this::isSelected, () -> selected.get() == null,
                 this::select), work, list, shownMessages, reply);
     }
@@ -62,10 +65,7 @@ public final class SidebarViewModel {
         start(null);
     }
 
-    /**
-     * As {@link #start()}, then shows {@code shown} once the list has loaded, if it is there: the conversation
-     * the user was reading before the data was opened again.
-     */
+    /** As {@link #start()}, then shows {@code shown} (what the user read before) once the list has loaded. */
     public void start(ConversationId shown) {
         work.engine().subscribe(this::onLoopEvent);
         work.engine().hearOtherInstances();
@@ -133,10 +133,7 @@ public final class SidebarViewModel {
         shownMessages.show(row);
     }
 
-    /**
-     * Reads the conversation of {@code row} in the background and hands it to {@code then} on the FX thread: for
-     * Start again, which offers a new conversation with its members, task and turn limit.
-     */
+    /** Reads {@code row}'s conversation in the background and hands it to {@code then} on the FX thread (Start again). */
     public void startAgain(ConversationRow row, Consumer<ConversationState> then) {
         work.attempt("start it again", () -> {
             ConversationState state = work.engine().state(row.id())
@@ -182,10 +179,7 @@ public final class SidebarViewModel {
         return revealed.getReadOnlyProperty();
     }
 
-    /**
-     * Sends the user's message: their turn in a conversation that waits for it, or a follow-up that continues
-     * an ended one (the next turn number; the entry agent answers first).
-     */
+    /** Sends the user's message: their turn where it waits for it, or a follow-up that continues an ended one. */
     public void send(String text) {
         withSelected("send your message", id -> work.engine().message(id, text));
     }
@@ -241,6 +235,11 @@ public final class SidebarViewModel {
         withSelected("retry the turn", id -> work.engine().retry(id));
     }
 
+    /** The outside tool call the shown conversation waits on, and the user's word on it. */
+    public CallAwaitingWord calls() {
+        return calls;
+    }
+
     /** Importing conversations from files, and exporting many into a folder. */
     public ConversationTransfer transfer() {
         return transfer;
@@ -254,10 +253,7 @@ public final class SidebarViewModel {
         }
     }
 
-    /**
-     * Forks the conversation shown at one of its messages (the message's "Fork from here"): a new conversation
-     * with the messages up to that one, paused there, selected so that the user can take it another way.
-     */
+    /** Forks the conversation shown at one of its messages ("Fork from here"): the fork is paused there, selected. */
     public void forkAt(int turnIndex) {
         ConversationRow source = selected.get();
         if (source != null) {
