@@ -37,11 +37,18 @@ final class ServerSentences {
         return false;
     }
 
-    /** The deepest cause's message, or its kind when it has none. */
+    /** The deepest cause in words: the network's usual failures said plainly, else its message, else its kind. */
     private static String root(Throwable failed) {
         Throwable root = failed;
         while (root.getCause() != null && root.getCause() != root) {
             root = root.getCause();
+        }
+        if (causedBy(failed, java.nio.channels.UnresolvedAddressException.class)
+                || causedBy(failed, java.net.UnknownHostException.class)) {
+            return "its host cannot be found (is the address right, and the network up?)";
+        }
+        if (causedBy(failed, java.net.ConnectException.class)) {
+            return "nothing answers at its address (is the server running?)";
         }
         String message = root.getMessage();
         return message == null || message.isBlank() ? root.getClass().getSimpleName() : message.strip();

@@ -36,6 +36,12 @@ public final class PreferencesDialog extends Dialog<Preferences> {
      *                  {@link #teamServerAsked()} says so
      */
     public PreferencesDialog(Preferences current, Optional<String> whereKept) {
+        this(current, whereKept, Optional.empty());
+    }
+
+    /** @param toolServers opens Settings → Tool servers (the MCP servers agents may call), when a workspace is open */
+    public PreferencesDialog(Preferences current, Optional<String> whereKept,
+                             Optional<java.util.function.Consumer<javafx.stage.Window>> toolServers) {
         setTitle("Settings");
         setHeaderText("How conversations run");
         ButtonType save = new ButtonType("Save", ButtonBar.ButtonData.OK_DONE);
@@ -69,6 +75,7 @@ public final class PreferencesDialog extends Dialog<Preferences> {
                 "How often an agent on a model server may act on the shared elements in one turn (0: markers only).");
         VBox content = new VBox(grid);
         whereKept.ifPresent(where -> content.getChildren().add(teamServerRow(where)));
+        toolServers.ifPresent(open -> content.getChildren().add(toolServersRow(open)));
         content.setPadding(new Insets(8, 14, 0, 14));
         getDialogPane().setContent(content);
 
@@ -111,6 +118,24 @@ public final class PreferencesDialog extends Dialog<Preferences> {
         explanation.setMaxWidth(380);
         explanation.setMinHeight(Region.USE_PREF_SIZE);
         return new VBox(4, new javafx.scene.control.Separator(), heading, line, explanation);
+    }
+
+    private Node toolServersRow(java.util.function.Consumer<javafx.stage.Window> open) {
+        Label heading = new Label("Tool servers (MCP)");
+        heading.getStyleClass().add("text-bold");
+        Label what = new Label("Outside tools your agents may call, and which of their calls run without asking you.");
+        what.getStyleClass().add("text-muted");
+        what.setWrapText(true);
+        what.setMaxWidth(380);
+        what.setMinHeight(Region.USE_PREF_SIZE);
+        Button manage = new Button("Manage…");
+        manage.setId("preference-tool-servers");
+        manage.setOnAction(event -> open.accept(getDialogPane().getScene().getWindow()));
+        Region spacer = new Region();
+        HBox.setHgrow(spacer, Priority.ALWAYS);
+        HBox line = new HBox(12, heading, spacer, manage);
+        line.setAlignment(javafx.geometry.Pos.CENTER_LEFT);
+        return new VBox(4, new javafx.scene.control.Separator(), line, what);
     }
 
     private static Spinner<Integer> whole(String id, int min, int max, int value) {

@@ -286,7 +286,8 @@ public final class ShellView extends BorderPane {
     private void showPreferences() {
         viewModel.preferences().ifPresent(current -> {
             PreferencesDialog dialog = new PreferencesDialog(current, viewModel.teamServerSettings()
-                    .map(settings -> whereKept()));
+                    .map(settings -> whereKept()), viewModel.toolServers().map(tools -> owner -> ModalOver
+                    .owner(new dev.workshop.ui.tools.ToolServersDialog(tools), owner).showAndWait()));
             if (getScene() != null) {
                 ModalOver.owner(dialog, getScene().getWindow());
             }

@@ -220,11 +220,7 @@ public final class ShellViewModel {
         conversationCountText.set(running == 0 ? conversations : conversations + " · " + running + " running");
     }
 
-    /**
-     * Opens again after a failure the user may have mended meanwhile: space freed on a full disk, the other
-     * Workshop on this data directory closed, the folder put back. A failed open holds nothing (the lock is
-     * released), so this is the first open once more.
-     */
+    /** Opens again after a failure the user may have mended (space freed, the other Workshop closed): a first open. */
     public void tryAgain() {
         if (workspace != null) {
             return;
@@ -301,10 +297,7 @@ public final class ShellViewModel {
         }
     }
 
-    /**
-     * Closes the workspace on a virtual thread — running loops stop as interrupted (resumed at the next
-     * launch) and the store flushes — then runs {@code done} through the {@link FxExecutor}.
-     */
+    /** Closes the workspace on a virtual thread (loops stop as interrupted, the store flushes), then runs {@code done}. */
     public void closeInBackground(Runnable done) {
         closing = true;
         conversationCountText.set("Saving…");
@@ -369,6 +362,12 @@ public final class ShellViewModel {
 
     public ReadOnlyStringProperty noticeProperty() {
         return notice.getReadOnlyProperty();
+    }
+
+    /** Settings → Tool servers of the open workspace. */
+    public Optional<dev.workshop.ui.tools.ToolServersViewModel> toolServers() {
+        return workspace().map(open -> new dev.workshop.ui.tools.ToolServersViewModel(
+                open.engine().calls().toolbox(), open.agentDirectory(), fx, background));
     }
 
     /** The agent editor of the open workspace. */

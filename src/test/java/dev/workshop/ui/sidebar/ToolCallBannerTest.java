@@ -106,7 +106,7 @@ class ToolCallBannerTest {
     @Test
     void aCallAwaitingApprovalIsShownEditableAndDeniedWithAReasonTheTurnGoesOnWith(FxRobot robot) throws Exception {
         WaitForAsyncUtils.waitFor(20, TimeUnit.SECONDS, () -> row(robot, "Write the notes").tryQuery().isPresent());
-        robot.clickOn(row(robot, "Write the notes").query());
+        robot.clickOn((javafx.scene.Node) row(robot, "Write the notes").query());
         WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> robot.lookup("#tool-call-banner").query().isVisible());
 
         assertThat(robot.lookup("#tool-call-text").queryLabeled().getText())
@@ -127,7 +127,7 @@ class ToolCallBannerTest {
     @Test
     void aCallInDoubtAsksWhetherItRanAndTakesTheAnswer(FxRobot robot) throws Exception {
         WaitForAsyncUtils.waitFor(20, TimeUnit.SECONDS, () -> row(robot, "Send the invoice").tryQuery().isPresent());
-        robot.clickOn(row(robot, "Send the invoice").query());
+        robot.clickOn((javafx.scene.Node) row(robot, "Send the invoice").query());
         WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> robot.lookup("#tool-call-banner").query().isVisible());
 
         assertThat(robot.lookup("#tool-call-text").queryLabeled().getText()).startsWith("Ada's call to files/write_file is in doubt")
