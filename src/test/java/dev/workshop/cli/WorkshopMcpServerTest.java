@@ -45,6 +45,7 @@ class WorkshopMcpServerTest {
     void start() {
         try (Workspace workspace = Wiring.openWorkspace(dir)) {
             String board = workspace.engine().elements().create(ElementKind.BOARD, "Ideas").value();
+            workspace.engine().elements().create(ElementKind.PINBOARD, "Plans");
             boardUri = "workshop://board/" + board;
         }
         ServerParameters workshop = ServerParameters.builder(ProcessHandle.current().info().command().orElse("java"))
@@ -128,8 +129,28 @@ class WorkshopMcpServerTest {
         assertThat(JSON.readTree(board).path("posts")).as(board).hasSize(1);
         assertThat(JSON.readTree(board).path("history").get(1).path("provenance").path("conversation_id").asText())
                 .isEqualTo("mcp:post-1");
-        McpSchema.CallToolResult missing = client.callTool(new McpSchema.CallToolRequest("pin",
-                Map.of("text", "No pinboard")));
+        McpSchema.CallToolResult missing = client.callTool(new McpSchema.CallToolRequest("vote_up",
+                Map.of("pin", "P99")));
         assertThat(missing.isError()).isTrue();
+    }
+
+    @Test
+    void everyElementActionWorksThroughItsTool() throws Exception {
+        assertThat(call("pin", Map.of("text", "Open on Sunday"), null).path("said").asText()).startsWith("Pinned P1");
+        for (String tool : List.of("vote_up", "vote_down", "keep", "release")) {
+            assertThat(call(tool, Map.of("pin", "P1"), null).path("result").asText()).as(tool).isEqualTo("applied");
+        }
+        call("comment", Map.of("pin", "P1", "text", "Sunday mornings only"), null);
+        call("send", Map.of("to", "Ada", "text", "Can you bake on Sundays?"), null);
+        JsonNode read = call("read", Map.of("element", "Plans"), null);
+
+        assertThat(read.path("said").asText()).contains("Open on Sunday");
+        String plans = client.listResources().resources().stream().filter(r -> r.name().equals("Plans"))
+                .findFirst().orElseThrow().uri();
+        JsonNode pinboard = JSON.readTree(((McpSchema.TextResourceContents) client.readResource(
+                new McpSchema.ReadResourceRequest(plans)).contents().getFirst()).text());
+        assertThat(pinboard.toString()).contains("Sunday mornings only");
+        assertThat(client.listResources().resources()).extracting(McpSchema.Resource::uri)
+                .anyMatch(uri -> uri.startsWith("workshop://inbox/"));
     }
 }

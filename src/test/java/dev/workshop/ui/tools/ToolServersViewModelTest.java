@@ -99,4 +99,37 @@ class ToolServersViewModelTest {
         assertThat(model.reportProperty().get()).isEqualTo("Revoked: " + ada.name() + "'s calls of files/lookup ask"
                 + " first again");
     }
+
+    @Test
+    void secretValuesGoToTheSecretStoreAndTheFileHoldsOnlyTheirNames() throws Exception {
+        java.util.Map<String, String> store = new java.util.HashMap<>();
+        workspace.engine().calls().toolbox().keepSecretsIn(new dev.workshop.gateway.SecretStore() {
+            @Override
+            public java.util.Optional<String> key(dev.workshop.domain.agent.AgentId agent) {
+                return java.util.Optional.ofNullable(store.get(agent.value()));
+            }
+
+            @Override
+            public void keep(dev.workshop.domain.agent.AgentId agent, String agentName, String key) {
+                store.put(agent.value(), key);
+            }
+
+            @Override
+            public void forget(dev.workshop.domain.agent.AgentId agent) {
+                store.remove(agent.value());
+            }
+        });
+
+        model.save("web", "https://example.com/mcp", "Authorization=Bearer canary-5d1e2a", true, 20);
+
+        assertThat(store).containsEntry("tool-secret/web/Authorization", "Bearer canary-5d1e2a");
+        assertThat(model.servers().getFirst().headers()).containsEntry("Authorization",
+                "${secret:web/Authorization}");
+        try (java.util.stream.Stream<Path> files = Files.walk(dir)) {
+            for (Path file : files.filter(Files::isRegularFile).toList()) {
+                assertThat(new String(Files.readAllBytes(file), java.nio.charset.StandardCharsets.ISO_8859_1))
+                        .as(file.toString()).doesNotContain("canary-5d1e2a");
+            }
+        }
+    }
 }
