@@ -59,6 +59,7 @@ final class ShowCommand implements Callable<Integer> {
                 com.fasterxml.jackson.databind.node.ObjectNode shown = ConversationExport.withMessages(
                         workspace.tenant(), state, history);
                 ElementJson.addActions(shown, history, workspace.engine().elements().decided(conversation));
+                ToolCallJson.addCalls(shown, history);
                 out.println(shown.toString());
             }
         }

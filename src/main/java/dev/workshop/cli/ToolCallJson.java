@@ -32,4 +32,33 @@ final class ToolCallJson {
                 .put("read_only", tool.hints().readOnly()).put("idempotent", tool.hints().idempotent())
                 .put("destructive", tool.hints().destructive());
     }
+
+    /**
+     * Each outside tool call of the conversation, as {@code tool_calls}: its turn and place, the tool, the arguments
+     * it ran with, where it stands (waiting for approval, pending, done), what the agent was told, and each recorded
+     * step (approvals with who and the edit).
+     */
+    static void addCalls(ObjectNode shown, java.util.List<dev.workshop.domain.conversation.RecordedEvent> history) {
+        java.util.Map<Integer, dev.workshop.domain.tool.OutsideCalls> byTurn = new java.util.TreeMap<>();
+        com.fasterxml.jackson.databind.node.ArrayNode steps = JSON.createArrayNode();
+        for (dev.workshop.domain.conversation.RecordedEvent recorded : history) {
+            recorded.event().asOutsideCall().ifPresent(call -> {
+                byTurn.computeIfAbsent(call.turnIndex(), turn -> new dev.workshop.domain.tool.OutsideCalls())
+                        .add(call.callIndex(), call.step());
+                steps.addObject().put("turn_index", call.turnIndex()).put("call_index", call.callIndex())
+                        .put("step", call.step().getClass().getSimpleName().toLowerCase(java.util.Locale.ROOT))
+                        .put("at", recorded.recordedAt().toString())
+                        .put("by", call.step() instanceof dev.workshop.domain.tool.OutsideStep.Decided decided
+                                ? decided.by() : call.step() instanceof dev.workshop.domain.tool.OutsideStep.Settled
+                                settled ? settled.by() : "");
+            });
+        }
+        com.fasterxml.jackson.databind.node.ArrayNode calls = shown.putArray("tool_calls");
+        byTurn.forEach((turn, turnCalls) -> turnCalls.calls().forEach(call -> calls.addObject()
+                .put("turn_index", turn).put("call_index", call.index()).put("server", call.asked().server())
+                .put("tool", call.asked().tool()).put("arguments", call.arguments())
+                .put("standing", call.standing().name().toLowerCase(java.util.Locale.ROOT))
+                .put("result", call.result()).put("error", call.error())));
+        shown.set("tool_call_steps", steps);
+    }
 }

@@ -134,6 +134,10 @@ class OutsideToolsKillNineTest {
         child.run(List.of("settle", state.id().value(), "ran"));
 
         assertThat(CountingToolServer.executions(executions)).hasSize(1);
+        JsonNode call = new ObjectMapper().readTree(child.run(List.of("show", state.id().value(), "--json")))
+                .path("tool_calls").get(0);
+        assertThat(call.path("standing").asText()).isEqualTo("done");
+        assertThat(call.path("result").asText()).startsWith("The user says this call ran");
         assertThat(onlyConversation().status().wireName()).isEqualTo("completed");
     }
 

@@ -54,6 +54,19 @@ class JournalRecordsTest {
                 Action.of(ActionType.SEND, java.util.Map.of("to", "Ada", "text", "Numbers are in")))));
         every.add(new ConversationEvent.ActionsTaken(6, 2, List.of(Action.of(ActionType.VOTE_UP,
                 java.util.Map.of("pin", "P3")))));
+        for (dev.workshop.domain.tool.OutsideStep step : List.of(
+                new dev.workshop.domain.tool.OutsideStep.Asked("call_0", "agent-rita", "files", "write_file",
+                        "{\"path\":\"notes/ü.md\"}", new dev.workshop.domain.tool.ToolHints(true, false, true), true),
+                new dev.workshop.domain.tool.OutsideStep.Asked("call_1", "", "web", "fetch", "{}",
+                        dev.workshop.domain.tool.ToolHints.NONE, false),
+                new dev.workshop.domain.tool.OutsideStep.Decided(true, "rita", "{\"path\":\"b\"}", "- a\n+ b", ""),
+                new dev.workshop.domain.tool.OutsideStep.Decided(false, "rita", "{}", "", "not that folder"),
+                new dev.workshop.domain.tool.OutsideStep.Sent(),
+                new dev.workshop.domain.tool.OutsideStep.Answered("Grüße 🎉", false),
+                new dev.workshop.domain.tool.OutsideStep.Answered("Error: gone", true),
+                new dev.workshop.domain.tool.OutsideStep.Settled(dev.workshop.domain.tool.Settlement.DID_NOT_RUN, "rita"))) {
+            every.add(new ConversationEvent.OutsideCallStep(6, 3, step));
+        }
         Actor ada = new Actor("agent-ada", "Ada");
         Provenance turn = Provenance.of("37ea3562-3bfb-4d60-87b0-6218f287ddfe", 4, 1);
         for (ElementEvent change : List.of(new ElementEvent.Created(ElementKind.PINBOARD, "Plans ü", null),
