@@ -82,4 +82,19 @@ class McpHttpToolServersTest {
                 .hasMessage("Tool server other cannot start: the secret other/Authorization is not in the secret"
                         + " store");
     }
+
+    @Test
+    void callsTheSdksOwnStreamableHttpServerOnceWithItsKey() throws Exception {
+        try (dev.workshop.testing.mcp.SdkHttpToolServer sdk = new dev.workshop.testing.mcp.SdkHttpToolServer()) {
+            ToolServer server = ToolServer.http("sdk", sdk.url(), Map.of());
+
+            List<OutsideTool> tools = servers.tools(server);
+            ToolServers.ToolAnswer answer = servers.call(server, "record", "{\"text\":\"once\"}", "key-9");
+
+            assertThat(tools).extracting(OutsideTool::name).containsExactly("record");
+            assertThat(tools.getFirst().hints().safeToRepeat()).isFalse();
+            assertThat(answer).isEqualTo(new ToolServers.ToolAnswer("recorded", false));
+            assertThat(sdk.executions).containsExactly("once key-9");
+        }
+    }
 }
