@@ -1,8 +1,6 @@
 package dev.workshop.cli;
 
 import dev.workshop.domain.conversation.ConversationId;
-import dev.workshop.domain.conversation.ConversationStatus;
-import dev.workshop.domain.conversation.Lifecycle;
 import dev.workshop.orchestration.ConversationEngine;
 import dev.workshop.orchestration.OutsideCallCommands;
 import dev.workshop.orchestration.Workspace;
@@ -56,10 +54,7 @@ final class ApproveCommand extends LoopCommand {
             } else {
                 calls.approve(id, Optional.ofNullable(edited), always, by);
             }
-            engine.awaitAll();
-            ConversationStatus status = Lifecycle.shown(engine.state(id).orElseThrow());
-            return status == ConversationStatus.COMPLETED || status == ConversationStatus.WAITING ? ExitCode.OK
-                    : ExitCode.CONVERSATION_NOT_COMPLETED;
+            return ranOn(engine, id);
         }
     }
 }

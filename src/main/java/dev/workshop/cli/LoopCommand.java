@@ -30,4 +30,18 @@ abstract class LoopCommand implements Callable<Integer> {
     final CommandSpec spec() {
         return spec;
     }
+
+    /**
+     * Waits for the conversation's loop to end: its exit code, OK when it completed or waits for the user (their
+     * turn, or their word on a tool call), else that it did not complete.
+     */
+    static int ranOn(dev.workshop.orchestration.ConversationEngine engine, dev.workshop.domain.conversation.ConversationId id)
+            throws InterruptedException {
+        engine.awaitAll();
+        dev.workshop.domain.conversation.ConversationStatus status = dev.workshop.domain.conversation.Lifecycle.shown(
+                engine.state(id).orElseThrow());
+        return status == dev.workshop.domain.conversation.ConversationStatus.COMPLETED
+                || status == dev.workshop.domain.conversation.ConversationStatus.WAITING ? ExitCode.OK
+                : ExitCode.CONVERSATION_NOT_COMPLETED;
+    }
 }

@@ -1,8 +1,6 @@
 package dev.workshop.cli;
 
 import dev.workshop.domain.conversation.ConversationId;
-import dev.workshop.domain.conversation.ConversationStatus;
-import dev.workshop.domain.conversation.Lifecycle;
 import dev.workshop.orchestration.ConversationEngine;
 import dev.workshop.orchestration.Workspace;
 import picocli.CommandLine.Command;
@@ -26,10 +24,7 @@ final class RetryCommand extends LoopCommand {
             ConversationId id = Ids.conversation(workspace, conversation);
             ConversationEngine bridge = workspace.engine();
             bridge.retry(id);
-            bridge.awaitAll();
-            ConversationStatus status = Lifecycle.shown(bridge.state(id).orElseThrow());
-            return status == ConversationStatus.COMPLETED || status == ConversationStatus.WAITING ? ExitCode.OK
-                    : ExitCode.CONVERSATION_NOT_COMPLETED;
+            return ranOn(bridge, id);
         }
     }
 }

@@ -1,8 +1,6 @@
 package dev.workshop.cli;
 
 import dev.workshop.domain.conversation.ConversationId;
-import dev.workshop.domain.conversation.ConversationStatus;
-import dev.workshop.domain.conversation.Lifecycle;
 import dev.workshop.domain.tool.Settlement;
 import dev.workshop.orchestration.ConversationEngine;
 import dev.workshop.orchestration.Workspace;
@@ -31,10 +29,7 @@ final class SettleCommand extends LoopCommand {
             ConversationId id = Ids.conversation(workspace, conversation);
             ConversationEngine engine = workspace.engine();
             engine.calls().settle(id, settlement, System.getProperty("user.name", "you"));
-            engine.awaitAll();
-            ConversationStatus status = Lifecycle.shown(engine.state(id).orElseThrow());
-            return status == ConversationStatus.COMPLETED || status == ConversationStatus.WAITING ? ExitCode.OK
-                    : ExitCode.CONVERSATION_NOT_COMPLETED;
+            return ranOn(engine, id);
         }
     }
 }

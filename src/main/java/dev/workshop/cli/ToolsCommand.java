@@ -49,18 +49,26 @@ final class ToolsCommand {
         int run(Workspace workspace, Toolbox toolbox, PrintWriter out) throws Exception;
     }
 
-    @Command(name = "list", mixinStandardHelpOptions = true, description = "List the tool servers.")
-    static final class ListServers implements Callable<Integer> {
+    /** What every {@code tools} subcommand has: its parent, its spec, and the workspace opened for its work. */
+    abstract static class ToolsSubcommand implements Callable<Integer> {
         @ParentCommand
-        private ToolsCommand tools;
+        ToolsCommand tools;
         @Spec
-        private CommandSpec spec;
+        CommandSpec spec;
+
+        final int with(ToolWork work) throws Exception {
+            return ToolsCommand.with(tools, spec, work);
+        }
+    }
+
+    @Command(name = "list", mixinStandardHelpOptions = true, description = "List the tool servers.")
+    static final class ListServers extends ToolsSubcommand {
         @Option(names = "--json", description = "A JSON array (otherwise readable lines).")
         private boolean json;
 
         @Override
         public Integer call() throws Exception {
-            return with(tools, spec, (workspace, toolbox, out) -> {
+            return with((workspace, toolbox, out) -> {
                 if (json) {
                     ArrayNode array = new ObjectMapper().createArrayNode();
                     toolbox.servers().forEach(server -> array.addObject().put("name", server.name())
@@ -80,11 +88,7 @@ final class ToolsCommand {
 
     @Command(name = "add", mixinStandardHelpOptions = true,
             description = "Add (or replace) a tool server: a command over stdio, or a streamable HTTP url.")
-    static final class AddServer implements Callable<Integer> {
-        @ParentCommand
-        private ToolsCommand tools;
-        @Spec
-        private CommandSpec spec;
+    static final class AddServer extends ToolsSubcommand {
         @Parameters(index = "0", paramLabel = "NAME", description = "The server's name.")
         private String name;
         @Option(names = "--command", paramLabel = "PROGRAM", description = "The program to start (stdio).")
@@ -113,7 +117,7 @@ final class ToolsCommand {
             if (timeoutSeconds < 1) {
                 throw new IllegalArgumentException("--timeout must be at least 1 second, was " + timeoutSeconds);
             }
-            return with(tools, spec, (workspace, toolbox, out) -> {
+            return with((workspace, toolbox, out) -> {
                 Map<String, String> allEnv = kept(toolbox, env, secretEnv);
                 Map<String, String> allHeaders = kept(toolbox, headers, secretHeaders);
                 ToolServer server = new ToolServer(name.strip(), command, args, allEnv, url, allHeaders,
@@ -136,17 +140,13 @@ final class ToolsCommand {
     }
 
     @Command(name = "remove", mixinStandardHelpOptions = true, description = "Remove a tool server.")
-    static final class RemoveServer implements Callable<Integer> {
-        @ParentCommand
-        private ToolsCommand tools;
-        @Spec
-        private CommandSpec spec;
+    static final class RemoveServer extends ToolsSubcommand {
         @Parameters(index = "0", paramLabel = "NAME", description = "The server's name.")
         private String name;
 
         @Override
         public Integer call() throws Exception {
-            return with(tools, spec, (workspace, toolbox, out) -> {
+            return with((workspace, toolbox, out) -> {
                 if (!toolbox.removeServer(name.strip())) {
                     throw new IllegalArgumentException("There is no tool server " + name.strip());
                 }
@@ -158,11 +158,7 @@ final class ToolsCommand {
 
     @Command(name = "test", mixinStandardHelpOptions = true,
             description = "Start a tool server and list its tools, or say why it cannot start.")
-    static final class TestServer implements Callable<Integer> {
-        @ParentCommand
-        private ToolsCommand tools;
-        @Spec
-        private CommandSpec spec;
+    static final class TestServer extends ToolsSubcommand {
         @Parameters(index = "0", paramLabel = "NAME", description = "The server's name.")
         private String name;
         @Option(names = "--json", description = "A JSON array of its tools (otherwise readable lines).")
@@ -170,7 +166,7 @@ final class ToolsCommand {
 
         @Override
         public Integer call() throws Exception {
-            return with(tools, spec, (workspace, toolbox, out) -> {
+            return with((workspace, toolbox, out) -> {
                 List<OutsideTool> listed;
                 try {
                     listed = toolbox.test(name.strip());
@@ -199,15 +195,11 @@ final class ToolsCommand {
 
     @Command(name = "grants", mixinStandardHelpOptions = true,
             description = "List the agents' tool grants other than ask (always allow, never).")
-    static final class Grants implements Callable<Integer> {
-        @ParentCommand
-        private ToolsCommand tools;
-        @Spec
-        private CommandSpec spec;
+    static final class Grants extends ToolsSubcommand {
 
         @Override
         public Integer call() throws Exception {
-            return with(tools, spec, (workspace, toolbox, out) -> {
+            return with((workspace, toolbox, out) -> {
                 List<ToolGrants.Grant> granted = toolbox.grants().granted();
                 if (granted.isEmpty()) {
                     out.println("No grants: every agent's every tool call asks first.");
@@ -222,11 +214,7 @@ final class ToolsCommand {
 
     @Command(name = "grant", mixinStandardHelpOptions = true,
             description = "Set how an agent's calls of a tool run: ask (revokes a grant), allow or never.")
-    static final class Grant implements Callable<Integer> {
-        @ParentCommand
-        private ToolsCommand tools;
-        @Spec
-        private CommandSpec spec;
+    static final class Grant extends ToolsSubcommand {
         @Parameters(index = "0", paramLabel = "AGENT", description = "The agent's name or id.")
         private String agent;
         @Parameters(index = "1", paramLabel = "SERVER/TOOL", description = "The tool, as server/tool.")
@@ -240,7 +228,7 @@ final class ToolsCommand {
             if (!tool.contains("/")) {
                 throw new IllegalArgumentException("Name the tool as server/tool, as files/read_file");
             }
-            return with(tools, spec, (workspace, toolbox, out) -> {
+            return with((workspace, toolbox, out) -> {
                 AgentDefinition found = workspace.agents().findByIdOrName(agent.strip()).orElseThrow(() ->
                         new IllegalArgumentException("No agent named or with id \"" + agent.strip() + "\""));
                 toolbox.grant(found.id(), tool.strip(), chosen);
