@@ -37,6 +37,7 @@ import dev.workshop.store.file.JsonDrafts;
 import dev.workshop.store.file.JsonPreferences;
 import dev.workshop.store.file.JsonSceneStore;
 import dev.workshop.store.file.JsonToolSettings;
+import dev.workshop.store.file.JsonlAuditTrail;
 import dev.workshop.gateway.mcp.McpToolServers;
 import dev.workshop.gateway.mcp.SecretReferences;
 import dev.workshop.store.ConversationStore;
@@ -99,7 +100,8 @@ public final class Wiring {
             PreferencesKeeper keeper = PreferencesKeeper.of(preferenceStore, preferences, bridge,
                     offline::setDelayMillis, options.followsPreferences());
             return new Workspace(directory, store, agents, bridge, scene, drafts, watch, keeper, options.team(),
-                    warnings, endpointCheck(), SECRETS);
+                    warnings, endpointCheck(), SECRETS).keepAudit(new JsonlAuditTrail(directory.path()), device(),
+                    System.getProperty("user.name", "you"));
         } catch (RuntimeException e) {
             if (store != null) {
                 store.close();
@@ -227,6 +229,19 @@ public final class Wiring {
                 return Map.of();
             }
         };
+    }
+
+    /** This device as the audit trail names it: its host name. */
+    private static String device() {
+        String host = System.getenv("HOSTNAME");
+        if (host == null || host.isBlank()) {
+            try {
+                host = java.net.InetAddress.getLocalHost().getHostName();
+            } catch (java.io.IOException unknown) {
+                host = "this device";
+            }
+        }
+        return host;
     }
 
     /** The desktop's secret store, where a key typed in the agent editor is kept (asked only when one is used). */

@@ -11,6 +11,8 @@ final class ExitCode {
     public static final int CONVERSATION_NOT_COMPLETED = 5;
     /** An outside tool server could not start or answer (the sentence on stderr says why). */
     public static final int TOOL_SERVER_FAILED = 6;
+    /** The audit trail's hash chain is broken: an entry was changed or is missing. */
+    public static final int AUDIT_BROKEN = 7;
 
     private ExitCode() {
     }

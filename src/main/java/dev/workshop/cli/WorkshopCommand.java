@@ -55,6 +55,7 @@ public final class WorkshopCommand implements Callable<Integer> {
             new Entry("approve", ApproveCommand.class),
             new Entry("settle", SettleCommand.class),
             new Entry("mcp", McpCommand.class),
+            new Entry("audit", AuditCommand.class),
             new Entry("bench", BenchCommand.class)));
 
     @Option(names = "--data-dir", paramLabel = "DIR",

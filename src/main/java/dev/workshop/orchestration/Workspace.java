@@ -31,6 +31,8 @@ public final class Workspace implements AutoCloseable {
     private Optional<String> readOnly = Optional.empty();
     private SessionHolds holds;
     private volatile Thread teamDriver;
+    private dev.workshop.store.AuditTrail audit = dev.workshop.store.AuditTrail.NONE;
+    private AuditRecorder auditRecorder;
 
     public Workspace(DataDirectory directory, ConversationStore store, AgentCatalog agents, ConversationEngine bridge,
                      SceneKeeper scene, Drafts drafts, DataDirectoryWatch watch, PreferencesKeeper preferences,
@@ -47,6 +49,28 @@ public final class Workspace implements AutoCloseable {
         this.bridge = bridge;
         this.tenant = tenant;
         this.warnings = List.copyOf(warnings);
+    }
+
+    /** Keeps the audit trail in {@code trail} from now on: what this workspace's engine records becomes entries. */
+    public Workspace keepAudit(dev.workshop.store.AuditTrail trail, String device, String member) {
+        audit = trail;
+        auditRecorder = new AuditRecorder(trail, device, member,
+                failure -> java.util.logging.Logger.getLogger("dev.workshop.audit").warning(failure));
+        bridge.subscribe(auditRecorder);
+        return this;
+    }
+
+    /** The audit trail: who did what to which conversation, hash-chained ({@code workshop audit}, Activity). */
+    public dev.workshop.store.AuditTrail audit() {
+        if (auditRecorder != null) {
+            auditRecorder.flush();
+        }
+        return audit;
+    }
+
+    /** What was done to one conversation, oldest first (its Activity): the audit trail's entries about it. */
+    public java.util.List<dev.workshop.domain.audit.AuditEntry> activity(dev.workshop.domain.conversation.ConversationId id) {
+        return audit().read(Optional.of(id.value()), Optional.empty());
     }
 
     /** This workspace, opened only to be read because its data cannot be written, for {@code why}. */
@@ -173,6 +197,9 @@ public final class Workspace implements AutoCloseable {
             scene.close();
             drafts.close();
             bridge.close();
+            if (auditRecorder != null) {
+                auditRecorder.close();
+            }
         } finally {
             try {
                 store.close();

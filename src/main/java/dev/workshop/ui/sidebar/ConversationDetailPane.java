@@ -214,11 +214,19 @@ final class ConversationDetailPane extends VBox {
         hold.setId("hold-conversation");
         hold.setOnAction(event -> actions.hold(viewModel.selectedProperty().get()));
         hold.disableProperty().bind(reinflate.visibleProperty());
+        MenuItem activity = new MenuItem("Activity…", new FontIcon(Feather.LIST));
+        activity.setId("conversation-activity");
+        activity.setOnAction(event -> {
+            ConversationRow row = viewModel.selectedProperty().get();
+            if (row != null) {
+                viewModel.activity(row.id(), text -> TextWindow.show(this, "Activity of " + row.title(), text));
+            }
+        });
         MenuButton export = new MenuButton(null, new FontIcon(Feather.DOWNLOAD), markdown, json,
-                new javafx.scene.control.SeparatorMenuItem(), hold);
+                new javafx.scene.control.SeparatorMenuItem(), hold, activity);
         export.setId("export-conversation");
         export.getStyleClass().add("button-icon");
-        IconOnly.withTip(export, "Export as Markdown or JSON, or hold in git");
+        IconOnly.withTip(export, "Export as Markdown or JSON, hold in git, or see its activity");
         Button fresh = new Button(null, new FontIcon(Feather.PLUS));
         fresh.getStyleClass().add("button-icon");
         fresh.setId("new-conversation");

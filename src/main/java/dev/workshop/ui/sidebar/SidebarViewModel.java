@@ -94,10 +94,7 @@ public final class SidebarViewModel {
         return selected.get() != null && selected.get().id().equals(id);
     }
 
-    /**
-     * Adds or replaces a row, keeping the newest activity first; the one shown is replaced too. A row that does not
-     * know who drives its conversation keeps what the one it replaces knew, unless this instance drives it now.
-     */
+    /** Adds or replaces a row, newest activity first (the one shown too); it keeps who drives it unless told. */
     void upsert(ConversationRow row) {
         if (row.drivenBy() == null) {
             // A loop of this instance's drives it now (a takeover, say): no other device does.
@@ -233,6 +230,14 @@ public final class SidebarViewModel {
     /** Asks the failed turn of the selected conversation again (after the user fixed what failed it). */
     public void retry() {
         withSelected("retry the turn", id -> work.engine().retry(id));
+    }
+
+    /** Reads what was done to a conversation (its audit entries) in the background; {@code then} gets it as text. */
+    public void activity(ConversationId id, Consumer<String> then) {
+        work.attempt("read its activity", () -> {
+            String text = ActivityText.of(work.workspace().activity(id));
+            work.onFx(() -> then.accept(text));
+        });
     }
 
     /** The outside tool call the shown conversation waits on, and the user's word on it. */

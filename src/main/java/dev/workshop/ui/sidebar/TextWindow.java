@@ -30,6 +30,9 @@ final class TextWindow {
         whole.setWrapText(true);
         whole.setPrefRowCount(12);
         whole.setPrefColumnCount(56);
+        // Its twelve rows at the least: an Alert otherwise gives its content the height of a line or two.
+        whole.setMinHeight(javafx.scene.layout.Region.USE_PREF_SIZE);
+        VBox.setVgrow(whole, javafx.scene.layout.Priority.ALWAYS);
         Button copy = new Button("Copy all", new FontIcon(Feather.COPY));
         copy.setOnAction(event -> SystemClipboard.put(text));
         Alert dialog = new Alert(Alert.AlertType.NONE, "", ButtonType.CLOSE);
@@ -37,6 +40,7 @@ final class TextWindow {
         dialog.setHeaderText(null);
         dialog.getDialogPane().setContent(new VBox(8, whole, copy));
         dialog.getDialogPane().setId("text-window");
+        dialog.setResizable(true);
         ownedBy(dialog, owner);
         dialog.show();
     }

@@ -1,0 +1,228 @@
+package dev.workshop.store.file;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.workshop.domain.audit.AuditAction;
+import dev.workshop.domain.audit.AuditEntry;
+import dev.workshop.store.AuditTrail;
+import dev.workshop.store.StoreException;
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.security.GeneralSecurityException;
+import java.security.MessageDigest;
+import java.security.SecureRandom;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.HexFormat;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import javax.crypto.Mac;
+import javax.crypto.spec.SecretKeySpec;
+
+/**
+ * The audit trail as {@code audit.jsonl} in the data directory, one entry a line, each written and forced to disk
+ * before the next; its key ({@code audit.key}, readable by its owner only) keys the hashes that stand for
+ * conversations' ids. A line a crash cut off (no newline after it) was never recorded: it is cut away at open.
+ */
+public final class JsonlAuditTrail implements AuditTrail {
+    static final String FILE = "audit.jsonl";
+    static final String KEY = "audit.key";
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    private final Path file;
+    private final byte[] key;
+    private long last;
+    private String lastHash = "";
+
+    public JsonlAuditTrail(Path dataDirectory) {
+        this.file = dataDirectory.resolve(FILE);
+        try {
+            this.key = key(dataDirectory.resolve(KEY));
+            cutTornEnd();
+            for (AuditEntry entry : entries()) {
+                last = entry.number();
+                lastHash = entry.hash();
+            }
+        } catch (IOException e) {
+            throw new StoreException("Cannot open the audit trail in " + file + ": " + e.getMessage(), e);
+        }
+    }
+
+    @Override
+    public synchronized void record(AuditEntry draft) {
+        AuditEntry sealed = draft.sealed(last + 1, draft.conversation().map(this::keyedHash).orElse(""), lastHash,
+                JsonlAuditTrail::sha256);
+        byte[] line = (json(sealed) + "\n").getBytes(StandardCharsets.UTF_8);
+        try (FileChannel channel = FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.WRITE,
+                StandardOpenOption.APPEND)) {
+            ByteBuffer buffer = ByteBuffer.wrap(line);
+            while (buffer.hasRemaining()) {
+                channel.write(buffer);
+            }
+            channel.force(false);
+        } catch (IOException e) {
+            throw new StoreException("Cannot write the audit trail in " + file + ": " + e.getMessage(), e);
+        }
+        last = sealed.number();
+        lastHash = sealed.hash();
+    }
+
+    @Override
+    public synchronized List<AuditEntry> read(Optional<String> conversation, Optional<Instant> since) {
+        try {
+            return entries().stream()
+                    .filter(entry -> conversation.isEmpty() || entry.conversation().equals(conversation)
+                            || entry.subject().equals(keyedHash(conversation.get())))
+                    .filter(entry -> since.isEmpty() || !entry.at().isBefore(since.get())).toList();
+        } catch (IOException e) {
+            throw new StoreException("Cannot read the audit trail in " + file + ": " + e.getMessage(), e);
+        }
+    }
+
+    @Override
+    public synchronized Verification verify() {
+        List<String> lines;
+        try {
+            lines = Files.exists(file) ? Files.readAllLines(file, StandardCharsets.UTF_8) : List.of();
+        } catch (IOException e) {
+            return new Verification(0, Optional.of("the audit trail cannot be read: " + e.getMessage()));
+        }
+        String previous = "";
+        long expected = 1;
+        for (int at = 0; at < lines.size(); at++) {
+            AuditEntry entry;
+            try {
+                entry = entry(JSON.readTree(lines.get(at)));
+            } catch (IOException | RuntimeException unreadable) {
+                return new Verification(at, Optional.of("line " + (at + 1) + " is not an entry"));
+            }
+            Optional<String> why = entry.number() != expected ? Optional.of("entry " + expected + (entry.number()
+                    > expected ? " is missing" : " comes twice")) : !entry.previous().equals(previous)
+                    ? Optional.of("entry " + entry.number() + " does not follow the one before it")
+                    : !sha256(entry.chained()).equals(entry.hash()) ? Optional.of("entry " + entry.number()
+                    + " was changed after it was recorded") : entry.conversation()
+                    .filter(id -> !keyedHash(id).equals(entry.subject())).map(id -> "entry " + entry.number()
+                    + " names another conversation than it was recorded for");
+            if (why.isPresent()) {
+                return new Verification(at, why);
+            }
+            previous = entry.hash();
+            expected++;
+        }
+        return new Verification(lines.size(), Optional.empty());
+    }
+
+    @Override
+    public String keyedHash(String conversationId) {
+        try {
+            Mac mac = Mac.getInstance("HmacSHA256");
+            mac.init(new SecretKeySpec(key, "HmacSHA256"));
+            return HexFormat.of().formatHex(mac.doFinal(conversationId.getBytes(StandardCharsets.UTF_8)));
+        } catch (GeneralSecurityException e) {
+            throw new IllegalStateException("HmacSHA256 is part of every JDK", e);
+        }
+    }
+
+    @Override
+    public void flush() {
+        // Each entry is forced to disk as it is recorded.
+    }
+
+    @Override
+    public void close() {
+        // Nothing is held open between entries.
+    }
+
+    private List<AuditEntry> entries() throws IOException {
+        List<AuditEntry> entries = new ArrayList<>();
+        if (!Files.exists(file)) {
+            return entries;
+        }
+        for (String line : Files.readAllLines(file, StandardCharsets.UTF_8)) {
+            try {
+                entries.add(entry(JSON.readTree(line)));
+            } catch (IOException | RuntimeException unreadable) {
+                // A damaged line: verify names it; reading goes on with the others.
+            }
+        }
+        return entries;
+    }
+
+    private void cutTornEnd() throws IOException {
+        if (!Files.exists(file) || Files.size(file) == 0) {
+            return;
+        }
+        byte[] bytes = Files.readAllBytes(file);
+        int end = bytes.length;
+        while (end > 0 && bytes[end - 1] != '\n') {
+            end--;
+        }
+        if (end < bytes.length) {
+            try (FileChannel channel = FileChannel.open(file, StandardOpenOption.WRITE)) {
+                channel.truncate(end);
+                channel.force(true);
+            }
+        }
+    }
+
+    private static byte[] key(Path keyFile) throws IOException {
+        if (Files.exists(keyFile)) {
+            return HexFormat.of().parseHex(Files.readString(keyFile, StandardCharsets.US_ASCII).strip());
+        }
+        byte[] key = new byte[32];
+        new SecureRandom().nextBytes(key);
+        Path written;
+        try {
+            // Made readable by its owner only before a byte of the key is in it.
+            written = Files.createTempFile(keyFile.getParent(), KEY, ".new",
+                    PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")));
+        } catch (UnsupportedOperationException notPosix) {
+            written = Files.createTempFile(keyFile.getParent(), KEY, ".new");
+        }
+        try (FileChannel channel = FileChannel.open(written, StandardOpenOption.WRITE)) {
+            channel.write(ByteBuffer.wrap(HexFormat.of().formatHex(key).getBytes(StandardCharsets.US_ASCII)));
+            channel.force(true);
+        }
+        Files.move(written, keyFile, java.nio.file.StandardCopyOption.ATOMIC_MOVE);
+        return key;
+    }
+
+    private static String sha256(String text) {
+        try {
+            return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256")
+                    .digest(text.getBytes(StandardCharsets.UTF_8)));
+        } catch (GeneralSecurityException e) {
+            throw new IllegalStateException("SHA-256 is part of every JDK", e);
+        }
+    }
+
+    private static String json(AuditEntry entry) {
+        ObjectNode node = JSON.createObjectNode().put("number", entry.number()).put("at", entry.at().toString())
+                .put("device", entry.device()).put("member", entry.member()).put("action", entry.action().wireName());
+        entry.conversation().ifPresentOrElse(id -> node.put("conversation", id), () -> node.putNull("conversation"));
+        node.put("subject", entry.subject()).put("detail", entry.detail());
+        ObjectNode counts = node.putObject("counts");
+        entry.counts().forEach(counts::put);
+        return node.put("previous", entry.previous()).put("hash", entry.hash()).toString();
+    }
+
+    private static AuditEntry entry(JsonNode node) {
+        Map<String, Long> counts = new LinkedHashMap<>();
+        node.path("counts").properties().forEach(count -> counts.put(count.getKey(), count.getValue().asLong()));
+        return new AuditEntry(node.path("number").asLong(), Instant.parse(node.path("at").asText()),
+                node.path("device").asText(""), node.path("member").asText(""),
+                AuditAction.fromWireName(node.path("action").asText()),
+                node.hasNonNull("conversation") ? Optional.of(node.get("conversation").asText()) : Optional.empty(),
+                node.path("subject").asText(""), node.path("detail").asText(""), counts,
+                node.path("previous").asText(""), node.path("hash").asText(""));
+    }
+}
