@@ -146,9 +146,9 @@ final class ConversationLoop implements Runnable {
                 ended = ends.refusedBy(e, workflowTurn);
             }
         } catch (TurnPaused paused) {
-            // Waits, stored, for the user's word on a tool call: nothing runs until it is given.
-            keepWhatWasSaid();
-            finish(paused.stop());
+            // Waits, stored, for the user's word on a tool call; stopped meanwhile (Abort, closing), it stops as asked.
+            Thread.interrupted();
+            finishStopped(stop != null ? stop : paused.stop());
         } catch (RuntimeException e) {
             publish(new LoopEvent.Error(id, workflowTurn, now(), "Unexpected error: " + e));
             finish(new LoopStop(ConversationStatus.FAILED, StatusCause.UNEXPECTED, "Unexpected error: " + e.getMessage()));

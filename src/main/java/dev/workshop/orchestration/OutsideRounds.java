@@ -96,7 +96,7 @@ final class OutsideRounds {
             if (!failed.sent()) {
                 return answered(call, new ToolServers.ToolAnswer("Error: " + failed.getMessage(), true));
             }
-            if (!call.asked().hints().safeToRepeat()) {
+            if (!call.asked().hints().safeToRepeat() || Thread.currentThread().isInterrupted()) {
                 // Sent, and no answer: it may have run. Only the user can say.
                 throw new TurnPaused(StatusCause.CALL_IN_DOUBT, failed.getMessage() + "; "
                         + ToolSentences.inDoubt(actor.name(), call.asked()));

@@ -271,6 +271,27 @@ class OutsideToolsTest {
         assertThat(ran()).hasSize(1);
     }
 
+    @Test
+    void anAbortDuringACallStopsTheConversationAsAbortedAndTheCallIsInDoubtWhenItGoesOn() throws Exception {
+        toolbox().grant(rita, "counting/hang", ToolPolicy.ALLOW);
+        model.then(FakeChatServer.toolCalls("counting__hang", "{}"));
+        ConversationId id = engine.engine().assignTask(rita, "Wait for it", OptionalInt.of(1));
+        org.awaitility.Awaitility.await().atMost(java.time.Duration.ofSeconds(30)).until(() -> !ran().isEmpty());
+
+        engine.engine().abort(id, AbortOutcome.INTERRUPT);
+        engine.engine().awaitAll();
+
+        assertThat(engine.state(id).status()).isEqualTo(ConversationStatus.INTERRUPTED);
+        assertThat(engine.state(id).statusCause()).isEqualTo(StatusCause.USER_ABORTED);
+        assertThat(steps(id)).extracting(step -> step.step().getClass().getSimpleName()).containsExactly("Asked");
+
+        engine.engine().resume(id);
+        engine.engine().awaitAll();
+
+        assertThat(engine.state(id).statusCause()).isEqualTo(StatusCause.CALL_IN_DOUBT);
+        assertThat(ran()).hasSize(1);
+    }
+
     private List<OutsideCallStep> steps(ConversationId id) {
         return engine.history(id).stream().flatMap(event -> event.asOutsideCall().stream()).toList();
     }
