@@ -56,6 +56,7 @@ public final class WorkshopCommand implements Callable<Integer> {
             new Entry("settle", SettleCommand.class),
             new Entry("mcp", McpCommand.class),
             new Entry("audit", AuditCommand.class),
+            new Entry("gc", GcCommand.class),
             new Entry("bench", BenchCommand.class)));
 
     @Option(names = "--data-dir", paramLabel = "DIR",

@@ -132,10 +132,7 @@ public final class ConversationEngine implements AutoCloseable {
         return startConversation(ConversationId.random(), participants, task, maxTurns);
     }
 
-    /**
-     * Starts a conversation under an id the caller chose, so that it can tie the id to its own records (the
-     * canvas, to its agent instances) before the first event arrives.
-     */
+    /** Starts a conversation under an id the caller chose (the canvas ties it to its agents before the first event). */
     public ConversationId startConversation(ConversationId id, List<AgentId> participants, String task,
                                             OptionalInt maxTurns) {
         if (participants.size() < 2) {
@@ -211,6 +208,11 @@ public final class ConversationEngine implements AutoCloseable {
     /** The team's shared elements: boards, pinboards, the rulebook, each agent's inbox and memory. */
     public Elements elements() {
         return elements;
+    }
+
+    /** The log as the engine writes it (told to its listeners), for the engine's helpers in this package. */
+    TeamLog log() {
+        return log;
     }
 
     /** The outside tools, and the user's word on their calls: approvals and calls in doubt. */

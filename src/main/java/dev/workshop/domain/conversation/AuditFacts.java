@@ -19,6 +19,8 @@ public final class AuditFacts {
 
     public static Optional<Fact> of(ConversationEvent event) {
         return switch (event) {
+            case ConversationEvent.StatusChanged status when status.cause() == StatusCause.IDLE ->
+                    fact(AuditAction.RETENTION, "abandoned");
             case ConversationEvent.StatusChanged status when status.status() == ConversationStatus.HELD ->
                     fact(AuditAction.HELD, "");
             case ConversationEvent.StatusChanged status when status.cause() == StatusCause.REINFLATED ->

@@ -20,6 +20,8 @@ public enum StatusCause {
     CALL_IN_DOUBT,
     /** Every turn was taken. */
     TURNS_TAKEN,
+    /** Idle longer than the retention policy keeps a conversation open: marked abandoned. */
+    IDLE,
     /** No task was recorded, so nothing can be asked. */
     NO_TASK,
     /** A participant was removed for good. */

@@ -136,7 +136,8 @@ class LifecycleTest {
     private static Set<StatusCause> reachable(ConversationStatus status) {
         return switch (status) {
             case QUEUED -> EnumSet.of(StatusCause.SLOT_FULL);
-            case ACTIVE, ABANDONED -> EnumSet.of(StatusCause.NONE);
+            case ACTIVE -> EnumSet.of(StatusCause.NONE);
+            case ABANDONED -> EnumSet.of(StatusCause.NONE, StatusCause.IDLE);
             case WAITING -> EnumSet.of(StatusCause.YOUR_TURN, StatusCause.APPROVAL_NEEDED, StatusCause.CALL_IN_DOUBT,
                     StatusCause.RESTORED, StatusCause.FORKED, StatusCause.IMPORTED, StatusCause.REINFLATED);
             case INTERRUPTED -> EnumSet.of(StatusCause.WORKSHOP_STOPPED, StatusCause.USER_ABORTED,
@@ -164,6 +165,8 @@ class LifecycleTest {
             "failed --> active : Retry",
             "waiting --> active : your message, Resume (restored, forked, imported, re-inflated), your word on the call",
             "completed --> active : follow-up",
+            "interrupted --> abandoned : idle (the retention policy)",
+            "waiting --> abandoned : idle (the retention policy)",
             "failed --> active : follow-up",
             "active --> held : Hold",
             "interrupted --> held : Hold",

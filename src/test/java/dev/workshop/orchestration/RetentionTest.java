@@ -1,0 +1,105 @@
+package dev.workshop.orchestration;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.workshop.domain.agent.AgentId;
+import dev.workshop.domain.conversation.ConversationEvent;
+import dev.workshop.domain.conversation.ConversationId;
+import dev.workshop.domain.conversation.ConversationStatus;
+import dev.workshop.domain.conversation.StatusCause;
+import dev.workshop.domain.retention.RetentionPlan;
+import dev.workshop.domain.retention.RetentionPolicy;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.OptionalInt;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The retention policy against a real store, the clock given as the moment a run happens: idle conversations are
+ * marked abandoned once however often it runs; ended ones come due for purging on the day after the policy's days.
+ */
+class RetentionTest {
+    @TempDir
+    Path dir;
+
+    private EngineFixture engine;
+    private Retention retention;
+
+    @BeforeEach
+    void open() {
+        engine = new EngineFixture(dir).open();
+        retention = new Retention(engine.engine());
+    }
+
+    @AfterEach
+    void close() {
+        engine.close();
+    }
+
+    private ConversationId completed() throws InterruptedException {
+        List<AgentId> pair = engine.pair();
+        ConversationId id = engine.engine().startConversation(pair, "Plan a picnic", OptionalInt.of(2));
+        engine.engine().awaitAll();
+        return id;
+    }
+
+    private ConversationId interrupted() throws InterruptedException {
+        ConversationId id = completed();
+        ConversationId stopped = ConversationId.random();
+        engine.append(stopped, List.of(engine.history(id).getFirst(), new ConversationEvent.StatusChanged(
+                ConversationStatus.INTERRUPTED, StatusCause.USER_ABORTED, "Aborted by the user")));
+        return stopped;
+    }
+
+    @Test
+    void anIdleConversationIsMarkedAbandonedOnceHoweverOftenTheRunComes() throws Exception {
+        ConversationId idle = interrupted();
+        Instant lastChange = engine.state(idle).updatedAt();
+
+        List<RetentionPlan.Due> early = retention.run(RetentionPolicy.TEAM, lastChange.plus(Duration.ofDays(29)));
+        List<RetentionPlan.Due> first = retention.run(RetentionPolicy.TEAM, lastChange.plus(Duration.ofDays(30)));
+        List<RetentionPlan.Due> second = retention.run(RetentionPolicy.TEAM, lastChange.plus(Duration.ofDays(31)));
+
+        assertThat(early).isEmpty();
+        assertThat(first).extracting(RetentionPlan.Due::id).containsExactly(idle);
+        assertThat(second).isEmpty();
+        assertThat(engine.history(idle).stream().filter(event -> event instanceof ConversationEvent.StatusChanged
+                changed && changed.cause() == StatusCause.IDLE)).hasSize(1);
+        assertThat(engine.state(idle).status()).isEqualTo(ConversationStatus.ABANDONED);
+    }
+
+    @Test
+    void anEndedConversationIsKeptOnItsNinetiethDayAndDueOnItsNinetyFirst() throws Exception {
+        ConversationId ended = completed();
+        Instant day0 = engine.state(ended).updatedAt();
+
+        List<RetentionPlan.Due> day90 = retention.plan(RetentionPolicy.TEAM, day0.plus(Duration.ofDays(90))
+                .minusMillis(1));
+        List<RetentionPlan.Due> day91 = retention.plan(RetentionPolicy.TEAM, day0.plus(Duration.ofDays(90)));
+
+        assertThat(day90).isEmpty();
+        assertThat(day91).extracting(RetentionPlan.Due::id, RetentionPlan.Due::kind)
+                .containsExactly(org.assertj.core.groups.Tuple.tuple(ended, RetentionPlan.Kind.PURGE));
+        assertThat(retention.plan(RetentionPolicy.DESKTOP, day0.plus(Duration.ofDays(3650))))
+                .as("a desktop keeps its history").isEmpty();
+    }
+
+    @Test
+    void recentlyDeletedIsDueAfterThirtyDaysAndARunningConversationNever() throws Exception {
+        ConversationId deleted = completed();
+        engine.engine().delete(deleted, Duration.ofSeconds(10));
+        Instant deletedAt = engine.engine().deletedConversations().getFirst().deletedAt();
+
+        List<RetentionPlan.Due> due = retention.plan(RetentionPolicy.DESKTOP, deletedAt.plus(Duration.ofDays(30)));
+
+        assertThat(due).extracting(RetentionPlan.Due::id, RetentionPlan.Due::kind)
+                .containsExactly(org.assertj.core.groups.Tuple.tuple(deleted, RetentionPlan.Kind.PURGE_FROM_BIN));
+        assertThat(RetentionPlan.as(RetentionPolicy.TEAM, Instant.now().plus(Duration.ofDays(400)),
+                engine.engine().conversations(), List.of(), id -> true)).as("running").isEmpty();
+    }
+}
