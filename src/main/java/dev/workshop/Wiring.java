@@ -6,6 +6,7 @@ import dev.workshop.domain.conversation.ConversationEvent;
 import dev.workshop.domain.conversation.ConversationId;
 import dev.workshop.domain.conversation.TenantId;
 import dev.workshop.domain.settings.Preferences;
+import dev.workshop.domain.retention.RetentionPolicy;
 import dev.workshop.gateway.AgentGateway;
 import dev.workshop.gateway.GatewayException;
 import dev.workshop.gateway.GatewayResolver;
@@ -99,9 +100,15 @@ public final class Wiring {
             bridge.calls().toolbox().keepSecretsIn(SECRETS);
             PreferencesKeeper keeper = PreferencesKeeper.of(preferenceStore, preferences, bridge,
                     offline::setDelayMillis, options.followsPreferences());
-            return new Workspace(directory, store, agents, bridge, scene, drafts, watch, keeper, options.team(),
-                    warnings, endpointCheck(), SECRETS).keepAudit(new JsonlAuditTrail(directory.path()), device(),
-                    System.getProperty("user.name", "you"));
+            Workspace workspace = new Workspace(directory, store, agents, bridge, scene, drafts, watch, keeper,
+                    options.team(), warnings, endpointCheck(), SECRETS).keepAudit(new JsonlAuditTrail(directory.path()),
+                    device(), System.getProperty("user.name", "you"));
+            if (options.followsPreferences()) {
+                // The app (not a command, whose run is its own): the policy applied daily, from the settings.
+                boolean team = options.teamServer().isPresent();
+                workspace.applyRetentionDaily(() -> team ? RetentionPolicy.TEAM : keeper.current().retention());
+            }
+            return workspace;
         } catch (RuntimeException e) {
             if (store != null) {
                 store.close();

@@ -33,6 +33,7 @@ public final class Workspace implements AutoCloseable {
     private volatile Thread teamDriver;
     private dev.workshop.store.AuditTrail audit = dev.workshop.store.AuditTrail.NONE;
     private AuditRecorder auditRecorder;
+    private RetentionJob retention;
 
     public Workspace(DataDirectory directory, ConversationStore store, AgentCatalog agents, ConversationEngine bridge,
                      SceneKeeper scene, Drafts drafts, DataDirectoryWatch watch, PreferencesKeeper preferences,
@@ -57,6 +58,14 @@ public final class Workspace implements AutoCloseable {
         auditRecorder = new AuditRecorder(trail, device, member,
                 failure -> java.util.logging.Logger.getLogger("dev.workshop.audit").warning(failure));
         bridge.subscribe(auditRecorder);
+        return this;
+    }
+
+    /** Applies the retention policy daily from now on ({@link RetentionJob}), the policy read from the settings. */
+    public Workspace applyRetentionDaily(java.util.function.Supplier<dev.workshop.domain.retention.RetentionPolicy> policy) {
+        retention = new RetentionJob(new Retention(bridge), policy, java.time.Clock.systemUTC(),
+                java.time.Duration.ofDays(1), told -> java.util.logging.Logger.getLogger("dev.workshop.retention")
+                .info(told));
         return this;
     }
 
@@ -191,6 +200,9 @@ public final class Workspace implements AutoCloseable {
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
             }
+        }
+        if (retention != null) {
+            retention.close();
         }
         try {
             watch.close();

@@ -102,4 +102,20 @@ class RetentionTest {
         assertThat(RetentionPlan.as(RetentionPolicy.TEAM, Instant.now().plus(Duration.ofDays(400)),
                 engine.engine().conversations(), List.of(), id -> true)).as("running").isEmpty();
     }
+
+    @Test
+    void theDailyJobAppliesThePolicySoonAfterItStarts() throws Exception {
+        ConversationId idle = interrupted();
+        java.time.Clock fortyDaysOn = java.time.Clock.fixed(engine.state(idle).updatedAt().plus(Duration.ofDays(40)),
+                java.time.ZoneOffset.UTC);
+        List<String> told = new java.util.concurrent.CopyOnWriteArrayList<>();
+
+        try (RetentionJob job = new RetentionJob(retention, () -> RetentionPolicy.DESKTOP, fortyDaysOn,
+                Duration.ofDays(1), told::add)) {
+            org.awaitility.Awaitility.await().atMost(Duration.ofSeconds(20)).until(() -> !told.isEmpty());
+        }
+
+        assertThat(told).containsExactly("1 idle conversation was marked abandoned by the retention policy");
+        assertThat(engine.state(idle).statusCause()).isEqualTo(StatusCause.IDLE);
+    }
 }

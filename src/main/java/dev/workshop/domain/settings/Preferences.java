@@ -4,9 +4,11 @@ package dev.workshop.domain.settings;
  * What the user sets for conversations in the app: the turn limit a new conversation starts with, how many
  * conversations take turns at once (the rest queue), how long an offline reply takes to stream (the built-in
  * provider's pace, so a conversation can be watched), and how many tool calls an agent's turn may make on the shared
- * elements (0: none, markers only).
+ * elements (0: none, markers only); and the days a conversation may stand idle before it is marked abandoned (0:
+ * never).
  */
-public record Preferences(int defaultMaxTurns, int concurrentConversations, long offlineReplyMillis, int maxToolCalls) {
+public record Preferences(int defaultMaxTurns, int concurrentConversations, long offlineReplyMillis, int maxToolCalls,
+                          int abandonAfterDays) {
     public static final int MAX_TURNS_LIMIT = 200;
     public static final int CONCURRENT_LIMIT = 50;
     public static final long OFFLINE_REPLY_LIMIT_MILLIS = 20_000;
@@ -15,6 +17,14 @@ public record Preferences(int defaultMaxTurns, int concurrentConversations, long
     public static final int DEFAULT_TOOL_CALLS = 8;
     /** The app's defaults: six turns, three at once, an offline reply about as long as reading it, eight calls. */
     public static final Preferences DEFAULTS = new Preferences(6, 3, 1800, DEFAULT_TOOL_CALLS);
+    /** The longest retention the settings take, in days (ten years). */
+    public static final int RETENTION_DAYS_LIMIT = 3650;
+    public static final int DEFAULT_ABANDON_DAYS = 30;
+
+    /** As saved before the retention policy: abandoned after 30 idle days. */
+    public Preferences(int defaultMaxTurns, int concurrentConversations, long offlineReplyMillis, int maxToolCalls) {
+        this(defaultMaxTurns, concurrentConversations, offlineReplyMillis, maxToolCalls, DEFAULT_ABANDON_DAYS);
+    }
 
     /** As saved before agents had tools: the default number of calls. */
     public Preferences(int defaultMaxTurns, int concurrentConversations, long offlineReplyMillis) {
@@ -22,6 +32,10 @@ public record Preferences(int defaultMaxTurns, int concurrentConversations, long
     }
 
     public Preferences {
+        if (abandonAfterDays < 0 || abandonAfterDays > RETENTION_DAYS_LIMIT) {
+            throw new IllegalArgumentException("Days before an idle conversation is abandoned are 0 (never) to "
+                    + RETENTION_DAYS_LIMIT + ", not " + abandonAfterDays);
+        }
         if (maxToolCalls < 0 || maxToolCalls > TOOL_CALLS_LIMIT) {
             throw new IllegalArgumentException("Tool calls a turn are 0 to " + TOOL_CALLS_LIMIT + ", not "
                     + maxToolCalls);
@@ -38,5 +52,11 @@ public record Preferences(int defaultMaxTurns, int concurrentConversations, long
             throw new IllegalArgumentException("An offline reply takes 0 to " + OFFLINE_REPLY_LIMIT_MILLIS / 1000
                     + " seconds, not " + offlineReplyMillis + " ms");
         }
+    }
+
+    /** The desktop's retention policy with these settings' days before an idle conversation is abandoned. */
+    public dev.workshop.domain.retention.RetentionPolicy retention() {
+        return dev.workshop.domain.retention.RetentionPolicy.DESKTOP.withAbandonIdleAfter(abandonAfterDays == 0
+                ? java.util.Optional.empty() : java.util.Optional.of(java.time.Duration.ofDays(abandonAfterDays)));
     }
 }

@@ -40,7 +40,8 @@ public final class JsonPreferences implements PreferenceStore {
                     number(root, "default_max_turns", defaults.defaultMaxTurns()),
                     number(root, "concurrent_conversations", defaults.concurrentConversations()),
                     number(root, "offline_reply_ms", (int) defaults.offlineReplyMillis()),
-                    number(root, "max_tool_calls", defaults.maxToolCalls()));
+                    number(root, "max_tool_calls", defaults.maxToolCalls()),
+                    number(root, "abandon_after_days", defaults.abandonAfterDays()));
         } catch (IOException | IllegalArgumentException e) {
             String aside = AtomicFile.setAsideSaying(file);
             warnings.accept("The settings in " + file + " could not be used: " + JsonProblems.describe(e) + "; the defaults"
@@ -68,7 +69,8 @@ public final class JsonPreferences implements PreferenceStore {
                 .put("default_max_turns", preferences.defaultMaxTurns())
                 .put("concurrent_conversations", preferences.concurrentConversations())
                 .put("offline_reply_ms", preferences.offlineReplyMillis())
-                .put("max_tool_calls", preferences.maxToolCalls());
+                .put("max_tool_calls", preferences.maxToolCalls())
+                .put("abandon_after_days", preferences.abandonAfterDays());
         try {
             AtomicFile.write(file, json.writerWithDefaultPrettyPrinter().writeValueAsBytes(root));
         } catch (IOException e) {

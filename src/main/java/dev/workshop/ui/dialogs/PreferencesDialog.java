@@ -57,6 +57,9 @@ public final class PreferencesDialog extends Dialog<Preferences> {
         pace.setEditable(true);
         Spinner<Integer> toolCalls = whole("preference-tool-calls", 0, Preferences.TOOL_CALLS_LIMIT,
                 current.maxToolCalls());
+        Spinner<Integer> abandon = whole("preference-abandon-days", 0, Preferences.RETENTION_DAYS_LIMIT,
+                current.abandonAfterDays());
+
 
         GridPane grid = new GridPane();
         grid.setHgap(12);
@@ -73,6 +76,9 @@ public final class PreferencesDialog extends Dialog<Preferences> {
                 "How long the built-in offline agents take to write a reply, so that you can watch it.");
         row = add(grid, row, "Tool calls a turn", toolCalls,
                 "How often an agent on a model server may act on the shared elements in one turn (0: markers only).");
+        row = add(grid, row, "Idle days before a conversation is abandoned", abandon,
+                "Waiting or stopped and untouched this long, it is marked abandoned (checked daily); 0: never.");
+
         VBox content = new VBox(grid);
         whereKept.ifPresent(where -> content.getChildren().add(teamServerRow(where)));
         toolServers.ifPresent(open -> content.getChildren().add(toolServersRow(open)));
@@ -84,7 +90,7 @@ public final class PreferencesDialog extends Dialog<Preferences> {
                 return null;
             }
             return new Preferences(committed(turns), committed(atOnce), Math.round(committedSeconds(pace) * 1000),
-                    committed(toolCalls));
+                    committed(toolCalls), committed(abandon));
         });
     }
 
