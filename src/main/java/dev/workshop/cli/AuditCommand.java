@@ -8,9 +8,6 @@ import dev.workshop.orchestration.Workspace;
 import dev.workshop.store.AuditTrail;
 import java.io.PrintWriter;
 import java.time.Instant;
-import java.time.LocalDate;
-import java.time.ZoneId;
-import java.time.format.DateTimeParseException;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.Callable;
@@ -49,7 +46,7 @@ final class AuditCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        Optional<Instant> from = Optional.ofNullable(since).map(AuditCommand::day);
+        Optional<Instant> from = Optional.ofNullable(since).map(text -> Days.startOf("--since", text));
         try (Workspace workspace = Cli.openToRead(workshop, spec)) {
             AuditTrail trail = workspace.audit();
             PrintWriter out = spec.commandLine().getOut();
@@ -75,13 +72,6 @@ final class AuditCommand implements Callable<Integer> {
         return ExitCode.OK;
     }
 
-    private static Instant day(String text) {
-        try {
-            return LocalDate.parse(text.strip()).atStartOfDay(ZoneId.systemDefault()).toInstant();
-        } catch (DateTimeParseException wrong) {
-            throw new IllegalArgumentException("--since takes a day as YYYY-MM-DD, not " + text.strip());
-        }
-    }
 
     private static ObjectNode json(AuditEntry entry) {
         ObjectNode node = new ObjectMapper().createObjectNode().put("number", entry.number())

@@ -11,9 +11,6 @@ import dev.workshop.orchestration.WorkspaceOptions;
 import java.io.PrintWriter;
 import java.time.Duration;
 import java.time.Instant;
-import java.time.LocalDate;
-import java.time.ZoneId;
-import java.time.format.DateTimeParseException;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.Callable;
@@ -57,7 +54,7 @@ final class GcCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        Instant now = asOf == null ? Instant.now() : day(asOf);
+        Instant now = asOf == null ? Instant.now() : Days.startOf("--as-of", asOf);
         RetentionPolicy policy = workshop.storeUrl().isPresent() ? RetentionPolicy.TEAM : RetentionPolicy.DESKTOP;
         if (purgeAfter != null) {
             policy = policy.withPurgeEndedAfter(days("--purge-after", purgeAfter));
@@ -112,14 +109,6 @@ final class GcCommand implements Callable<Integer> {
             return Optional.of(Duration.ofDays(days));
         } catch (NumberFormatException wrong) {
             throw new IllegalArgumentException(option + " takes a number of days from 1, or off, not " + text.strip());
-        }
-    }
-
-    private static Instant day(String text) {
-        try {
-            return LocalDate.parse(text.strip()).atStartOfDay(ZoneId.systemDefault()).toInstant();
-        } catch (DateTimeParseException wrong) {
-            throw new IllegalArgumentException("--as-of takes a day as YYYY-MM-DD, not " + text.strip());
         }
     }
 }

@@ -15,6 +15,7 @@ import javafx.beans.property.ReadOnlyObjectWrapper;
  * with a reason; or, for a call in doubt, ran / did not run / run again). FX thread only.
  */
 public final class CallAwaitingWord {
+    private static final com.fasterxml.jackson.databind.ObjectMapper JSON = new com.fasterxml.jackson.databind.ObjectMapper();
     private final SidebarWork work;
     private final ReadOnlyObjectWrapper<WaitingCall> call = new ReadOnlyObjectWrapper<>();
     /** The conversation and version last read, so a row shown again unchanged is not read again. */
@@ -58,8 +59,9 @@ public final class CallAwaitingWord {
     public void approve(String arguments, boolean always) {
         WaitingCall waiting = call.get();
         if (waiting != null) {
-            Optional<String> edited = arguments == null || arguments.strip().equals(waiting.arguments().strip())
-                    ? Optional.empty() : Optional.of(arguments);
+            // Shown laid out on lines: unedited unless the arguments now say something else.
+            Optional<String> edited = arguments == null || sameJson(arguments, waiting.arguments()) ? Optional.empty()
+                    : Optional.of(arguments);
             word("approve the call", () -> work.engine().calls().approve(waiting.conversation(), edited, always,
                     you()));
         }
@@ -83,6 +85,23 @@ public final class CallAwaitingWord {
         call.set(null);
         readFor = "";
         work.attempt(what, given);
+    }
+
+    /** The arguments laid out on lines, as the banner shows them; as they are when they are not JSON. */
+    static String laidOut(String arguments) {
+        try {
+            return JSON.readTree(arguments).toPrettyString();
+        } catch (com.fasterxml.jackson.core.JsonProcessingException notJson) {
+            return arguments;
+        }
+    }
+
+    private static boolean sameJson(String one, String other) {
+        try {
+            return JSON.readTree(one).equals(JSON.readTree(other));
+        } catch (com.fasterxml.jackson.core.JsonProcessingException notJson) {
+            return one.strip().equals(other.strip());
+        }
     }
 
     private static String you() {

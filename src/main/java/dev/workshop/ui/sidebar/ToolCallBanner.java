@@ -45,7 +45,7 @@ final class ToolCallBanner extends VBox {
         what.setGraphic(icon);
         what.setGraphicTextGap(8);
         arguments.setId("tool-call-arguments");
-        arguments.setPrefRowCount(3);
+        arguments.setPrefRowCount(4);
         arguments.setWrapText(true);
         arguments.setTooltip(new Tooltip("The arguments the call runs with: edit them before approving"));
         denial.setId("tool-call-reason");
@@ -90,7 +90,7 @@ final class ToolCallBanner extends VBox {
         // The sentence the status was recorded with, made from the call (who asks, which tool, what is needed).
         what.setText(reason.apply(call) + (inDoubt && !call.safeToRepeat() ? " It may change something, so it is not"
                 + " sent again without your word." : ""));
-        arguments.setText(call.arguments());
+        arguments.setText(CallAwaitingWord.laidOut(call.arguments()));
         arguments.setEditable(!inDoubt);
         denial.clear();
         approval.setVisible(!inDoubt);

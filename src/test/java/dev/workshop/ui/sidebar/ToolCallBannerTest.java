@@ -112,7 +112,7 @@ class ToolCallBannerTest {
         assertThat(robot.lookup("#tool-call-text").queryLabeled().getText())
                 .isEqualTo("Ada wants to call files/write_file: approve, edit or deny it");
         assertThat(robot.lookup("#tool-call-arguments").queryAs(TextArea.class).getText())
-                .isEqualTo("{\"path\":\"notes.txt\"}");
+                .isEqualTo("{\n  \"path\" : \"notes.txt\"\n}");
         assertThat(robot.lookup("#tool-call-arguments").queryAs(TextArea.class).isEditable()).isTrue();
         assertThat(shown(robot.lookup("#tool-call-ran").query())).isFalse();
         robot.clickOn("#tool-call-reason").write("not in this folder");
