@@ -46,6 +46,8 @@ final class ToolCallBanner extends VBox {
         what.setGraphicTextGap(8);
         arguments.setId("tool-call-arguments");
         arguments.setPrefRowCount(4);
+        // Three lines at least, the messages above giving way first: the call is what needs reading now.
+        arguments.setMinHeight(72);
         arguments.setWrapText(true);
         arguments.setTooltip(new Tooltip("The arguments the call runs with: edit them before approving"));
         denial.setId("tool-call-reason");
