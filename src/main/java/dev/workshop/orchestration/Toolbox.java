@@ -28,8 +28,22 @@ public final class Toolbox implements AutoCloseable {
     /** A policy for every call, over the grants (the command line's {@code --tool-policy}); empty: the grants. */
     private volatile Optional<ToolPolicy> everyCall = Optional.empty();
     private final Map<String, List<OutsideTool>> listed = new ConcurrentHashMap<>();
-    /** Servers that could not list their tools, with why: said once each, not at every turn. */
-    private final Map<String, String> unavailable = new ConcurrentHashMap<>();
+    /**
+     * Servers that could not list their tools, with when: said once each, not at every turn, and tried again once
+     * {@link #RETRY_AFTER} has passed (a server started before its network was up comes in by itself).
+     */
+    private final Map<String, Long> unavailable = new ConcurrentHashMap<>();
+    static final java.time.Duration RETRY_AFTER = java.time.Duration.ofMinutes(5);
+    /** Monotonic nanoseconds, as {@link System#nanoTime()}; a test's own. */
+    private final java.util.function.LongSupplier ticks;
+
+    public Toolbox() {
+        this(System::nanoTime);
+    }
+
+    Toolbox(java.util.function.LongSupplier ticks) {
+        this.ticks = ticks;
+    }
 
     private volatile dev.workshop.gateway.SecretStore secrets = dev.workshop.gateway.SecretStore.none(
             "No secret store is set up here");
@@ -119,16 +133,20 @@ public final class Toolbox implements AutoCloseable {
 
     private List<OutsideTool> listed(ToolServer server, Consumer<String> warn) {
         List<OutsideTool> known = listed.get(server.name());
-        if (known != null || unavailable.containsKey(server.name())) {
+        Long failedAt = unavailable.get(server.name());
+        if (known != null || failedAt != null && ticks.getAsLong() - failedAt < RETRY_AFTER.toNanos()) {
             return known == null ? List.of() : known;
         }
         try {
             List<OutsideTool> tools = servers.tools(server);
             listed.put(server.name(), tools);
+            unavailable.remove(server.name());
             return tools;
         } catch (ToolServerException down) {
-            unavailable.put(server.name(), down.getMessage());
-            warn.accept(down.getMessage() + "; its tools are left out until it is tested again");
+            boolean again = unavailable.put(server.name(), ticks.getAsLong()) != null;
+            if (!again) {
+                warn.accept(down.getMessage() + "; its tools are left out, and it is tried again in a few minutes");
+            }
             return List.of();
         }
     }
