@@ -20,6 +20,8 @@ import java.util.Optional;
  * one append with the resume that goes on from it, so a word given is never lost and never given twice.
  */
 public final class OutsideCallCommands {
+    private static final com.fasterxml.jackson.databind.ObjectMapper JSON =
+            new com.fasterxml.jackson.databind.ObjectMapper();
     private final TeamLog log;
     private final Resumption resumption;
     private final Toolbox toolbox;
@@ -104,7 +106,7 @@ public final class OutsideCallCommands {
             throw new IllegalArgumentException("The arguments must be a JSON object, as {\"path\": \"notes.txt\"}");
         }
         try {
-            new com.fasterxml.jackson.databind.ObjectMapper().readTree(stripped);
+            JSON.readTree(stripped);
         } catch (com.fasterxml.jackson.core.JsonProcessingException notJson) {
             throw new IllegalArgumentException("The arguments are not valid JSON: " + notJson.getOriginalMessage());
         }

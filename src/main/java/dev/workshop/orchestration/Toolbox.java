@@ -151,12 +151,6 @@ public final class Toolbox implements AutoCloseable {
         }
     }
 
-    /** The tool a model's function name stands for, among those listed. */
-    Optional<OutsideTool> find(String functionName) {
-        return listed.values().stream().flatMap(List::stream)
-                .filter(tool -> tool.functionName().equals(functionName)).findFirst();
-    }
-
     ToolPolicy policy(AgentId agent, OutsideTool tool) {
         return everyCall.orElseGet(() -> grants.policy(agent.value(), tool.qualifiedName()));
     }

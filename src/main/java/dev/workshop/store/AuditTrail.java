@@ -22,9 +22,6 @@ public interface AuditTrail extends AutoCloseable {
     /** A keyed hash of a conversation's id: what an entry (and an erase's receipt) holds instead of the id. */
     String keyedHash(String conversationId);
 
-    /** Waits until every entry recorded so far is on disk. */
-    void flush();
-
     @Override
     void close();
 
@@ -54,10 +51,6 @@ public interface AuditTrail extends AutoCloseable {
         @Override
         public String keyedHash(String conversationId) {
             return "";
-        }
-
-        @Override
-        public void flush() {
         }
 
         @Override

@@ -37,7 +37,7 @@ final class McpConnection {
     private final ToolServer server;
     private final McpSyncClient client;
     private final StderrTail stderr;
-    /** Its process, watched while an answer is awaited; null over HTTP. */
+    /** Its process, watched while an answer is awaited (nothing to watch over HTTP). */
     private final StartWatch watch;
     private volatile boolean broken;
 
@@ -62,11 +62,7 @@ final class McpConnection {
                 .initializationTimeout(server.timeout().compareTo(MAX_START) < 0 ? server.timeout() : MAX_START)
                 .clientInfo(new McpSchema.Implementation("Workshop", "1")).build();
         try {
-            if (watch != null) {
-                watch.await(client::initialize);
-            } else {
-                client.initialize();
-            }
+            watch.await(client::initialize);
         } catch (RuntimeException failed) {
             client.close();
             throw new ToolServerException(ServerSentences.couldNotStart(server, failed, stderr.last()), false, failed);
@@ -141,7 +137,7 @@ final class McpConnection {
         McpSchema.CallToolRequest request = new McpSchema.CallToolRequest(tool, parsed == null ? Map.of() : parsed,
                 Map.of("idempotencyKey", idempotencyKey));
         try {
-            return watch != null ? watch.await(() -> client.callTool(request)) : client.callTool(request);
+            return watch.await(() -> client.callTool(request));
         } catch (McpError refused) {
             // The server answered, with an error: the call is over, and the model reads why.
             return McpSchema.CallToolResult.builder().addTextContent("Error: " + refused.getMessage())

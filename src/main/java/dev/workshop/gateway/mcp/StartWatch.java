@@ -23,6 +23,7 @@ final class StartWatch {
     /** A server whose process could not be found for this long has already exited. */
     private static final Duration GONE_BEFORE_SEEN = Duration.ofSeconds(2);
 
+    /** The program's name; null when there is no process to watch (a server over HTTP). */
     private final String program;
     private final Set<Long> before;
     private volatile Optional<ProcessHandle> process = Optional.empty();
@@ -33,9 +34,14 @@ final class StartWatch {
         this.before = ProcessHandle.current().children().map(ProcessHandle::pid).collect(Collectors.toSet());
     }
 
+    private StartWatch() {
+        this.program = null;
+        this.before = Set.of();
+    }
+
     /** No process to watch (a server over HTTP): answers are waited for as the SDK waits. */
     static StartWatch none() {
-        return null;
+        return new StartWatch();
     }
 
     /**
@@ -43,6 +49,9 @@ final class StartWatch {
      * is gone, and what {@code answer} threw otherwise.
      */
     <T> T await(Supplier<T> answer) {
+        if (program == null) {
+            return answer.get();
+        }
         CompletableFuture<T> done = CompletableFuture.supplyAsync(answer,
                 runnable -> Thread.ofVirtual().name("mcp-answer").start(runnable));
         long started = System.nanoTime();

@@ -78,10 +78,12 @@ public final class JsonlAuditTrail implements AuditTrail {
 
     @Override
     public synchronized List<AuditEntry> read(Optional<String> conversation, Optional<Instant> since) {
+        // An erased conversation's entries keep only its keyed hash: found by that.
+        Optional<String> subject = conversation.map(this::keyedHash);
         try {
             return entries().stream()
                     .filter(entry -> conversation.isEmpty() || entry.conversation().equals(conversation)
-                            || entry.subject().equals(keyedHash(conversation.get())))
+                            || subject.get().equals(entry.subject()))
                     .filter(entry -> since.isEmpty() || !entry.at().isBefore(since.get())).toList();
         } catch (IOException e) {
             throw new StoreException("Cannot read the audit trail in " + file + ": " + e.getMessage(), e);
@@ -130,11 +132,6 @@ public final class JsonlAuditTrail implements AuditTrail {
         } catch (GeneralSecurityException e) {
             throw new IllegalStateException("HmacSHA256 is part of every JDK", e);
         }
-    }
-
-    @Override
-    public void flush() {
-        // Each entry is forced to disk as it is recorded.
     }
 
     @Override
