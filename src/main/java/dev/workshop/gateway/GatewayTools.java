@@ -15,9 +15,4 @@ public record GatewayTools(boolean offered, List<ToolExchange> done, List<Outsid
         done = List.copyOf(done);
         outside = List.copyOf(outside);
     }
-
-    /** No outside tools. */
-    public GatewayTools(boolean offered, List<ToolExchange> done) {
-        this(offered, done, List.of());
-    }
 }

@@ -45,11 +45,6 @@ final class ToolRounds {
 
     /** @param record appends an event to the conversation's log, durably, after what the loop holds */
     ToolRounds(ConversationId id, int turn, Actor actor, Elements elements, Consumer<ConversationEvent> record,
-               int maxCalls) {
-        this(id, turn, actor, elements, record, maxCalls, new Toolbox(), List.of());
-    }
-
-    ToolRounds(ConversationId id, int turn, Actor actor, Elements elements, Consumer<ConversationEvent> record,
                int maxCalls, Toolbox toolbox, List<OutsideTool> offeredOutside) {
         this.id = id;
         this.turn = turn;
