@@ -18,6 +18,10 @@ import dev.workshop.gateway.openai.HttpPolicy;
 import dev.workshop.gateway.openai.OpenAiCompatibleGateway;
 import dev.workshop.orchestration.DataDirectoryWatch;
 import dev.workshop.orchestration.Drafts;
+import dev.workshop.orchestration.Erasure;
+import dev.workshop.domain.retention.ErasureReceipt;
+import dev.workshop.store.ErasedKeptOut;
+import dev.workshop.store.file.JsonlTombstones;
 import dev.workshop.orchestration.ConversationEngine;
 import dev.workshop.orchestration.LoopSettings;
 import dev.workshop.orchestration.PreferencesKeeper;
@@ -66,10 +70,18 @@ public final class Wiring {
         DataDirectory directory = DataDirectory.lock(dataDirectory);
         ConversationStore store = null;
         try {
+            List<String> erasing = new ArrayList<>();
+            JsonlTombstones tombstones = new JsonlTombstones(directory.path());
+            JsonlAuditTrail audit = new JsonlAuditTrail(directory.path());
+            String member = System.getProperty("user.name", "you");
+            Erasure erasure = ErasureWiring.of(directory, tombstones, audit, device(), member, erasing::add);
+            // Before any store opens: an erase asked for (or cut short) before this start is finished first.
+            Optional<ErasureReceipt> erased = ErasureWiring.finishPending(erasure, erasing::add);
             // Team mode: the team server holds the conversations; layout, drafts and logs stay on this device.
             store = options.teamServer().isPresent() ? PostgresConversationStore.open(options.teamServer().get())
                     : JournaledConversationStore.open(directory, snapshotCopies(new SnapshotFolder(directory.path())));
             List<String> warnings = new ArrayList<>(store.openingWarnings());
+            warnings.addAll(erasing);
             AgentCatalog agents = JsonAgentCatalog.open(directory.path(), warnings::add);
             if (store instanceof PostgresConversationStore teamServer) {
                 // The team's agents are shared on the server; this device's own start a team that has none.
@@ -80,7 +92,8 @@ public final class Wiring {
                     : Preferences.DEFAULTS;
             WorkspaceOptions effective = options.followsPreferences() ? options.with(preferences) : options;
             OfflineGateway offline = new OfflineGateway(effective.offlineDelayMillis());
-            ConversationEngine bridge = new ConversationEngine(store, effective.team(), agents, gateways(offline),
+            ConversationStore keptOut = new ErasedKeptOut(store, tombstones);
+            ConversationEngine bridge = new ConversationEngine(keptOut, effective.team(), agents, gateways(offline),
                     effective.loops(), Optional.of(new SnapshotFolder(directory.path())));
             if (options.teamServer().isEmpty()) {
                 // On a team server another instance may be driving them: only this device's own are stopped ones.
@@ -100,9 +113,9 @@ public final class Wiring {
             bridge.calls().toolbox().keepSecretsIn(SECRETS);
             PreferencesKeeper keeper = PreferencesKeeper.of(preferenceStore, preferences, bridge,
                     offline::setDelayMillis, options.followsPreferences());
-            Workspace workspace = new Workspace(directory, store, agents, bridge, scene, drafts, watch, keeper,
-                    options.team(), warnings, endpointCheck(), SECRETS).keepAudit(new JsonlAuditTrail(directory.path()),
-                    device(), System.getProperty("user.name", "you"));
+            Workspace workspace = new Workspace(directory, keptOut, agents, bridge, scene, drafts, watch, keeper,
+                    options.team(), warnings, endpointCheck(), SECRETS).keepAudit(audit, device(), member)
+                    .keepErasure(erasure, erased);
             if (options.followsPreferences()) {
                 // The app (not a command, whose run is its own): the policy applied daily, from the settings.
                 boolean team = options.teamServer().isPresent();
@@ -130,7 +143,9 @@ public final class Wiring {
             store = ReadOnlyJournalStore.open(directory.journalDirectory(), why);
             List<String> warnings = new ArrayList<>(store.openingWarnings());
             AgentCatalog agents = JsonAgentCatalog.readOnly(directory.path(), warnings::add);
-            ConversationEngine bridge = new ConversationEngine(store, team, agents, gateways(new OfflineGateway(0)),
+            ConversationStore keptOut = new ErasedKeptOut(store, ErasureWiring.readTombstones(directory.path(),
+                    warnings::add));
+            ConversationEngine bridge = new ConversationEngine(keptOut, team, agents, gateways(new OfflineGateway(0)),
                     LoopSettings.DEFAULTS);
             JsonSceneStore savedScene = new JsonSceneStore(directory.path(), warnings::add);
             SceneKeeper scene = new SceneKeeper(new SceneStore() {
@@ -158,7 +173,7 @@ public final class Wiring {
             DataDirectoryWatch watch = new DataDirectoryWatch(directory::whyGone, reason -> { }, Duration.ofSeconds(2));
             PreferencesKeeper keeper = PreferencesKeeper.of(new JsonPreferences(directory.path()), Preferences.DEFAULTS,
                     bridge, pace -> { }, false);
-            return new Workspace(directory, store, agents, bridge, scene, drafts, watch, keeper, team, warnings,
+            return new Workspace(directory, keptOut, agents, bridge, scene, drafts, watch, keeper, team, warnings,
                     endpointCheck(), SECRETS).readOnly(why);
         } catch (RuntimeException e) {
             if (store != null) {

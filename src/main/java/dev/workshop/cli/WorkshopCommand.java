@@ -57,6 +57,7 @@ public final class WorkshopCommand implements Callable<Integer> {
             new Entry("mcp", McpCommand.class),
             new Entry("audit", AuditCommand.class),
             new Entry("gc", GcCommand.class),
+            new Entry("erase", EraseCommand.class),
             new Entry("bench", BenchCommand.class)));
 
     @Option(names = "--data-dir", paramLabel = "DIR",

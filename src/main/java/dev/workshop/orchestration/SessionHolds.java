@@ -60,6 +60,8 @@ public final class SessionHolds {
     /** One hold or re-inflation of a conversation at a time in this process; others wait their turn. */
     private final ConcurrentHashMap<ConversationId, ReentrantLock> locks = new ConcurrentHashMap<>();
     private final Reinflation reinflation;
+    /** When a conversation was erased for good (docs/decisions/0031): nothing of it comes back from a branch. */
+    private java.util.function.Function<String, Optional<java.time.Instant>> erasedOn = id -> Optional.empty();
 
     public SessionHolds(ConversationStore store, TenantId team, AgentCatalog agents, ConversationEngine bridge,
                         SceneKeeper scene, Path dataDirectory, Clock clock) {
@@ -71,6 +73,12 @@ public final class SessionHolds {
         this.defaultRepository = dataDirectory.resolve("sessions.git");
         this.clock = clock;
         this.reinflation = new Reinflation(store, team, agents, bridge, scene, clock);
+    }
+
+    /** Keeps the conversations {@code erasedOn} knows out: refused on re-inflation, fetched copies taken out again. */
+    public SessionHolds keepingOutErased(java.util.function.Function<String, Optional<java.time.Instant>> erased) {
+        this.erasedOn = erased;
+        return this;
     }
 
     /** Why a held conversation takes no turn, message or resume here, and what goes on with it. */
@@ -242,19 +250,11 @@ public final class SessionHolds {
     private String branchOf(GitSessions repository, ConversationState state) {
         String suffix = "-" + state.id().value().substring(0, Math.min(8, state.id().value().length()));
         for (GitSessions.Branch branch : repository.branches()) {
-            if (branch.name().endsWith(suffix) && idAt(repository, branch).filter(state.id().value()::equals).isPresent()) {
+            if (branch.name().endsWith(suffix) && HeldBranches.idAt(repository, branch).filter(state.id().value()::equals).isPresent()) {
                 return branch.name();
             }
         }
         return GitSessions.BRANCH_PREFIX + branchSlug(state.title()) + suffix;
-    }
-
-    private static Optional<String> idAt(GitSessions repository, GitSessions.Branch branch) {
-        try {
-            return Optional.of(HeldSessionJson.read(repository.read(branch.commit()), branch.name()).id().value());
-        } catch (InvalidSnapshotException e) {
-            return Optional.empty();
-        }
     }
 
     /** A title as a branch name: ASCII (branch names travel through tools that mangle the rest), and short. */
@@ -276,6 +276,13 @@ public final class SessionHolds {
     }
 
     /** The repository to read: the one named, the remote fetched into the default one, or the default one. */
+    /** What was erased here stays out of this data directory, even as a copy fetched from another repository. */
+    private void keepOutErased(GitSessions repository, SessionLocation where) {
+        if (where.remote().isPresent()) {
+            repository.erase(id -> erasedOn.apply(id).isPresent());
+        }
+    }
+
     private GitSessions openForReading(SessionLocation where) {
         if (where.remote().isPresent()) {
             GitSessions repository = GitSessions.openOrCreateBare(defaultRepository);
@@ -300,6 +307,7 @@ public final class SessionHolds {
     /** The held sessions in {@code where}, by branch name. */
     public List<HeldEntry> held(SessionLocation where) {
         try (GitSessions repository = openForReading(where)) {
+            keepOutErased(repository, where);
             List<HeldEntry> entries = new ArrayList<>();
             for (GitSessions.Branch branch : branchesOf(repository, where)) {
                 try {
@@ -333,12 +341,20 @@ public final class SessionHolds {
         GitSessions.Branch branch;
         HeldSessionJson.Files files;
         try (GitSessions repository = openForReading(where)) {
-            branch = find(repository, branchesOf(repository, where), branchOrId, where);
-            files = repository.read(branch.commit());
-            session = HeldSessionJson.read(files, branch.name());
-            if (where.remote().isPresent()) {
-                // Held again later, it goes on top of the remote's commit: pushing it back is then a fast-forward.
-                repository.follow(branch.name(), branch.commit());
+            try {
+                branch = HeldBranches.find(repository, branchesOf(repository, where), branchOrId, where);
+                files = repository.read(branch.commit());
+                session = HeldSessionJson.read(files, branch.name());
+                Optional<java.time.Instant> erased = erasedOn.apply(session.id().value());
+                if (erased.isPresent()) {
+                    throw new dev.workshop.store.ConversationErasedException(erased.get());
+                }
+                if (where.remote().isPresent()) {
+                    // Held again later, it goes on top of the remote's commit: pushing it back is a fast-forward.
+                    repository.follow(branch.name(), branch.commit());
+                }
+            } finally {
+                keepOutErased(repository, where);
             }
         }
         if (!session.team().equals(team)) {
@@ -353,38 +369,6 @@ public final class SessionHolds {
         } finally {
             lock.unlock();
         }
-    }
-
-    private static GitSessions.Branch find(GitSessions repository, List<GitSessions.Branch> branches, String wanted,
-                                          SessionLocation where) {
-        String name = wanted.strip();
-        for (GitSessions.Branch branch : branches) {
-            if (branch.name().equals(name) || branch.name().equals(GitSessions.BRANCH_PREFIX + name)
-                    || branch.ref().equals(name)) {
-                return branch;
-            }
-        }
-        List<GitSessions.Branch> byId = new ArrayList<>();
-        if (name.length() >= 4) {
-            for (GitSessions.Branch branch : branches) {
-                String suffix = branch.name().substring(branch.name().lastIndexOf('-') + 1);
-                if ((name.startsWith(suffix) || suffix.startsWith(name))
-                        && idAt(repository, branch).filter(id -> id.startsWith(name)).isPresent()) {
-                    byId.add(branch);
-                }
-            }
-        }
-        String place = where.remote().orElse(repository.location().toString());
-        if (byId.isEmpty()) {
-            throw new IllegalArgumentException("No held session '" + name + "' in " + place + " ("
-                    + (branches.isEmpty() ? "it holds none" : "'workshop held' lists them") + ")");
-        }
-        if (byId.size() > 1) {
-            throw new IllegalArgumentException("'" + name + "' names " + byId.size() + " held sessions in " + place
-                    + ": " + String.join(", ", byId.stream().map(GitSessions.Branch::name).toList())
-                    + "; give the branch");
-        }
-        return byId.getFirst();
     }
 
     /** Forks {@code source} at a turn and holds the fork on a branch of its own (its session names its parent). */

@@ -34,6 +34,8 @@ public final class Workspace implements AutoCloseable {
     private dev.workshop.store.AuditTrail audit = dev.workshop.store.AuditTrail.NONE;
     private AuditRecorder auditRecorder;
     private RetentionJob retention;
+    private Erasure erasure;
+    private Optional<dev.workshop.domain.retention.ErasureReceipt> erasedAtOpen = Optional.empty();
 
     public Workspace(DataDirectory directory, ConversationStore store, AgentCatalog agents, ConversationEngine bridge,
                      SceneKeeper scene, Drafts drafts, DataDirectoryWatch watch, PreferencesKeeper preferences,
@@ -59,6 +61,44 @@ public final class Workspace implements AutoCloseable {
                 failure -> java.util.logging.Logger.getLogger("dev.workshop.audit").warning(failure));
         bridge.subscribe(auditRecorder);
         return this;
+    }
+
+    /**
+     * Erases through {@code erasure} from now on; {@code finishedAtOpen}: the receipt of an erase this open finished
+     * (one asked for before it, or cut short by a crash).
+     */
+    public Workspace keepErasure(Erasure erasure, Optional<dev.workshop.domain.retention.ErasureReceipt> finishedAtOpen) {
+        this.erasure = erasure;
+        this.erasedAtOpen = finishedAtOpen;
+        return this;
+    }
+
+    /** The receipt of the erase this open finished, if it finished one. */
+    public Optional<dev.workshop.domain.retention.ErasureReceipt> erasedAtOpen() {
+        return erasedAtOpen;
+    }
+
+    /**
+     * Erases these conversations for good: each one running is stopped first, then their tombstones are written —
+     * from here on nothing of them is written or shown again. Their copies go when the data is opened next (the
+     * app reopens it at once, which finishes the erase and gives its receipt).
+     *
+     * @throws IllegalStateException when nothing can be erased here (a read-only workspace) or a loop would not stop
+     */
+    public void erase(java.util.Collection<dev.workshop.domain.conversation.ConversationId> ids)
+            throws InterruptedException {
+        if (erasure == null || readOnly.isPresent()) {
+            throw new IllegalStateException("Nothing can be erased here" + readOnly.map(why -> ": " + why).orElse(""));
+        }
+        for (var id : ids) {
+            if (bridge.isRunning(id)) {
+                bridge.delete(id, java.time.Duration.ofSeconds(10));
+            }
+        }
+        erasure.request(ids);
+        if (auditRecorder != null) {
+            auditRecorder.flush();
+        }
     }
 
     /** Applies the retention policy daily from now on ({@link RetentionJob}), the policy read from the settings. */
@@ -142,7 +182,8 @@ public final class Workspace implements AutoCloseable {
     public synchronized SessionHolds holds() {
         if (holds == null) {
             holds = new SessionHolds(bridge.recordingStore(), tenant, agents, bridge, scene, directory.path(),
-                    java.time.Clock.systemUTC());
+                    java.time.Clock.systemUTC()).keepingOutErased(id -> erasure == null ? Optional.empty()
+                    : erasure.erasedOn(id));
         }
         return holds;
     }

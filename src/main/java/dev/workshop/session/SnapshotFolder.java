@@ -121,4 +121,31 @@ public final class SnapshotFolder {
         }
         return teams;
     }
+
+    /**
+     * Deletes the snapshot of every conversation {@code erased} names by id (an erase), and the temporary files a
+     * save cut short left beside them; how many snapshots.
+     */
+    public int erase(java.util.function.Predicate<String> erased) {
+        if (!Files.isDirectory(root)) {
+            return 0;
+        }
+        int deleted = 0;
+        try (DirectoryStream<Path> folders = Files.newDirectoryStream(root, Files::isDirectory)) {
+            for (Path folder : folders) {
+                try (DirectoryStream<Path> files = Files.newDirectoryStream(folder)) {
+                    for (Path file : files) {
+                        String name = file.getFileName().toString();
+                        String id = name.contains(".json") ? name.substring(0, name.indexOf(".json")) : name;
+                        if (!id.isEmpty() && erased.test(id) && Files.deleteIfExists(file) && name.endsWith(".json")) {
+                            deleted++;
+                        }
+                    }
+                }
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException("Cannot erase snapshots in " + root + ": " + e.getMessage(), e);
+        }
+        return deleted;
+    }
 }

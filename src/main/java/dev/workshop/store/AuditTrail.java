@@ -19,6 +19,9 @@ public interface AuditTrail extends AutoCloseable {
     /** Whether the chain holds: every entry's hash, every link, every subject; or where and how it breaks. */
     Verification verify();
 
+    /** Takes the ids of these subjects' conversations out of their entries (an erase); how many entries it changed. */
+    int forget(java.util.Collection<String> subjects);
+
     /** A keyed hash of a conversation's id: what an entry (and an erase's receipt) holds instead of the id. */
     String keyedHash(String conversationId);
 
@@ -46,6 +49,11 @@ public interface AuditTrail extends AutoCloseable {
         @Override
         public Verification verify() {
             return new Verification(0, Optional.empty());
+        }
+
+        @Override
+        public int forget(java.util.Collection<String> subjects) {
+            return 0;
         }
 
         @Override

@@ -118,6 +118,10 @@ final class ElementCodec {
                 out.writeStringField("action", refused.action());
                 out.writeStringField("reason", refused.reason());
             }
+            case ElementEvent.Erased erased -> {
+                out.writeStringField("change", "erased");
+                out.writeStringField("was_a", erased.wasA());
+            }
         }
     }
 
@@ -157,6 +161,7 @@ final class ElementCodec {
             case "block_removed" -> new ElementEvent.BlockRemoved(node.path("label").asText());
             case "summarised" -> new ElementEvent.Summarised(text);
             case "refused" -> new ElementEvent.Refused(node.path("action").asText(), node.path("reason").asText());
+            case "erased" -> new ElementEvent.Erased(node.path("was_a").asText("change"));
             default -> throw new IllegalArgumentException("Unknown element change '" + node.path("change").asText()
                     + "': it was written by a newer Workshop");
         };

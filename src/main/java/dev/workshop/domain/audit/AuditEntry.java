@@ -36,6 +36,12 @@ public record AuditEntry(long number, Instant at, String device, String member, 
         return new AuditEntry(0, at, device, member, action, conversation, "", detail, counts, "", "");
     }
 
+    /** An entry about a conversation known only by its subject (an erase's receipt, made after the id is gone). */
+    public static AuditEntry draftAbout(Instant at, String device, String member, AuditAction action, String subject,
+                                        String detail, Map<String, Long> counts) {
+        return new AuditEntry(0, at, device, member, action, Optional.empty(), subject, detail, counts, "", "");
+    }
+
     /**
      * What the entry's hash covers, in one canonical text: every field but the conversation's id (its keyed hash,
      * {@code subject}, stands for it) and the hash itself.

@@ -130,4 +130,27 @@ public sealed interface ElementEvent {
             Objects.requireNonNull(reason, "reason");
         }
     }
+
+    /**
+     * What stands where an erased conversation's change was (docs/decisions/0031): no text, only which kind of
+     * change it was ({@link #wasA}), so that the fold still counts it — the pins and notes after it keep their
+     * numbers, and a vote on one of them still finds it — while what it said is gone.
+     */
+    record Erased(String wasA) implements ElementEvent {
+        public Erased {
+            Objects.requireNonNull(wasA, "wasA");
+        }
+
+        /** What stands in for {@code change}: its kind's wire name, its text gone. */
+        public static Erased of(ElementEvent change) {
+            return new Erased(switch (change) {
+                case Posted ignored -> "post";
+                case Pinned ignored -> "pin";
+                case Sent ignored -> "message";
+                case Noted ignored -> "note";
+                case Erased erased -> erased.wasA();
+                default -> "change";
+            });
+        }
+    }
 }

@@ -90,6 +90,17 @@ public final class ElementState {
             case ElementEvent.Summarised summarised -> summary = summarised.text();
             case ElementEvent.Refused ignored -> {
             }
+            case ElementEvent.Erased erased -> countErased(erased);
+        }
+    }
+
+    /** An erased pin or entry keeps its number: those after it, and what refers to them, stay as they were. */
+    private void countErased(ElementEvent.Erased erased) {
+        switch (erased.wasA()) {
+            case "pin" -> pinsMade++;
+            case "post", "message", "note" -> entriesMade++;
+            default -> {
+            }
         }
     }
 

@@ -8,6 +8,8 @@ package dev.workshop.domain.element;
  */
 public record Provenance(String conversation, int turn, int action) {
     private static final Provenance BY_HAND = new Provenance(null, -1, -1);
+    /** Where an erased conversation's change came from: not its id, which went with it. */
+    private static final Provenance ERASED = new Provenance("erased", 0, 0);
 
     public Provenance {
         if (conversation != null && (turn < 0 || action < 0)) {
@@ -21,6 +23,15 @@ public record Provenance(String conversation, int turn, int action) {
 
     public static Provenance byHand() {
         return BY_HAND;
+    }
+
+    /** The provenance a change of an erased conversation keeps: no id, which erasing took away. */
+    public static Provenance erased() {
+        return ERASED;
+    }
+
+    public boolean isErased() {
+        return this.equals(ERASED);
     }
 
     public static Provenance of(String conversation, int turn, int action) {
@@ -45,6 +56,9 @@ public record Provenance(String conversation, int turn, int action) {
 
     /** In words: "by hand", or "conversation 1f3a…, turn 4, action 2" (turns and actions counted from 1). */
     public String describe() {
+        if (isErased()) {
+            return "an erased conversation";
+        }
         return isByHand() ? "by hand" : "conversation " + conversation + ", turn " + (turn + 1)
                 + (isSummary() ? ", summary" : ", action " + (action + 1));
     }

@@ -37,6 +37,7 @@ public final class Sentences {
             case ElementEvent.BlockRemoved removed -> "Removed memory block " + removed.label();
             case ElementEvent.Summarised ignored -> "Summarised the recent interactions";
             case ElementEvent.Refused refused -> refused.reason();
+            case ElementEvent.Erased ignored -> "Erased";
         };
     }
 
@@ -63,6 +64,7 @@ public final class Sentences {
             case ElementEvent.BlockRemoved removed -> who + " removed memory block " + removed.label();
             case ElementEvent.Summarised summarised -> who + " summarised: " + quoted(summarised.text());
             case ElementEvent.Refused refused -> who + "'s " + refused.action() + " was refused: " + refused.reason();
+            case ElementEvent.Erased erased -> "A " + erased.wasA() + " of an erased conversation";
         };
     }
 

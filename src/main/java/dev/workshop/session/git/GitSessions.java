@@ -339,6 +339,49 @@ public final class GitSessions implements AutoCloseable {
         return message == null ? e.getClass().getSimpleName() : message;
     }
 
+    /**
+     * Deletes every held session branch, and every copy fetched from a remote, whose conversation {@code erased}
+     * names by id (an erase); expires their reflogs and prunes what only they reached, so the objects are gone from
+     * the repository, not only from its list. How many branches. What was pushed elsewhere is not reached.
+     */
+    public int erase(java.util.function.Predicate<String> erased) {
+        try {
+            List<Ref> doomed = new ArrayList<>();
+            for (Ref ref : repository.getRefDatabase().getRefsByPrefix(HEADS)) {
+                heldId(ref).filter(erased).ifPresent(id -> doomed.add(ref));
+            }
+            for (Ref ref : repository.getRefDatabase().getRefsByPrefix(FETCHED)) {
+                heldId(ref).filter(erased).ifPresent(id -> doomed.add(ref));
+            }
+            for (Ref ref : doomed) {
+                RefUpdate update = repository.updateRef(ref.getName());
+                update.setForceUpdate(true);
+                update.delete();
+                Files.deleteIfExists(repository.getDirectory().toPath().resolve("logs").resolve(ref.getName()));
+            }
+            if (!doomed.isEmpty()) {
+                // Unreachable objects go at once, loose or in packs (a fetch writes a pack, which git keeps an hour
+                // after it is no longer needed by default): set in memory only, for this collection.
+                StoredConfig config = repository.getConfig();
+                config.setString(ConfigConstants.CONFIG_GC_SECTION, null, ConfigConstants.CONFIG_KEY_PRUNEPACKEXPIRE,
+                        "now");
+                Git.wrap(repository).gc().setExpire(java.util.Date.from(Instant.now().plusSeconds(1))).call();
+            }
+            return doomed.size();
+        } catch (IOException | GitAPIException e) {
+            throw new SessionRepositoryException("Cannot erase held sessions in " + location + ": " + reason(e), true, e);
+        }
+    }
+
+    private Optional<String> heldId(Ref ref) {
+        try {
+            HeldSessionJson.Files files = read(ref.getObjectId().name());
+            return Optional.of(HeldSessionJson.read(files, ref.getName()).id().value());
+        } catch (RuntimeException notAHeldSession) {
+            return Optional.empty();
+        }
+    }
+
     @Override
     public void close() {
         repository.close();

@@ -8,16 +8,11 @@ import dev.workshop.domain.audit.AuditEntry;
 import dev.workshop.store.AuditTrail;
 import dev.workshop.store.StoreException;
 import java.io.IOException;
-import java.nio.ByteBuffer;
-import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardOpenOption;
-import java.nio.file.attribute.PosixFilePermissions;
 import java.security.GeneralSecurityException;
 import java.security.MessageDigest;
-import java.security.SecureRandom;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HexFormat;
@@ -25,8 +20,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import javax.crypto.Mac;
-import javax.crypto.spec.SecretKeySpec;
 
 /**
  * The audit trail as {@code audit.jsonl} in the data directory, one entry a line, each written and forced to disk
@@ -35,19 +28,18 @@ import javax.crypto.spec.SecretKeySpec;
  */
 public final class JsonlAuditTrail implements AuditTrail {
     static final String FILE = "audit.jsonl";
-    static final String KEY = "audit.key";
     private static final ObjectMapper JSON = new ObjectMapper();
 
     private final Path file;
-    private final byte[] key;
+    private final SubjectKey key;
     private long last;
     private String lastHash = "";
 
     public JsonlAuditTrail(Path dataDirectory) {
         this.file = dataDirectory.resolve(FILE);
         try {
-            this.key = key(dataDirectory.resolve(KEY));
-            cutTornEnd();
+            this.key = SubjectKey.of(dataDirectory);
+            JsonLines.cutTornEnd(file);
             for (AuditEntry entry : entries()) {
                 last = entry.number();
                 lastHash = entry.hash();
@@ -59,16 +51,10 @@ public final class JsonlAuditTrail implements AuditTrail {
 
     @Override
     public synchronized void record(AuditEntry draft) {
-        AuditEntry sealed = draft.sealed(last + 1, draft.conversation().map(this::keyedHash).orElse(""), lastHash,
+        AuditEntry sealed = draft.sealed(last + 1, draft.conversation().map(this::keyedHash).orElse(draft.subject()), lastHash,
                 JsonlAuditTrail::sha256);
-        byte[] line = (json(sealed) + "\n").getBytes(StandardCharsets.UTF_8);
-        try (FileChannel channel = FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.WRITE,
-                StandardOpenOption.APPEND)) {
-            ByteBuffer buffer = ByteBuffer.wrap(line);
-            while (buffer.hasRemaining()) {
-                channel.write(buffer);
-            }
-            channel.force(false);
+        try {
+            JsonLines.append(file, json(sealed) + "\n");
         } catch (IOException e) {
             throw new StoreException("Cannot write the audit trail in " + file + ": " + e.getMessage(), e);
         }
@@ -123,15 +109,47 @@ public final class JsonlAuditTrail implements AuditTrail {
         return new Verification(lines.size(), Optional.empty());
     }
 
+    /**
+     * Takes the ids of these subjects' conversations out of their entries (an erase): the file is written anew
+     * beside the old one and renamed over it; the chain still verifies, as the hashes never covered the ids.
+     */
+    @Override
+    public synchronized int forget(java.util.Collection<String> subjects) {
+        try {
+            List<String> lines = Files.exists(file) ? Files.readAllLines(file, StandardCharsets.UTF_8) : List.of();
+            StringBuilder kept = new StringBuilder();
+            int blanked = 0;
+            for (String line : lines) {
+                JsonNode node = readable(line);
+                if (node != null && node.hasNonNull("conversation") && subjects.contains(node.path("subject").asText())) {
+                    ((ObjectNode) node).putNull("conversation");
+                    line = node.toString();
+                    blanked++;
+                }
+                kept.append(line).append('\n');
+            }
+            if (blanked > 0) {
+                AtomicFile.write(file, kept.toString().getBytes(StandardCharsets.UTF_8));
+            }
+            return blanked;
+        } catch (IOException e) {
+            throw new StoreException("Cannot take erased conversations out of the audit trail in " + file + ": "
+                    + e.getMessage(), e);
+        }
+    }
+
+    /** A line as JSON, or null for a damaged one (kept as it is: verify names it). */
+    private static JsonNode readable(String line) {
+        try {
+            return JSON.readTree(line);
+        } catch (IOException | RuntimeException damaged) {
+            return null;
+        }
+    }
+
     @Override
     public String keyedHash(String conversationId) {
-        try {
-            Mac mac = Mac.getInstance("HmacSHA256");
-            mac.init(new SecretKeySpec(key, "HmacSHA256"));
-            return HexFormat.of().formatHex(mac.doFinal(conversationId.getBytes(StandardCharsets.UTF_8)));
-        } catch (GeneralSecurityException e) {
-            throw new IllegalStateException("HmacSHA256 is part of every JDK", e);
-        }
+        return key.subjectOf(conversationId);
     }
 
     @Override
@@ -152,45 +170,6 @@ public final class JsonlAuditTrail implements AuditTrail {
             }
         }
         return entries;
-    }
-
-    private void cutTornEnd() throws IOException {
-        if (!Files.exists(file) || Files.size(file) == 0) {
-            return;
-        }
-        byte[] bytes = Files.readAllBytes(file);
-        int end = bytes.length;
-        while (end > 0 && bytes[end - 1] != '\n') {
-            end--;
-        }
-        if (end < bytes.length) {
-            try (FileChannel channel = FileChannel.open(file, StandardOpenOption.WRITE)) {
-                channel.truncate(end);
-                channel.force(true);
-            }
-        }
-    }
-
-    private static byte[] key(Path keyFile) throws IOException {
-        if (Files.exists(keyFile)) {
-            return HexFormat.of().parseHex(Files.readString(keyFile, StandardCharsets.US_ASCII).strip());
-        }
-        byte[] key = new byte[32];
-        new SecureRandom().nextBytes(key);
-        Path written;
-        try {
-            // Made readable by its owner only before a byte of the key is in it.
-            written = Files.createTempFile(keyFile.getParent(), KEY, ".new",
-                    PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")));
-        } catch (UnsupportedOperationException notPosix) {
-            written = Files.createTempFile(keyFile.getParent(), KEY, ".new");
-        }
-        try (FileChannel channel = FileChannel.open(written, StandardOpenOption.WRITE)) {
-            channel.write(ByteBuffer.wrap(HexFormat.of().formatHex(key).getBytes(StandardCharsets.US_ASCII)));
-            channel.force(true);
-        }
-        Files.move(written, keyFile, java.nio.file.StandardCopyOption.ATOMIC_MOVE);
-        return key;
     }
 
     private static String sha256(String text) {

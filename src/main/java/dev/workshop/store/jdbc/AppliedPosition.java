@@ -14,7 +14,7 @@ import java.util.Optional;
  * unclean shutdown is exactly what is not trusted; replay at start begins here.
  */
 final class AppliedPosition {
-    private static final String FILE = "applied.pos";
+    static final String FILE = "applied.pos";
 
     /** A position, and how many events H2 held when it synced there (to notice a file that went back in time). */
     record Synced(JournalPosition position, long events) {

@@ -29,6 +29,8 @@ final class ElementRecords {
     private static final int BLOCK_WRITTEN = 14;
     private static final int BLOCK_REMOVED = 15;
     private static final int SUMMARISED = 16;
+    /** What stands where an erased conversation's change was: the kind it was, no text. */
+    private static final int ERASED = 17;
 
     private ElementRecords() {
     }
@@ -84,6 +86,7 @@ final class ElementRecords {
                 text(out, REFUSED, refused.action());
                 out.text(refused.reason());
             }
+            case ElementEvent.Erased erased -> text(out, ERASED, erased.wasA());
         }
     }
 
@@ -150,6 +153,7 @@ final class ElementRecords {
             case BLOCK_WRITTEN -> new ElementEvent.BlockWritten(in.text(), in.text(), in.int32());
             case BLOCK_REMOVED -> new ElementEvent.BlockRemoved(in.text());
             case SUMMARISED -> new ElementEvent.Summarised(in.text());
+            case ERASED -> new ElementEvent.Erased(in.text());
             default -> throw new IllegalArgumentException("element change " + code
                     + " is unknown to this Workshop: it was written by a newer version");
         };

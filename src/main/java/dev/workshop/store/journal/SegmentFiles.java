@@ -169,7 +169,7 @@ final class SegmentFiles {
         }
     }
 
-    private static void fillWithZeros(FileChannel channel, long from, long to) throws IOException {
+    static void fillWithZeros(FileChannel channel, long from, long to) throws IOException {
         ByteBuffer zeros = ByteBuffer.allocateDirect(1 << 20);
         long at = from;
         while (at < to) {
