@@ -137,4 +137,28 @@ class ElementStateTest {
         assertThat(act(ADA, ActionType.POST, Map.of("text", "Hello"))).isEqualTo(
                 new ElementEvent.Refused("post", "Plans is a pinboard, which takes no post"));
     }
+
+    @Test
+    void anErasedPinOrNoteKeepsItsNumberSoThoseAfterItAndTheVotesOnThemStayAsTheyWere() {
+        act(ADA, ActionType.PIN, Map.of("text", "Open at nine"));
+        act(BRUNO, ActionType.PIN, Map.of("text", "secret plan"));
+        act(ADA, ActionType.PIN, Map.of("text", "Close at six"));
+        act(BRUNO, ActionType.VOTE_UP, Map.of("pin", "P1"));
+        act(ADA, ActionType.VOTE_UP, Map.of("pin", "P3"));
+        List<ElementChange> erased = new ArrayList<>(history);
+        for (int at : List.of(2, 4)) {
+            ElementChange bruno = erased.get(at);
+            erased.set(at, new ElementChange(bruno.seq(), bruno.at(), bruno.actor(), Provenance.erased(),
+                    ElementEvent.Erased.of(bruno.event())));
+        }
+
+        ElementState folded = ElementState.fold(board.id(), erased);
+
+        assertThat(folded.topPins()).extracting(Pin::id, Pin::text, Pin::score).containsExactly(
+                org.assertj.core.groups.Tuple.tuple("P3", "Close at six", 1),
+                org.assertj.core.groups.Tuple.tuple("P1", "Open at nine", 0));
+        assertThat(folded.version()).isEqualTo(board.version());
+        assertThat(ElementEvent.Erased.of(new ElementEvent.Noted("x")).wasA()).isEqualTo("note");
+        assertThat(Provenance.erased().describe()).isEqualTo("an erased conversation");
+    }
 }

@@ -24,6 +24,11 @@ final class JournalFiles {
     private JournalFiles() {
     }
 
+    /** The bytes a record of {@code length} payload bytes takes, padding included. */
+    static int alignedSize(int length) {
+        return (RECORD_HEADER_BYTES + length + 7) & -8;
+    }
+
     static List<Path> segments(Path dataDirectory) throws IOException {
         try (var files = Files.list(dataDirectory.resolve("journal"))) {
             return files.filter(file -> file.getFileName().toString().endsWith(".wal")).sorted().toList();

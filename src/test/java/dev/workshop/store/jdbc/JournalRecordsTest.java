@@ -78,8 +78,9 @@ class JournalRecordsTest {
                 new ElementEvent.Noted("Bruno doubts the rent"), new ElementEvent.Forgot(2),
                 new ElementEvent.BlockWritten("persona", "Careful; counts in euros", 200),
                 new ElementEvent.BlockRemoved("persona"), new ElementEvent.Summarised("Ada pinned two plans"),
-                new ElementEvent.Refused("keep", "Pin P1 was taken down"))) {
+                new ElementEvent.Refused("keep", "Pin P1 was taken down"), new ElementEvent.Erased("pin"))) {
             every.add(new ConversationEvent.ElementChanged(ada, turn, change));
+            every.add(new ConversationEvent.ElementChanged(ada, Provenance.erased(), change));
             every.add(new ConversationEvent.ElementChanged(Actor.USER, Provenance.byHand(), change));
         }
         return every;
