@@ -20,12 +20,12 @@ import org.eclipse.jgit.internal.storage.file.PackIndex;
  * own {@code Recover} tool dumps it (H2 may compress pages), and every object of a git repository unpacked (git
  * compresses them). What an erase's proof looks through.
  */
-final class CanaryScan {
+public final class CanaryScan {
     private CanaryScan() {
     }
 
     /** The places under {@code root} that hold {@code text}: files by path, H2 dumps and git objects by name. */
-    static List<String> find(Path root, String text) throws IOException {
+    public static List<String> find(Path root, String text) throws IOException {
         byte[] needle = text.getBytes(StandardCharsets.UTF_8);
         List<String> found = new ArrayList<>();
         List<Path> files;
