@@ -69,8 +69,10 @@ final class EraseCommand implements Callable<Integer> {
         try (Workspace workspace = Cli.open(workshop, spec, WorkspaceOptions.DEFAULTS)) {
             chosen = member == null ? byId(workspace) : byMember(workspace, member);
             if (chosen.isEmpty()) {
-                spec.commandLine().getErr().println("workshop: " + member + " took part in no conversation here;"
-                        + " nothing was erased");
+                if (member != null) {
+                    spec.commandLine().getErr().println("workshop: " + member + " took part in no conversation"
+                            + " here; nothing was erased");
+                }
                 return ExitCode.OK;
             }
             chosen.forEach(state -> out.println((dryRun ? "would erase " : "erasing ") + state.id() + "  "
@@ -101,7 +103,16 @@ final class EraseCommand implements Callable<Integer> {
         }
         List<ConversationState> states = new ArrayList<>();
         for (ConversationId id : unique) {
-            states.add(workspace.engine().state(id).orElseThrow(() -> new IllegalArgumentException(
+            Optional<java.time.Instant> erased = workspace.erasedOn(id);
+            if (erased.isPresent()) {
+                // Erasing twice is harmless: said, and the others go on.
+                spec.commandLine().getErr().println("workshop: conversation " + id + " was erased on "
+                        + java.time.LocalDate.ofInstant(erased.get(), java.time.ZoneId.systemDefault())
+                        + " already");
+                continue;
+            }
+            // Deleted ones too: emptying Recently deleted for good is what an erase is often for.
+            states.add(workspace.store().state(workspace.tenant(), id).orElseThrow(() -> new IllegalArgumentException(
                     "No conversation with id " + id + " (see 'workshop list'); nothing was erased")));
         }
         return states;

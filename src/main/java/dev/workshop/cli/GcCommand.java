@@ -3,6 +3,7 @@ package dev.workshop.cli;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.workshop.domain.retention.ErasureReceipt;
 import dev.workshop.domain.retention.RetentionPlan;
 import dev.workshop.domain.retention.RetentionPolicy;
 import dev.workshop.orchestration.Retention;
@@ -53,7 +54,7 @@ final class GcCommand implements Callable<Integer> {
     private String abandonAfter;
 
     @Override
-    public Integer call() {
+    public Integer call() throws InterruptedException {
         Instant now = asOf == null ? Instant.now() : Days.startOf("--as-of", asOf);
         RetentionPolicy policy = workshop.storeUrl().isPresent() ? RetentionPolicy.TEAM : RetentionPolicy.DESKTOP;
         if (purgeAfter != null) {
@@ -62,12 +63,23 @@ final class GcCommand implements Callable<Integer> {
         if (abandonAfter != null) {
             policy = policy.withAbandonIdleAfter(days("--abandon-after", abandonAfter));
         }
+        List<RetentionPlan.Due> planned;
+        List<RetentionPlan.Due> done;
         try (Workspace workspace = Cli.open(workshop, spec, WorkspaceOptions.DEFAULTS)) {
-            Retention retention = new Retention(workspace.engine());
-            List<RetentionPlan.Due> planned = retention.plan(policy, now);
-            List<RetentionPlan.Due> done = dryRun ? List.of() : retention.run(policy, now);
-            print(spec.commandLine().getOut(), policy, now, planned, done);
+            Retention retention = new Retention(workspace.engine(), workspace::erase);
+            planned = retention.plan(policy, now);
+            done = dryRun ? List.of() : retention.run(policy, now);
         }
+        Optional<ErasureReceipt> receipt = Optional.empty();
+        if (done.stream().anyMatch(due -> due.kind() != RetentionPlan.Kind.ABANDON)) {
+            // Purged is erased: opening the data again takes their copies out, as erase does.
+            try (Workspace reopened = Cli.open(workshop, spec, WorkspaceOptions.DEFAULTS)) {
+                receipt = reopened.erasedAtOpen();
+            }
+        }
+        print(spec.commandLine().getOut(), policy, now, planned, done);
+        receipt.ifPresent(erased -> spec.commandLine().getErr().println("workshop: " + erased.describe().stripTrailing()
+                .replace("\n", "\nworkshop: ")));
         return ExitCode.OK;
     }
 
@@ -92,7 +104,10 @@ final class GcCommand implements Callable<Integer> {
             out.println(switch (each.kind()) {
                 case ABANDON -> (done.contains(each) ? "Marked abandoned: " : dryRun ? "Would mark abandoned: "
                         : "Left (changed meanwhile): ");
-                case PURGE, PURGE_FROM_BIN -> "Due to be purged (not done: erasing comes in a later version): ";
+                case PURGE -> done.contains(each) ? "Purged (erased): " : dryRun ? "Would purge (erase): "
+                        : "Left (changed meanwhile): ";
+                case PURGE_FROM_BIN -> done.contains(each) ? "Purged from Recently deleted (erased): " : dryRun
+                        ? "Would purge from Recently deleted (erase): " : "Left (changed meanwhile): ";
             } + each.id() + "  " + each.title() + "  (last changed " + each.lastChanged() + ")");
         }
     }

@@ -29,10 +29,15 @@ public final class RetentionJob implements AutoCloseable {
             try {
                 do {
                     try {
-                        List<RetentionPlan.Due> marked = retention.run(policy.get(), clock.instant());
-                        if (!marked.isEmpty()) {
-                            told.accept(marked.size() + " idle conversation" + (marked.size() == 1 ? " was" : "s were")
+                        List<RetentionPlan.Due> done = retention.run(policy.get(), clock.instant());
+                        long marked = done.stream().filter(due -> due.kind() == RetentionPlan.Kind.ABANDON).count();
+                        if (marked > 0) {
+                            told.accept(marked + " idle conversation" + (marked == 1 ? " was" : "s were")
                                     + " marked abandoned by the retention policy");
+                        }
+                        if (done.size() > marked) {
+                            told.accept((done.size() - marked) + " conversation" + (done.size() - marked == 1 ? " was"
+                                    : "s were") + " purged by the retention policy; their copies go at the next start");
                         }
                     } catch (RuntimeException failed) {
                         told.accept("The retention policy could not be applied: " + failed.getMessage());

@@ -73,6 +73,11 @@ public final class Workspace implements AutoCloseable {
         return this;
     }
 
+    /** When the conversation was erased for good here, or empty. */
+    public Optional<java.time.Instant> erasedOn(dev.workshop.domain.conversation.ConversationId id) {
+        return erasure == null ? Optional.empty() : erasure.erasedOn(id.value());
+    }
+
     /** The receipt of the erase this open finished, if it finished one. */
     public Optional<dev.workshop.domain.retention.ErasureReceipt> erasedAtOpen() {
         return erasedAtOpen;
@@ -103,7 +108,7 @@ public final class Workspace implements AutoCloseable {
 
     /** Applies the retention policy daily from now on ({@link RetentionJob}), the policy read from the settings. */
     public Workspace applyRetentionDaily(java.util.function.Supplier<dev.workshop.domain.retention.RetentionPolicy> policy) {
-        retention = new RetentionJob(new Retention(bridge), policy, java.time.Clock.systemUTC(),
+        retention = new RetentionJob(new Retention(bridge, this::erase), policy, java.time.Clock.systemUTC(),
                 java.time.Duration.ofDays(1), told -> java.util.logging.Logger.getLogger("dev.workshop.retention")
                 .info(told));
         return this;

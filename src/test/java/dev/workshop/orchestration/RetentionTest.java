@@ -29,11 +29,12 @@ class RetentionTest {
 
     private EngineFixture engine;
     private Retention retention;
+    private final List<ConversationId> purged = new java.util.ArrayList<>();
 
     @BeforeEach
     void open() {
         engine = new EngineFixture(dir).open();
-        retention = new Retention(engine.engine());
+        retention = new Retention(engine.engine(), purged::addAll);
     }
 
     @AfterEach
@@ -117,5 +118,25 @@ class RetentionTest {
 
         assertThat(told).containsExactly("1 idle conversation was marked abandoned by the retention policy");
         assertThat(engine.state(idle).statusCause()).isEqualTo(StatusCause.IDLE);
+    }
+
+    @Test
+    void aRunPurgesWhatIsDueByErasingItAndLeavesWhatCameBackFromTheBin() throws Exception {
+        ConversationId ended = completed();
+        ConversationId binned = completed();
+        engine.engine().delete(binned, Duration.ofSeconds(10));
+        ConversationId restored = completed();
+        engine.engine().delete(restored, Duration.ofSeconds(10));
+        Instant monthOn = engine.engine().deletedConversations().getFirst().deletedAt().plus(Duration.ofDays(31));
+        assertThat(retention.plan(RetentionPolicy.TEAM, monthOn)).extracting(RetentionPlan.Due::id)
+                .containsExactlyInAnyOrder(binned, restored);
+        engine.engine().undelete(restored);
+
+        List<RetentionPlan.Due> done = retention.run(RetentionPolicy.TEAM, monthOn);
+
+        assertThat(purged).containsExactly(binned);
+        assertThat(done).extracting(RetentionPlan.Due::kind).containsExactly(RetentionPlan.Kind.PURGE_FROM_BIN);
+        retention.run(RetentionPolicy.TEAM, engine.state(ended).updatedAt().plus(Duration.ofDays(90)));
+        assertThat(purged).as("ended on day 0, purged on day 91").contains(ended);
     }
 }
