@@ -36,6 +36,8 @@ public final class Workspace implements AutoCloseable {
     private RetentionJob retention;
     private Erasure erasure;
     private Optional<dev.workshop.domain.retention.ErasureReceipt> erasedAtOpen = Optional.empty();
+    /** Told once an erase is committed: the app opens the data again, which takes the copies out. */
+    private volatile Runnable onErased = () -> { };
 
     public Workspace(DataDirectory directory, ConversationStore store, AgentCatalog agents, ConversationEngine bridge,
                      SceneKeeper scene, Drafts drafts, DataDirectoryWatch watch, PreferencesKeeper preferences,
@@ -104,6 +106,17 @@ public final class Workspace implements AutoCloseable {
         if (auditRecorder != null) {
             auditRecorder.flush();
         }
+        onErased.run();
+    }
+
+    /** Hears each erase committed here, after its tombstones are written (the app reopens the data then). */
+    public void onErased(Runnable listener) {
+        onErased = listener;
+    }
+
+    /** Whether an erase was committed whose copies go only when the data is opened again. */
+    public boolean erasePending() {
+        return erasure != null && erasure.pending();
     }
 
     /** Applies the retention policy daily from now on ({@link RetentionJob}), the policy read from the settings. */

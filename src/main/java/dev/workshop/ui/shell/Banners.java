@@ -22,4 +22,11 @@ final class Banners {
         return "The data can only be read (" + why + "): every conversation can be read and exported, and nothing is"
                 + " saved or run. Make room on the disk (or make it writable), then Reopen.";
     }
+
+    /** What the status bar says once an erase is finished: how many went, and where its receipt is. */
+    static String erased(dev.workshop.domain.retention.ErasureReceipt receipt) {
+        int count = receipt.subjects().size();
+        return (count == 1 ? "1 conversation was" : count + " conversations were") + " erased for good, from every"
+                + " place Workshop wrote it; the receipt is in the audit trail ('workshop audit')";
+    }
 }

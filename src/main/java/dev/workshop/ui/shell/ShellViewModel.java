@@ -162,6 +162,7 @@ public final class ShellViewModel {
                 });
                 opened.directoryWatch().onGone(reason -> fx.execute(() -> dataDirectoryGone.set(Banners.gone(reason))));
                 opened.onSavingStopped(reason -> fx.execute(() -> savingStopped.set(Banners.savingStopped(reason))));
+                opened.onErased(() -> fx.execute(this::reopen));
                 opened.readOnlyReason().ifPresent(why -> fx.execute(() -> savingStopped.set(Banners.readOnly(why))));
                 int count = opened.conversationCount();
                 List<String> warnings = opened.warnings();
@@ -203,11 +204,11 @@ public final class ShellViewModel {
     private void showOpened(int count, List<String> warnings) {
         Workspace open = workspace;
         showCounts(count, open == null ? 0 : open.engine().runningCount());
-        // A paragraph each: several repairs in one opening (the agent list and the settings, say) read as one
-        // block of text when joined line by line.
+        // A paragraph each: several repairs in one opening read as one block of text when joined line by line.
         List<String> all = new java.util.ArrayList<>(launchWarnings);
         all.addAll(warnings);
         warningText.set(String.join("\n\n", all));
+        Optional.ofNullable(open).flatMap(Workspace::erasedAtOpen).ifPresent(erased -> notice.set(Banners.erased(erased)));
         opening.set(false);
         ready.set(true);
     }
@@ -232,14 +233,15 @@ public final class ShellViewModel {
     }
 
     /**
-     * Closes the data and opens it again, once saving stopped and the user has mended the cause (made room on
-     * the disk, put the data directory back): what a new start of Workshop would do (the journal is read back as
-     * far as it was saved, and what was running goes on from there), without closing the window. A data
-     * directory that is still missing is only reported. If the open fails, it says why and offers Try again.
+     * Closes the data and opens it again, once saving stopped and the user mended the cause (made room on the disk,
+     * put the data directory back), or an erase was committed (the open takes its copies out): what a new start
+     * would do, without closing the window. A data directory still missing is only reported; a failed open says
+     * why and offers Try again.
      */
     public void reopen() {
         boolean folderGone = !dataDirectoryGone.get().isEmpty();
-        if (workspace == null || reopening || (savingStopped.get().isEmpty() && !folderGone)) {
+        if (workspace == null || reopening || (savingStopped.get().isEmpty() && !folderGone
+                && !workspace.erasePending())) {
             return;
         }
         reopening = true;

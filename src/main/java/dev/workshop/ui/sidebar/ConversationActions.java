@@ -99,6 +99,31 @@ final class ConversationActions {
         }
     }
 
+    /**
+     * Asks first, naming what goes and that there is no undo (Cancel is the default answer), then erases for good:
+     * the data is opened again meanwhile.
+     */
+    void confirmErase(List<ConversationRow> targets) {
+        if (targets.isEmpty()) {
+            return;
+        }
+        ButtonType erase = new ButtonType("Erase permanently", ButtonBar.ButtonData.OK_DONE);
+        Alert confirm = new Alert(Alert.AlertType.WARNING, ErasureQuestion.details(targets), ButtonType.CANCEL,
+                erase);
+        confirm.setTitle("Erase permanently");
+        confirm.setHeaderText(ErasureQuestion.header(targets));
+        confirm.getDialogPane().setId("confirm-erase");
+        confirm.getDialogPane().setMinHeight(javafx.scene.layout.Region.USE_PREF_SIZE);
+        Button eraseButton = (Button) confirm.getDialogPane().lookupButton(erase);
+        eraseButton.setDefaultButton(false);
+        eraseButton.getStyleClass().add("danger");
+        ((Button) confirm.getDialogPane().lookupButton(ButtonType.CANCEL)).setDefaultButton(true);
+        ModalOver.owner(confirm, window());
+        if (confirm.showAndWait().filter(erase::equals).isPresent()) {
+            viewModel.deletion().erase(targets);
+        }
+    }
+
     /** Hold in git: asks where (the data directory's repository unless another is named), then holds. */
     void hold(ConversationRow row) {
         if (row != null) {

@@ -70,6 +70,27 @@ public final class ConversationDeletion {
         });
     }
 
+    /**
+     * Erases conversations for good (docs/decisions/0031): their tombstones are written (a running one is stopped
+     * first), then the app opens the data again, which takes every copy out and tells the receipt.
+     */
+    public void erase(List<ConversationRow> targets) {
+        List<ConversationId> chosen = targets.stream().map(ConversationRow::id).toList();
+        if (chosen.isEmpty()) {
+            return;
+        }
+        forgetUndo();
+        work.inBackground("sidebar-erase", () -> {
+            try {
+                work.workspace().erase(chosen);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            } catch (RuntimeException e) {
+                work.tell("Nothing was erased: " + e.getMessage());
+            }
+        });
+    }
+
     /** Brings back what the last Delete took away (Undo, or Ctrl+Z in the list), as it was. */
     public void undo() {
         List<ConversationId> deleted = undoable.get();

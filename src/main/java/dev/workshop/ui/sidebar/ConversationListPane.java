@@ -19,10 +19,8 @@ import javafx.scene.control.ComboBox;
 import javafx.scene.control.ContextMenu;
 import javafx.scene.control.Label;
 import javafx.scene.control.ListView;
-import javafx.scene.control.MenuItem;
 import javafx.scene.control.MultipleSelectionModel;
 import javafx.scene.control.SelectionMode;
-import javafx.scene.control.SeparatorMenuItem;
 import javafx.scene.control.TextField;
 import javafx.scene.control.Tooltip;
 import javafx.scene.input.KeyCode;
@@ -334,63 +332,7 @@ final class ConversationListPane extends VBox {
     }
 
     private ContextMenu rowMenu() {
-        MenuItem rename = new MenuItem("Rename (F2)", new FontIcon(Feather.EDIT_2));
-        rename.setId("rename-menu-item");
-        rename.setOnAction(event -> startRename());
-        MenuItem again = new MenuItem("Start again…", new FontIcon(Feather.REFRESH_CW));
-        again.setId("start-again-menu-item");
-        again.setOnAction(event -> {
-            List<ConversationRow> targets = targets();
-            if (targets.size() == 1) {
-                viewModel.startAgain(targets.getFirst(), onStartAgain);
-            }
-        });
-        MenuItem delete = new MenuItem("Delete… (Del)", new FontIcon(Feather.TRASH_2));
-        delete.setId("delete-menu-item");
-        delete.setOnAction(event -> actions.confirmDelete(targets()));
-        // The one conversation shown, as the Export button above its messages does.
-        MenuItem exportMarkdown = new MenuItem("Export as Markdown…", new FontIcon(Feather.FILE_TEXT));
-        exportMarkdown.setId("export-markdown-menu-item");
-        exportMarkdown.setOnAction(event -> actions.export(ConversationActions.Format.MARKDOWN));
-        MenuItem exportJson = new MenuItem("Export as JSON…", new FontIcon(Feather.CODE));
-        exportJson.setId("export-json-menu-item");
-        exportJson.setOnAction(event -> actions.export(ConversationActions.Format.JSON));
-        MenuItem exportAll = new MenuItem("Export all conversations…", new FontIcon(Feather.DOWNLOAD));
-        exportAll.setId("export-all-menu-item");
-        exportAll.setOnAction(event -> actions.exportAll(targets()));
-        MenuItem hold = new MenuItem("Hold in git…", new FontIcon(Feather.ARCHIVE));
-        hold.setId("hold-menu-item");
-        hold.setOnAction(event -> actions.hold(targets().getFirst()));
-        MenuItem reinflate = new MenuItem("Re-inflate", new FontIcon(Feather.PLAY_CIRCLE));
-        reinflate.setId("reinflate-menu-item");
-        reinflate.setOnAction(event -> viewModel.reinflate(targets().getFirst()));
-        MenuItem openHeld = new MenuItem("Open held session…", new FontIcon(Feather.GIT_BRANCH));
-        openHeld.setId("open-held-menu-item");
-        openHeld.setOnAction(event -> actions.openHeld());
-        MenuItem deleted = new MenuItem("Recently deleted…", new FontIcon(Feather.CORNER_UP_LEFT));
-        deleted.setId("recently-deleted-menu-item");
-        deleted.setOnAction(event -> actions.showRecentlyDeleted());
-        ContextMenu menu = new ContextMenu(rename, again, delete, new SeparatorMenuItem(),
-                exportMarkdown, exportJson, exportAll, new SeparatorMenuItem(), hold, reinflate, openHeld,
-                new SeparatorMenuItem(), deleted);
-        menu.setOnShowing(event -> {
-            int count = targets().size();
-            rename.setDisable(count != 1);
-            again.setDisable(count != 1);
-            // Export writes the conversation shown: only when that is the one (or the only one) picked.
-            boolean one = count == 1 && viewModel.selectedProperty().get() != null
-                    && targets().getFirst().id().equals(viewModel.selectedProperty().get().id());
-            exportMarkdown.setDisable(!one);
-            exportJson.setDisable(!one);
-            delete.setDisable(count == 0);
-            boolean held = count == 1 && RowRules.isHeld(targets().getFirst());
-            hold.setVisible(!held);
-            hold.setDisable(count != 1);
-            reinflate.setVisible(held);
-            delete.setText(count > 1 ? "Delete " + count + " conversations… (Del)" : "Delete… (Del)");
-            exportAll.setText(count > 1 ? "Export these " + count + " conversations…" : "Export all conversations…");
-            exportAll.setDisable(viewModel.allRows().isEmpty());
-        });
-        return menu;
+        return new ConversationRowMenu(viewModel, actions, this::targets, this::startRename,
+                state -> onStartAgain.accept(state)).menu();
     }
 }
