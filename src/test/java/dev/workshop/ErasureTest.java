@@ -125,6 +125,20 @@ class ErasureTest {
     }
 
     @Test
+    void theLogNeverHoldsWhatWasSaidSoThereIsNothingToScrubThere() throws Exception {
+        assertThat(AppLog.install(dir)).isEmpty();
+        try {
+            workspace = Wiring.openWorkspace(dir, FAST);
+            writeCanaryAndAnother(workspace);
+            System.getLogger("dev.workshop.test").log(System.Logger.Level.WARNING, "a line so the log is there");
+        } finally {
+            AppLog.close();
+        }
+        assertThat(AppLog.folder(dir).resolve("workshop-0.log")).content().contains("a line so the log is there");
+        assertThat(CanaryScan.find(AppLog.folder(dir), CANARY)).isEmpty();
+    }
+
+    @Test
     void nothingBringsAnErasedConversationBack() throws Exception {
         workspace = Wiring.openWorkspace(dir, FAST);
         Written written = writeCanaryAndAnother(workspace);
