@@ -4,6 +4,7 @@ import dev.workshop.domain.retention.ErasureReceipt;
 import dev.workshop.orchestration.Erasure;
 import dev.workshop.store.AuditTrail;
 import dev.workshop.store.DataDirectory;
+import dev.workshop.store.ScrubbedPlace;
 import dev.workshop.store.StoreException;
 import dev.workshop.store.Tombstones;
 import dev.workshop.store.file.JsonDrafts;
@@ -20,10 +21,15 @@ public final class ErasureWiring {
     private ErasureWiring() {
     }
 
-    /** The erase of the locked {@code directory}, over its store files, drafts, canvas, snapshots and held branches. */
+    /**
+     * The erase of the locked {@code directory}, over its store files, drafts, canvas, snapshots and held branches,
+     * and {@code elsewhere} (a team server).
+     */
     public static Erasure of(DataDirectory directory, Tombstones tombstones, AuditTrail audit, String device,
-                             String member, Consumer<String> warnings) {
-        return new Erasure(directory.path(), tombstones, audit, List.of(LocalScrub.of(directory)),
+                             String member, Consumer<String> warnings, List<ScrubbedPlace> elsewhere) {
+        List<ScrubbedPlace> places = new java.util.ArrayList<>(List.of(LocalScrub.of(directory)));
+        places.addAll(elsewhere);
+        return new Erasure(directory.path(), tombstones, audit, places,
                 new JsonDrafts(directory.path(), warnings), new JsonSceneStore(directory.path(), warnings),
                 Clock.systemUTC(), device, member);
     }

@@ -74,12 +74,19 @@ public final class Wiring {
             JsonlTombstones tombstones = new JsonlTombstones(directory.path());
             JsonlAuditTrail audit = new JsonlAuditTrail(directory.path());
             String member = System.getProperty("user.name", "you");
-            Erasure erasure = ErasureWiring.of(directory, tombstones, audit, device(), member, erasing::add);
-            // Before any store opens: an erase asked for (or cut short) before this start is finished first.
-            Optional<ErasureReceipt> erased = ErasureWiring.finishPending(erasure, erasing::add);
+            Erasure erasure = ErasureWiring.of(directory, tombstones, audit, device(), member, erasing::add, List.of());
+            // Before any store of this directory opens: an erase asked for (or cut short) before this start is
+            // finished first. On a team server, once it is open: the erase goes on there too.
+            Optional<ErasureReceipt> erased = options.teamServer().isPresent() ? Optional.empty()
+                    : ErasureWiring.finishPending(erasure, erasing::add);
             // Team mode: the team server holds the conversations; layout, drafts and logs stay on this device.
             store = options.teamServer().isPresent() ? PostgresConversationStore.open(options.teamServer().get())
                     : JournaledConversationStore.open(directory, snapshotCopies(new SnapshotFolder(directory.path())));
+            if (store instanceof PostgresConversationStore teamServer) {
+                erasure = ErasureWiring.of(directory, tombstones, audit, device(), member, erasing::add,
+                        List.of(teamServer.erasure(options.team())));
+                erased = ErasureWiring.finishPending(erasure, erasing::add);
+            }
             List<String> warnings = new ArrayList<>(store.openingWarnings());
             warnings.addAll(erasing);
             AgentCatalog agents = JsonAgentCatalog.open(directory.path(), warnings::add);

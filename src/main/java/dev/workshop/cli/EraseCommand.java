@@ -60,10 +60,6 @@ final class EraseCommand implements Callable<Integer> {
             throw new IllegalArgumentException("Name the conversations to erase: their ids, or --member NAME (not"
                     + " both)");
         }
-        if (workshop.storeUrl().isPresent()) {
-            throw new IllegalArgumentException("Erasing from a team server is not offered yet: erase on the desktop's"
-                    + " own data (without --store-url)");
-        }
         PrintWriter out = spec.commandLine().getOut();
         List<ConversationState> chosen;
         try (Workspace workspace = Cli.open(workshop, spec, WorkspaceOptions.DEFAULTS)) {

@@ -94,8 +94,9 @@ public final class Erasure {
         counts.put("snapshots", (long) new SnapshotFolder(dataDirectory).erase(erased));
         counts.put("held_branches", (long) scrubHeldBranches(erased));
         counts.put("audit_ids_blanked", (long) audit.forget(tombstones.subjects()));
-        ErasureReceipt receipt = new ErasureReceipt(new ArrayList<>(pending), clock.instant(), counts,
-                ErasureReceipt.NEVER_REACHED);
+        List<String> notReached = new ArrayList<>(ErasureReceipt.NEVER_REACHED);
+        stores.forEach(store -> notReached.addAll(store.notReached()));
+        ErasureReceipt receipt = new ErasureReceipt(new ArrayList<>(pending), clock.instant(), counts, notReached);
         for (String subject : pending) {
             audit.record(AuditEntry.draftAbout(receipt.at(), device, member, AuditAction.ERASED, subject,
                     "receipt; not reached: " + String.join("; ", receipt.notReached()), counts));

@@ -15,4 +15,9 @@ public interface ScrubbedPlace {
      * @throws StoreException when the place cannot be scrubbed; what was taken out stays out
      */
     Map<String, Long> scrub(Predicate<String> erased);
+
+    /** What copies this place leaves where no erase reaches, in words for the receipt. */
+    default java.util.List<String> notReached() {
+        return java.util.List.of();
+    }
 }

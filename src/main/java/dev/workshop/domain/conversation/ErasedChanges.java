@@ -35,12 +35,21 @@ public final class ErasedChanges {
         return kept == null ? events : kept;
     }
 
+    /** What stands in for {@code event} when an erased conversation made it (a change to an element), else empty. */
+    public static java.util.Optional<ConversationEvent> standInFor(ConversationEvent event, Predicate<String> erased) {
+        return event instanceof ConversationEvent.ElementChanged changed && madeBy(changed, erased)
+                ? java.util.Optional.of(standIn(changed)) : java.util.Optional.empty();
+    }
+
     private static boolean madeBy(ConversationEvent.ElementChanged changed, Predicate<String> erased) {
         Provenance from = changed.provenance();
         return !from.isByHand() && !from.isErased() && erased.test(from.conversation());
     }
 
-    /** An element's making stays (the element is not the conversation's); any other change leaves only its kind. */
+    /**
+     * What stands in for a change an erased conversation made: an element's making stays (the element is not the
+     * conversation's); any other change leaves only its kind. Neither keeps the conversation's id.
+     */
     private static ConversationEvent.ElementChanged standIn(ConversationEvent.ElementChanged changed) {
         ElementEvent change = changed.change() instanceof ElementEvent.Created created ? created
                 : ElementEvent.Erased.of(changed.change());

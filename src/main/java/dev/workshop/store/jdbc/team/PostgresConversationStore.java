@@ -60,6 +60,11 @@ public final class PostgresConversationStore implements ConversationStore {
         this.renewer = Thread.ofVirtual().name("team-server-leases").start(this::renewLeases);
     }
 
+    /** Erasing {@code team}'s conversations here, as a place an erase scrubs (docs/decisions/0031). */
+    public dev.workshop.store.ScrubbedPlace erasure(TenantId team) {
+        return new TeamErasure(pool, team, leases.owner(), where);
+    }
+
     /** Tells the registry this instance runs, on its schema (from version 6 on, where the registry is). */
     private void beSeen() {
         if (schema < 6) {
@@ -142,12 +147,8 @@ public final class PostgresConversationStore implements ConversationStore {
         feed.watch(tenant, changed);
     }
 
-    /**
-     * The agents of {@code team} on this team server, shared by all its devices; a team with none yet starts with
-     * {@code seed} (this device's own).
-     */
-    public dev.workshop.store.AgentCatalog agents(TenantId team,
-                                                  List<dev.workshop.domain.agent.AgentDefinition> seed) {
+    /** The agents of {@code team} here, shared by all its devices; a team with none yet starts with {@code seed}. */
+    public dev.workshop.store.AgentCatalog agents(TenantId team, List<dev.workshop.domain.agent.AgentDefinition> seed) {
         return TeamAgentCatalog.open(this::connection, team, seed, clock);
     }
 
@@ -176,8 +177,7 @@ public final class PostgresConversationStore implements ConversationStore {
     }
 
     /** As {@link #open(String)}, migrating up to {@code target} only: a Workshop of an older schema beside this one. */
-    static PostgresConversationStore open(String jdbcUrl, java.util.Map<String, String> environment, Clock clock,
-                                          int target) {
+    static PostgresConversationStore open(String jdbcUrl, java.util.Map<String, String> environment, Clock clock, int target) {
         return open(jdbcUrl, environment, clock, target, TeamServerPool.DEFAULT);
     }
 
@@ -236,8 +236,9 @@ public final class PostgresConversationStore implements ConversationStore {
             connection.setAutoCommit(false);
             try {
                 leases.requireStillDriving(connection, tenant, conversation);
-                ConversationState state = tables.conversation(connection, tenant, conversation, true)
-                        .orElse(ConversationState.notStarted(conversation));
+                ConversationState state = tables.conversation(connection, tenant, conversation, true).orElseGet(() ->
+                        schema < 9 ? ConversationState.notStarted(conversation)
+                                : TeamErasure.refuseErased(connection, tenant, conversation));
                 Appending.Folded folded = Appending.fold(tenant, conversation, state, expectedVersion, events, times,
                         clock.instant().truncatedTo(ChronoUnit.MILLIS));
                 List<RecordedEvent> recorded = folded.recorded();
