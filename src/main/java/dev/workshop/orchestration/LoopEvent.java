@@ -106,7 +106,7 @@ public sealed interface LoopEvent {
         }
 
         public boolean resumed() {
-            return resumedBy == ResumeCause.RESTART;
+            return resumedBy != null && resumedBy.afterAStop();
         }
     }
 

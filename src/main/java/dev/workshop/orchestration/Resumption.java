@@ -133,7 +133,8 @@ final class Resumption {
                 continue;
             }
             try {
-                resume(log.stateOf(state.id()), ResumeCause.RESTART, takeover).ifPresent(driven::add);
+                resume(log.stateOf(state.id()), takeover ? ResumeCause.TAKEOVER : ResumeCause.RESTART, takeover)
+                        .ifPresent(driven::add);
             } catch (RuntimeException e) {
                 log.store().stopDriving(log.tenant(), state.id());
                 events.publish(new LoopEvent.Warning(state.id(), 1, now, "Could not take over: " + e.getMessage()));
@@ -179,7 +180,7 @@ final class Resumption {
                     + log.store().drivenElsewhere(log.tenant(), id).orElse("another instance") + ")");
         }
         // The guard stops what restarts by itself; the user who asks to go on is let go on.
-        Optional<LoopStop> cannot = cause == ResumeCause.RESTART ? whyItCannotResume(state)
+        Optional<LoopStop> cannot = cause.afterAStop() ? whyItCannotResume(state)
                 : whyItCannotContinue(state);
         if (cannot.isPresent()) {
             LoopStop stop = cannot.get();

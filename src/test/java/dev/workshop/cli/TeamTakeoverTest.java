@@ -117,6 +117,9 @@ class TeamTakeoverTest {
             assertThat(serve.waitFor(30, TimeUnit.SECONDS)).isTrue();
             assertThat(serve.exitValue()).as("SIGTERM ends serve cleanly").isZero();
         }
+        // The takeover is an entry of the trail of the Workshop that took over, as the log records it.
+        assertThat(java.nio.file.Files.readString(dir.resolve("server").resolve("audit.jsonl")))
+                .contains("\"action\":\"taken_over\"");
     }
 
     @Test

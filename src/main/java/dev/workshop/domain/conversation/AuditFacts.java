@@ -27,6 +27,8 @@ public final class AuditFacts {
                     fact(AuditAction.REINFLATED, "");
             case ConversationEvent.StatusChanged status -> fact(AuditAction.STATUS_CHANGED, "status="
                     + status.status().wireName() + " cause=" + status.cause().wireName());
+            case ConversationEvent.ResumeStarted resume when resume.cause() == ResumeCause.TAKEOVER ->
+                    fact(AuditAction.TAKEN_OVER, "");
             case ConversationEvent.Renamed ignored -> fact(AuditAction.RENAMED, "");
             case ConversationEvent.Deleted ignored -> fact(AuditAction.DELETED, "");
             case ConversationEvent.Undeleted ignored -> fact(AuditAction.UNDELETED, "");

@@ -194,7 +194,7 @@ public record ConversationState(
      * crash loop); the user asking it to go on, or to retry, starts the guard's count afresh.
      */
     ConversationState resumeStarted(ResumeCause cause, long seq, Instant at) {
-        int count = cause == ResumeCause.RESTART ? resumesWithoutProgress : 0;
+        int count = cause.afterAStop() ? resumesWithoutProgress : 0;
         return new ConversationState(id, kind, ConversationStatus.ACTIVE, "", participants, taskPrompt, maxTurns,
                 turnCount, lastSpeakerId, turnInDoubt, count, seq, createdAt, at, customTitle, deleted,
                 StatusCause.NONE, deletedAt);

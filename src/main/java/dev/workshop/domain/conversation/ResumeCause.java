@@ -7,12 +7,19 @@ public enum ResumeCause {
     /** The user pressed Resume on a conversation that was stopped. */
     USER("resume"),
     /** The user asked a failed turn again. */
-    RETRY("retry");
+    RETRY("retry"),
+    /** On a team server: this Workshop took over a conversation whose Workshop died (its claim ran out). */
+    TAKEOVER("takeover");
 
     private final String wireName;
 
     ResumeCause(String wireName) {
         this.wireName = wireName;
+    }
+
+    /** Whether the loop went on after its Workshop stopped (this one's restart, or another's death): not asked for. */
+    public boolean afterAStop() {
+        return this == RESTART || this == TAKEOVER;
     }
 
     public String wireName() {

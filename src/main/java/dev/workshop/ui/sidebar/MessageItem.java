@@ -58,6 +58,7 @@ public record MessageItem(int turnIndex, AgentId speakerId, String speakerName, 
             case RESTART -> "resumed after restart";
             case USER -> "resumed";
             case RETRY -> "retried after a failure";
+            case TAKEOVER -> "taken over from a Workshop that stopped";
         });
     }
 

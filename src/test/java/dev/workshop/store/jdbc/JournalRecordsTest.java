@@ -99,6 +99,7 @@ class JournalRecordsTest {
                 new MessageRecorded(2, Conversations.ADA.agentId(), "Ada", ""),
                 new ResumeStarted(2),
                 new ResumeStarted(3, ResumeCause.USER),
+                new ResumeStarted(4, ResumeCause.TAKEOVER),
                 new ResumeStarted(4, ResumeCause.RETRY),
                 new FollowUpStarted(2, 12, "{\"prompts\":[\"Plan a picnic\"]}"),
                 new StatusChanged(ConversationStatus.INTERRUPTED, StatusCause.ENDPOINT_UNREACHABLE, "The gateway timed out"),
