@@ -56,16 +56,18 @@ final class GcCommand implements Callable<Integer> {
     @Override
     public Integer call() throws InterruptedException {
         Instant now = asOf == null ? Instant.now() : Days.startOf("--as-of", asOf);
-        RetentionPolicy policy = workshop.storeUrl().isPresent() ? RetentionPolicy.TEAM : RetentionPolicy.DESKTOP;
-        if (purgeAfter != null) {
-            policy = policy.withPurgeEndedAfter(days("--purge-after", purgeAfter));
-        }
-        if (abandonAfter != null) {
-            policy = policy.withAbandonIdleAfter(days("--abandon-after", abandonAfter));
-        }
+        RetentionPolicy policy;
         List<RetentionPlan.Due> planned;
         List<RetentionPlan.Due> done;
         try (Workspace workspace = Cli.open(workshop, spec, WorkspaceOptions.DEFAULTS)) {
+            // The policy the user set in the app (a team server's own), with what the options change of it.
+            policy = workshop.storeUrl().isPresent() ? RetentionPolicy.TEAM : workspace.preferences().savedRetention();
+            if (purgeAfter != null) {
+                policy = policy.withPurgeEndedAfter(days("--purge-after", purgeAfter));
+            }
+            if (abandonAfter != null) {
+                policy = policy.withAbandonIdleAfter(days("--abandon-after", abandonAfter));
+            }
             Retention retention = new Retention(workspace.engine(), workspace::erase);
             planned = retention.plan(policy, now);
             done = dryRun ? List.of() : retention.run(policy, now);

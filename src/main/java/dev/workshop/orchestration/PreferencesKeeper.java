@@ -39,6 +39,14 @@ public final class PreferencesKeeper {
         return followed;
     }
 
+    /**
+     * The retention policy the user set in the app, as saved (also where this workspace does not follow the saved
+     * preferences: {@code workshop gc} applies the user's policy); the defaults where none could be read.
+     */
+    public dev.workshop.domain.retention.RetentionPolicy savedRetention() {
+        return store.load(ignored -> { }).retention();
+    }
+
     /** The preferences that apply now. */
     public Preferences current() {
         return current;

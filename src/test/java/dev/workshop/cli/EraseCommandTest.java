@@ -112,4 +112,16 @@ class EraseCommandTest {
         assertThat(twice.out()).contains("Nothing is due.");
         assertThat(CanaryScan.find(dir, "CANARY-gc-purged")).isEmpty();
     }
+
+    @Test
+    void gcAppliesThePolicyTheUserSetInTheApp() throws Exception {
+        write(new ConversationId("ended-a-while-ago"), "CANARY-gc-settings", false);
+        java.nio.file.Files.writeString(dir.resolve("settings.json"), "{\"purge_after_days\": 10}");
+        String day11 = LocalDate.now(ZoneOffset.UTC).plusDays(12).toString();
+
+        Ran run = workshop("gc", "--as-of", day11);
+
+        assertThat(run.out()).contains("ended conversations purged after 10 days").contains("Purged (erased): ended-a-while-ago");
+        assertThat(CanaryScan.find(dir, "CANARY-gc-settings")).isEmpty();
+    }
 }

@@ -4,11 +4,12 @@ package dev.workshop.domain.settings;
  * What the user sets for conversations in the app: the turn limit a new conversation starts with, how many
  * conversations take turns at once (the rest queue), how long an offline reply takes to stream (the built-in
  * provider's pace, so a conversation can be watched), and how many tool calls an agent's turn may make on the shared
- * elements (0: none, markers only); and the days a conversation may stand idle before it is marked abandoned (0:
- * never).
+ * elements (0: none, markers only); the days a conversation may stand idle before it is marked abandoned, and the
+ * days after its end that an ended one is erased for good (0: never, the desktop's default: a user's history is
+ * theirs).
  */
 public record Preferences(int defaultMaxTurns, int concurrentConversations, long offlineReplyMillis, int maxToolCalls,
-                          int abandonAfterDays) {
+                          int abandonAfterDays, int purgeAfterDays) {
     public static final int MAX_TURNS_LIMIT = 200;
     public static final int CONCURRENT_LIMIT = 50;
     public static final long OFFLINE_REPLY_LIMIT_MILLIS = 20_000;
@@ -21,6 +22,12 @@ public record Preferences(int defaultMaxTurns, int concurrentConversations, long
     public static final int RETENTION_DAYS_LIMIT = 3650;
     public static final int DEFAULT_ABANDON_DAYS = 30;
 
+    /** As saved before purging was a setting: nothing purged. */
+    public Preferences(int defaultMaxTurns, int concurrentConversations, long offlineReplyMillis, int maxToolCalls,
+                       int abandonAfterDays) {
+        this(defaultMaxTurns, concurrentConversations, offlineReplyMillis, maxToolCalls, abandonAfterDays, 0);
+    }
+
     /** As saved before the retention policy: abandoned after 30 idle days. */
     public Preferences(int defaultMaxTurns, int concurrentConversations, long offlineReplyMillis, int maxToolCalls) {
         this(defaultMaxTurns, concurrentConversations, offlineReplyMillis, maxToolCalls, DEFAULT_ABANDON_DAYS);
@@ -32,6 +39,10 @@ public record Preferences(int defaultMaxTurns, int concurrentConversations, long
     }
 
     public Preferences {
+        if (purgeAfterDays < 0 || purgeAfterDays > RETENTION_DAYS_LIMIT) {
+            throw new IllegalArgumentException("Days before an ended conversation is erased are 0 (never) to "
+                    + RETENTION_DAYS_LIMIT + ", not " + purgeAfterDays);
+        }
         if (abandonAfterDays < 0 || abandonAfterDays > RETENTION_DAYS_LIMIT) {
             throw new IllegalArgumentException("Days before an idle conversation is abandoned are 0 (never) to "
                     + RETENTION_DAYS_LIMIT + ", not " + abandonAfterDays);
@@ -54,9 +65,25 @@ public record Preferences(int defaultMaxTurns, int concurrentConversations, long
         }
     }
 
-    /** The desktop's retention policy with these settings' days before an idle conversation is abandoned. */
+    /** The desktop's retention policy with these settings' days (0: never). */
     public dev.workshop.domain.retention.RetentionPolicy retention() {
-        return dev.workshop.domain.retention.RetentionPolicy.DESKTOP.withAbandonIdleAfter(abandonAfterDays == 0
-                ? java.util.Optional.empty() : java.util.Optional.of(java.time.Duration.ofDays(abandonAfterDays)));
+        return dev.workshop.domain.retention.RetentionPolicy.DESKTOP.withAbandonIdleAfter(days(abandonAfterDays))
+                .withPurgeEndedAfter(days(purgeAfterDays));
+    }
+
+    /**
+     * Whether {@code next} keeps conversations for less time than these settings (a limit lowered, or one set where
+     * there was none): it applies to what is already there, so the user is asked first.
+     */
+    public boolean retentionShortenedBy(Preferences next) {
+        return shorter(next.abandonAfterDays, abandonAfterDays) || shorter(next.purgeAfterDays, purgeAfterDays);
+    }
+
+    private static boolean shorter(int next, int now) {
+        return next != 0 && (now == 0 || next < now);
+    }
+
+    private static java.util.Optional<java.time.Duration> days(int days) {
+        return days == 0 ? java.util.Optional.empty() : java.util.Optional.of(java.time.Duration.ofDays(days));
     }
 }

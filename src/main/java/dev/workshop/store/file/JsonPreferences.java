@@ -41,7 +41,8 @@ public final class JsonPreferences implements PreferenceStore {
                     number(root, "concurrent_conversations", defaults.concurrentConversations()),
                     number(root, "offline_reply_ms", (int) defaults.offlineReplyMillis()),
                     number(root, "max_tool_calls", defaults.maxToolCalls()),
-                    number(root, "abandon_after_days", defaults.abandonAfterDays()));
+                    number(root, "abandon_after_days", defaults.abandonAfterDays()),
+                    number(root, "purge_after_days", defaults.purgeAfterDays()));
         } catch (IOException | IllegalArgumentException e) {
             String aside = AtomicFile.setAsideSaying(file);
             warnings.accept("The settings in " + file + " could not be used: " + JsonProblems.describe(e) + "; the defaults"
@@ -70,7 +71,8 @@ public final class JsonPreferences implements PreferenceStore {
                 .put("concurrent_conversations", preferences.concurrentConversations())
                 .put("offline_reply_ms", preferences.offlineReplyMillis())
                 .put("max_tool_calls", preferences.maxToolCalls())
-                .put("abandon_after_days", preferences.abandonAfterDays());
+                .put("abandon_after_days", preferences.abandonAfterDays())
+                .put("purge_after_days", preferences.purgeAfterDays());
         try {
             AtomicFile.write(file, json.writerWithDefaultPrettyPrinter().writeValueAsBytes(root));
         } catch (IOException e) {

@@ -59,6 +59,8 @@ public final class PreferencesDialog extends Dialog<Preferences> {
                 current.maxToolCalls());
         Spinner<Integer> abandon = whole("preference-abandon-days", 0, Preferences.RETENTION_DAYS_LIMIT,
                 current.abandonAfterDays());
+        Spinner<Integer> purge = whole("preference-purge-days", 0, Preferences.RETENTION_DAYS_LIMIT,
+                current.purgeAfterDays());
 
 
         GridPane grid = new GridPane();
@@ -78,6 +80,8 @@ public final class PreferencesDialog extends Dialog<Preferences> {
                 "How often an agent on a model server may act on the shared elements in one turn (0: markers only).");
         row = add(grid, row, "Idle days before a conversation is abandoned", abandon,
                 "Waiting or stopped and untouched this long, it is marked abandoned (checked daily); 0: never.");
+        row = add(grid, row, "Days after its end before a conversation is erased", purge,
+                "Completed, failed or abandoned this long ago, it is erased for good (checked daily); 0: never.");
 
         VBox content = new VBox(grid);
         whereKept.ifPresent(where -> content.getChildren().add(teamServerRow(where)));
@@ -90,7 +94,17 @@ public final class PreferencesDialog extends Dialog<Preferences> {
                 return null;
             }
             return new Preferences(committed(turns), committed(atOnce), Math.round(committedSeconds(pace) * 1000),
-                    committed(toolCalls), committed(abandon));
+                    committed(toolCalls), committed(abandon), committed(purge));
+        });
+        // A shorter policy applies to the conversations already there: asked first, and Save stays until agreed.
+        getDialogPane().lookupButton(save).addEventFilter(javafx.event.ActionEvent.ACTION, event -> {
+            boolean shorter = current.retentionShortenedBy(new Preferences(current.defaultMaxTurns(),
+                    current.concurrentConversations(), current.offlineReplyMillis(), current.maxToolCalls(),
+                    committed(abandon), committed(purge)));
+            if (shorter && !ShorterRetentionQuestion.agreed(getDialogPane().getScene().getWindow(), committed(abandon),
+                    committed(purge))) {
+                event.consume();
+            }
         });
     }
 

@@ -18,4 +18,17 @@ class PreferencesTest {
         assertThatThrownBy(() -> new Preferences(6, 3, -1))
                 .hasMessage("An offline reply takes 0 to 20 seconds, not -1 ms");
     }
+
+    @Test
+    void aLimitLoweredOrSetWhereThereWasNoneShortensTheRetentionAndIsAskedFirst() {
+        Preferences now = new Preferences(6, 3, 0, 8, 30, 0);
+
+        assertThat(now.retentionShortenedBy(new Preferences(6, 3, 0, 8, 20, 0))).as("abandoned sooner").isTrue();
+        assertThat(now.retentionShortenedBy(new Preferences(6, 3, 0, 8, 30, 365))).as("purged at all").isTrue();
+        assertThat(now.retentionShortenedBy(new Preferences(6, 3, 0, 8, 60, 0))).as("kept longer").isFalse();
+        assertThat(now.retentionShortenedBy(new Preferences(6, 3, 0, 8, 0, 0))).as("switched off").isFalse();
+        assertThat(now.retention().purgeEndedAfter()).isEmpty();
+        assertThat(new Preferences(6, 3, 0, 8, 30, 90).retention().purgeEndedAfter())
+                .contains(java.time.Duration.ofDays(90));
+    }
 }

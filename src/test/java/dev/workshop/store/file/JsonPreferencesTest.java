@@ -22,6 +22,10 @@ class JsonPreferencesTest {
         assertThat(file.load(warnings::add)).isEqualTo(Preferences.DEFAULTS);
 
         file.save(new Preferences(10, 5, 0, 3));
+        assertThat(file.load(warnings::add).purgeAfterDays()).as("nothing purged unless set").isZero();
+        file.save(new Preferences(10, 5, 0, 3, 30, 400));
+        assertThat(file.load(warnings::add).purgeAfterDays()).isEqualTo(400);
+        file.save(new Preferences(10, 5, 0, 3));
 
         assertThat(new JsonPreferences(dir).load(warnings::add)).isEqualTo(new Preferences(10, 5, 0, 3));
         assertThat(warnings).isEmpty();

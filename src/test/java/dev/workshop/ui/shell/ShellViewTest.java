@@ -453,6 +453,34 @@ class ShellViewTest {
     }
 
     @Test
+    void aShorterRetentionIsAskedFirstAndCancelKeepsTheSettingsOpenAndUnsaved(FxRobot robot) throws Exception {
+        WaitForAsyncUtils.waitFor(20, TimeUnit.SECONDS, () -> viewModel.readyProperty().get());
+        robot.clickOn("#open-settings");
+        WaitForAsyncUtils.waitFor(5, TimeUnit.SECONDS, () -> robot.lookup("#preferences-dialog").tryQuery().isPresent());
+        javafx.scene.control.Spinner<?> purge = robot.lookup("#preference-purge-days")
+                .queryAs(javafx.scene.control.Spinner.class);
+        assertThat(purge.getValue()).as("nothing purged on a desktop unless set").isEqualTo(0);
+        robot.interact(() -> purge.getEditor().setText("90"));
+
+        robot.clickOn("Save");
+        WaitForAsyncUtils.waitFor(5, TimeUnit.SECONDS,
+                () -> robot.lookup("#confirm-shorter-retention").tryQuery().isPresent());
+        javafx.scene.control.DialogPane question = robot.lookup("#confirm-shorter-retention").query();
+        assertThat(question.getContentText()).contains("ended 90 days ago or more are erased for good");
+        robot.type(javafx.scene.input.KeyCode.ENTER); // Cancel is the default answer
+        WaitForAsyncUtils.waitForFxEvents();
+        assertThat(robot.lookup("#preferences-dialog").tryQuery()).as("the settings stay open").isPresent();
+        assertThat(dir.resolve("settings.json")).doesNotExist();
+
+        robot.clickOn("Save");
+        WaitForAsyncUtils.waitFor(5, TimeUnit.SECONDS,
+                () -> robot.lookup("#confirm-shorter-retention").tryQuery().isPresent());
+        robot.clickOn("Keep for less");
+        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> Files.exists(dir.resolve("settings.json")));
+        assertThat(Files.readString(dir.resolve("settings.json"))).contains("\"purge_after_days\" : 90");
+    }
+
+    @Test
     void theDividersOpenWhereTheyWereLeftAndAreReportedToBeRemembered(FxRobot robot) throws Exception {
         WaitForAsyncUtils.waitFor(20, TimeUnit.SECONDS, () -> viewModel.readyProperty().get());
         WaitForAsyncUtils.waitForFxEvents();
