@@ -39,6 +39,9 @@ public final class PreferencesDialog extends Dialog<Preferences> {
         this(current, whereKept, Optional.empty());
     }
 
+    /** The height every row takes at the app's font, measured under openbox. */
+    private static final double ROWS_HEIGHT = 775;
+
     /** @param toolServers opens Settings → Tool servers (the MCP servers agents may call), when a workspace is open */
     public PreferencesDialog(Preferences current, Optional<String> whereKept,
                              Optional<java.util.function.Consumer<javafx.stage.Window>> toolServers) {
@@ -80,14 +83,24 @@ public final class PreferencesDialog extends Dialog<Preferences> {
                 "How often an agent on a model server may act on the shared elements in one turn (0: markers only).");
         row = add(grid, row, "Idle days before a conversation is abandoned", abandon,
                 "Waiting or stopped and untouched this long, it is marked abandoned (checked daily); 0: never.");
-        row = add(grid, row, "Days after its end before a conversation is erased", purge,
+        row = add(grid, row, "Erase ended conversations after (days)", purge,
                 "Completed, failed or abandoned this long ago, it is erased for good (checked daily); 0: never.");
 
         VBox content = new VBox(grid);
         whereKept.ifPresent(where -> content.getChildren().add(teamServerRow(where)));
         toolServers.ifPresent(open -> content.getChildren().add(toolServersRow(open)));
         content.setPadding(new Insets(8, 14, 0, 14));
-        getDialogPane().setContent(content);
+        // Taller than a small screen (768 px) with every row: the rows scroll there, the buttons stay in sight.
+        javafx.scene.control.ScrollPane rows = new javafx.scene.control.ScrollPane(content);
+        rows.setFitToWidth(true);
+        rows.setHbarPolicy(javafx.scene.control.ScrollPane.ScrollBarPolicy.NEVER);
+        rows.getStyleClass().add("edge-to-edge");
+        // Sized before the rows have their skin (a scroll pane measures nothing until then): what every row takes
+        // at the app's font, or what the screen leaves beside the header and the buttons.
+        rows.setPrefHeight(Math.min(ROWS_HEIGHT, javafx.stage.Screen.getPrimary().getVisualBounds().getHeight() - 200));
+        // Under openbox an owned window maps at its minimum size (see ModalOver): the minimum is the size wanted.
+        rows.setMinHeight(Region.USE_PREF_SIZE);
+        getDialogPane().setContent(rows);
 
         setResultConverter(button -> {
             if (button != save) {
