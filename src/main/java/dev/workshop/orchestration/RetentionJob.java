@@ -16,6 +16,9 @@ import java.util.function.Supplier;
  * conversation is marked once whoever comes first. Closing stops it.
  */
 public final class RetentionJob implements AutoCloseable {
+    /** The lease the team's instances share the job by: one runs it at a time. */
+    public static final dev.workshop.domain.conversation.ConversationId CLAIM =
+            new dev.workshop.domain.conversation.ConversationId("retention-job");
     private final CountDownLatch closed = new CountDownLatch(1);
     private final Thread thread;
 
@@ -25,10 +28,23 @@ public final class RetentionJob implements AutoCloseable {
      */
     public RetentionJob(Retention retention, Supplier<RetentionPolicy> policy, Clock clock, Duration every,
                         Consumer<String> told) {
+        this(retention, policy, clock, every, told, () -> true);
+    }
+
+    /**
+     * @param ours whether this instance runs it now: on a team server, whether it holds the job's claim ({@link
+     *             #CLAIM}, a lease like a conversation's: taken by one instance, renewed while it lives, taken over
+     *             when it dies), so the team's instances run it once between them
+     */
+    public RetentionJob(Retention retention, Supplier<RetentionPolicy> policy, Clock clock, Duration every,
+                        Consumer<String> told, java.util.function.BooleanSupplier ours) {
         thread = Thread.ofVirtual().name("retention").start(() -> {
             try {
                 do {
                     try {
+                        if (!ours.getAsBoolean()) {
+                            continue;
+                        }
                         List<RetentionPlan.Due> done = retention.run(policy.get(), clock.instant());
                         long marked = done.stream().filter(due -> due.kind() == RetentionPlan.Kind.ABANDON).count();
                         if (marked > 0) {

@@ -123,7 +123,7 @@ public final class Workspace implements AutoCloseable {
     public Workspace applyRetentionDaily(java.util.function.Supplier<dev.workshop.domain.retention.RetentionPolicy> policy) {
         retention = new RetentionJob(new Retention(bridge, this::erase), policy, java.time.Clock.systemUTC(),
                 java.time.Duration.ofDays(1), told -> java.util.logging.Logger.getLogger("dev.workshop.retention")
-                .info(told));
+                .info(told), () -> store.drive(tenant, RetentionJob.CLAIM));
         return this;
     }
 

@@ -139,4 +139,24 @@ class RetentionTest {
         retention.run(RetentionPolicy.TEAM, engine.state(ended).updatedAt().plus(Duration.ofDays(90)));
         assertThat(purged).as("ended on day 0, purged on day 91").contains(ended);
     }
+
+    @Test
+    void anInstanceWithoutTheJobsClaimLeavesTheRunToTheOneThatHasIt() throws Exception {
+        ConversationId idle = interrupted();
+        java.time.Clock fortyDaysOn = java.time.Clock.fixed(engine.state(idle).updatedAt().plus(Duration.ofDays(40)),
+                java.time.ZoneOffset.UTC);
+        java.util.concurrent.CountDownLatch asked = new java.util.concurrent.CountDownLatch(1);
+        List<String> told = new java.util.concurrent.CopyOnWriteArrayList<>();
+
+        try (RetentionJob job = new RetentionJob(retention, () -> RetentionPolicy.DESKTOP, fortyDaysOn,
+                Duration.ofDays(1), told::add, () -> {
+                    asked.countDown();
+                    return false;
+                })) {
+            assertThat(asked.await(20, java.util.concurrent.TimeUnit.SECONDS)).isTrue();
+        }
+
+        assertThat(told).isEmpty();
+        assertThat(engine.state(idle).status()).isEqualTo(ConversationStatus.INTERRUPTED);
+    }
 }
