@@ -107,19 +107,7 @@ final class ConversationActions {
         if (targets.isEmpty()) {
             return;
         }
-        ButtonType erase = new ButtonType("Erase permanently", ButtonBar.ButtonData.OK_DONE);
-        Alert confirm = new Alert(Alert.AlertType.WARNING, ErasureQuestion.details(targets), ButtonType.CANCEL,
-                erase);
-        confirm.setTitle("Erase permanently");
-        confirm.setHeaderText(ErasureQuestion.header(targets));
-        confirm.getDialogPane().setId("confirm-erase");
-        confirm.getDialogPane().setMinHeight(javafx.scene.layout.Region.USE_PREF_SIZE);
-        Button eraseButton = (Button) confirm.getDialogPane().lookupButton(erase);
-        eraseButton.setDefaultButton(false);
-        eraseButton.getStyleClass().add("danger");
-        ((Button) confirm.getDialogPane().lookupButton(ButtonType.CANCEL)).setDefaultButton(true);
-        ModalOver.owner(confirm, window());
-        if (confirm.showAndWait().filter(erase::equals).isPresent()) {
+        if (ErasureQuestion.agreed(targets, window())) {
             viewModel.deletion().erase(targets);
         }
     }

@@ -25,15 +25,19 @@ import org.kordamp.ikonli.javafx.FontIcon;
 
 /**
  * Recently deleted: every conversation the user deleted, most recently deleted first, to bring back with all
- * its messages. A delete only hides a conversation (its events stay in the log), so nothing here is ever lost
- * by waiting; the sidebar's Undo bar is the quick way back, this is the way back after it has gone.
+ * its messages, or to erase for good. A delete only hides a conversation (its events stay in the log) for the bin's
+ * days, then the retention policy erases it; the sidebar's Undo bar is the quick way back, this is the way back
+ * after it has gone.
  */
 final class RecentlyDeletedDialog {
     static final ButtonType BRING_BACK = new ButtonType("Bring back", ButtonBar.ButtonData.OK_DONE);
+    /** How long Recently deleted keeps a conversation (the retention policy's bin, the same on every policy). */
+    private static final long BIN_DAYS = dev.workshop.domain.retention.RetentionPolicy.DESKTOP.binAfter().toDays();
+    static final ButtonType ERASE = new ButtonType("Erase permanently…", ButtonBar.ButtonData.LEFT);
 
     private final SidebarViewModel viewModel;
     private final ListView<DeletedConversation> list = new ListView<>();
-    private final Alert dialog = new Alert(Alert.AlertType.NONE, "", ButtonType.CLOSE, BRING_BACK);
+    private final Alert dialog = new Alert(Alert.AlertType.NONE, "", ERASE, ButtonType.CLOSE, BRING_BACK);
 
     RecentlyDeletedDialog(SidebarViewModel viewModel, Node owner) {
         this.viewModel = viewModel;
@@ -55,8 +59,9 @@ final class RecentlyDeletedDialog {
                 event.consume();
             }
         });
-        Label hint = new Label("Deleted conversations keep every message. Pick one or more (Shift- or Ctrl-click) "
-                + "and bring them back to the list.");
+        Label hint = new Label("Deleted conversations keep every message for " + BIN_DAYS + " days, then they are"
+                + " erased for good. Pick one or more (Shift- or Ctrl-click) and bring them back to the list, or erase"
+                + " them now.");
         hint.setWrapText(true);
         hint.getStyleClass().add("deleted-hint");
         VBox content = new VBox(8, hint, list);
@@ -78,6 +83,20 @@ final class RecentlyDeletedDialog {
         bringBack.disableProperty().bind(Bindings.isEmpty(list.getSelectionModel().getSelectedItems()));
         // A filter runs before the dialog's own handler closes it, so the picks are still there to read.
         bringBack.addEventFilter(javafx.event.ActionEvent.ACTION, event -> bringBackPicked());
+        Button erase = (Button) dialog.getDialogPane().lookupButton(ERASE);
+        erase.setId("erase-deleted");
+        erase.getStyleClass().add("danger");
+        erase.disableProperty().bind(Bindings.isEmpty(list.getSelectionModel().getSelectedItems()));
+        erase.addEventFilter(javafx.event.ActionEvent.ACTION, event -> {
+            // Asked first; the window stays open when the user thinks again.
+            event.consume();
+            List<ConversationRow> picked = list.getSelectionModel().getSelectedItems().stream()
+                    .map(deleted -> ConversationRow.of(deleted.state())).toList();
+            if (ErasureQuestion.agreed(picked, dialog.getDialogPane().getScene().getWindow())) {
+                dialog.close();
+                viewModel.deletion().erase(picked);
+            }
+        });
     }
 
     /** Opens the window and reads the deleted conversations in the background. */
@@ -86,7 +105,7 @@ final class RecentlyDeletedDialog {
         viewModel.deletion().loadDeleted(rows -> {
             list.getItems().setAll(rows);
             list.setPlaceholder(TextWindow.placeholder("Nothing is deleted",
-                    "Conversations you delete wait here until you bring them back."));
+                    "Conversations you delete wait here " + BIN_DAYS + " days for you to bring them back."));
             if (!rows.isEmpty()) {
                 list.getSelectionModel().selectFirst();
                 list.requestFocus();

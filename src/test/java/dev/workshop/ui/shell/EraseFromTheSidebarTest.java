@@ -105,4 +105,26 @@ class EraseFromTheSidebarTest {
                 .containsExactly("Keep the shop open");
         assertThat(CanaryScan.find(dir, CANARY)).isEmpty();
     }
+
+    @Test
+    void recentlyDeletedErasesWhatIsPickedForGoodAfterAsking(FxRobot robot) throws Exception {
+        WaitForAsyncUtils.waitFor(20, TimeUnit.SECONDS, () -> viewModel.readyProperty().get());
+        Workspace open = viewModel.workspace().orElseThrow();
+        var canary = open.engine().conversations().stream().filter(state -> state.title().startsWith(CANARY))
+                .findFirst().orElseThrow();
+        open.engine().delete(canary.id(), java.time.Duration.ofSeconds(10));
+
+        robot.clickOn("#recently-deleted-button");
+        WaitForAsyncUtils.waitFor(5, TimeUnit.SECONDS, () -> robot.lookup("#deleted-list").tryQuery()
+                .map(list -> !((javafx.scene.control.ListView<?>) list).getItems().isEmpty()).orElse(false));
+        robot.clickOn("#erase-deleted");
+        WaitForAsyncUtils.waitFor(5, TimeUnit.SECONDS, () -> robot.lookup("#confirm-erase").tryQuery().isPresent());
+        robot.clickOn(robot.lookup("#confirm-erase").lookup(".button").match(node ->
+                "Erase permanently".equals(((Labeled) node).getText())).<Node>query());
+
+        WaitForAsyncUtils.waitFor(30, TimeUnit.SECONDS, () -> viewModel.noticeProperty().get()
+                .startsWith("1 conversation was erased for good"));
+        assertThat(viewModel.workspace().orElseThrow().engine().deletedConversations()).isEmpty();
+        assertThat(CanaryScan.find(dir, CANARY)).isEmpty();
+    }
 }
