@@ -27,7 +27,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * {@code kill -9} of a child {@code workshop erase} at a random moment after it began (docs/decisions/0031): the next
+ * {@code kill -9} of a child {@code workshop erase}, or of a {@code workshop gc} whose purge erases, at a random moment (docs/decisions/0031): the next
  * start opens the data every time, and either the erase was never committed (the conversation is all there) or it
  * is finished — the canary in no byte of the directory, every other conversation as it was. Erasing again is
  * harmless. {@value #KILLS} kills in {@code verify}; more with {@code -Dworkshop.eraseKills=N}.
@@ -36,6 +36,7 @@ import org.junit.jupiter.api.io.TempDir;
 class EraseKillNineTest {
     private static final int KILLS = 4;
     private static final String CANARY = "CANARY-kill-9-while-erasing";
+    private static final ConversationId CANARY_ID = new ConversationId("canary-to-erase");
     private static final TenantId LOCAL = TenantId.LOCAL;
 
     @TempDir
@@ -43,20 +44,34 @@ class EraseKillNineTest {
 
     @Test
     void aKillAtAnyMomentOfAnEraseLeavesItUndoneOrFinishedAndTheStoreOpens() throws Exception {
+        killAtRandomMoments(List.of("erase", CANARY_ID.value()), true);
+    }
+
+    @Test
+    void aKillAtAnyMomentOfAGcThatPurgesLeavesItUndoneOrFinishedAndTheStoreOpens() throws Exception {
+        String future = java.time.LocalDate.now(java.time.ZoneOffset.UTC).plusDays(30).toString();
+        killAtRandomMoments(List.of("gc", "--purge-after", "1", "--abandon-after", "off", "--as-of", future), false);
+    }
+
+    /**
+     * Runs {@code command} on copies of one data directory, killing it at random moments within its run (from when
+     * it names what it erases, when {@code named}; else from its start), and checks each copy after.
+     */
+    private void killAtRandomMoments(List<String> command, boolean named) throws Exception {
         Path prepared = root.resolve("prepared");
-        ConversationId canary = new ConversationId("canary-to-erase");
+        ConversationId canary = CANARY_ID;
         Map<ConversationId, List<RecordedEvent>> before = prepare(prepared, canary);
         long seed = Long.getLong("workshop.eraseSeed", System.nanoTime());
         Random random = new Random(seed);
         int kills = Integer.getInteger("workshop.eraseKills", KILLS);
-        // How long an erase runs after it names what it erases, on this machine now: kills land within it.
-        long whole = eraseAndKill(copy(prepared, root.resolve("measured")), canary, Long.MAX_VALUE);
+        // How long it runs, on this machine now: kills land within it.
+        long whole = runAndKill(copy(prepared, root.resolve("measured")), command, named, Long.MAX_VALUE);
         List<String> outcomes = new ArrayList<>();
         int killedCount = 0;
         for (int round = 0; round < kills; round++) {
             Path dir = copy(prepared, root.resolve("round-" + round));
             long delay = random.nextLong(0, Math.max(1, whole * 8 / 10));
-            boolean killed = eraseAndKill(dir, canary, delay) < 0;
+            boolean killed = runAndKill(dir, command, named, delay) < 0;
             killedCount += killed ? 1 : 0;
             try (Workspace reopened = Wiring.openWorkspace(dir, new WorkspaceOptions(1))) {
                 boolean erased = reopened.engine().state(canary).isEmpty();
@@ -96,6 +111,11 @@ class EraseKillNineTest {
                     events.add(i == 30 && turn % 10 == 0 ? new ConversationEvent.MessageRecorded(turn,
                             message.speakerId(), message.speakerName(), CANARY + " turn " + turn) : message);
                 }
+                if (i == 30) {
+                    // Ended, so that a gc's purge takes it (the others stay running, and are left).
+                    events.add(new ConversationEvent.StatusChanged(dev.workshop.domain.conversation.ConversationStatus
+                            .COMPLETED, dev.workshop.domain.conversation.StatusCause.TURNS_TAKEN, "done"));
+                }
                 workspace.store().append(LOCAL, id, 0, events);
                 histories.put(id, workspace.store().history(LOCAL, id));
             }
@@ -104,20 +124,24 @@ class EraseKillNineTest {
     }
 
     /**
-     * Runs {@code workshop erase}, killing it {@code delay} ms after it said what it erases: -1 when it was killed,
-     * else how many ms it ran after saying so.
+     * Runs {@code workshop COMMAND}, killing it {@code delay} ms after it said what it erases ({@code named}) or
+     * started: -1 when it was killed, else how many ms it ran from there.
      */
-    private static long eraseAndKill(Path dir, ConversationId canary, long delay) throws Exception {
-        Process child = WorkshopProcess.start(Map.of(), List.of("--data-dir", dir.toString(), "erase",
-                canary.value()));
+    private static long runAndKill(Path dir, List<String> command, boolean named, long delay) throws Exception {
+        List<String> args = new ArrayList<>(List.of("--data-dir", dir.toString()));
+        args.addAll(command);
+        long started = System.nanoTime();
+        Process child = WorkshopProcess.start(Map.of(), args);
         try (BufferedReader out = new BufferedReader(new InputStreamReader(child.getInputStream(),
                 StandardCharsets.UTF_8))) {
-            String first = out.readLine();
-            assertThat(first).as("what the erase names first").startsWith("erasing " + canary.value());
-            long named = System.nanoTime();
+            if (named) {
+                assertThat(out.readLine()).as("what the erase names first").startsWith("erasing " + CANARY_ID);
+                started = System.nanoTime();
+            }
+            long namedAt = started;
             if (child.waitFor(Math.min(delay, 120_000), TimeUnit.MILLISECONDS)) {
                 assertThat(child.exitValue()).isZero();
-                return (System.nanoTime() - named) / 1_000_000;
+                return (System.nanoTime() - namedAt) / 1_000_000;
             }
             child.destroyForcibly();
             assertThat(child.waitFor(30, TimeUnit.SECONDS)).isTrue();
