@@ -27,9 +27,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * {@code kill -9} of a child {@code workshop erase}, or of a {@code workshop gc} whose purge erases, at a random moment (docs/decisions/0031): the next
- * start opens the data every time, and either the erase was never committed (the conversation is all there) or it
- * is finished — the canary in no byte of the directory, every other conversation as it was. Erasing again is
+ * {@code kill -9} of a child {@code workshop erase}, or of a {@code workshop gc} whose purge erases, at a random
+ * moment (docs/decisions/0031): the next start opens the data every time, and either the erase was never committed
+ * (the conversation is all there) or it is finished — the canary in no byte of the directory, every other conversation as it was. Erasing again is
  * harmless. {@value #KILLS} kills in {@code verify}; more with {@code -Dworkshop.eraseKills=N}.
  */
 @dev.workshop.testing.Slow
