@@ -58,6 +58,8 @@ public final class WorkshopCommand implements Callable<Integer> {
             new Entry("audit", AuditCommand.class),
             new Entry("gc", GcCommand.class),
             new Entry("erase", EraseCommand.class),
+            new Entry("star", MarkCommand.Star.class),
+            new Entry("legal-hold", MarkCommand.LegalHold.class),
             new Entry("bench", BenchCommand.class)));
 
     @Option(names = "--data-dir", paramLabel = "DIR",

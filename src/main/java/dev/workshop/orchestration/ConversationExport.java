@@ -95,6 +95,8 @@ public final class ConversationExport {
         row.put("turn_count", state.turnCount());
         row.put("created_at", state.createdAt().toString());
         row.put("updated_at", state.updatedAt().toString());
+        row.put("starred", state.is(dev.workshop.domain.conversation.Mark.STARRED));
+        row.put("legal_hold", state.is(dev.workshop.domain.conversation.Mark.LEGAL_HOLD));
         return row;
     }
 

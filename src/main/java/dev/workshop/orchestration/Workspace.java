@@ -98,6 +98,13 @@ public final class Workspace implements AutoCloseable {
             throw new IllegalStateException("Nothing can be erased here" + readOnly.map(why -> ": " + why).orElse(""));
         }
         for (var id : ids) {
+            if (store.state(tenant, id).filter(state -> state.is(dev.workshop.domain.conversation.Mark.LEGAL_HOLD))
+                    .isPresent()) {
+                throw new IllegalStateException("Conversation " + id + " is under legal hold: release the hold"
+                        + " before erasing it; nothing was erased");
+            }
+        }
+        for (var id : ids) {
             if (bridge.isRunning(id)) {
                 bridge.delete(id, java.time.Duration.ofSeconds(10));
             }
@@ -107,6 +114,33 @@ public final class Workspace implements AutoCloseable {
             auditRecorder.flush();
         }
         onErased.run();
+    }
+
+    /**
+     * Puts {@code mark} on the conversation, or takes it off (one event, taken in by a running loop as a rename
+     * is); doing what is done already records nothing.
+     *
+     * @throws IllegalArgumentException for an unknown conversation
+     */
+    public void mark(dev.workshop.domain.conversation.ConversationId id, dev.workshop.domain.conversation.Mark mark,
+                     boolean on) {
+        for (int attempt = 1; ; attempt++) {
+            var state = store.state(tenant, id).orElseThrow(() -> new IllegalArgumentException(
+                    "No conversation with id " + id));
+            if (state.is(mark) == on) {
+                return;
+            }
+            try {
+                // Through the engine's store: the sidebar and the audit trail hear it as any change.
+                bridge.recordingStore().append(tenant, id, state.version(), List.of(new dev.workshop.domain
+                        .conversation.ConversationEvent.Marked(mark, on)));
+                return;
+            } catch (dev.workshop.store.ConcurrentAppendException busy) {
+                if (attempt == 5) {
+                    throw busy;
+                }
+            }
+        }
     }
 
     /** Hears each erase committed here, after its tombstones are written (the app reopens the data then). */

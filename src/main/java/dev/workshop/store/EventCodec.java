@@ -63,6 +63,7 @@ public final class EventCodec {
             case ConversationEvent.ElementChanged ignored -> "element_changed";
             case ConversationEvent.ActionsTaken ignored -> "actions_taken";
             case ConversationEvent.OutsideCallStep ignored -> "outside_call";
+            case ConversationEvent.Marked ignored -> "marked";
         };
     }
 
@@ -137,6 +138,10 @@ public final class EventCodec {
                     out.writeStringField("reason", change.reason());
                 }
                 case Renamed rename -> out.writeStringField("title", rename.title());
+                case ConversationEvent.Marked mark -> {
+                    out.writeStringField("mark", mark.mark().wireName());
+                    out.writeBooleanField("on", mark.on());
+                }
                 case Deleted ignored -> { }
                 case ConversationEvent.Undeleted ignored -> { }
                 case ConversationEvent.ReplyChunk chunk -> {
@@ -220,6 +225,8 @@ public final class EventCodec {
                         : LegacyReasons.causeOf(status, reason), reason);
             }
             case "renamed" -> new Renamed(node.path("title").asText(""));
+            case "marked" -> new ConversationEvent.Marked(dev.workshop.domain.conversation.Mark.fromWireName(
+                    node.path("mark").asText()), node.path("on").asBoolean());
             case "deleted" -> new Deleted();
             case "undeleted" -> new ConversationEvent.Undeleted();
             case "reply_chunk" -> new ConversationEvent.ReplyChunk(node.path("turn_index").asInt(),

@@ -124,4 +124,28 @@ class EraseCommandTest {
         assertThat(run.out()).contains("ended conversations purged after 10 days").contains("Purged (erased): ended-a-while-ago");
         assertThat(CanaryScan.find(dir, "CANARY-gc-settings")).isEmpty();
     }
+
+    @Test
+    void aLegalHoldRefusesErasingAndKeepsItFromPurgingAsAStarDoesUntilReleased() throws Exception {
+        write(new ConversationId("held-for-court"), "CANARY-legal-hold", false);
+        write(new ConversationId("starred-one"), "A favourite", false);
+        String later = LocalDate.now(ZoneOffset.UTC).plusDays(400).toString();
+
+        assertThat(workshop("legal-hold", "held-for-court").code()).isZero();
+        assertThat(workshop("star", "starred-one").code()).isZero();
+        Ran refused = workshop("erase", "held-for-court");
+        Ran gc = workshop("gc", "--purge-after", "90", "--as-of", later);
+
+        assertThat(refused.code()).isNotZero();
+        assertThat(refused.err()).contains("is under legal hold: release the hold before erasing it");
+        assertThat(gc.out()).contains("Nothing is due.");
+        assertThat(workshop("list", "--json").out()).contains("\"legal_hold\":true").contains("\"starred\":true");
+        assertThat(workshop("audit", "held-for-court").out()).contains("legal_hold").contains("on");
+
+        assertThat(workshop("legal-hold", "held-for-court", "--off").code()).isZero();
+        assertThat(workshop("erase", "held-for-court").code()).isZero();
+        assertThat(CanaryScan.find(dir, "CANARY-legal-hold")).isEmpty();
+        assertThat(workshop("gc", "--purge-after", "90", "--as-of", later).out())
+                .as("a star keeps it").contains("Nothing is due.");
+    }
 }

@@ -22,6 +22,8 @@ public enum AuditAction {
     CALL_SETTLED,
     /** Marked abandoned, or purged, by the retention policy. */
     RETENTION,
+    /** A legal hold put on or released (the detail says which). */
+    LEGAL_HOLD,
     ERASED;
 
     private final String wireName = name().toLowerCase(Locale.ROOT);

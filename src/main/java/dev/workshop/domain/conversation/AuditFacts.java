@@ -30,6 +30,8 @@ public final class AuditFacts {
             case ConversationEvent.ResumeStarted resume when resume.cause() == ResumeCause.TAKEOVER ->
                     fact(AuditAction.TAKEN_OVER, "");
             case ConversationEvent.Renamed ignored -> fact(AuditAction.RENAMED, "");
+            case ConversationEvent.Marked mark when mark.mark() == Mark.LEGAL_HOLD ->
+                    fact(AuditAction.LEGAL_HOLD, mark.on() ? "on" : "released");
             case ConversationEvent.Deleted ignored -> fact(AuditAction.DELETED, "");
             case ConversationEvent.Undeleted ignored -> fact(AuditAction.UNDELETED, "");
             case ConversationEvent.OutsideCallStep call -> call(call);

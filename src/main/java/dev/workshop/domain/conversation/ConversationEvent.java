@@ -20,8 +20,7 @@ public sealed interface ConversationEvent {
     /** This event's step of the fold ({@link ConversationState#evolve}): the state after it. */
     ConversationState foldInto(ConversationState state, long seq, Instant at);
 
-    // What readers outside this package ask of an event, answered here so that only the fold, the codecs and the
-    // projection tell the kinds of event apart (ArchitectureTest.onlyTheDomainTellsEventKindsApart).
+    // Asked of an event from outside, so only the folds and codecs tell kinds apart (see ArchitectureTest).
 
     /** The message this event records, if it records one. */
     default Optional<MessageRecorded> asMessage() {
@@ -53,10 +52,7 @@ public sealed interface ConversationEvent {
         return false;
     }
 
-    /**
-     * The first event of every conversation: who takes part, on what task, for how many turns ({@code 0}: not
-     * recorded, as in data from older versions; the settings' default applies).
-     */
+    /** The first event: who takes part, on what task, for how many turns (0: not recorded; the default applies). */
     record ConversationStarted(ConversationKind kind, List<Participant> participants, String taskPrompt, int maxTurns)
             implements ConversationEvent {
         public ConversationStarted {
@@ -76,10 +72,7 @@ public sealed interface ConversationEvent {
         }
     }
 
-    /**
-     * A speaker was asked for turn {@code turnIndex}. Without a matching {@link MessageRecorded} the turn
-     * is in doubt: resume asks it again, marked {@code resumed}.
-     */
+    /** A speaker was asked for a turn; without its {@link MessageRecorded} the turn is in doubt (asked again). */
     record TurnStarted(int turnIndex, AgentId speakerId, boolean resumed) implements ConversationEvent {
         public TurnStarted {
             Objects.requireNonNull(speakerId, "speakerId");
@@ -97,10 +90,7 @@ public sealed interface ConversationEvent {
         }
     }
 
-    /**
-     * A finished message. Turn indexes run 0, 1, 2… with no gap and no repeat within a conversation. The
-     * speaker's display name (a title, as "Rita (Reviewer)") is the name unless a snapshot brought another.
-     */
+    /** A finished message; turn indexes run 0, 1, 2… with no gap and no repeat. The display name is the speaker's. */
     record MessageRecorded(int turnIndex, AgentId speakerId, String speakerName, String content, Usage usage,
                            String speakerDisplayName, List<Action> actions) implements ConversationEvent {
         public MessageRecorded {
@@ -197,10 +187,7 @@ public sealed interface ConversationEvent {
         }
     }
 
-    /**
-     * Where the conversation stands now and why: {@code cause} decides what may happen next ({@link Lifecycle}),
-     * {@code reason} tells a person the details (an endpoint's own words, which agent is missing).
-     */
+    /** Where it stands and why: {@code cause} decides what follows ({@link Lifecycle}); {@code reason}, in words. */
     record StatusChanged(ConversationStatus status, StatusCause cause, String reason) implements ConversationEvent {
         public StatusChanged {
             Objects.requireNonNull(status, "status");
@@ -228,6 +215,19 @@ public sealed interface ConversationEvent {
         @Override
         public ConversationState foldInto(ConversationState state, long seq, Instant at) {
             return state.renamed(this, seq);
+        }
+
+        @Override
+        public boolean onlyNames() {
+            return true;
+        }
+    }
+
+    /** The user marked the conversation, or took the mark off ({@link Mark}); it leaves turns alone. */
+    record Marked(Mark mark, boolean on) implements ConversationEvent {
+        @Override
+        public ConversationState foldInto(ConversationState state, long seq, Instant at) {
+            return state.marked(this, seq);
         }
 
         @Override

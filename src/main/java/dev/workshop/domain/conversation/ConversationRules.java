@@ -82,6 +82,7 @@ public final class ConversationRules {
                 }
             }
             case Deleted ignored -> requireStarted(state);
+            case ConversationEvent.Marked ignored -> requireStarted(state);
             case ReplyChunk chunk -> {
                 requireStarted(state);
                 if (state.turnInDoubt() != chunk.turnIndex()) {

@@ -46,7 +46,8 @@ public record ConversationState(
         String customTitle,
         boolean deleted,
         StatusCause statusCause,
-        Instant deletedAt) {
+        Instant deletedAt,
+        java.util.Set<Mark> marks) {
 
     /** The longest title a list shows before it ends in "…". */
     public static final int TITLE_CHARS = 60;
@@ -58,6 +59,18 @@ public record ConversationState(
         customTitle = customTitle == null || customTitle.isBlank() ? null : customTitle;
         statusCause = statusCause == null ? LegacyReasons.causeOf(status, statusReason) : statusCause;
         deletedAt = deleted ? deletedAt : null;
+        marks = marks == null || marks.isEmpty() ? java.util.Set.of() : java.util.Set.copyOf(marks);
+    }
+
+    /** As stored before conversations could be marked (starred, held for a legal reason). */
+    public ConversationState(ConversationId id, ConversationKind kind, ConversationStatus status, String statusReason,
+                             List<Participant> participants, String taskPrompt, int maxTurns, int turnCount,
+                             AgentId lastSpeakerId, int turnInDoubt, int resumesWithoutProgress, long version,
+                             Instant createdAt, Instant updatedAt, String customTitle, boolean deleted,
+                             StatusCause statusCause, Instant deletedAt) {
+        this(id, kind, status, statusReason, participants, taskPrompt, maxTurns, turnCount, lastSpeakerId,
+                turnInDoubt, resumesWithoutProgress, version, createdAt, updatedAt, customTitle, deleted, statusCause,
+                deletedAt, java.util.Set.of());
     }
 
     /** As stored before the time of a deletion was kept. */
@@ -143,7 +156,7 @@ public record ConversationState(
     public ConversationState withMaxTurns(int limit) {
         return new ConversationState(id, kind, status, statusReason, participants, taskPrompt, limit, turnCount,
                 lastSpeakerId, turnInDoubt, resumesWithoutProgress, version, createdAt, updatedAt, customTitle, deleted,
-                statusCause, deletedAt);
+                statusCause, deletedAt, marks);
     }
 
     /**
@@ -173,20 +186,21 @@ public record ConversationState(
         }
         return new ConversationState(id, kind, status, statusReason, participants, taskPrompt, maxTurns, turnCount,
                 lastSpeakerId, turnInDoubt, resumesWithoutProgress, seq, createdAt, at, customTitle, deleted,
-                statusCause, deletedAt);
+                statusCause, deletedAt, marks);
     }
 
     ConversationState turnStarted(TurnStarted turn, long seq, Instant at) {
         // Only a turn asked again is charged to the crash-loop guard: the attempt before it asked and kept nothing.
         int charged = turn.resumed() ? resumesWithoutProgress + 1 : resumesWithoutProgress;
         return new ConversationState(id, kind, status, statusReason, participants, taskPrompt, maxTurns, turnCount,
-                lastSpeakerId, turn.turnIndex(), charged, seq, createdAt, at, customTitle, deleted, statusCause, deletedAt);
+                lastSpeakerId, turn.turnIndex(), charged, seq, createdAt, at, customTitle, deleted, statusCause, deletedAt,
+                marks);
     }
 
     ConversationState messageRecorded(MessageRecorded message, long seq, Instant at) {
         return new ConversationState(id, kind, status, statusReason, participants, taskPrompt, maxTurns,
                 message.turnIndex() + 1, message.speakerId(), -1, 0, seq, createdAt, at, customTitle, deleted,
-                statusCause, deletedAt);
+                statusCause, deletedAt, marks);
     }
 
     /**
@@ -197,29 +211,47 @@ public record ConversationState(
         int count = cause.afterAStop() ? resumesWithoutProgress : 0;
         return new ConversationState(id, kind, ConversationStatus.ACTIVE, "", participants, taskPrompt, maxTurns,
                 turnCount, lastSpeakerId, turnInDoubt, count, seq, createdAt, at, customTitle, deleted,
-                StatusCause.NONE, deletedAt);
+                StatusCause.NONE, deletedAt, marks);
     }
 
     ConversationState followUpStarted(FollowUpStarted followUp, long seq, Instant at) {
         return new ConversationState(id, kind, ConversationStatus.ACTIVE, "", participants, taskPrompt,
                 followUp.maxTurns(), turnCount, lastSpeakerId, -1, 0, seq, createdAt, at, customTitle, deleted,
-                StatusCause.NONE, deletedAt);
+                StatusCause.NONE, deletedAt, marks);
     }
 
     ConversationState statusChanged(StatusChanged change, long seq, Instant at) {
         return new ConversationState(id, kind, change.status(), change.reason(), participants, taskPrompt, maxTurns,
                 turnCount, lastSpeakerId, turnInDoubt, resumesWithoutProgress, seq, createdAt, at, customTitle, deleted,
-                change.cause(), deletedAt);
+                change.cause(), deletedAt, marks);
     }
 
     /**
      * A new name: it changes what lists show, not when the conversation was last active, so a rename does not
      * move it to the top of the list.
      */
+    ConversationState marked(ConversationEvent.Marked mark, long seq) {
+        java.util.Set<Mark> now = java.util.EnumSet.noneOf(Mark.class);
+        now.addAll(marks);
+        if (mark.on()) {
+            now.add(mark.mark());
+        } else {
+            now.remove(mark.mark());
+        }
+        return new ConversationState(id, kind, status, statusReason, participants, taskPrompt, maxTurns, turnCount,
+                lastSpeakerId, turnInDoubt, resumesWithoutProgress, seq, createdAt, updatedAt, customTitle, deleted,
+                statusCause, deletedAt, now);
+    }
+
+    /** Whether the user marked it so ({@link Mark}). */
+    public boolean is(Mark mark) {
+        return marks.contains(mark);
+    }
+
     ConversationState renamed(Renamed rename, long seq) {
         return new ConversationState(id, kind, status, statusReason, participants, taskPrompt, maxTurns, turnCount,
                 lastSpeakerId, turnInDoubt, resumesWithoutProgress, seq, createdAt, updatedAt, rename.title(), deleted,
-                statusCause, deletedAt);
+                statusCause, deletedAt, marks);
     }
 
     /**
@@ -229,7 +261,7 @@ public record ConversationState(
     ConversationState deleted(long seq, Instant at) {
         return new ConversationState(id, kind, status, statusReason, participants, taskPrompt, maxTurns, turnCount,
                 lastSpeakerId, turnInDoubt, resumesWithoutProgress, seq, createdAt, updatedAt, customTitle, true,
-                statusCause, at);
+                statusCause, at, marks);
     }
 
     /**
@@ -238,20 +270,21 @@ public record ConversationState(
      */
     ConversationState replyChunk(long seq, Instant at) {
         return new ConversationState(id, kind, status, statusReason, participants, taskPrompt, maxTurns, turnCount,
-                lastSpeakerId, turnInDoubt, 0, seq, createdAt, at, customTitle, deleted, statusCause, deletedAt);
+                lastSpeakerId, turnInDoubt, 0, seq, createdAt, at, customTitle, deleted, statusCause, deletedAt,
+                marks);
     }
 
     /** Where it was forked from is in its history; the state only moves on to that event. */
     ConversationState forked(long seq) {
         return new ConversationState(id, kind, status, statusReason, participants, taskPrompt, maxTurns, turnCount,
                 lastSpeakerId, turnInDoubt, resumesWithoutProgress, seq, createdAt, updatedAt, customTitle, deleted,
-                statusCause, deletedAt);
+                statusCause, deletedAt, marks);
     }
 
     ConversationState undeleted(long seq) {
         return new ConversationState(id, kind, status, statusReason, participants, taskPrompt, maxTurns, turnCount,
                 lastSpeakerId, turnInDoubt, resumesWithoutProgress, seq, createdAt, updatedAt, customTitle, false,
-                statusCause, null);
+                statusCause, null, marks);
     }
 
     /** Folds a whole history, in order. */

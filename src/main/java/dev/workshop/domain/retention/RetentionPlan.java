@@ -14,7 +14,7 @@ import java.util.function.Predicate;
 /**
  * What a retention run does as of a moment, decided from the conversations as they stand: the same input gives the
  * same plan, so a dry run lists exactly what a run then does. A conversation a loop runs now is left alone, and so
- * is one held in git (its branch is what keeps it).
+ * is one held in git (its branch is what keeps it), a starred one and one under legal hold.
  */
 public final class RetentionPlan {
     /** What is due for one conversation. */
@@ -39,7 +39,7 @@ public final class RetentionPlan {
         List<Due> due = new ArrayList<>();
         for (ConversationState state : conversations) {
             if (state.kind() == ConversationKind.ELEMENT || state.deleted() || running.test(state.id())
-                    || state.status() == ConversationStatus.HELD) {
+                    || state.status() == ConversationStatus.HELD || exempt(state)) {
                 continue;
             }
             Instant changed = state.updatedAt();
@@ -52,12 +52,21 @@ public final class RetentionPlan {
             }
         }
         for (DeletedConversation gone : deleted) {
+            if (exempt(gone.state())) {
+                continue;
+            }
             Instant at = gone.deletedAt().plus(policy.binAfter());
             if (!now.isBefore(at)) {
                 due.add(new Due(gone.state().id(), gone.state().title(), Kind.PURGE_FROM_BIN, gone.deletedAt(), at));
             }
         }
         return due;
+    }
+
+    /** Starred or held for a legal reason: kept whatever the policy says. */
+    private static boolean exempt(ConversationState state) {
+        return state.is(dev.workshop.domain.conversation.Mark.STARRED)
+                || state.is(dev.workshop.domain.conversation.Mark.LEGAL_HOLD);
     }
 
     /** Statuses a loop holds (running or queued): never idle, whatever their last change. */

@@ -6,6 +6,7 @@ import dev.workshop.domain.conversation.ConversationId;
 import dev.workshop.domain.conversation.ConversationKind;
 import dev.workshop.domain.conversation.ConversationState;
 import dev.workshop.domain.conversation.ConversationStatus;
+import dev.workshop.domain.conversation.Mark;
 import dev.workshop.domain.conversation.MessageMatch;
 import dev.workshop.domain.conversation.RecordedEvent;
 import dev.workshop.domain.conversation.StatusCause;
@@ -41,6 +42,7 @@ public final class ConversationTables {
             "updated_at", "version", "resumes_without_progress", "title", "deleted");
     private static final String CAUSE = "status_cause";
     private static final String DELETED_AT = "deleted_at";
+    private static final String MARKS = "marks";
     private static final String KEY = "tenant_id = ? AND conversation_id = ?";
     private static final String READ = "tenant_id, conversation_id, kind, status, status_reason, participants,"
             + " task_prompt, max_turns, turn_count, last_speaker_id, turn_in_doubt, resumes_without_progress,"
@@ -71,6 +73,8 @@ public final class ConversationTables {
     private final boolean withCause;
     /** Whether the table keeps when a conversation was deleted (schema 8 on). */
     private final boolean withDeletedAt;
+    /** Whether the table keeps the user's marks (schema 10 on). */
+    private final boolean withMarks;
     private final String updateConversation;
     private final String insertConversation;
     private final String selectConversations;
@@ -83,6 +87,7 @@ public final class ConversationTables {
         this.codec = codec;
         this.withCause = schema >= 7;
         this.withDeletedAt = schema >= 8;
+        this.withMarks = schema >= 10;
         java.util.List<String> written = new java.util.ArrayList<>(WRITTEN);
         if (withCause) {
             written.add(CAUSE);
@@ -90,12 +95,15 @@ public final class ConversationTables {
         if (withDeletedAt) {
             written.add(DELETED_AT);
         }
+        if (withMarks) {
+            written.add(MARKS);
+        }
         updateConversation = "UPDATE conversation SET " + String.join(" = ?, ", written) + " = ? WHERE " + KEY;
         written.addAll(java.util.List.of("tenant_id", "conversation_id"));
         insertConversation = "INSERT INTO conversation (" + String.join(", ", written) + ") VALUES ("
                 + String.join(", ", java.util.Collections.nCopies(written.size(), "?")) + ")";
         selectConversations = "SELECT " + READ + (withCause ? ", " + CAUSE : "")
-                + (withDeletedAt ? ", " + DELETED_AT : "") + " FROM conversation";
+                + (withDeletedAt ? ", " + DELETED_AT : "") + (withMarks ? ", " + MARKS : "") + " FROM conversation";
     }
 
     /**
@@ -173,6 +181,9 @@ public final class ConversationTables {
             } else {
                 statement.setObject(next++, timestamp(state.deletedAt()));
             }
+        }
+        if (withMarks) {
+            statement.setString(next++, String.join(",", state.marks().stream().map(Mark::wireName).sorted().toList()));
         }
         statement.setString(next++, row.tenant().value());
         statement.setString(next, state.id().value());
@@ -274,9 +285,20 @@ public final class ConversationTables {
                     result.getString("title"),
                     result.getBoolean("deleted"),
                     withCause ? cause(result.getString("status_cause")) : null,
-                    withDeletedAt && result.getObject(DELETED_AT) != null ? instant(result, DELETED_AT) : null)));
+                    withDeletedAt && result.getObject(DELETED_AT) != null ? instant(result, DELETED_AT) : null,
+                    withMarks ? marks(result.getString(MARKS)) : java.util.Set.of())));
         }
         return rows;
+    }
+
+    private static java.util.Set<Mark> marks(String stored) {
+        java.util.Set<Mark> marks = java.util.EnumSet.noneOf(Mark.class);
+        for (String name : stored == null ? new String[0] : stored.split(",")) {
+            if (!name.isBlank()) {
+                marks.add(Mark.fromWireName(name.strip()));
+            }
+        }
+        return marks;
     }
 
     public List<RecordedEvent> history(Connection connection, TenantId tenant, ConversationId conversation)

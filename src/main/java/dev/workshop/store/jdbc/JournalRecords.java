@@ -68,6 +68,8 @@ final class JournalRecords {
     private static final byte OUTSIDE_CALL = 22;
     /** A message that asks for actions, in binary: a plain message's fields, its cut flag, then its actions. */
     private static final byte MESSAGE_ACTING = 21;
+    /** A mark put on or taken off: its wire name, then 1 for on. */
+    private static final byte MARKED = 23;
 
     /** Who a record belongs to and which events it holds ({@code count} from {@code seq}), read without decoding them. */
     record Envelope(String tenant, String conversation, long seq, int count) {
@@ -173,6 +175,11 @@ final class JournalRecords {
             case Renamed rename -> {
                 out.int8(RENAMED);
                 out.text(rename.title());
+            }
+            case ConversationEvent.Marked mark -> {
+                out.int8(MARKED);
+                out.text(mark.mark().wireName());
+                out.int8(mark.on() ? 1 : 0);
             }
             case Deleted ignored -> out.int8(DELETED);
             case ConversationEvent.Undeleted ignored -> out.int8(UNDELETED);
@@ -307,6 +314,8 @@ final class JournalRecords {
             case STATUS_CHANGED_BECAUSE -> new StatusChanged(ConversationStatus.fromWireName(in.text()),
                     StatusCause.fromWireName(in.text()), in.text());
             case RENAMED -> new Renamed(in.text());
+            case MARKED -> new ConversationEvent.Marked(dev.workshop.domain.conversation.Mark.fromWireName(in.text()),
+                    in.int8() == 1);
             case DELETED -> new Deleted();
             case UNDELETED -> new ConversationEvent.Undeleted();
             case REPLY_CHUNK -> new ConversationEvent.ReplyChunk(in.int32(), in.text());

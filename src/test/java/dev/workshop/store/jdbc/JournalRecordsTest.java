@@ -100,6 +100,8 @@ class JournalRecordsTest {
                 new ResumeStarted(2),
                 new ResumeStarted(3, ResumeCause.USER),
                 new ResumeStarted(4, ResumeCause.TAKEOVER),
+                new ConversationEvent.Marked(dev.workshop.domain.conversation.Mark.STARRED, true),
+                new ConversationEvent.Marked(dev.workshop.domain.conversation.Mark.LEGAL_HOLD, false),
                 new ResumeStarted(4, ResumeCause.RETRY),
                 new FollowUpStarted(2, 12, "{\"prompts\":[\"Plan a picnic\"]}"),
                 new StatusChanged(ConversationStatus.INTERRUPTED, StatusCause.ENDPOINT_UNREACHABLE, "The gateway timed out"),
