@@ -18,10 +18,11 @@ import java.util.OptionalInt;
  * @param followUpTurn the workflow turn a follow-up in the batch began
  * @param began       the batch began the conversation: a new one, or one copied in whole (an import, a fork, a
  *                    restore), whose lines are history rather than turns being taken
+ * @param marked      a mark was put on or taken off (a star, a legal hold): its row shows it
  */
 public record News(List<Transcript.Line> lines, Optional<TurnInProgress> turnStarted,
                    Optional<ConversationStatus> status, Optional<String> title, boolean deleted, boolean undeleted,
-                   OptionalInt followUpTurn, boolean began) {
+                   OptionalInt followUpTurn, boolean began, boolean marked) {
     public News {
         lines = List.copyOf(lines);
     }
@@ -33,7 +34,7 @@ public record News(List<Transcript.Line> lines, Optional<TurnInProgress> turnSta
     /** Nothing a reader sees changed (pieces of a reply kept as it streams, a turn asked again after a resume…). */
     public boolean isEmpty() {
         return lines.isEmpty() && turnStarted.isEmpty() && status.isEmpty() && title.isEmpty() && !deleted
-                && !undeleted && followUpTurn.isEmpty() && !began;
+                && !undeleted && followUpTurn.isEmpty() && !began && !marked;
     }
 
     /** Whether the conversation left or came back to the lists. */
@@ -49,10 +50,11 @@ public record News(List<Transcript.Line> lines, Optional<TurnInProgress> turnSta
         boolean undeleted;
         Integer followUpTurn;
         boolean began;
+        boolean marked;
 
         News news(List<Transcript.Line> lines, Optional<TurnInProgress> turnStarted) {
             return new News(lines, turnStarted, Optional.ofNullable(status), Optional.ofNullable(title), deleted,
-                    undeleted, followUpTurn == null ? OptionalInt.empty() : OptionalInt.of(followUpTurn), began);
+                    undeleted, followUpTurn == null ? OptionalInt.empty() : OptionalInt.of(followUpTurn), began, marked);
         }
     }
 }

@@ -139,6 +139,7 @@ public final class Transcript {
             }
             case StatusChanged change -> gathered.status = change.status();
             case Renamed rename -> gathered.title = rename.title();
+            case ConversationEvent.Marked ignored -> gathered.marked = true;
             case ConversationEvent.Deleted ignored -> gathered.deleted = true;
             case ConversationEvent.Undeleted ignored -> gathered.undeleted = true;
             case FollowUpStarted followUp -> {

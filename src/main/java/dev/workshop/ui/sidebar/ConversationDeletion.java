@@ -13,7 +13,8 @@ import javafx.beans.property.ReadOnlyStringWrapper;
 
 /**
  * Deleting conversations and bringing them back: a bulk delete (a running conversation is stopped first), the
- * Undo offered just after, and Recently deleted later.
+ * Undo offered just after, and Recently deleted later; erasing for good, and the marks that keep one from it (a
+ * star, a legal hold).
  */
 public final class ConversationDeletion {
     /** How long a delete waits for a running conversation's loop to stop (it cancels its call within ~1 s). */
@@ -87,6 +88,18 @@ public final class ConversationDeletion {
                 Thread.currentThread().interrupt();
             } catch (RuntimeException e) {
                 work.tell("Nothing was erased: " + e.getMessage());
+            }
+        });
+    }
+
+    /** Puts {@code mark} on the conversations, or takes it off; their rows show it once it is recorded. */
+    public void mark(List<ConversationRow> targets, dev.workshop.domain.conversation.Mark mark, boolean on) {
+        List<ConversationId> chosen = targets.stream().map(ConversationRow::id).toList();
+        work.inBackground("sidebar-mark", () -> {
+            try {
+                chosen.forEach(id -> work.workspace().mark(id, mark, on));
+            } catch (RuntimeException e) {
+                work.tell("The mark was not changed: " + e.getMessage());
             }
         });
     }

@@ -22,7 +22,8 @@ import java.time.Instant;
 public record ConversationRow(ConversationId id, String title, ConversationStatus status, String statusReason,
                               StatusCause statusCause, ConversationKind kind, String participants, int turnCount, int maxTurns,
                               Instant updatedAt, boolean withYou, AgentId entryAgent, boolean resumable,
-                              int agentCount, boolean endRecorded, String drivenBy) {
+                              int agentCount, boolean endRecorded, String drivenBy,
+                              java.util.Set<dev.workshop.domain.conversation.Mark> marks) {
     static ConversationRow of(ConversationState state) {
         // A title taken from the task shows as text, not as its Markdown ("**Plan** a trip" reads "Plan a trip");
         // one the user gave is kept as they wrote it.
@@ -33,13 +34,19 @@ public record ConversationRow(ConversationId id, String title, ConversationStatu
                 state.maxTurns(), state.updatedAt(), state.participants().stream().anyMatch(Participant::isHuman),
                 state.participants().stream().filter(participant -> !participant.isHuman()).map(Participant::agentId)
                         .findFirst().orElse(null), ConversationEngine.canResume(state),
-                (int) state.participants().stream().filter(participant -> !participant.isHuman()).count(), true, null);
+                (int) state.participants().stream().filter(participant -> !participant.isHuman()).count(), true, null,
+                state.marks());
     }
 
     /** This row, driven by {@code device} on another instance (empty: by none, or by this one). */
     ConversationRow drivenBy(String device) {
         return new ConversationRow(id, title, status, statusReason, statusCause, kind, participants, turnCount,
-                maxTurns, updatedAt, withYou, entryAgent, resumable, agentCount, endRecorded, device);
+                maxTurns, updatedAt, withYou, entryAgent, resumable, agentCount, endRecorded, device, marks);
+    }
+
+    /** Whether the user marked it so (starred, under legal hold). */
+    public boolean is(dev.workshop.domain.conversation.Mark mark) {
+        return marks.contains(mark);
     }
 
     /** Whether another instance drives it now, as far as this row knows. */
@@ -53,7 +60,7 @@ public record ConversationRow(ConversationId id, String title, ConversationStatu
      */
     ConversationRow stoppedUnrecorded(ConversationStatus stoppedAs, StatusCause cause, String reason) {
         return new ConversationRow(id, title, stoppedAs, reason, cause, kind, participants, turnCount, maxTurns,
-                updatedAt, withYou, entryAgent, false, agentCount, false, drivenBy);
+                updatedAt, withYou, entryAgent, false, agentCount, false, drivenBy, marks);
     }
 
     /** Whether a failed turn stopped it, so that Retry is its way on ({@link Lifecycle}). */

@@ -1,6 +1,7 @@
 package dev.workshop.ui.sidebar;
 
 import dev.workshop.domain.conversation.ConversationState;
+import dev.workshop.domain.conversation.Mark;
 import java.util.List;
 import java.util.function.Consumer;
 import java.util.function.Supplier;
@@ -43,6 +44,13 @@ final class ConversationRowMenu {
         MenuItem delete = new MenuItem("Delete… (Del)", new FontIcon(Feather.TRASH_2));
         delete.setId("delete-menu-item");
         delete.setOnAction(event -> actions.confirmDelete(targets.get()));
+        MenuItem star = new MenuItem("Star", new FontIcon(Feather.STAR));
+        star.setId("star-menu-item");
+        star.setOnAction(event -> viewModel.deletion().mark(targets.get(), Mark.STARRED, !allAre(Mark.STARRED)));
+        MenuItem legalHold = new MenuItem("Legal hold", new FontIcon(Feather.LOCK));
+        legalHold.setId("legal-hold-menu-item");
+        legalHold.setOnAction(event -> viewModel.deletion().mark(targets.get(), Mark.LEGAL_HOLD,
+                !allAre(Mark.LEGAL_HOLD)));
         MenuItem erase = new MenuItem("Erase permanently…", new FontIcon(Feather.X_OCTAGON));
         erase.setId("erase-menu-item");
         erase.setOnAction(event -> actions.confirmErase(targets.get()));
@@ -68,7 +76,7 @@ final class ConversationRowMenu {
         MenuItem deleted = new MenuItem("Recently deleted…", new FontIcon(Feather.CORNER_UP_LEFT));
         deleted.setId("recently-deleted-menu-item");
         deleted.setOnAction(event -> actions.showRecentlyDeleted());
-        ContextMenu menu = new ContextMenu(rename, again, delete, erase, new SeparatorMenuItem(),
+        ContextMenu menu = new ContextMenu(rename, again, star, legalHold, delete, erase, new SeparatorMenuItem(),
                 exportMarkdown, exportJson, exportAll, new SeparatorMenuItem(), hold, reinflate, openHeld,
                 new SeparatorMenuItem(), deleted);
         menu.setOnShowing(event -> {
@@ -81,7 +89,11 @@ final class ConversationRowMenu {
             exportMarkdown.setDisable(!one);
             exportJson.setDisable(!one);
             delete.setDisable(count == 0);
-            erase.setDisable(count == 0);
+            erase.setDisable(count == 0 || targets.get().stream().anyMatch(row -> row.is(Mark.LEGAL_HOLD)));
+            star.setDisable(count == 0);
+            star.setText(count > 0 && allAre(Mark.STARRED) ? "Remove the star" : "Star");
+            legalHold.setDisable(count == 0);
+            legalHold.setText(count > 0 && allAre(Mark.LEGAL_HOLD) ? "Release the legal hold" : "Legal hold");
             erase.setText(count > 1 ? "Erase " + count + " conversations permanently…" : "Erase permanently…");
             boolean held = count == 1 && RowRules.isHeld(targets.get().getFirst());
             hold.setVisible(!held);
@@ -92,5 +104,11 @@ final class ConversationRowMenu {
             exportAll.setDisable(viewModel.allRows().isEmpty());
         });
         return menu;
+    }
+
+    /** Whether every conversation picked has the mark: the item takes it off then. */
+    private boolean allAre(Mark mark) {
+        List<ConversationRow> picked = targets.get();
+        return !picked.isEmpty() && picked.stream().allMatch(row -> row.is(mark));
     }
 }

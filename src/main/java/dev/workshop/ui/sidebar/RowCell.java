@@ -75,7 +75,9 @@ final class RowCell extends ListCell<ConversationRow> {
         imported.setVisible(row.justImported());
         when.setText(ConversationRow.relativeTime(row.updatedAt(), Instant.now()));
         whenTip.setText("Last activity: " + ConversationRow.clockTime(row.updatedAt()));
-        title.setText(row.title());
+        // The user's marks before the title: a star, and the hold that keeps it from retention and erase.
+        title.setText((row.is(dev.workshop.domain.conversation.Mark.STARRED) ? "\u2605 " : "")
+                + (row.is(dev.workshop.domain.conversation.Mark.LEGAL_HOLD) ? "[legal hold] " : "") + row.title());
         people.setText(row.participants() + " · " + row.turnsShort());
         driver.setVisible(row.drivenElsewhere());
         driver.setText(row.drivenElsewhere() ? "driven by " + row.drivenBy() : null);

@@ -127,4 +127,36 @@ class EraseFromTheSidebarTest {
         assertThat(viewModel.workspace().orElseThrow().engine().deletedConversations()).isEmpty();
         assertThat(CanaryScan.find(dir, CANARY)).isEmpty();
     }
+
+    @Test
+    void theMenuStarsAndHoldsAndAHeldConversationCannotBeErased(FxRobot robot) throws Exception {
+        WaitForAsyncUtils.waitFor(20, TimeUnit.SECONDS, () -> viewModel.readyProperty().get());
+        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> robot.lookup(".row-title").queryAll().size() == 2);
+        Node row = robot.lookup(".row-title").queryAll().stream()
+                .filter(title -> ((Labeled) title).getText().startsWith(CANARY)).findFirst().orElseThrow();
+        robot.clickOn(row);
+        javafx.scene.control.ListView<?> list = robot.lookup("#conversation-list").queryListView();
+        javafx.scene.control.ContextMenu menu = list.getContextMenu();
+        java.util.function.Function<String, javafx.scene.control.MenuItem> item = id -> menu.getItems().stream()
+                .filter(candidate -> id.equals(candidate.getId())).findFirst().orElseThrow();
+
+        robot.interact(() -> menu.show(list, javafx.geometry.Side.BOTTOM, 0, 0));
+        robot.interact(() -> {
+            menu.hide();
+            item.apply("star-menu-item").fire();
+            item.apply("legal-hold-menu-item").fire();
+        });
+        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> robot.lookup(".row-title").queryAll().stream()
+                .anyMatch(title -> ((Labeled) title).getText().equals("\u2605 [legal hold] " + CANARY + " picnic")));
+        robot.interact(() -> menu.show(list, javafx.geometry.Side.BOTTOM, 0, 0));
+
+        assertThat(item.apply("erase-menu-item").isDisable()).as("a legal hold refuses an erase").isTrue();
+        assertThat(item.apply("legal-hold-menu-item").getText()).isEqualTo("Release the legal hold");
+        assertThat(item.apply("star-menu-item").getText()).isEqualTo("Remove the star");
+        robot.interact(menu::hide);
+        var state = viewModel.workspace().orElseThrow().engine().conversations().stream()
+                .filter(conversation -> conversation.title().startsWith(CANARY)).findFirst().orElseThrow();
+        assertThat(state.marks()).containsExactlyInAnyOrder(dev.workshop.domain.conversation.Mark.STARRED,
+                dev.workshop.domain.conversation.Mark.LEGAL_HOLD);
+    }
 }

@@ -137,7 +137,8 @@ class SidebarViewTest {
     private static ConversationRow movedOnNow(ConversationRow row) {
         return new ConversationRow(row.id(), row.title(), row.status(), row.statusReason(), row.statusCause(),
                 row.kind(), row.participants(), row.turnCount(), row.maxTurns(), java.time.Instant.now(),
-                row.withYou(), row.entryAgent(), row.resumable(), row.agentCount(), row.endRecorded(), row.drivenBy());
+                row.withYou(), row.entryAgent(), row.resumable(), row.agentCount(), row.endRecorded(), row.drivenBy(),
+                row.marks());
     }
 
     @Test
