@@ -121,7 +121,8 @@ public final class Wiring {
             PreferencesKeeper keeper = PreferencesKeeper.of(preferenceStore, preferences, bridge,
                     offline::setDelayMillis, options.followsPreferences());
             Workspace workspace = new Workspace(directory, keptOut, agents, bridge, scene, drafts, watch, keeper,
-                    options.team(), warnings, endpointCheck(), SECRETS).keepAudit(audit, device(), member)
+                    options.team(), warnings, endpointCheck(), SECRETS).keepAudit(store instanceof PostgresConversationStore
+                    teamServer ? teamServer.auditTrail(options.team()) : audit, device(), member)
                     .keepErasure(erasure, erased);
             if (options.followsPreferences()) {
                 // The app (not a command, whose run is its own): the policy applied daily, from the settings.

@@ -171,7 +171,8 @@ public final class Workspace implements AutoCloseable {
 
     /** What was done to one conversation, oldest first (its Activity): the audit trail's entries about it. */
     public java.util.List<dev.workshop.domain.audit.AuditEntry> activity(dev.workshop.domain.conversation.ConversationId id) {
-        return audit().read(Optional.of(id.value()), Optional.empty());
+        return audit().read(Optional.ofNullable(id).map(dev.workshop.domain.conversation.ConversationId::value),
+                Optional.empty());
     }
 
     /** This workspace, opened only to be read because its data cannot be written, for {@code why}. */

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.workshop.domain.audit.AuditAction;
+import dev.workshop.domain.audit.AuditChain;
 import dev.workshop.domain.audit.AuditEntry;
 import dev.workshop.store.AuditTrail;
 import dev.workshop.store.StoreException;
@@ -11,11 +12,8 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.security.GeneralSecurityException;
-import java.security.MessageDigest;
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.HexFormat;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -52,7 +50,7 @@ public final class JsonlAuditTrail implements AuditTrail {
     @Override
     public synchronized void record(AuditEntry draft) {
         AuditEntry sealed = draft.sealed(last + 1, draft.conversation().map(this::keyedHash).orElse(draft.subject()), lastHash,
-                JsonlAuditTrail::sha256);
+                AuditChain::sha256);
         try {
             JsonLines.append(file, json(sealed) + "\n");
         } catch (IOException e) {
@@ -84,27 +82,17 @@ public final class JsonlAuditTrail implements AuditTrail {
         } catch (IOException e) {
             return new Verification(0, Optional.of("the audit trail cannot be read: " + e.getMessage()));
         }
-        String previous = "";
-        long expected = 1;
+        List<AuditEntry> entries = new ArrayList<>();
         for (int at = 0; at < lines.size(); at++) {
-            AuditEntry entry;
             try {
-                entry = entry(JSON.readTree(lines.get(at)));
+                entries.add(entry(JSON.readTree(lines.get(at))));
             } catch (IOException | RuntimeException unreadable) {
                 return new Verification(at, Optional.of("line " + (at + 1) + " is not an entry"));
             }
-            Optional<String> why = entry.number() != expected ? Optional.of("entry " + expected + (entry.number()
-                    > expected ? " is missing" : " comes twice")) : !entry.previous().equals(previous)
-                    ? Optional.of("entry " + entry.number() + " does not follow the one before it")
-                    : !sha256(entry.chained()).equals(entry.hash()) ? Optional.of("entry " + entry.number()
-                    + " was changed after it was recorded") : entry.conversation()
-                    .filter(id -> !keyedHash(id).equals(entry.subject())).map(id -> "entry " + entry.number()
-                    + " names another conversation than it was recorded for");
-            if (why.isPresent()) {
-                return new Verification(at, why);
-            }
-            previous = entry.hash();
-            expected++;
+        }
+        Optional<String> broken = AuditChain.firstBreak(entries, this::keyedHash);
+        if (broken.isPresent()) {
+            return new Verification(entries.size(), broken);
         }
         return new Verification(lines.size(), Optional.empty());
     }
@@ -170,15 +158,6 @@ public final class JsonlAuditTrail implements AuditTrail {
             }
         }
         return entries;
-    }
-
-    private static String sha256(String text) {
-        try {
-            return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256")
-                    .digest(text.getBytes(StandardCharsets.UTF_8)));
-        } catch (GeneralSecurityException e) {
-            throw new IllegalStateException("SHA-256 is part of every JDK", e);
-        }
     }
 
     private static String json(AuditEntry entry) {

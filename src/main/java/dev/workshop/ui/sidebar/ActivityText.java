@@ -13,6 +13,22 @@ final class ActivityText {
     private ActivityText() {
     }
 
+    /** Every entry of the trail (the team's, on a team server), each with the conversation it is about. */
+    static String ofAll(List<AuditEntry> entries) {
+        if (entries.isEmpty()) {
+            return "Nothing recorded yet: what is done to conversations (status changes, renames, deletions,"
+                    + " approvals, erasures) is listed here.";
+        }
+        StringBuilder text = new StringBuilder();
+        for (AuditEntry entry : entries) {
+            line(text, entry);
+            text.setLength(text.length() - 1);
+            text.append("  ").append(entry.conversation().orElse(entry.subject().isEmpty() ? "" : "(erased)"))
+                    .append('\n');
+        }
+        return text.toString();
+    }
+
     static String of(List<AuditEntry> entries) {
         if (entries.isEmpty()) {
             return "Nothing recorded yet: what is done to this conversation (status changes, renames, deletions,"
@@ -20,13 +36,17 @@ final class ActivityText {
         }
         StringBuilder text = new StringBuilder();
         for (AuditEntry entry : entries) {
-            text.append(WHEN.format(entry.at())).append("  ").append(entry.member()).append(" on ")
-                    .append(entry.device()).append("  ").append(entry.action().wireName().replace('_', ' '));
-            if (!entry.detail().isEmpty()) {
-                text.append("  (").append(entry.detail()).append(')');
-            }
-            text.append('\n');
+            line(text, entry);
         }
         return text.toString();
+    }
+
+    private static void line(StringBuilder text, AuditEntry entry) {
+        text.append(WHEN.format(entry.at())).append("  ").append(entry.member()).append(" on ")
+                .append(entry.device()).append("  ").append(entry.action().wireName().replace('_', ' '));
+        if (!entry.detail().isEmpty()) {
+            text.append("  (").append(entry.detail()).append(')');
+        }
+        text.append('\n');
     }
 }

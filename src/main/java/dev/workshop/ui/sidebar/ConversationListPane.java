@@ -333,6 +333,6 @@ final class ConversationListPane extends VBox {
 
     private ContextMenu rowMenu() {
         return new ConversationRowMenu(viewModel, actions, this::targets, this::startRename,
-                state -> onStartAgain.accept(state)).menu();
+                state -> onStartAgain.accept(state), this).menu();
     }
 }

@@ -18,15 +18,17 @@ final class ConversationRowMenu {
     private final Supplier<List<ConversationRow>> targets;
     private final Runnable startRename;
     private final Consumer<ConversationState> onStartAgain;
+    private final javafx.scene.Node owner;
 
     ConversationRowMenu(SidebarViewModel viewModel, ConversationActions actions,
                         Supplier<List<ConversationRow>> targets, Runnable startRename,
-                        Consumer<ConversationState> onStartAgain) {
+                        Consumer<ConversationState> onStartAgain, javafx.scene.Node owner) {
         this.viewModel = viewModel;
         this.actions = actions;
         this.targets = targets;
         this.startRename = startRename;
         this.onStartAgain = onStartAgain;
+        this.owner = owner;
     }
 
     ContextMenu menu() {
@@ -76,9 +78,13 @@ final class ConversationRowMenu {
         MenuItem deleted = new MenuItem("Recently deleted…", new FontIcon(Feather.CORNER_UP_LEFT));
         deleted.setId("recently-deleted-menu-item");
         deleted.setOnAction(event -> actions.showRecentlyDeleted());
+        MenuItem allActivity = new MenuItem("All activity…", new FontIcon(Feather.LIST));
+        allActivity.setId("all-activity-menu-item");
+        allActivity.setOnAction(event -> viewModel.activity(null, text -> TextWindow.show(owner,
+                "All activity", text)));
         ContextMenu menu = new ContextMenu(rename, again, star, legalHold, delete, erase, new SeparatorMenuItem(),
                 exportMarkdown, exportJson, exportAll, new SeparatorMenuItem(), hold, reinflate, openHeld,
-                new SeparatorMenuItem(), deleted);
+                new SeparatorMenuItem(), deleted, allActivity);
         menu.setOnShowing(event -> {
             int count = targets.get().size();
             rename.setDisable(count != 1);

@@ -157,10 +157,7 @@ public final class SidebarViewModel {
         }
     }
 
-    /**
-     * Shows turn {@code turnIndex} of a conversation (a speech bubble on the canvas was clicked): selects the
-     * conversation, clearing a filter that hides it, and asks the view to scroll to that message.
-     */
+    /** Shows a turn of a conversation (a bubble on the canvas was clicked), clearing a filter that hides it. */
     public void reveal(ConversationId id, int turnIndex) {
         if (!list.contains(id)) {
             work.tell("That conversation is not in the list yet");
@@ -232,10 +229,11 @@ public final class SidebarViewModel {
         withSelected("retry the turn", id -> work.engine().retry(id));
     }
 
-    /** Reads what was done to a conversation (its audit entries) in the background; {@code then} gets it as text. */
+    /** Reads what was done to a conversation (null: to all, the team's on a team server) in the background, as text. */
     public void activity(ConversationId id, Consumer<String> then) {
         work.attempt("read its activity", () -> {
-            String text = ActivityText.of(work.workspace().activity(id));
+            var entries = work.workspace().activity(id);
+            String text = id == null ? ActivityText.ofAll(entries) : ActivityText.of(entries);
             work.onFx(() -> then.accept(text));
         });
     }

@@ -62,7 +62,11 @@ public final class PostgresConversationStore implements ConversationStore {
 
     /** Erasing {@code team}'s conversations here, as a place an erase scrubs (docs/decisions/0031). */
     public dev.workshop.store.ScrubbedPlace erasure(TenantId team) {
-        return new TeamErasure(pool, team, leases.owner(), where);
+        return new TeamErasure(pool, team, leases.owner(), where, auditTrail(team));
+    }
+    /** {@code team}'s audit trail here: one for the team, every instance adding to it (docs/decisions/0030). */
+    public dev.workshop.store.AuditTrail auditTrail(TenantId team) {
+        return new TeamAuditTrail(pool, team, where);
     }
 
     /** Tells the registry this instance runs, on its schema (from version 6 on, where the registry is). */
@@ -133,13 +137,9 @@ public final class PostgresConversationStore implements ConversationStore {
 
     @Override
     public java.util.Map<ConversationId, String> drivers(TenantId tenant) {
-        java.util.Map<ConversationId, String> drivers = new java.util.HashMap<>();
-        read(connection -> leases.liveOwners(connection, tenant)).forEach((conversation, owner) -> {
-            if (!owner.equals(leases.owner())) {
-                drivers.put(conversation, DriverLeases.device(owner));
-            }
-        });
-        return drivers;
+        return read(connection -> leases.liveOwners(connection, tenant)).entrySet().stream()
+                .filter(driver -> !driver.getValue().equals(leases.owner())).collect(java.util.stream.Collectors
+                        .toMap(java.util.Map.Entry::getKey, driver -> DriverLeases.device(driver.getValue())));
     }
 
     @Override

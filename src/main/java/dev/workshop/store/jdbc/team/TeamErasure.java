@@ -9,22 +9,16 @@ import dev.workshop.store.ConversationErasedException;
 import dev.workshop.store.EventCodec;
 import dev.workshop.store.ScrubbedPlace;
 import dev.workshop.store.StoreException;
-import java.nio.charset.StandardCharsets;
-import java.security.GeneralSecurityException;
-import java.security.SecureRandom;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.ArrayList;
-import java.util.HexFormat;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Predicate;
-import javax.crypto.Mac;
-import javax.crypto.spec.SecretKeySpec;
 import javax.sql.DataSource;
 
 /**
@@ -48,12 +42,14 @@ final class TeamErasure implements ScrubbedPlace {
     private final String owner;
     private final String where;
     private final EventCodec codec = new EventCodec();
+    private final dev.workshop.store.AuditTrail trail;
 
-    TeamErasure(DataSource pool, TenantId tenant, String owner, String where) {
+    TeamErasure(DataSource pool, TenantId tenant, String owner, String where, dev.workshop.store.AuditTrail trail) {
         this.pool = pool;
         this.tenant = tenant;
         this.owner = owner;
         this.where = where;
+        this.trail = trail;
     }
 
     @Override
@@ -71,11 +67,12 @@ final class TeamErasure implements ScrubbedPlace {
             if (doomed.isEmpty()) {
                 return counts;
             }
-            byte[] key = teamKey(connection);
+            TeamKey key = TeamKey.of(connection, tenant);
             for (String id : doomed) {
+                Map<String, Long> one = new LinkedHashMap<>();
                 connection.setAutoCommit(false);
                 try {
-                    eraseOne(connection, key, id, erased, counts);
+                    eraseOne(connection, key, id, erased, one);
                     connection.commit();
                 } catch (SQLException | RuntimeException e) {
                     connection.rollback();
@@ -83,6 +80,13 @@ final class TeamErasure implements ScrubbedPlace {
                 } finally {
                     connection.setAutoCommit(true);
                 }
+                one.forEach((place, count) -> counts.merge(place, count, Long::sum));
+                // The team's trail: the id out of its entries, and the receipt in, under the team's subject.
+                String subject = key.subjectOf(id);
+                trail.forget(List.of(subject));
+                trail.record(dev.workshop.domain.audit.AuditEntry.draftAbout(java.time.Instant.now(),
+                        DriverLeases.device(owner), "", dev.workshop.domain.audit.AuditAction.ERASED, subject,
+                        "receipt; not reached: " + String.join("; ", notReached()), one));
             }
             try (Statement vacuum = connection.createStatement()) {
                 // Outside a transaction, as VACUUM must be: the tables are rewritten without the deleted rows.
@@ -101,14 +105,14 @@ final class TeamErasure implements ScrubbedPlace {
                 + " replica or base backup of it until they age out");
     }
 
-    private void eraseOne(Connection connection, byte[] key, String id, Predicate<String> erased,
+    private void eraseOne(Connection connection, TeamKey key, String id, Predicate<String> erased,
                           Map<String, Long> counts) throws SQLException {
         update(connection, TAKE, id, "erasing:" + owner);
         try (PreparedStatement tombstone = connection.prepareStatement("""
                 INSERT INTO erased_conversation (tenant_id, subject, erased_at) VALUES (?, ?, now())
                 ON CONFLICT (tenant_id, subject) DO NOTHING""")) {
             tombstone.setString(1, tenant.value());
-            tombstone.setString(2, subject(key, id));
+            tombstone.setString(2, key.subjectOf(id));
             tombstone.executeUpdate();
         }
         counts.merge("team_server_events", (long) update(connection, "DELETE FROM conversation_event WHERE " + KEY, id),
@@ -176,41 +180,6 @@ final class TeamErasure implements ScrubbedPlace {
         }
     }
 
-    /** The team's key for its tombstones' hashes, made by the first erase of the team. */
-    private static byte[] teamKey(Connection connection, TenantId tenant) throws SQLException {
-        byte[] fresh = new byte[32];
-        new SecureRandom().nextBytes(fresh);
-        try (PreparedStatement insert = connection.prepareStatement("""
-                INSERT INTO team_erasure_key (tenant_id, erasure_key) VALUES (?, ?)
-                ON CONFLICT (tenant_id) DO NOTHING""")) {
-            insert.setString(1, tenant.value());
-            insert.setString(2, HexFormat.of().formatHex(fresh));
-            insert.executeUpdate();
-        }
-        try (PreparedStatement select = connection.prepareStatement(
-                "SELECT erasure_key FROM team_erasure_key WHERE tenant_id = ?")) {
-            select.setString(1, tenant.value());
-            try (ResultSet row = select.executeQuery()) {
-                row.next();
-                return HexFormat.of().parseHex(row.getString(1));
-            }
-        }
-    }
-
-    private byte[] teamKey(Connection connection) throws SQLException {
-        return teamKey(connection, tenant);
-    }
-
-    private static String subject(byte[] key, String id) {
-        try {
-            Mac mac = Mac.getInstance("HmacSHA256");
-            mac.init(new SecretKeySpec(key, "HmacSHA256"));
-            return HexFormat.of().formatHex(mac.doFinal(id.getBytes(StandardCharsets.UTF_8)));
-        } catch (GeneralSecurityException e) {
-            throw new IllegalStateException("HmacSHA256 is part of every JDK", e);
-        }
-    }
-
     /**
      * Inside a first append's transaction (no row for the conversation yet): a new conversation, or one erased —
      * then refused, whatever brings it (an import, a re-inflation, a driver that lost its lease to the erase).
@@ -219,12 +188,12 @@ final class TeamErasure implements ScrubbedPlace {
         try (PreparedStatement select = connection.prepareStatement("""
                 SELECT e.erased_at FROM erased_conversation e JOIN team_erasure_key k ON k.tenant_id = e.tenant_id
                  WHERE e.tenant_id = ? AND e.subject = ?""")) {
-            byte[] key = existingKey(connection, tenant);
+            TeamKey key = TeamKey.existing(connection, tenant);
             if (key == null) {
                 return ConversationState.notStarted(conversation);
             }
             select.setString(1, tenant.value());
-            select.setString(2, subject(key, conversation.value()));
+            select.setString(2, key.subjectOf(conversation.value()));
             try (ResultSet row = select.executeQuery()) {
                 if (row.next()) {
                     throw new ConversationErasedException(row.getTimestamp(1).toInstant());
@@ -236,13 +205,4 @@ final class TeamErasure implements ScrubbedPlace {
         }
     }
 
-    private static byte[] existingKey(Connection connection, TenantId tenant) throws SQLException {
-        try (PreparedStatement select = connection.prepareStatement(
-                "SELECT erasure_key FROM team_erasure_key WHERE tenant_id = ?")) {
-            select.setString(1, tenant.value());
-            try (ResultSet row = select.executeQuery()) {
-                return row.next() ? HexFormat.of().parseHex(row.getString(1)) : null;
-            }
-        }
-    }
 }
