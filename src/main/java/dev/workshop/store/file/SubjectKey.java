@@ -8,11 +8,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.nio.file.attribute.PosixFilePermissions;
-import java.security.GeneralSecurityException;
 import java.security.SecureRandom;
 import java.util.HexFormat;
-import javax.crypto.Mac;
-import javax.crypto.spec.SecretKeySpec;
 
 /**
  * The data directory's key ({@code audit.key}, readable by its owner only) for the keyed hashes that stand for
@@ -53,12 +50,6 @@ final class SubjectKey {
 
     /** The subject of a conversation's id: HMAC-SHA256 under the key, in hex. */
     String subjectOf(String conversationId) {
-        try {
-            Mac mac = Mac.getInstance("HmacSHA256");
-            mac.init(new SecretKeySpec(key, "HmacSHA256"));
-            return HexFormat.of().formatHex(mac.doFinal(conversationId.getBytes(StandardCharsets.UTF_8)));
-        } catch (GeneralSecurityException e) {
-            throw new IllegalStateException("HmacSHA256 is part of every JDK", e);
-        }
+        return dev.workshop.store.SubjectHash.of(key, conversationId);
     }
 }

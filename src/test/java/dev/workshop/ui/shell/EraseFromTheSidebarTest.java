@@ -73,19 +73,24 @@ class EraseFromTheSidebarTest {
         viewModel.close();
     }
 
-    @Test
-    void eraseAsksThenTakesTheConversationOutOfEveryPlace(FxRobot robot) throws Exception {
+    /** Once the data is open: the canary's conversation picked in the list, and the list's menu. */
+    private javafx.scene.control.ContextMenu canaryPickedAndItsMenu(FxRobot robot) throws Exception {
         WaitForAsyncUtils.waitFor(20, TimeUnit.SECONDS, () -> viewModel.readyProperty().get());
         WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> robot.lookup(".row-title").queryAll().size() == 2);
-        Node row = robot.lookup(".row-title").queryAll().stream()
-                .filter(title -> ((Labeled) title).getText().startsWith(CANARY)).findFirst().orElseThrow();
+        robot.clickOn(robot.lookup(".row-title").queryAll().stream()
+                .filter(title -> ((Labeled) title).getText().startsWith(CANARY)).findFirst().orElseThrow());
+        return robot.lookup("#conversation-list").queryListView().getContextMenu();
+    }
 
-        robot.clickOn(row);
-        javafx.scene.control.ListView<?> list = robot.lookup("#conversation-list").queryListView();
-        javafx.scene.control.ContextMenu menu = list.getContextMenu();
-        javafx.scene.control.MenuItem erase = menu.getItems().stream()
-                .filter(item -> "erase-menu-item".equals(item.getId())).findFirst().orElseThrow();
-        robot.interact(() -> menu.show(list, javafx.geometry.Side.BOTTOM, 0, 0));
+    private static javafx.scene.control.MenuItem item(javafx.scene.control.ContextMenu menu, String id) {
+        return menu.getItems().stream().filter(candidate -> id.equals(candidate.getId())).findFirst().orElseThrow();
+    }
+
+    @Test
+    void eraseAsksThenTakesTheConversationOutOfEveryPlace(FxRobot robot) throws Exception {
+        javafx.scene.control.ContextMenu menu = canaryPickedAndItsMenu(robot);
+        javafx.scene.control.MenuItem erase = item(menu, "erase-menu-item");
+        robot.interact(() -> menu.show(robot.lookup("#conversation-list").query(), javafx.geometry.Side.BOTTOM, 0, 0));
         assertThat(erase.isDisable()).isFalse();
         robot.interact(menu::hide);
         // The question waits for an answer on the FX thread: fired without waiting for it to return.
@@ -130,15 +135,9 @@ class EraseFromTheSidebarTest {
 
     @Test
     void theMenuStarsAndHoldsAndAHeldConversationCannotBeErased(FxRobot robot) throws Exception {
-        WaitForAsyncUtils.waitFor(20, TimeUnit.SECONDS, () -> viewModel.readyProperty().get());
-        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> robot.lookup(".row-title").queryAll().size() == 2);
-        Node row = robot.lookup(".row-title").queryAll().stream()
-                .filter(title -> ((Labeled) title).getText().startsWith(CANARY)).findFirst().orElseThrow();
-        robot.clickOn(row);
-        javafx.scene.control.ListView<?> list = robot.lookup("#conversation-list").queryListView();
-        javafx.scene.control.ContextMenu menu = list.getContextMenu();
-        java.util.function.Function<String, javafx.scene.control.MenuItem> item = id -> menu.getItems().stream()
-                .filter(candidate -> id.equals(candidate.getId())).findFirst().orElseThrow();
+        javafx.scene.control.ContextMenu menu = canaryPickedAndItsMenu(robot);
+        Node list = robot.lookup("#conversation-list").query();
+        java.util.function.Function<String, javafx.scene.control.MenuItem> item = id -> item(menu, id);
 
         robot.interact(() -> menu.show(list, javafx.geometry.Side.BOTTOM, 0, 0));
         robot.interact(() -> {

@@ -1,16 +1,12 @@
 package dev.workshop.store.jdbc.team;
 
 import dev.workshop.domain.conversation.TenantId;
-import java.nio.charset.StandardCharsets;
-import java.security.GeneralSecurityException;
 import java.security.SecureRandom;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.util.HexFormat;
-import javax.crypto.Mac;
-import javax.crypto.spec.SecretKeySpec;
 
 /**
  * A team's key for the keyed hashes that stand for conversations' ids on the team server — in its tombstones and its
@@ -55,12 +51,6 @@ final class TeamKey {
 
     /** The subject of a conversation's id: HMAC-SHA256 under the team's key, in hex. */
     String subjectOf(String conversationId) {
-        try {
-            Mac mac = Mac.getInstance("HmacSHA256");
-            mac.init(new SecretKeySpec(key, "HmacSHA256"));
-            return HexFormat.of().formatHex(mac.doFinal(conversationId.getBytes(StandardCharsets.UTF_8)));
-        } catch (GeneralSecurityException e) {
-            throw new IllegalStateException("HmacSHA256 is part of every JDK", e);
-        }
+        return dev.workshop.store.SubjectHash.of(key, conversationId);
     }
 }
