@@ -42,8 +42,11 @@ public final class ErasureWiring {
     public static Optional<ErasureReceipt> finishPending(Erasure erasure, Consumer<String> warnings) {
         try {
             return erasure.finishPending();
-        } catch (StoreException | dev.workshop.session.SessionRepositoryException e) {
-            warnings.accept(e.getMessage());
+        } catch (RuntimeException e) {
+            // Whatever stopped it (a disk that refuses, a file it could not read), the data still opens: what was
+            // erased stays refused, and the next start tries again.
+            warnings.accept(e instanceof StoreException ? e.getMessage() : "An erase could not be finished ("
+                    + e.getMessage() + "); what was erased stays out, and the next start finishes it");
             return Optional.empty();
         }
     }
