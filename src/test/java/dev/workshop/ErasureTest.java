@@ -196,4 +196,33 @@ class ErasureTest {
         assertThat(workspace.erasedAtOpen()).as("nothing more to take out").isEmpty();
         assertThat(workspace.engine().history(written.kept())).isEqualTo(written.keptHistory());
     }
+
+    @Test
+    void anEraseThatCannotBeFinishedAtOpenIsSaidTheDataStillOpensAndTheConversationStaysOut() throws Exception {
+        workspace = Wiring.openWorkspace(dir, FAST);
+        Written written = writeCanaryAndAnother(workspace);
+        workspace.erase(List.of(written.canary()));
+        workspace.close();
+        // A held-sessions repository broken by hand: the scrub cannot go through it.
+        Path repository = dir.resolve("sessions.git");
+        try (var files = Files.walk(repository)) {
+            for (Path file : files.sorted(java.util.Comparator.reverseOrder()).toList()) {
+                Files.delete(file);
+            }
+        }
+        Files.createDirectories(repository);
+        Files.writeString(repository.resolve("HEAD"), "ref: refs/heads/main\n");
+
+        workspace = Wiring.openWorkspace(dir, FAST);
+
+        assertThat(workspace.erasedAtOpen()).isEmpty();
+        assertThat(workspace.warnings()).anySatisfy(warning -> assertThat(warning).contains("sessions.git"));
+        assertThat(workspace.engine().state(written.canary())).isEmpty();
+        assertThat(workspace.engine().history(written.kept())).isEqualTo(written.keptHistory());
+        workspace.close();
+        Files.delete(repository.resolve("HEAD"));
+        workspace = Wiring.openWorkspace(dir, FAST);
+        assertThat(workspace.erasedAtOpen()).as("finished once it can be").isPresent();
+        assertThat(CanaryScan.find(dir, CANARY)).isEmpty();
+    }
 }
