@@ -1,6 +1,7 @@
 package dev.workshop.ui.dialogs;
 
 import dev.workshop.domain.settings.Preferences;
+import java.util.List;
 import java.util.Optional;
 import javafx.geometry.Insets;
 import javafx.scene.Node;
@@ -39,6 +40,10 @@ public final class PreferencesDialog extends Dialog<Preferences> {
         this(current, whereKept, Optional.empty());
     }
 
+    /** Idle days, then days after an end: fixed to the team's on a team server. */
+    private List<Spinner<Integer>> retentionRows = List.of();
+    /** On a team server: the retention rows show the team's days, and this device's own are kept as they were. */
+    private boolean teamPolicy;
     /** The height every row takes at the app's font, measured under openbox. */
     private static final double ROWS_HEIGHT = 775;
 
@@ -64,6 +69,7 @@ public final class PreferencesDialog extends Dialog<Preferences> {
                 current.abandonAfterDays());
         Spinner<Integer> purge = whole("preference-purge-days", 0, Preferences.RETENTION_DAYS_LIMIT,
                 current.purgeAfterDays());
+        retentionRows = List.of(abandon, purge);
 
 
         GridPane grid = new GridPane();
@@ -107,18 +113,44 @@ public final class PreferencesDialog extends Dialog<Preferences> {
                 return null;
             }
             return new Preferences(committed(turns), committed(atOnce), Math.round(committedSeconds(pace) * 1000),
-                    committed(toolCalls), committed(abandon), committed(purge));
+                    committed(toolCalls), ownDays(abandon, current.abandonAfterDays()),
+                    ownDays(purge, current.purgeAfterDays()));
         });
         // A shorter policy applies to the conversations already there: asked first, and Save stays until agreed.
         getDialogPane().lookupButton(save).addEventFilter(javafx.event.ActionEvent.ACTION, event -> {
             boolean shorter = current.retentionShortenedBy(new Preferences(current.defaultMaxTurns(),
                     current.concurrentConversations(), current.offlineReplyMillis(), current.maxToolCalls(),
-                    committed(abandon), committed(purge)));
+                    ownDays(abandon, current.abandonAfterDays()), ownDays(purge, current.purgeAfterDays())));
             if (shorter && !ShorterRetentionQuestion.agreed(getDialogPane().getScene().getWindow(), committed(abandon),
                     committed(purge))) {
                 event.consume();
             }
         });
+    }
+
+    /**
+     * On a team server the team's retention policy applies (ended conversations erased after 90 days, idle ones
+     * abandoned after 30), not this device's: its rows show the team's days and cannot be changed here.
+     */
+    public void followTheTeam(boolean onTeamServer) {
+        if (!onTeamServer) {
+            return;
+        }
+        teamPolicy = true;
+        java.time.Duration never = java.time.Duration.ZERO;
+        var team = dev.workshop.domain.retention.RetentionPolicy.TEAM;
+        retentionRows.get(0).getValueFactory().setValue((int) team.abandonIdleAfter().orElse(never).toDays());
+        retentionRows.get(1).getValueFactory().setValue((int) team.purgeEndedAfter().orElse(never).toDays());
+        retentionRows.forEach(row -> {
+            row.setDisable(true);
+            row.setTooltip(new javafx.scene.control.Tooltip("The team server's policy applies to the team's"
+                    + " conversations"));
+        });
+    }
+
+    /** This device's own days as the row says, or as they were while the team's policy shows instead. */
+    private int ownDays(Spinner<Integer> row, int kept) {
+        return teamPolicy ? kept : committed(row);
     }
 
     /** Whether the user asked, with Change…, to choose where the conversations are kept (the dialog closed). */

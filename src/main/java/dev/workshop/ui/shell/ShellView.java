@@ -288,6 +288,7 @@ public final class ShellView extends BorderPane {
             PreferencesDialog dialog = new PreferencesDialog(current, viewModel.teamServerSettings()
                     .map(settings -> whereKept()), viewModel.toolServers().map(tools -> owner -> ModalOver
                     .owner(new dev.workshop.ui.tools.ToolServersDialog(tools), owner).showAndWait()));
+            dialog.followTheTeam(viewModel.teamServerChoice().onTeamServer());
             if (getScene() != null) {
                 ModalOver.owner(dialog, getScene().getWindow());
             }
@@ -299,8 +300,7 @@ public final class ShellView extends BorderPane {
     }
 
     private String whereKept() {
-        String text = viewModel.teamServerTextProperty().get();
-        return text.isEmpty() ? "This device only" : text;
+        return Optional.of(viewModel.teamServerTextProperty().get()).filter(t -> !t.isEmpty()).orElse("This device only");
     }
 
     /**
