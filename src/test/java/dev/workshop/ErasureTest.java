@@ -225,4 +225,25 @@ class ErasureTest {
         assertThat(workspace.erasedAtOpen()).as("finished once it can be").isPresent();
         assertThat(CanaryScan.find(dir, CANARY)).isEmpty();
     }
+
+    @Test
+    void aConversationMidTurnIsStoppedAndNothingItWasWritingComesBack() throws Exception {
+        workspace = Wiring.openWorkspace(dir, new WorkspaceOptions(2_000, LoopSettings.DEFAULTS));
+        var engine = workspace.engine();
+        ConversationId running = engine.startConversation(List.of(new AgentId("starter-ada"),
+                new AgentId("starter-bruno")), CANARY + " slow talk", OptionalInt.of(6));
+        org.awaitility.Awaitility.await().atMost(Duration.ofSeconds(20)).until(() -> engine.history(running).stream()
+                .anyMatch(event -> event.event() instanceof ConversationEvent.ReplyChunk
+                        || event.event() instanceof ConversationEvent.TurnStarted));
+        assertThat(engine.isRunning(running)).as("mid-turn").isTrue();
+
+        workspace.erase(List.of(running));
+
+        assertThat(engine.isRunning(running)).isFalse();
+        workspace.close();
+        workspace = Wiring.openWorkspace(dir, FAST);
+        assertThat(workspace.erasedAtOpen()).isPresent();
+        assertThat(workspace.engine().state(running)).isEmpty();
+        assertThat(CanaryScan.find(dir, CANARY)).isEmpty();
+    }
 }
