@@ -1,7 +1,6 @@
 package dev.workshop.cli;
 
 import dev.workshop.domain.conversation.ConversationId;
-import dev.workshop.domain.conversation.ConversationStatus;
 import dev.workshop.orchestration.FollowUps;
 import dev.workshop.orchestration.ConversationEngine;
 import dev.workshop.orchestration.Workspace;
@@ -41,10 +40,8 @@ final class ContinueCommand extends LoopCommand {
             ConversationId id = Ids.conversation(workspace, workflowId);
             ConversationEngine bridge = workspace.engine();
             bridge.followUp(id, turnNumber, prompt, given);
-            bridge.awaitAll();
-            ConversationStatus status = bridge.state(id).orElseThrow().status();
-            return status == ConversationStatus.COMPLETED || status == ConversationStatus.WAITING ? ExitCode.OK
-                    : ExitCode.CONVERSATION_NOT_COMPLETED;
+            // Decided as every loop command decides it, from the status as shown (Lifecycle), not the raw one.
+            return ranOn(bridge, id);
         }
     }
 }
