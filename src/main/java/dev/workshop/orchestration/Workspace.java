@@ -1,6 +1,9 @@
 package dev.workshop.orchestration;
 
+import dev.workshop.domain.conversation.ConversationId;
+import dev.workshop.domain.conversation.Mark;
 import dev.workshop.domain.conversation.TenantId;
+import dev.workshop.domain.retention.ErasureReceipt;
 import dev.workshop.gateway.EndpointChecker;
 import dev.workshop.gateway.SecretStore;
 import dev.workshop.store.AgentCatalog;
@@ -35,7 +38,7 @@ public final class Workspace implements AutoCloseable {
     private AuditRecorder auditRecorder;
     private RetentionJob retention;
     private Erasure erasure;
-    private Optional<dev.workshop.domain.retention.ErasureReceipt> erasedAtOpen = Optional.empty();
+    private Optional<ErasureReceipt> erasedAtOpen = Optional.empty();
     /** Told once an erase is committed: the app opens the data again, which takes the copies out. */
     private volatile Runnable onErased = () -> { };
 
@@ -69,19 +72,19 @@ public final class Workspace implements AutoCloseable {
      * Erases through {@code erasure} from now on; {@code finishedAtOpen}: the receipt of an erase this open finished
      * (one asked for before it, or cut short by a crash).
      */
-    public Workspace keepErasure(Erasure erasure, Optional<dev.workshop.domain.retention.ErasureReceipt> finishedAtOpen) {
+    public Workspace keepErasure(Erasure erasure, Optional<ErasureReceipt> finishedAtOpen) {
         this.erasure = erasure;
         this.erasedAtOpen = finishedAtOpen;
         return this;
     }
 
     /** When the conversation was erased for good here, or empty. */
-    public Optional<java.time.Instant> erasedOn(dev.workshop.domain.conversation.ConversationId id) {
+    public Optional<java.time.Instant> erasedOn(ConversationId id) {
         return erasure == null ? Optional.empty() : erasure.erasedOn(id.value());
     }
 
     /** The receipt of the erase this open finished, if it finished one. */
-    public Optional<dev.workshop.domain.retention.ErasureReceipt> erasedAtOpen() {
+    public Optional<ErasureReceipt> erasedAtOpen() {
         return erasedAtOpen;
     }
 
@@ -92,13 +95,13 @@ public final class Workspace implements AutoCloseable {
      *
      * @throws IllegalStateException when nothing can be erased here (a read-only workspace) or a loop would not stop
      */
-    public void erase(java.util.Collection<dev.workshop.domain.conversation.ConversationId> ids)
+    public void erase(java.util.Collection<ConversationId> ids)
             throws InterruptedException {
         if (erasure == null || readOnly.isPresent()) {
             throw new IllegalStateException("Nothing can be erased here" + readOnly.map(why -> ": " + why).orElse(""));
         }
         for (var id : ids) {
-            if (store.state(tenant, id).filter(state -> state.is(dev.workshop.domain.conversation.Mark.LEGAL_HOLD))
+            if (store.state(tenant, id).filter(state -> state.is(Mark.LEGAL_HOLD))
                     .isPresent()) {
                 throw new IllegalStateException("Conversation " + id + " is under legal hold: release the hold"
                         + " before erasing it; nothing was erased");
@@ -122,7 +125,7 @@ public final class Workspace implements AutoCloseable {
      *
      * @throws IllegalArgumentException for an unknown conversation
      */
-    public void mark(dev.workshop.domain.conversation.ConversationId id, dev.workshop.domain.conversation.Mark mark,
+    public void mark(ConversationId id, Mark mark,
                      boolean on) {
         for (int attempt = 1; ; attempt++) {
             var state = store.state(tenant, id).orElseThrow(() -> new IllegalArgumentException(
@@ -170,8 +173,8 @@ public final class Workspace implements AutoCloseable {
     }
 
     /** What was done to one conversation, oldest first (its Activity): the audit trail's entries about it. */
-    public java.util.List<dev.workshop.domain.audit.AuditEntry> activity(dev.workshop.domain.conversation.ConversationId id) {
-        return audit().read(Optional.ofNullable(id).map(dev.workshop.domain.conversation.ConversationId::value),
+    public java.util.List<dev.workshop.domain.audit.AuditEntry> activity(ConversationId id) {
+        return audit().read(Optional.ofNullable(id).map(ConversationId::value),
                 Optional.empty());
     }
 
