@@ -107,6 +107,12 @@ public final class PreferencesDialog extends Dialog<Preferences> {
         // Under openbox an owned window maps at its minimum size (see ModalOver): the minimum is the size wanted.
         rows.setMinHeight(Region.USE_PREF_SIZE);
         getDialogPane().setContent(rows);
+        // Tab moves through the rows: the one that takes the focus is scrolled into view.
+        getDialogPane().sceneProperty().subscribe(scene -> {
+            if (scene != null) {
+                scene.focusOwnerProperty().subscribe(focused -> scrollTo(rows, content, focused));
+            }
+        });
 
         setResultConverter(button -> {
             if (button != save) {
@@ -146,6 +152,25 @@ public final class PreferencesDialog extends Dialog<Preferences> {
             row.setTooltip(new javafx.scene.control.Tooltip("The team server's policy applies to the team's"
                     + " conversations"));
         });
+    }
+
+    /** Scrolls {@code rows} so that {@code focused}, when it is one of them, shows whole. */
+    private static void scrollTo(javafx.scene.control.ScrollPane rows, VBox content, Node focused) {
+        if (focused == null || content.getHeight() <= rows.getViewportBounds().getHeight()) {
+            return;
+        }
+        javafx.geometry.Bounds in = content.sceneToLocal(focused.localToScene(focused.getBoundsInLocal()));
+        if (in == null || in.getMinY() < 0 || in.getMaxY() > content.getHeight()) {
+            return;
+        }
+        double hidden = content.getHeight() - rows.getViewportBounds().getHeight();
+        double top = rows.getVvalue() * hidden;
+        double viewport = rows.getViewportBounds().getHeight();
+        if (in.getMinY() < top) {
+            rows.setVvalue(in.getMinY() / hidden);
+        } else if (in.getMaxY() > top + viewport) {
+            rows.setVvalue(Math.min(1, (in.getMaxY() - viewport) / hidden));
+        }
     }
 
     /** This device's own days as the row says, or as they were while the team's policy shows instead. */

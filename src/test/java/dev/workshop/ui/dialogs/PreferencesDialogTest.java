@@ -58,4 +58,29 @@ class PreferencesDialogTest {
                 .isEmpty();
         assertThat(shown.get().getResult()).isEqualTo(mine);
     }
+
+    @Test
+    void aRowThatTakesTheFocusIsScrolledIntoView(FxRobot robot) throws Exception {
+        robot.interact(() -> {
+            PreferencesDialog dialog = new PreferencesDialog(Preferences.DEFAULTS, Optional.of("This device only"),
+                    Optional.empty());
+            dialog.initOwner(owner);
+            dialog.show();
+        });
+        WaitForAsyncUtils.waitFor(5, TimeUnit.SECONDS,
+                () -> robot.lookup("#preference-team-server-change").tryQuery().isPresent());
+        javafx.scene.control.ScrollPane rows = robot.lookup("#preferences-dialog").lookup(".scroll-pane").query();
+        javafx.scene.Node change = robot.lookup("#preference-team-server-change").query();
+        WaitForAsyncUtils.waitForFxEvents();
+        org.junit.jupiter.api.Assumptions.assumeTrue(rows.getViewportBounds().getHeight()
+                < ((javafx.scene.layout.Region) rows.getContent()).getHeight(), "the screen shows every row at once");
+
+        robot.interact(change::requestFocus);
+
+        javafx.geometry.Bounds shown = rows.localToScene(rows.getLayoutBounds());
+        javafx.geometry.Bounds button = change.localToScene(change.getLayoutBounds());
+        assertThat(rows.getVvalue()).isPositive();
+        assertThat(button.getMaxY()).isLessThanOrEqualTo(shown.getMaxY() + 0.5);
+        robot.interact(() -> robot.lookup("#preferences-dialog").query().getScene().getWindow().hide());
+    }
 }

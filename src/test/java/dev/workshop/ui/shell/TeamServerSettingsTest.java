@@ -66,6 +66,7 @@ class TeamServerSettingsTest {
         robot.clickOn("#open-settings");
         WaitForAsyncUtils.waitFor(5, TimeUnit.SECONDS, () -> robot.lookup("#preference-team-server").tryQuery().isPresent());
         assertThat(robot.lookup("#preference-team-server").queryAs(Label.class).getText()).isEqualTo("This device only");
+        scrollSettingsToTheEnd(robot);
         robot.clickOn("#preference-team-server-change");
         WaitForAsyncUtils.waitFor(5, TimeUnit.SECONDS, () -> robot.lookup("#team-server-dialog").tryQuery().isPresent());
 
@@ -105,6 +106,7 @@ class TeamServerSettingsTest {
         WaitForAsyncUtils.waitFor(5, TimeUnit.SECONDS, () -> robot.lookup("#preference-team-server").tryQuery().isPresent());
         assertThat(robot.lookup("#preference-team-server").queryAs(Label.class).getText())
                 .startsWith("Team server: localhost:");
+        scrollSettingsToTheEnd(robot);
         robot.clickOn("#preference-team-server-change");
         WaitForAsyncUtils.waitFor(5, TimeUnit.SECONDS, () -> robot.lookup("#team-server-dialog").tryQuery().isPresent());
         robot.clickOn("#team-server-this-device");
@@ -112,5 +114,11 @@ class TeamServerSettingsTest {
         WaitForAsyncUtils.waitFor(20, TimeUnit.SECONDS, () -> !status.isVisible() && shell.readyProperty().get()
                 && shell.workspace().map(Workspace::tenant).filter(TenantId.LOCAL::equals).isPresent());
         assertThat(Files.exists(dir.resolve("team-server.json"))).isFalse();
+    }
+
+    /** Settings scroll where the screen is short (the headless one is): the team server row is last; a user scrolls. */
+    private static void scrollSettingsToTheEnd(FxRobot robot) {
+        javafx.scene.control.ScrollPane rows = robot.lookup("#preferences-dialog").lookup(".scroll-pane").query();
+        robot.interact(() -> rows.setVvalue(rows.getVmax()));
     }
 }
