@@ -2,12 +2,10 @@ package dev.workshop.ui.dialogs;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import atlantafx.base.theme.PrimerLight;
 import dev.workshop.domain.settings.Preferences;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
-import javafx.application.Application;
 import javafx.scene.control.Spinner;
 import javafx.stage.Stage;
 import org.junit.jupiter.api.Test;
@@ -24,11 +22,7 @@ class PreferencesDialogTest {
 
     @Start
     void start(Stage stage) {
-        Application.setUserAgentStylesheet(new PrimerLight().getUserAgentStylesheet());
-        stage.setScene(new javafx.scene.Scene(new javafx.scene.layout.StackPane(), 640, 480));
-        stage.sizeToScene();
-        stage.show();
-        owner = stage;
+        owner = DialogOwner.shown(stage);
     }
 
     @Test

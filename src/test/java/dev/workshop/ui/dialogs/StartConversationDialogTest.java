@@ -2,11 +2,9 @@ package dev.workshop.ui.dialogs;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import atlantafx.base.theme.PrimerLight;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Function;
-import javafx.application.Application;
 import javafx.geometry.Bounds;
 import javafx.scene.Node;
 import javafx.scene.control.ScrollPane;
@@ -25,15 +23,7 @@ class StartConversationDialogTest {
 
     @Start
     void start(Stage stage) {
-        Application.setUserAgentStylesheet(new PrimerLight().getUserAgentStylesheet());
-        // A window shown without a scene has no view under Monocle: a modal dialog shown after it then fails to
-        // disable it (a NullPointerException inside show) and the toolkit waits for ever for a frame. The app never
-        // shows a window without its scene; neither does the test.
-        stage.setScene(new javafx.scene.Scene(new javafx.scene.layout.StackPane(), 640, 480));
-        // The stage is shared by the UI tests in this JVM: it takes this scene's size, whatever the last one left.
-        stage.sizeToScene();
-        stage.show();
-        owner = stage;
+        owner = DialogOwner.shown(stage);
     }
 
     @Test
