@@ -44,6 +44,8 @@ public final class PreferencesDialog extends Dialog<Preferences> {
     private List<Spinner<Integer>> retentionRows = List.of();
     /** On a team server: the retention rows show the team's days, and this device's own are kept as they were. */
     private boolean teamPolicy;
+    /** Where the rows are, for the team's note. */
+    private VBox retentionGrid;
     /** The height every row takes at the app's font, measured under openbox. */
     private static final double ROWS_HEIGHT = 775;
 
@@ -87,12 +89,13 @@ public final class PreferencesDialog extends Dialog<Preferences> {
                 "How long the built-in offline agents take to write a reply, so that you can watch it.");
         row = add(grid, row, "Tool calls a turn", toolCalls,
                 "How often an agent on a model server may act on the shared elements in one turn (0: markers only).");
-        row = add(grid, row, "Idle days before a conversation is abandoned", abandon,
+        row = add(grid, row, "Abandon idle conversations after (days)", abandon,
                 "Waiting or stopped and untouched this long, it is marked abandoned (checked daily); 0: never.");
         row = add(grid, row, "Erase ended conversations after (days)", purge,
                 "Completed, failed or abandoned this long ago, it is erased for good (checked daily); 0: never.");
 
         VBox content = new VBox(grid);
+        retentionGrid = content;
         whereKept.ifPresent(where -> content.getChildren().add(teamServerRow(where)));
         toolServers.ifPresent(open -> content.getChildren().add(toolServersRow(open)));
         content.setPadding(new Insets(8, 14, 0, 14));
@@ -147,11 +150,16 @@ public final class PreferencesDialog extends Dialog<Preferences> {
         var team = dev.workshop.domain.retention.RetentionPolicy.TEAM;
         retentionRows.get(0).getValueFactory().setValue((int) team.abandonIdleAfter().orElse(never).toDays());
         retentionRows.get(1).getValueFactory().setValue((int) team.purgeEndedAfter().orElse(never).toDays());
-        retentionRows.forEach(row -> {
-            row.setDisable(true);
-            row.setTooltip(new javafx.scene.control.Tooltip("The team server's policy applies to the team's"
-                    + " conversations"));
-        });
+        retentionRows.forEach(row -> row.setDisable(true));
+        Label note = new Label("On the team server the team's policy applies: idle conversations are abandoned after "
+                + team.abandonIdleAfter().orElse(never).toDays() + " days, ended ones erased after "
+                + team.purgeEndedAfter().orElse(never).toDays() + ".");
+        note.setId("preference-team-retention");
+        note.getStyleClass().add("text-muted");
+        note.setWrapText(true);
+        note.setMaxWidth(380);
+        note.setMinHeight(Region.USE_PREF_SIZE);
+        retentionGrid.getChildren().add(1, note);
     }
 
     /** Scrolls {@code rows} so that {@code focused}, when it is one of them, shows whole. */
@@ -192,6 +200,7 @@ public final class PreferencesDialog extends Dialog<Preferences> {
         now.setMaxWidth(300);
         Button change = new Button("Change…");
         change.setId("preference-team-server-change");
+        change.setMinWidth(Region.USE_PREF_SIZE);
         change.setOnAction(event -> {
             teamServerAsked = true;
             setResult(null);
@@ -220,6 +229,7 @@ public final class PreferencesDialog extends Dialog<Preferences> {
         what.setMinHeight(Region.USE_PREF_SIZE);
         Button manage = new Button("Manage…");
         manage.setId("preference-tool-servers");
+        manage.setMinWidth(Region.USE_PREF_SIZE);
         manage.setOnAction(event -> open.accept(getDialogPane().getScene().getWindow()));
         Region spacer = new Region();
         HBox.setHgrow(spacer, Priority.ALWAYS);

@@ -46,6 +46,8 @@ class PreferencesDialogTest {
         assertThat(purge.getValue()).isEqualTo(90);
         assertThat(abandon.isDisable()).isTrue();
         assertThat(purge.isDisable()).isTrue();
+        assertThat(robot.lookup("#preference-team-retention").queryLabeled().getText())
+                .startsWith("On the team server the team's policy applies");
         robot.clickOn("Save");
         WaitForAsyncUtils.waitForFxEvents();
         assertThat(robot.lookup("#confirm-shorter-retention").tryQuery()).as("nothing of this device's shortened")
