@@ -89,6 +89,7 @@ class TeamErasureTest {
         assertThat(desktop.store().drive(TEAM, canary)).isTrue();
         checkpoint();
         assertThat(CanaryScan.find(serverData.resolve("base"), CANARY)).as("the scan finds it before").isNotEmpty();
+        assertThat(CanaryScan.find(serverData.resolve("base"), canary.value())).isNotEmpty();
 
         laptop.erase(List.of(canary));
         laptop.close();
@@ -100,6 +101,7 @@ class TeamErasureTest {
                 .containsEntry("team_server_events", 1L);
         assertThat(receipt.notReached()).anySatisfy(place -> assertThat(place).contains("write-ahead log"));
         assertThat(CanaryScan.find(serverData.resolve("base"), CANARY)).isEmpty();
+        assertThat(CanaryScan.find(serverData.resolve("base"), canary.value())).as("nor its id").isEmpty();
         assertThat(CanaryScan.find(laptopDir, CANARY)).isEmpty();
         // The driver's next append is fenced off; a re-import (here, or on another device) is refused.
         assertThatThrownBy(() -> desktop.store().append(TEAM, canary, 1, List.of(Conversations.message(0))))

@@ -90,7 +90,7 @@ final class TeamErasure implements ScrubbedPlace {
             }
             try (Statement vacuum = connection.createStatement()) {
                 // Outside a transaction, as VACUUM must be: the tables are rewritten without the deleted rows.
-                vacuum.execute("VACUUM FULL conversation_event, conversation, conversation_lease");
+                vacuum.execute("VACUUM FULL conversation_event, conversation, conversation_lease, audit_entry");
             }
             return counts;
         } catch (SQLException e) {
