@@ -16,9 +16,6 @@ public interface Tombstones {
     /** When the conversation with this id was erased, or empty when it was not. */
     Optional<Instant> erasedOn(String conversationId);
 
-    /** The subject that stands for an id: a keyed hash, not matchable against a list of ids without the key. */
-    String subjectOf(String conversationId);
-
     /**
      * Erases for good: each id's tombstone written and forced to the disk before this returns, not yet scrubbed;
      * an id erased before keeps its first date.
@@ -41,11 +38,6 @@ public interface Tombstones {
         @Override
         public Optional<Instant> erasedOn(String conversationId) {
             return Optional.empty();
-        }
-
-        @Override
-        public String subjectOf(String conversationId) {
-            return "";
         }
 
         @Override

@@ -16,7 +16,6 @@ import java.util.LinkedHashSet;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
-import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * The tombstones as {@code erased.jsonl} in the data directory: a line when a subject is erased, another when its
@@ -31,8 +30,10 @@ public final class JsonlTombstones implements Tombstones {
     private final SubjectKey key;
     private final Map<String, Instant> erased = new LinkedHashMap<>();
     private final Set<String> scrubbed = new LinkedHashSet<>();
-    /** Each id's verdict once asked: an append asks every time, and a keyed hash is not free. */
-    private final Map<String, Optional<Instant>> verdicts = new ConcurrentHashMap<>();
+    /** Each id's verdict once asked (an append asks every time, and a keyed hash is not free); under this lock. */
+    private final Map<String, Optional<Instant>> verdicts = new HashMap<>();
+    /** Whether anything was ever erased here: while not, an append asks nothing more (most data directories). */
+    private volatile boolean anyErased;
 
     public JsonlTombstones(Path dataDirectory) {
         this.file = dataDirectory.resolve(FILE);
@@ -48,6 +49,7 @@ public final class JsonlTombstones implements Tombstones {
                     }
                 }
             }
+            anyErased = !erased.isEmpty();
         } catch (IOException e) {
             throw new StoreException("Cannot read the erased conversations' tombstones in " + file + ": "
                     + e.getMessage(), e);
@@ -70,16 +72,12 @@ public final class JsonlTombstones implements Tombstones {
 
     @Override
     public Optional<Instant> erasedOn(String conversationId) {
-        return verdicts.computeIfAbsent(conversationId, id -> {
-            synchronized (this) {
-                return Optional.ofNullable(erased.get(key.subjectOf(id)));
-            }
-        });
-    }
-
-    @Override
-    public String subjectOf(String conversationId) {
-        return key.subjectOf(conversationId);
+        if (!anyErased) {
+            return Optional.empty();
+        }
+        synchronized (this) {
+            return verdicts.computeIfAbsent(conversationId, id -> Optional.ofNullable(erased.get(key.subjectOf(id))));
+        }
     }
 
     @Override
@@ -97,6 +95,7 @@ public final class JsonlTombstones implements Tombstones {
         append(lines.toString());
         erased.putAll(added);
         verdicts.clear();
+        anyErased = !erased.isEmpty();
     }
 
     @Override

@@ -26,13 +26,13 @@ public final class SegmentRewriter {
     private static final String IN_PROGRESS = ".erasing";
     private static final List<String> INDEXES = List.of(Checkpoints.FILE, CleanClose.FILE);
 
-    /** What a rewrite did: records dropped and changed, unreadable bytes dropped, files rewritten. */
-    public record Rewritten(long dropped, long changed, long unreadableBytes, int files) {
-        public static final Rewritten NOTHING = new Rewritten(0, 0, 0, 0);
+    /** What a rewrite did: records dropped and changed, unreadable bytes dropped. */
+    public record Rewritten(long dropped, long changed, long unreadableBytes) {
+        public static final Rewritten NOTHING = new Rewritten(0, 0, 0);
 
         Rewritten plus(Rewritten other) {
             return new Rewritten(dropped + other.dropped, changed + other.changed,
-                    unreadableBytes + other.unreadableBytes, files + other.files);
+                    unreadableBytes + other.unreadableBytes);
         }
     }
 
@@ -105,7 +105,7 @@ public final class SegmentRewriter {
             return Rewritten.NOTHING;
         }
         replace(file, out, Math.max(original.length, out.position()));
-        return new Rewritten(dropped, changed, unreadable, 1);
+        return new Rewritten(dropped, changed, unreadable);
     }
 
     /** The next offset, 8-byte aligned, where an intact record starts; the end when none does. */

@@ -185,18 +185,20 @@ final class TeamErasure implements ScrubbedPlace {
      * then refused, whatever brings it (an import, a re-inflation, a driver that lost its lease to the erase).
      */
     static ConversationState refuseErased(Connection connection, TenantId tenant, ConversationId conversation) {
-        try (PreparedStatement select = connection.prepareStatement("""
-                SELECT e.erased_at FROM erased_conversation e JOIN team_erasure_key k ON k.tenant_id = e.tenant_id
-                 WHERE e.tenant_id = ? AND e.subject = ?""")) {
+        try {
             TeamKey key = TeamKey.existing(connection, tenant);
             if (key == null) {
+                // The team never erased anything: no tombstone to find.
                 return ConversationState.notStarted(conversation);
             }
-            select.setString(1, tenant.value());
-            select.setString(2, key.subjectOf(conversation.value()));
-            try (ResultSet row = select.executeQuery()) {
-                if (row.next()) {
-                    throw new ConversationErasedException(row.getTimestamp(1).toInstant());
+            try (PreparedStatement select = connection.prepareStatement(
+                    "SELECT erased_at FROM erased_conversation WHERE tenant_id = ? AND subject = ?")) {
+                select.setString(1, tenant.value());
+                select.setString(2, key.subjectOf(conversation.value()));
+                try (ResultSet row = select.executeQuery()) {
+                    if (row.next()) {
+                        throw new ConversationErasedException(row.getTimestamp(1).toInstant());
+                    }
                 }
             }
             return ConversationState.notStarted(conversation);
@@ -204,5 +206,4 @@ final class TeamErasure implements ScrubbedPlace {
             throw new StoreException("Cannot check the team server's erased conversations: " + e.getMessage(), e);
         }
     }
-
 }
