@@ -21,7 +21,6 @@ import java.sql.Connection;
 import java.sql.SQLException;
 import java.time.Clock;
 import java.time.Instant;
-import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
@@ -36,6 +35,8 @@ import org.flywaydb.core.Flyway;
  */
 public final class PostgresConversationStore implements ConversationStore {
     private final HikariDataSource pool;
+    private final AppendQueue appends;
+    private final AppendTransaction transaction;
     private final ConversationTables tables;
     private final Clock clock;
     private final String where;
@@ -49,14 +50,17 @@ public final class PostgresConversationStore implements ConversationStore {
     /** How long a driver's claim lasts unless renewed (about every second): a dead owner is replaced within it. */
     static final java.time.Duration LEASE = java.time.Duration.ofSeconds(5);
 
-    private PostgresConversationStore(HikariDataSource pool, Clock clock, String where, int schema) {
+    private PostgresConversationStore(HikariDataSource pool, TeamServerPool size, Clock clock, String where,
+                                     int schema) {
         this.schema = schema;
         this.tables = new ConversationTables(new EventCodec(), schema);
         this.pool = pool;
+        this.appends = new AppendQueue(pool, size);
         this.clock = clock;
         this.where = where;
         this.leases = new DriverLeases(DriverLeases.thisInstance(), LEASE);
         this.feed = new ChangeFeed(leases.owner(), this::connection);
+        this.transaction = new AppendTransaction(tables, leases, feed, clock, schema);
         this.renewer = Thread.ofVirtual().name("team-server-leases").start(this::renewLeases);
     }
 
@@ -201,7 +205,7 @@ public final class PostgresConversationStore implements ConversationStore {
                 Flyway.configure().dataSource(pool).locations("classpath:db/migration").target(String.valueOf(target))
                         .load().migrate();
             }
-            PostgresConversationStore store = new PostgresConversationStore(pool, clock, url.display(), target);
+            PostgresConversationStore store = new PostgresConversationStore(pool, poolSize, clock, url.display(), target);
             store.beSeen();
             return store;
         } catch (SQLException | RuntimeException e) {
@@ -232,33 +236,9 @@ public final class PostgresConversationStore implements ConversationStore {
         if (events.isEmpty()) {
             return new Appended(List.of(), state(tenant, conversation).orElse(ConversationState.notStarted(conversation)));
         }
-        try (Connection connection = pool.getConnection()) {
-            connection.setAutoCommit(false);
-            try {
-                leases.requireStillDriving(connection, tenant, conversation);
-                ConversationState state = tables.conversation(connection, tenant, conversation, true).orElseGet(() ->
-                        schema < 9 ? ConversationState.notStarted(conversation)
-                                : TeamErasure.refuseErased(connection, tenant, conversation));
-                Appending.Folded folded = Appending.fold(tenant, conversation, state, expectedVersion, events, times,
-                        clock.instant().truncatedTo(ChronoUnit.MILLIS));
-                List<RecordedEvent> recorded = folded.recorded();
-                state = folded.after();
-                tables.insertEvents(connection, recorded);
-                tables.upsertConversations(connection, List.of(new ConversationTables.Row(tenant, state)));
-                ChangeFeed.announce(connection, leases.owner(), tenant, conversation, state.version());
-                connection.commit();
-                feed.wrote(tenant, conversation, state.version());
-                return new Appended(recorded, state);
-            } catch (SQLException | RuntimeException e) {
-                try {
-                    connection.rollback();
-                } catch (SQLException rollbackFailed) {
-                    // The connection is gone with what was to be written (nothing committed): the first failure
-                    // says why, and whether it may be tried again; this one must not hide it.
-                    e.addSuppressed(rollbackFailed);
-                }
-                throw e;
-            }
+        try {
+            return appends.run(connection -> transaction.write(connection, tenant, conversation, expectedVersion, events,
+                    times));
         } catch (SQLException e) {
             if ("23505".equals(e.getSQLState())) {
                 // Another writer took this seq or this turn first: the version it read is stale.
