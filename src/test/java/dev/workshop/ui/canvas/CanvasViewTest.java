@@ -62,7 +62,7 @@ class CanvasViewTest {
     @Start
     void start(Stage stage) throws Exception {
         this.stage = stage;
-        dir = Files.createTempDirectory("workshop-canvas");
+        dir = dev.workshop.testing.ScratchDirs.create("workshop-canvas");
         Application.setUserAgentStylesheet(new PrimerLight().getUserAgentStylesheet());
         stage.setTitle("Workshop");
         // Offline replies take 2.5 s: slow enough for the robot to see each state of a turn.

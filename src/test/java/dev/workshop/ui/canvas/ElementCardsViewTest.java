@@ -35,7 +35,7 @@ class ElementCardsViewTest {
 
     @Start
     void start(Stage stage) throws Exception {
-        dir = Files.createTempDirectory("workshop-elements");
+        dir = dev.workshop.testing.ScratchDirs.create("workshop-elements");
         Application.setUserAgentStylesheet(new PrimerLight().getUserAgentStylesheet());
         stage.setTitle("Workshop");
         shell = new ShellViewModel(dir, Wiring::openWorkspace, FxExecutor.platform(), new WorkspaceOptions(150));

@@ -48,7 +48,7 @@ class EraseFromTheSidebarTest {
 
     @Start
     void start(Stage stage) throws Exception {
-        dir = Files.createTempDirectory("workshop-erase");
+        dir = dev.workshop.testing.ScratchDirs.create("workshop-erase");
         try (Workspace workspace = Wiring.openWorkspace(dir)) {
             for (String task : List.of(CANARY + " picnic", "Keep the shop open")) {
                 workspace.store().append(workspace.tenant(), ConversationId.random(), 0, List.of(

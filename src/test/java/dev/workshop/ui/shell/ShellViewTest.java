@@ -39,7 +39,7 @@ class ShellViewTest {
 
     @Start
     void start(Stage stage) throws Exception {
-        dir = Files.createTempDirectory("workshop-shell");
+        dir = dev.workshop.testing.ScratchDirs.create("workshop-shell");
         try (Workspace workspace = Wiring.openWorkspace(dir)) {
             workspace.store().append(workspace.tenant(), ConversationId.random(), 0, List.of(Conversations.started(4)));
             workspace.store().append(workspace.tenant(), ConversationId.random(), 0, List.of(Conversations.started(6)));

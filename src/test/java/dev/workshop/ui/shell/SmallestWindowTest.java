@@ -47,7 +47,7 @@ class SmallestWindowTest {
 
     @Start
     void start(Stage stage) throws Exception {
-        Path dir = Files.createTempDirectory("workshop-smallest");
+        Path dir = dev.workshop.testing.ScratchDirs.create("workshop-smallest");
         try (Workspace workspace = Wiring.openWorkspace(dir)) {
             Participant ada = new Participant(new AgentId("starter-ada"), "Ada");
             Participant bruno = new Participant(new AgentId("starter-bruno"), "Bruno");

@@ -41,7 +41,7 @@ class TeamServerSettingsTest {
 
     @Start
     void start(Stage stage) throws Exception {
-        dir = Files.createTempDirectory("workshop-team-settings");
+        dir = dev.workshop.testing.ScratchDirs.create("workshop-team-settings");
         Application.setUserAgentStylesheet(new PrimerLight().getUserAgentStylesheet());
         shell = new ShellViewModel(dir, Wiring::openWorkspace, FxExecutor.platform(), WorkspaceOptions.DESKTOP);
         shell.offerTeamServerSettings(Wiring.teamServerSettings(dir));

@@ -35,7 +35,7 @@ class UnreachableTeamServerTest {
 
     @Start
     void start(Stage stage) throws Exception {
-        dir = Files.createTempDirectory("workshop-unreachable");
+        dir = dev.workshop.testing.ScratchDirs.create("workshop-unreachable");
         int nobodyListens;
         try (java.net.ServerSocket socket = new java.net.ServerSocket(0)) {
             nobodyListens = socket.getLocalPort();

@@ -48,7 +48,7 @@ class FailedTurnViewTest {
     /** Failed for good: an interrupted one would be asked again at launch (SidebarViewModelTest covers it). */
     @Start
     void start(Stage stage) throws Exception {
-        Path dir = Files.createTempDirectory("workshop-failed-turn");
+        Path dir = dev.workshop.testing.ScratchDirs.create("workshop-failed-turn");
         try (Workspace workspace = Wiring.openWorkspace(dir)) {
             workspace.store().append(workspace.tenant(), ConversationId.random(), 0, List.<ConversationEvent>of(
                     new ConversationStarted(ConversationKind.CONVERSATION, List.of(ADA, BRUNO), "Plan a picnic", 4),

@@ -42,7 +42,7 @@ class LoadingPlaceholderTest {
 
     @Start
     void start(Stage stage) throws Exception {
-        workspace = Wiring.openWorkspace(Files.createTempDirectory("workshop-loading"));
+        workspace = Wiring.openWorkspace(dev.workshop.testing.ScratchDirs.create("workshop-loading"));
         id = ConversationId.random();
         workspace.store().append(workspace.tenant(), id, 0,
                 List.of(new ConversationStarted(ConversationKind.CONVERSATION, List.of(ADA, BRUNO), "Name a cat", 4)));

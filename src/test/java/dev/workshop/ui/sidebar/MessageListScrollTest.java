@@ -58,7 +58,7 @@ class MessageListScrollTest {
 
     @Start
     void start(Stage stage) throws Exception {
-        Path dir = Files.createTempDirectory("workshop-scroll");
+        Path dir = dev.workshop.testing.ScratchDirs.create("workshop-scroll");
         try (Workspace workspace = Wiring.openWorkspace(dir)) {
             List<ConversationEvent> events = new ArrayList<>();
             events.add(new ConversationStarted(ConversationKind.CONVERSATION, List.of(ADA, BRUNO), "Long", MESSAGES));

@@ -65,7 +65,7 @@ class MessageRowsClearTest {
     @Start
     void start(Stage stage) throws Exception {
         this.stage = stage;
-        Path dir = Files.createTempDirectory("workshop-rows");
+        Path dir = dev.workshop.testing.ScratchDirs.create("workshop-rows");
         try (Workspace workspace = Wiring.openWorkspace(dir)) {
             List<ConversationEvent> events = new ArrayList<>();
             events.add(new ConversationStarted(ConversationKind.CONVERSATION, List.of(ADA, BRUNO), "Rows", MESSAGES));

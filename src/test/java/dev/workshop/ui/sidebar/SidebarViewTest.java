@@ -72,7 +72,7 @@ class SidebarViewTest {
 
     @Start
     void start(Stage stage) throws Exception {
-        dir = Files.createTempDirectory("workshop-sidebar");
+        dir = dev.workshop.testing.ScratchDirs.create("workshop-sidebar");
         try (Workspace workspace = Wiring.openWorkspace(dir)) {
             List<ConversationEvent> lines = new java.util.ArrayList<>();
             for (int turn = 0; turn < LONG; turn++) {

@@ -56,7 +56,7 @@ class TeamSidebarTest {
 
     @Start
     void start(Stage stage) throws Exception {
-        Path dir = Files.createTempDirectory("workshop-team-sidebar");
+        Path dir = dev.workshop.testing.ScratchDirs.create("workshop-team-sidebar");
         Application.setUserAgentStylesheet(new PrimerLight().getUserAgentStylesheet());
         WorkspaceOptions options = new WorkspaceOptions(2000, LoopSettings.DEFAULTS, TEAM, false, Optional.of(SERVER.url()));
         shell = new ShellViewModel(dir, Wiring::openWorkspace, FxExecutor.platform(), options);

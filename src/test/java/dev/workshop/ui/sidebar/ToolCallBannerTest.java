@@ -52,7 +52,7 @@ class ToolCallBannerTest {
 
     @Start
     void start(Stage stage) throws Exception {
-        dir = Files.createTempDirectory("workshop-tool-call");
+        dir = dev.workshop.testing.ScratchDirs.create("workshop-tool-call");
         try (Workspace workspace = Wiring.openWorkspace(dir)) {
             paused(workspace, approval, "Write the notes", true, StatusCause.APPROVAL_NEEDED,
                     "Ada wants to call files/write_file: approve, edit or deny it");
