@@ -41,6 +41,7 @@ public final class WorkshopApp extends Application {
     /** How long the window waits for the desktop's answer before it opens light anyway. */
     private static final java.time.Duration COLOURS_WAIT = java.time.Duration.ofMillis(400);
     private static final System.Logger LOG = System.getLogger(WorkshopApp.class.getName());
+    private static final GraphicsChoice GRAPHICS = GraphicsChoice.forThisUser();
     /** Why the app runs without its log file, to show once the window is up; empty when it has one. */
     private static volatile Optional<String> logProblem = Optional.empty();
     /** Files given on the command line (a double-clicked export), imported once the data directory is open. */
@@ -96,6 +97,7 @@ public final class WorkshopApp extends Application {
         opening = CompletableFuture.supplyAsync(() -> Wiring.openWorkspace(dataDirectory, chosen),
                 runnable -> Thread.ofVirtual().name("workshop-early-open").start(runnable));
         colours = LaunchColours.workOut(dataDirectory);
+        GRAPHICS.beforeStart(System.getProperties());
         Application.launch(WorkshopApp.class, "--" + DATA_DIR + "=" + dataDirectory);
     }
 
@@ -129,6 +131,9 @@ public final class WorkshopApp extends Application {
                 COLOURS_WAIT);
         Application.setUserAgentStylesheet(launch.dark() ? new PrimerDark().getUserAgentStylesheet()
                 : new PrimerLight().getUserAgentStylesheet());
+        boolean onTheGpu = Platform.isSupported(javafx.application.ConditionalFeature.SCENE3D);
+        Thread.ofVirtual().name("workshop-graphics-choice").start(() -> GRAPHICS.started(onTheGpu,
+                System.getProperties()));
         // Links in replies and "Open data folder" go to the desktop's browser and file manager.
         ExternalLinks.install(getHostServices()::showDocument);
         shell = new ShellViewModel(dataDirectory, Wiring.opener(WorkshopApp::open), FxExecutor.platform(), options);
