@@ -2,6 +2,7 @@ package dev.workshop;
 
 import dev.workshop.domain.agent.AgentDefinition;
 import dev.workshop.domain.canvas.Behaviour;
+import dev.workshop.domain.canvas.Camera;
 import dev.workshop.domain.canvas.Point;
 import dev.workshop.orchestration.LoopSettings;
 import dev.workshop.orchestration.Workspace;
@@ -39,6 +40,39 @@ final class CanvasBenchmark {
     /** One wheel step a frame, 45 of them each way: from 100 % to about 15 % and back. */
     private static final double ZOOM_FACTOR = 0.96;
     private static final int ZOOM_STEPS = 45;
+    /** Panning: 12 px a frame, 60 frames a side of a square (720 px), then the next side. */
+    private static final double PAN_STEP = 12;
+    private static final int PAN_STEPS = 60;
+    private static final double WIDTH = 1280;
+    private static final double HEIGHT = 800;
+
+    /** How a frame moves the view: the canvas's camera, or the floor's. */
+    interface CameraMoves {
+        void pan(double dx, double dy);
+
+        void zoomAt(double factor, double screenX, double screenY);
+    }
+
+    /** Frame {@code frame}'s move in {@code view}: the same for the canvas and its floor. */
+    private static void move(String view, int frame, CameraMoves moves) {
+        if (view.equals("zooming")) {
+            double factor = (frame / ZOOM_STEPS) % 2 == 0 ? ZOOM_FACTOR : 1 / ZOOM_FACTOR;
+            moves.zoomAt(factor, WIDTH / 2, HEIGHT / 2);
+        } else {
+            int side = (frame / PAN_STEPS) % 4;
+            moves.pan(side == 0 ? PAN_STEP : side == 2 ? -PAN_STEP : 0, side == 1 ? PAN_STEP : side == 3 ? -PAN_STEP : 0);
+        }
+    }
+
+    /** Frame intervals summed up. */
+    private record Stats(int frames, double fps, double p50, double p95, double p99, double max) {
+        static Stats of(List<Double> frames) {
+            List<Double> sorted = frames.stream().sorted().toList();
+            double total = frames.stream().mapToDouble(Double::doubleValue).sum();
+            return new Stats(frames.size(), frames.size() / (total / 1000), percentile(sorted, 0.50),
+                    percentile(sorted, 0.95), percentile(sorted, 0.99), sorted.isEmpty() ? 0 : sorted.getLast());
+        }
+    }
 
     private CanvasBenchmark() {
     }
@@ -72,31 +106,53 @@ final class CanvasBenchmark {
                 populate(canvas, agents);
                 Stage window = new Stage();
                 window.setTitle("Workshop canvas benchmark · " + agents + " agents");
-                window.setScene(new Scene(new CanvasView(canvas), 1280, 800));
+                window.setScene(new Scene(new CanvasView(canvas), WIDTH, HEIGHT));
                 window.show();
                 return window;
             });
             // First everything in view (fit all: far out, so the level of detail drops), then 100 % in the
             // middle of the crowd (names, states and bubbles readable, the rest culled).
             StringBuilder lines = new StringBuilder();
-            for (String view : List.of("fit-all", "100%", "zooming")) {
-                onFx(() -> {
-                    canvas.fitAll(1280, 800);
+            for (String view : List.of("fit-all", "100%", "zooming", "panning")) {
+                Camera start = onFx(() -> {
+                    canvas.fitAll(WIDTH, HEIGHT);
                     if (!view.equals("fit-all")) {
-                        canvas.camera().resetZoom(1280, 800);
+                        canvas.camera().resetZoom(WIDTH, HEIGHT);
                     }
-                    return null;
+                    return canvas.cameraProperty().get();
                 });
                 // Zooming: as a reader holding the wheel, out from 100 % to far beyond the level-of-detail step
                 // and back in, over and over, a step each frame; measured from the first step (the first zoom-out
-                // is where the agents' far looks are first drawn).
-                List<Double> frames = view.equals("zooming") ? measure(0, frame -> {
-                    double factor = (frame / ZOOM_STEPS) % 2 == 0 ? ZOOM_FACTOR : 1 / ZOOM_FACTOR;
-                    canvas.camera().zoomAt(factor, 640, 400);
-                }) : measure(SECONDS_WARM_UP, frame -> { });
+                // is where the agents' far looks are first drawn). Panning: a drag around a square at 100 %.
+                CameraMoves moves = new CameraMoves() {
+                    @Override
+                    public void pan(double dx, double dy) {
+                        canvas.camera().pan(dx, dy);
+                    }
+
+                    @Override
+                    public void zoomAt(double factor, double screenX, double screenY) {
+                        canvas.camera().zoomAt(factor, screenX, screenY);
+                    }
+                };
+                boolean moving = view.equals("zooming") || view.equals("panning");
+                List<Double> frames = moving ? measure(0, frame -> move(view, frame, moves))
+                        : measure(SECONDS_WARM_UP, frame -> { });
                 long conversing = onFx(() -> canvas.agents().stream().filter(agent -> agent.state().inConversation()).count());
                 double zoom = canvas.cameraProperty().get().zoom();
-                lines.append(lines.isEmpty() ? "" : "\n").append(report(agents, view, frames, conversing, zoom));
+                Stats measured = Stats.of(frames);
+                lines.append(lines.isEmpty() ? "" : "\n").append(report(agents, view, measured, conversing, zoom, null));
+                if (moving) {
+                    // The floor in the same run: plain circles where the agents stand, moved the same way.
+                    List<Point> positions = onFx(() -> canvas.agents().stream().map(AgentNodeModel::position).toList());
+                    CanvasFloor floor = onFx(() -> new CanvasFloor(positions, start, WIDTH, HEIGHT));
+                    Stats bare = Stats.of(measure(0, frame -> move(view, frame, floor)));
+                    onFx(() -> {
+                        floor.close();
+                        return null;
+                    });
+                    lines.append("\n").append(report(agents, view + "-floor", bare, 0, zoom, measured.fps() / bare.fps()));
+                }
             }
             onFx(() -> {
                 stage.close();
@@ -165,14 +221,12 @@ final class CanvasBenchmark {
         return done.get(120, TimeUnit.SECONDS);
     }
 
-    private static String report(int agents, String view, List<Double> frames, long conversing, double zoom) {
-        List<Double> sorted = frames.stream().sorted().toList();
-        double total = frames.stream().mapToDouble(Double::doubleValue).sum();
+    private static String report(int agents, String view, Stats stats, long conversing, double zoom, Double ofFloor) {
         return String.format(Locale.ROOT, "{\"bench\":\"canvas\",\"agents\":%d,\"view\":\"%s\",\"conversing\":%d,\"zoom\":%.2f,"
                         + "\"frames\":%d,\"fps\":%.1f,\"frame_ms_p50\":%.1f,\"frame_ms_p95\":%.1f,\"frame_ms_p99\":%.1f,"
-                        + "\"frame_ms_max\":%.1f,\"prism_order\":\"%s\"}",
-                agents, view, conversing, zoom, frames.size(), frames.size() / (total / 1000), percentile(sorted, 0.50),
-                percentile(sorted, 0.95), percentile(sorted, 0.99), sorted.isEmpty() ? 0 : sorted.getLast(),
+                        + "\"frame_ms_max\":%.1f,%s\"prism_order\":\"%s\"}",
+                agents, view, conversing, zoom, stats.frames(), stats.fps(), stats.p50(), stats.p95(), stats.p99(),
+                stats.max(), ofFloor == null ? "" : String.format(Locale.ROOT, "\"canvas_of_floor\":%.2f,", ofFloor),
                 System.getProperty("prism.order", "default"));
     }
 
