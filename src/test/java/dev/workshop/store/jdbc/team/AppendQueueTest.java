@@ -32,13 +32,8 @@ class AppendQueueTest {
         try (HikariDataSource pool = ONE_PLACE.open(TeamServerUrl.parse(SERVER.url()), Map.of());
              ExecutorService threads = Executors.newVirtualThreadPerTaskExecutor()) {
             AppendQueue queue = new AppendQueue(pool, new TeamServerPool(3, Duration.ofSeconds(30)));
-            CountDownLatch holding = new CountDownLatch(1);
             CountDownLatch letGo = new CountDownLatch(1);
-            Future<?> first = threads.submit(() -> queue.run(connection -> {
-                holding.countDown();
-                return waitFor(letGo);
-            }));
-            assertThat(holding.await(30, TimeUnit.SECONDS)).isTrue();
+            Future<?> first = holdTheOnlyPlace(queue, threads, letGo);
             List<Integer> served = new CopyOnWriteArrayList<>();
             List<Future<?>> later = new ArrayList<>();
             for (int i = 1; i <= 6; i++) {
@@ -64,13 +59,8 @@ class AppendQueueTest {
         try (HikariDataSource pool = ONE_PLACE.open(TeamServerUrl.parse(SERVER.url()), Map.of());
              ExecutorService threads = Executors.newVirtualThreadPerTaskExecutor()) {
             AppendQueue queue = new AppendQueue(pool, ONE_PLACE);
-            CountDownLatch holding = new CountDownLatch(1);
             CountDownLatch letGo = new CountDownLatch(1);
-            Future<?> first = threads.submit(() -> queue.run(connection -> {
-                holding.countDown();
-                return waitFor(letGo);
-            }));
-            assertThat(holding.await(30, TimeUnit.SECONDS)).isTrue();
+            Future<?> first = holdTheOnlyPlace(queue, threads, letGo);
 
             assertThatThrownBy(() -> queue.run(connection -> Boolean.TRUE))
                     .isInstanceOf(SQLTransientConnectionException.class).hasNoCause();
@@ -83,6 +73,18 @@ class AppendQueueTest {
             boolean valid = queue.run(connection -> connection.isValid(5));
             assertThat(valid).isTrue();
         }
+    }
+
+    /** An append that holds the line's only place until {@code letGo}; returned once it holds it. */
+    private static Future<?> holdTheOnlyPlace(AppendQueue queue, ExecutorService threads, CountDownLatch letGo)
+            throws InterruptedException {
+        CountDownLatch holding = new CountDownLatch(1);
+        Future<?> first = threads.submit(() -> queue.run(connection -> {
+            holding.countDown();
+            return waitFor(letGo);
+        }));
+        assertThat(holding.await(30, TimeUnit.SECONDS)).isTrue();
+        return first;
     }
 
     private static boolean waitFor(CountDownLatch latch) {
