@@ -125,18 +125,22 @@ class TeamSoakTest {
                         System.out.println("TeamSoakTest: all completed after " + kill + " kills");
                         break;
                     }
-                    Map<String, Long> versions = new HashMap<>();
+                    // Turns recorded so far: taken over means a new turn recorded, not merely resumed (a resume
+                    // moves the version at once, and a kill right after it would charge the crash-loop guard
+                    // with a turn nobody had time to answer).
+                    Map<String, Integer> versions = new HashMap<>();
                     for (String owned : ownedBy(postgres[0], pid)) {
-                        versions.put(owned, store.state(TEAM, new ConversationId(owned)).orElseThrow().version());
+                        versions.put(owned, store.state(TEAM, new ConversationId(owned)).orElseThrow().turnCount());
                     }
                     servers.get(victim).destroyForcibly();
                     servers.get(victim).waitFor(30, TimeUnit.SECONDS);
                     long killedAt = System.nanoTime();
                     servers.set(victim, serve(url, dir.resolve("device-" + victim)));
-                    // Taken over: each conversation it drove moves on again (or ended, if it was on its last turn).
-                    await().ignoreException(dev.workshop.store.StoreUnavailableException.class).atMost(Duration.ofSeconds(90)).until(() -> versions.entrySet().stream().allMatch(entry ->
-                            store.state(TEAM, new ConversationId(entry.getKey())).orElseThrow().version()
-                                    > entry.getValue()));
+                    // Taken over: each conversation it drove records a turn again (or ended, on its last turn).
+                    await().ignoreException(dev.workshop.store.StoreUnavailableException.class).atMost(Duration.ofSeconds(90)).until(() -> versions.entrySet().stream().allMatch(entry -> {
+                        ConversationState now = store.state(TEAM, new ConversationId(entry.getKey())).orElseThrow();
+                        return now.turnCount() > entry.getValue() || now.status() == ConversationStatus.COMPLETED;
+                    }));
                     takeoverMillis.add(Duration.ofNanos(System.nanoTime() - killedAt).toMillis());
                     System.out.println("TeamSoakTest: kill " + (kill + 1) + " of instance " + victim + " (" + versions.size()
                             + " conversations) taken over in " + takeoverMillis.getLast() + " ms");
