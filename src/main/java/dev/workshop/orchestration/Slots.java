@@ -12,8 +12,9 @@ final class Slots extends Semaphore {
     /**
      * On a team server, for conversations taken over from a Workshop that died: they were under way (someone follows
      * them), so they go on at once even when every slot is busy, up to the limit again, rather than wait for a slot
-     * behind this instance's own work (ADR 0022). As large as the limit: with three instances, the two left must
-     * between them absorb all that the third ran, its own reserve included.
+     * behind this instance's own work (ADR 0022). Twice the limit: with three instances, the two left must between them
+     * absorb all that the third ran, its own reserve included, and a second failure may come while the first one's
+     * conversations still hold the reserve (issue #53: a reserve as large as the limit left some waiting 10 s).
      */
     private final Reserve takeovers;
 
@@ -40,7 +41,7 @@ final class Slots extends Semaphore {
 
     /** How many taken-over conversations may run beyond the limit. */
     static int reserveFor(int limit) {
-        return limit;
+        return 2 * limit;
     }
 
     /** A slot for a conversation taken over: a usual one if free, else one of the reserve; false when none is. */

@@ -27,19 +27,20 @@ class SlotsTest {
     }
 
     @Test
-    void conversationsTakenOverHaveAReserveAsLargeAsTheLimitThatFollowsTheLimit() {
+    void conversationsTakenOverHaveAReserveOfTwiceTheLimitThatFollowsTheLimit() {
         Slots slots = new Slots(2);
         assertThat(slots.tryAcquire()).isTrue();
         assertThat(slots.tryAcquire()).isTrue();
-        assertThat(slots.tryTakeover()).as("every usual slot busy: the reserve").isTrue();
-        assertThat(slots.tryTakeover()).isTrue();
-        assertThat(slots.tryTakeover()).as("as many as the limit, no more").isFalse();
+        for (int i = 0; i < 4; i++) {
+            assertThat(slots.tryTakeover()).as("every usual slot busy: the reserve").isTrue();
+        }
+        assertThat(slots.tryTakeover()).as("twice the limit, no more").isFalse();
         slots.releaseTakeover();
         assertThat(slots.takeoversFree()).isEqualTo(1);
 
         slots.resize(4);
-        assertThat(slots.takeoversFree()).as("a larger limit, a larger reserve").isEqualTo(3);
-        slots.resize(1);
-        assertThat(slots.takeoversFree()).as("a smaller one, smaller (one still held)").isZero();
+        assertThat(slots.takeoversFree()).as("a larger limit, a larger reserve").isEqualTo(5);
+        slots.resize(2);
+        assertThat(slots.takeoversFree()).as("a smaller one, smaller (three still held)").isEqualTo(1);
     }
 }
