@@ -300,4 +300,25 @@ class SidebarLiveTest extends SidebarFixture {
         assertThat(onFx(() -> sidebar.messages().isEmpty() && sidebar.conversationPane().isEmpty()
                 && sidebar.collaborationPane().isEmpty())).isTrue();
     }
+
+    @Test
+    void aRowIsNeverSetBackByWhatAnotherThreadToldLate() throws Exception {
+        ConversationId id = stored("Plan the picnic", new StatusChanged(ConversationStatus.COMPLETED,
+                StatusCause.TURNS_TAKEN, "All turns were taken"));
+        startSidebar();
+        workspace.mark(id, dev.workshop.domain.conversation.Mark.STARRED, true);
+        var starred = workspace.engine().state(id).orElseThrow();
+        var starredEvent = workspace.engine().history(id).getLast();
+        workspace.mark(id, dev.workshop.domain.conversation.Mark.LEGAL_HOLD, true);
+        settle();
+        assertThat(row(id).marks()).containsExactlyInAnyOrder(dev.workshop.domain.conversation.Mark.STARRED,
+                dev.workshop.domain.conversation.Mark.LEGAL_HOLD);
+
+        // The star's news, told by its thread only now: the row keeps the newer state it shows.
+        sidebar.onLoopEvent(new LoopEvent.Recorded(id, starredEvent.recordedAt(), List.of(starredEvent), starred,
+                false, null));
+        settle();
+        assertThat(row(id).marks()).containsExactlyInAnyOrder(dev.workshop.domain.conversation.Mark.STARRED,
+                dev.workshop.domain.conversation.Mark.LEGAL_HOLD);
+    }
 }
