@@ -55,7 +55,9 @@ final class ConversationList {
 
     /**
      * Adds or replaces a row, keeping the newest activity first; in place when its position holds, or while the
-     * order is held ({@link #holdOrder}).
+     * order is held ({@link #holdOrder}). A row older than the one shown is left out: two threads that append to one
+     * conversation (a loop and the user's star, two marks at once) tell what they recorded in the order they get to
+     * it, which is not always the order the log took it in.
      */
     void put(ConversationRow row) {
         updating = true;
@@ -65,6 +67,9 @@ final class ConversationList {
                 if (rows.get(i).id().equals(row.id())) {
                     existing = i;
                 }
+            }
+            if (existing >= 0 && rows.get(existing).version() > row.version()) {
+                return;
             }
             if (existing >= 0 && orderHeld) {
                 rows.set(existing, row);

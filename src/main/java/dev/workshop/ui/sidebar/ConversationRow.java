@@ -23,7 +23,7 @@ public record ConversationRow(ConversationId id, String title, ConversationStatu
                               StatusCause statusCause, ConversationKind kind, String participants, int turnCount, int maxTurns,
                               Instant updatedAt, boolean withYou, AgentId entryAgent, boolean resumable,
                               int agentCount, boolean endRecorded, String drivenBy,
-                              java.util.Set<dev.workshop.domain.conversation.Mark> marks) {
+                              java.util.Set<dev.workshop.domain.conversation.Mark> marks, long version) {
     static ConversationRow of(ConversationState state) {
         // A title taken from the task shows as text, not as its Markdown ("**Plan** a trip" reads "Plan a trip");
         // one the user gave is kept as they wrote it.
@@ -35,13 +35,13 @@ public record ConversationRow(ConversationId id, String title, ConversationStatu
                 state.participants().stream().filter(participant -> !participant.isHuman()).map(Participant::agentId)
                         .findFirst().orElse(null), ConversationEngine.canResume(state),
                 (int) state.participants().stream().filter(participant -> !participant.isHuman()).count(), true, null,
-                state.marks());
+                state.marks(), state.version());
     }
 
     /** This row, driven by {@code device} on another instance (empty: by none, or by this one). */
     ConversationRow drivenBy(String device) {
         return new ConversationRow(id, title, status, statusReason, statusCause, kind, participants, turnCount,
-                maxTurns, updatedAt, withYou, entryAgent, resumable, agentCount, endRecorded, device, marks);
+                maxTurns, updatedAt, withYou, entryAgent, resumable, agentCount, endRecorded, device, marks, version);
     }
 
     /** Whether the user marked it so (starred, under legal hold). */
@@ -60,7 +60,7 @@ public record ConversationRow(ConversationId id, String title, ConversationStatu
      */
     ConversationRow stoppedUnrecorded(ConversationStatus stoppedAs, StatusCause cause, String reason) {
         return new ConversationRow(id, title, stoppedAs, reason, cause, kind, participants, turnCount, maxTurns,
-                updatedAt, withYou, entryAgent, false, agentCount, false, drivenBy, marks);
+                updatedAt, withYou, entryAgent, false, agentCount, false, drivenBy, marks, version);
     }
 
     /** Whether a failed turn stopped it, so that Retry is its way on ({@link Lifecycle}). */

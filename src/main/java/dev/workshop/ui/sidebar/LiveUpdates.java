@@ -16,12 +16,6 @@ final class LiveUpdates {
     private final ConversationList list;
     private final ShownMessages shownMessages;
     private final ReplyInProgress reply;
-    /**
-     * The newest version of each conversation its row shows (FX thread only). Two threads that append to one
-     * conversation (a loop and the user's star, two marks at once) tell what they recorded in the order they get to
-     * it, which is not always the order the log took it in: a row is never set back to an older state.
-     */
-    private final java.util.Map<ConversationId, Long> shownVersions = new java.util.HashMap<>();
 
     LiveUpdates(RowsShown sidebar, SidebarWork work, ConversationList list, ShownMessages shownMessages,
                 ReplyInProgress reply) {
@@ -47,9 +41,7 @@ final class LiveUpdates {
                         removed(id);
                         return;
                     }
-                    if (newest(recorded.after())) {
-                        sidebar.upsert(ConversationRow.of(recorded.after()).drivenBy(recorded.drivenBy()));
-                    }
+                    sidebar.upsert(ConversationRow.of(recorded.after()).drivenBy(recorded.drivenBy()));
                     if (sidebar.isSelected(id) && !shownMessages.loadingProperty().get()) {
                         if (recorded.events().isEmpty()) {
                             shownMessages.catchUp(id);
@@ -66,7 +58,7 @@ final class LiveUpdates {
             case LoopEvent.Ended ended -> {
                 Optional<ConversationState> state = stateOf(event);
                 work.onFx(() -> {
-                    state.filter(this::newest).map(ConversationRow::of)
+                    state.map(ConversationRow::of)
                             .map(row -> ended.recorded() ? row
                                     : row.stoppedUnrecorded(ended.status(), ended.cause(), ended.reason()))
                             .ifPresent(sidebar::upsert);
@@ -80,7 +72,7 @@ final class LiveUpdates {
             }
             default -> {
                 Optional<ConversationState> state = stateOf(event);
-                work.onFx(() -> state.filter(this::newest).map(ConversationRow::of).ifPresent(row -> {
+                work.onFx(() -> state.map(ConversationRow::of).ifPresent(row -> {
                     sidebar.upsert(row);
                     // A conversation the user just started is the one they want to read.
                     if (event instanceof LoopEvent.Started started && !started.resumed()
@@ -107,9 +99,7 @@ final class LiveUpdates {
             removed(id);
             return;
         }
-        if (newest(recorded.after())) {
-            sidebar.upsert(ConversationRow.of(recorded.after()));
-        }
+        sidebar.upsert(ConversationRow.of(recorded.after()));
         if (!sidebar.isSelected(id)) {
             return;
         }
@@ -118,19 +108,8 @@ final class LiveUpdates {
                 .ifPresent(shownMessages::writing);
     }
 
-    /** Whether {@code state} is no older than what its row shows; remembered as the newest when it is. */
-    private boolean newest(ConversationState state) {
-        long shown = shownVersions.getOrDefault(state.id(), 0L);
-        if (state.version() < shown) {
-            return false;
-        }
-        shownVersions.put(state.id(), state.version());
-        return true;
-    }
-
     /** Deleted (its loop was stopped first): it leaves the list, and what was folded of it is let go. */
     private void removed(ConversationId id) {
-        shownVersions.remove(id);
         reply.ended(id);
         list.remove(id);
         if (sidebar.isSelected(id)) {

@@ -16,7 +16,7 @@ class ConversationListOrderTest {
     private static ConversationRow row(ConversationId id, String title, int minutes) {
         return new ConversationRow(id, title, ConversationStatus.ACTIVE, "", StatusCause.NONE,
                 ConversationKind.CONVERSATION, "Ada, Bruno", 1, 6, T0.plusSeconds(60L * minutes), false, null, false, 2,
-                true, null, java.util.Set.of());
+                true, null, java.util.Set.of(), 0);
     }
 
     @Test

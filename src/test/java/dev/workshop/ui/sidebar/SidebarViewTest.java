@@ -138,7 +138,7 @@ class SidebarViewTest {
         return new ConversationRow(row.id(), row.title(), row.status(), row.statusReason(), row.statusCause(),
                 row.kind(), row.participants(), row.turnCount(), row.maxTurns(), java.time.Instant.now(),
                 row.withYou(), row.entryAgent(), row.resumable(), row.agentCount(), row.endRecorded(), row.drivenBy(),
-                row.marks());
+                row.marks(), row.version() + 1);
     }
 
     @Test
