@@ -82,6 +82,12 @@ class EraseFromTheSidebarTest {
         return robot.lookup("#conversation-list").queryListView().getContextMenu();
     }
 
+    /** The titles the list shows, read on the FX thread. */
+    private static List<String> rowTitles(FxRobot robot) throws Exception {
+        return WaitForAsyncUtils.asyncFx(() -> robot.lookup(".row-title").queryAll().stream()
+                .map(title -> ((Labeled) title).getText()).toList()).get(5, TimeUnit.SECONDS);
+    }
+
     private static javafx.scene.control.MenuItem item(javafx.scene.control.ContextMenu menu, String id) {
         return menu.getItems().stream().filter(candidate -> id.equals(candidate.getId())).findFirst().orElseThrow();
     }
@@ -105,9 +111,10 @@ class EraseFromTheSidebarTest {
 
         WaitForAsyncUtils.waitFor(30, TimeUnit.SECONDS, () -> viewModel.noticeProperty().get()
                 .startsWith("1 conversation was erased for good"));
-        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> robot.lookup(".row-title").queryAll().size() == 1);
-        assertThat(robot.lookup(".row-title").queryAll()).extracting(title -> ((Labeled) title).getText())
-                .containsExactly("Keep the shop open");
+        // The reopen after the erase builds a new list, filled in the background: waited for whole, read on the FX
+        // thread (a count read from the test's thread can see the list before it was replaced).
+        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> rowTitles(robot).equals(List.of("Keep the shop open")));
+        assertThat(rowTitles(robot)).containsExactly("Keep the shop open");
         assertThat(CanaryScan.find(dir, CANARY)).isEmpty();
     }
 
@@ -145,8 +152,8 @@ class EraseFromTheSidebarTest {
             item.apply("star-menu-item").fire();
             item.apply("legal-hold-menu-item").fire();
         });
-        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> robot.lookup(".row-title").queryAll().stream()
-                .anyMatch(title -> ((Labeled) title).getText().equals("\u2605 [legal hold] " + CANARY + " picnic")));
+        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS,
+                () -> rowTitles(robot).contains("\u2605 [legal hold] " + CANARY + " picnic"));
         robot.interact(() -> menu.show(list, javafx.geometry.Side.BOTTOM, 0, 0));
 
         assertThat(item.apply("erase-menu-item").isDisable()).as("a legal hold refuses an erase").isTrue();
