@@ -7,8 +7,6 @@ import dev.workshop.orchestration.ConversationExport;
 import dev.workshop.orchestration.Workspace;
 import dev.workshop.store.StoreException;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -67,18 +65,12 @@ final class ExportCommand implements Callable<Integer> {
             ObjectMapper json = new ObjectMapper();
             for (ConversationState state : chosen) {
                 Path file = exportFile(folder, state, extension);
-                write(file, exported(workspace, state));
+                write(file, workspace, state);
                 spec.commandLine().getOut().println(json.createObjectNode()
                         .put("conversation_id", state.id().value()).put("file", file.toString()));
             }
         }
         return ExitCode.OK;
-    }
-
-    private String exported(Workspace workspace, ConversationState state) {
-        var history = workspace.engine().history(state.id());
-        return markdown ? ConversationExport.markdown(state, history)
-                : ConversationExport.withMessages(workspace.tenant(), state, history).toPrettyString();
     }
 
     /**
@@ -93,10 +85,9 @@ final class ExportCommand implements Callable<Integer> {
         }
     }
 
-    private static void write(Path file, String text) {
+    private void write(Path file, Workspace workspace, ConversationState state) {
         try {
-            Files.createDirectories(file.toAbsolutePath().getParent());
-            Files.writeString(file, text, StandardCharsets.UTF_8);
+            ConversationExport.write(file, markdown, workspace.tenant(), state, workspace.engine().history(state.id()));
         } catch (IOException e) {
             throw new StoreException("Cannot write " + file + ": " + e.getMessage(), e);
         }

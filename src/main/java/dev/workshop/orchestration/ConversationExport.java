@@ -1,6 +1,8 @@
 package dev.workshop.orchestration;
 
+import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.ObjectWriter;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.workshop.domain.conversation.ConversationEvent.MessageRecorded;
@@ -13,6 +15,11 @@ import dev.workshop.domain.conversation.Transcript;
 import dev.workshop.domain.conversation.Usage;
 import dev.workshop.session.SessionSnapshot;
 import dev.workshop.session.SnapshotJson;
+import dev.workshop.store.file.AtomicFile;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.List;
 
 /**
@@ -21,8 +28,31 @@ import java.util.List;
  */
 public final class ConversationExport {
     private static final ObjectMapper JSON = new ObjectMapper();
+    /** As {@code toPrettyString}, leaving the stream open for the file's sync. */
+    private static final ObjectWriter PRETTY = JSON.writerWithDefaultPrettyPrinter()
+            .without(JsonGenerator.Feature.AUTO_CLOSE_TARGET);
 
     private ConversationExport() {
+    }
+
+    /**
+     * Writes a conversation to {@code file}: Markdown when {@code markdown}, else the JSON export that Import reads
+     * back, streamed to a temporary file beside it and renamed over it once whole, so a full disk or a failure halfway
+     * leaves no half export (and an earlier file of that name as it was). The folder is made when missing.
+     */
+    public static void write(Path file, boolean markdown, TenantId team, ConversationState state,
+            List<RecordedEvent> history) throws IOException {
+        Path folder = file.toAbsolutePath().getParent();
+        if (folder != null) {
+            Files.createDirectories(folder);
+        }
+        if (markdown) {
+            AtomicFile.write(file, markdown(state, history).getBytes(StandardCharsets.UTF_8));
+            return;
+        }
+        ObjectNode exported = withMessages(team, state, history);
+        // Not as one String first: a long conversation's text would need its size in heap twice over.
+        AtomicFile.write(file, out -> PRETTY.writeValue(out, exported));
     }
 
     /**

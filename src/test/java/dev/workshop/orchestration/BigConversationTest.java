@@ -48,10 +48,9 @@ class BigConversationTest {
             engine.append(id, messages);
         }
         Path export = dir.resolve("long.workshop.json");
-        // Streamed to the file: the tree's text as one String (and the builder's copies of it) took the test JVM's
-        // shared 1 GB heap past its limit once, after other classes had run in it.
-        new com.fasterxml.jackson.databind.ObjectMapper().writeValue(export.toFile(), ConversationExport.withMessages(
-                TenantId.LOCAL, engine.state(id), engine.engine().history(id)));
+        // As the app and `workshop export` write it, streamed to the file: built as one String, the text took the
+        // test JVM's shared heap past its limit once, after other classes had run in it.
+        ConversationExport.write(export, false, TenantId.LOCAL, engine.state(id), engine.engine().history(id));
         assertThat(Files.size(export)).as("more than a journal segment holds").isGreaterThan(16L * 1024 * 1024);
 
         ConversationId imported = engine.engine().restoreFrom(export).id();

@@ -1,7 +1,9 @@
 package dev.workshop.store.file;
 
+import java.io.BufferedOutputStream;
 import java.io.IOException;
-import java.nio.ByteBuffer;
+import java.io.OutputStream;
+import java.nio.channels.Channels;
 import java.nio.channels.FileChannel;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -21,13 +23,20 @@ public final class AtomicFile {
     }
 
     public static void write(Path file, byte[] bytes) throws IOException {
+        write(file, out -> out.write(bytes));
+    }
+
+    /**
+     * As {@link #write(Path, byte[])}, the content streamed to the temporary file as {@code content} makes it: a file
+     * larger than the heap would hold as one array (a long conversation's export) is written all the same.
+     */
+    public static void write(Path file, Content content) throws IOException {
         Path temporary = file.resolveSibling(file.getFileName() + ".new");
         try (FileChannel channel = FileChannel.open(temporary, StandardOpenOption.CREATE, StandardOpenOption.WRITE,
                 StandardOpenOption.TRUNCATE_EXISTING)) {
-            ByteBuffer buffer = ByteBuffer.wrap(bytes);
-            while (buffer.hasRemaining()) {
-                channel.write(buffer);
-            }
+            OutputStream out = new BufferedOutputStream(Channels.newOutputStream(channel), 1 << 16);
+            content.writeTo(out);
+            out.flush();
             channel.force(true);
         } catch (IOException e) {
             // The old file is untouched.
@@ -35,6 +44,12 @@ public final class AtomicFile {
         }
         Files.move(temporary, file, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
         syncFolder(file.toAbsolutePath().getParent());
+    }
+
+    /** What a file holds, written to the stream it is given (which it must leave open: it is synced after). */
+    @FunctionalInterface
+    public interface Content {
+        void writeTo(OutputStream out) throws IOException;
     }
 
     /**

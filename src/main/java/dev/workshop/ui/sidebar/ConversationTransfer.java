@@ -2,12 +2,9 @@ package dev.workshop.ui.sidebar;
 
 import dev.workshop.domain.conversation.ConversationId;
 import dev.workshop.domain.conversation.ConversationState;
-import dev.workshop.domain.conversation.RecordedEvent;
 import dev.workshop.orchestration.ConversationExport;
 import dev.workshop.orchestration.RestoredSession;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.LocalDateTime;
 import java.time.format.DateTimeFormatter;
@@ -34,9 +31,9 @@ public final class ConversationTransfer {
     /** Writes {@code row}'s conversation to {@code file} as Markdown or JSON (by the file's extension). */
     void export(ConversationRow row, Path file) {
         work.attempt("export the conversation", () -> {
-            String text = exported(row.id(), file.getFileName().toString().toLowerCase(Locale.ROOT).endsWith(".json"));
+            boolean json = file.getFileName().toString().toLowerCase(Locale.ROOT).endsWith(".json");
             try {
-                Files.writeString(file, text, StandardCharsets.UTF_8);
+                writeTo(file, row.id(), json);
             } catch (IOException e) {
                 throw new IllegalStateException("cannot write " + file + ": " + e.getMessage(), e);
             }
@@ -57,8 +54,8 @@ public final class ConversationTransfer {
                 work.tell("Exporting " + (done + problems.size() + 1) + " of " + chosen.size() + "…");
                 try {
                     ConversationState state = stateOf(row.id());
-                    Files.writeString(folder.resolve(ConversationExport.fileName(state, ConversationExport.JSON_EXTENSION)),
-                            exported(row.id(), true), StandardCharsets.UTF_8);
+                    writeTo(folder.resolve(ConversationExport.fileName(state, ConversationExport.JSON_EXTENSION)),
+                            row.id(), true);
                     done++;
                 } catch (IOException | RuntimeException e) {
                     problems.add("\u201c" + row.title() + "\u201d: " + e.getMessage());
@@ -116,12 +113,9 @@ public final class ConversationTransfer {
         work.tell(news);
     }
 
-    /** A conversation as an export: JSON that Import reads back, or Markdown to read. */
-    private String exported(ConversationId id, boolean json) {
-        ConversationState state = stateOf(id);
-        List<RecordedEvent> history = work.engine().history(id);
-        return json ? ConversationExport.withMessages(work.engine().team(), state, history).toPrettyString()
-                : ConversationExport.markdown(state, history);
+    /** Writes a conversation to {@code file} as an export: JSON that Import reads back, or Markdown to read. */
+    private void writeTo(Path file, ConversationId id, boolean json) throws IOException {
+        ConversationExport.write(file, !json, work.engine().team(), stateOf(id), work.engine().history(id));
     }
 
     private ConversationState stateOf(ConversationId id) {

@@ -32,6 +32,27 @@ class AtomicFileTest {
     }
 
     @Test
+    void streamedContentIsWrittenWholeOrNotAtAll() throws Exception {
+        Path file = Files.writeString(dir.resolve("export.json"), "old");
+        byte[] large = new byte[3 << 16];
+        java.util.Arrays.fill(large, (byte) 'x');
+
+        AtomicFile.write(file, out -> {
+            out.write(large);
+            out.write('!');
+        });
+        assertThat(Files.size(file)).isEqualTo(large.length + 1L);
+
+        java.io.IOException failure = new java.io.IOException("the conversation could not be read further");
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> AtomicFile.write(file, out -> {
+            out.write(large);
+            throw failure;
+        })).isSameAs(failure);
+        assertThat(Files.size(file)).as("the earlier file as it was").isEqualTo(large.length + 1L);
+        assertThat(dir.resolve("export.json.new")).as("no half-written copy").doesNotExist();
+    }
+
+    @Test
     void filesMovedAsideInTheSameSecondEachKeepTheirOwnCopy() throws Exception {
         Path file = dir.resolve("settings.json");
         List<Path> aside = new java.util.ArrayList<>();
