@@ -97,6 +97,15 @@ final class CanvasBenchmark {
 
     private static String run(int agents) throws Exception {
         Path dir = Files.createTempDirectory("workshop-canvas-bench");
+        try {
+            return run(agents, dir);
+        } finally {
+            // Each run's data directory holds a preallocated journal segment (17 MB).
+            dev.workshop.cli.bench.BenchOutput.deleteRecursively(dir);
+        }
+    }
+
+    private static String run(int agents, Path dir) throws Exception {
         WorkspaceOptions options = new WorkspaceOptions(1500, LoopSettings.DEFAULTS.withConcurrencyLimit(1000));
         try (Workspace workspace = Wiring.openWorkspace(dir, options)) {
             CanvasViewModel canvas = new CanvasViewModel(workspace, FxExecutor.platform());

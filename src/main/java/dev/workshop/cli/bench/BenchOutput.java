@@ -10,7 +10,7 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
 /** What every benchmark command shares: where it writes, and how it prints its lines. */
-final class BenchOutput {
+public final class BenchOutput {
     @Spec(Spec.Target.MIXEE)
     private CommandSpec spec;
 
@@ -51,7 +51,7 @@ final class BenchOutput {
     }
 
     /** Removes a benchmark folder and everything in it. */
-    static void deleteRecursively(Path root) throws IOException {
+    public static void deleteRecursively(Path root) throws IOException {
         try (var paths = Files.walk(root)) {
             for (Path path : paths.sorted(java.util.Comparator.reverseOrder()).toList()) {
                 Files.deleteIfExists(path);
