@@ -142,8 +142,7 @@ public final class CanvasView extends Pane implements DropTarget {
         // Any input may start a gesture, move the pointer over a bubble or end one: each is drawn by a frame.
         addEventFilter(InputEvent.ANY, event -> wake());
         minimap.visibleProperty().addListener(redraw);
-        sceneProperty().addListener((property, old, scene) -> frames.setAttached(scene != null));
-        frames.setAttached(getScene() != null);
+        dev.workshop.ui.fx.Showing.of(this).subscribe(frames::setAttached);
     }
 
     // ---- frame -------------------------------------------------------------------------------------------------

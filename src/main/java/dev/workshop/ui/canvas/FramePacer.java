@@ -49,7 +49,7 @@ final class FramePacer {
         }
     }
 
-    /** Whether the canvas is in a window: only then does it draw. */
+    /** Whether the canvas is in a showing window: only then does it draw. */
     void setAttached(boolean attached) {
         this.attached = attached;
         if (attached) {

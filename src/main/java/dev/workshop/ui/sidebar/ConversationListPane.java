@@ -76,8 +76,7 @@ final class ConversationListPane extends VBox {
         getStyleClass().add("sidebar-list-pane");
         titleEditor.setAfterwards(list::requestFocus);
         // Relative times ("2 min ago") move on while nothing else happens, for as long as the sidebar is shown.
-        sceneProperty().addListener((property, old, scene) -> keepTimesCurrent(scene != null));
-        keepTimesCurrent(getScene() != null);
+        dev.workshop.ui.fx.Showing.of(this).subscribe(this::keepTimesCurrent);
     }
 
     /** What "Start again…" does with the conversation picked (the app opens the start dialog, filled in). */
@@ -89,6 +88,11 @@ final class ConversationListPane extends VBox {
     void focusSearch() {
         search.requestFocus();
         search.selectAll();
+    }
+
+    /** Whether the relative times are kept current now: only while the list is in a showing window. */
+    boolean keepsTimesCurrent() {
+        return clock != null;
     }
 
     private void keepTimesCurrent(boolean shown) {
