@@ -1,21 +1,14 @@
 package dev.workshop.ui.canvas;
 
+import static dev.workshop.ui.shell.LetGoWindow.onFx;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import atlantafx.base.theme.PrimerLight;
-import dev.workshop.Wiring;
+import dev.workshop.domain.agent.AgentId;
 import dev.workshop.domain.canvas.Behaviour;
 import dev.workshop.domain.canvas.Point;
-import dev.workshop.domain.agent.AgentId;
-import dev.workshop.ui.fx.FxExecutor;
-import dev.workshop.ui.shell.ShellOnStage;
-import dev.workshop.ui.shell.ShellViewModel;
+import dev.workshop.ui.shell.LetGoWindow;
 import java.util.List;
-import java.util.concurrent.Callable;
 import java.util.concurrent.TimeUnit;
-import javafx.application.Application;
-import javafx.scene.Scene;
-import javafx.scene.control.Label;
 import javafx.stage.Stage;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -32,33 +25,23 @@ import org.testfx.util.WaitForAsyncUtils;
  */
 @ExtendWith(ApplicationExtension.class)
 class CanvasLetGoTest {
-    private Stage stage;
-    private ShellViewModel shell;
+    private LetGoWindow window;
 
     @Start
     void start(Stage stage) {
-        this.stage = stage;
-        Application.setUserAgentStylesheet(new PrimerLight().getUserAgentStylesheet());
-        shell = new ShellViewModel(dev.workshop.testing.ScratchDirs.create("workshop-let-go"), Wiring::openWorkspace,
-                FxExecutor.platform());
-        ShellOnStage.show(stage, shell, 1000, 700);
+        window = LetGoWindow.show(stage);
     }
 
     @AfterEach
     void close() {
-        shell.close();
-    }
-
-    private static <T> T onFx(Callable<T> work) throws Exception {
-        return WaitForAsyncUtils.asyncFx(work).get(10, TimeUnit.SECONDS);
+        window.close();
     }
 
     @Test
     void aCanvasItsWindowLetGoOfStopsDrawingAndDrawsAgainWhenShownAgain(FxRobot robot) throws Exception {
         WaitForAsyncUtils.waitFor(20, TimeUnit.SECONDS, () -> onFx(() -> robot.lookup("#canvas").tryQuery().isPresent()));
-        CanvasViewModel canvas = shell.canvasProperty().get();
+        CanvasViewModel canvas = window.shell().canvasProperty().get();
         CanvasView view = onFx(() -> robot.lookup("#canvas").queryAs(CanvasView.class));
-        Scene shellScene = stage.getScene();
         onFx(() -> {
             AgentNodeModel ada = canvas.edits().place(new AgentId("starter-ada"), new Point(200, 200)).orElseThrow();
             canvas.edits().setBehaviour(List.of(ada), Behaviour.WANDER);
@@ -66,16 +49,10 @@ class CanvasLetGoTest {
         });
         WaitForAsyncUtils.waitFor(5, TimeUnit.SECONDS, () -> onFx(view::drawsFrames));
 
-        onFx(() -> {
-            stage.setScene(new Scene(new Label("another view"), 300, 200));
-            return null;
-        });
+        window.letGo();
         assertThat(onFx(view::drawsFrames)).as("still in its scene, but no longer in a window").isFalse();
 
-        onFx(() -> {
-            stage.setScene(shellScene);
-            return null;
-        });
+        window.showAgain();
         assertThat(onFx(view::drawsFrames)).as("shown again, the walk goes on").isTrue();
     }
 }

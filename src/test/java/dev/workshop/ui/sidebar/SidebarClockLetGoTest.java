@@ -1,17 +1,10 @@
 package dev.workshop.ui.sidebar;
 
+import static dev.workshop.ui.shell.LetGoWindow.onFx;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import atlantafx.base.theme.PrimerLight;
-import dev.workshop.Wiring;
-import dev.workshop.ui.fx.FxExecutor;
-import dev.workshop.ui.shell.ShellOnStage;
-import dev.workshop.ui.shell.ShellViewModel;
-import java.util.concurrent.Callable;
+import dev.workshop.ui.shell.LetGoWindow;
 import java.util.concurrent.TimeUnit;
-import javafx.application.Application;
-import javafx.scene.Scene;
-import javafx.scene.control.Label;
 import javafx.stage.Stage;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -27,25 +20,16 @@ import org.testfx.util.WaitForAsyncUtils;
  */
 @ExtendWith(ApplicationExtension.class)
 class SidebarClockLetGoTest {
-    private Stage stage;
-    private ShellViewModel shell;
+    private LetGoWindow window;
 
     @Start
     void start(Stage stage) {
-        this.stage = stage;
-        Application.setUserAgentStylesheet(new PrimerLight().getUserAgentStylesheet());
-        shell = new ShellViewModel(dev.workshop.testing.ScratchDirs.create("workshop-clock"), Wiring::openWorkspace,
-                FxExecutor.platform());
-        ShellOnStage.show(stage, shell, 1000, 700);
+        window = LetGoWindow.show(stage);
     }
 
     @AfterEach
     void close() {
-        shell.close();
-    }
-
-    private static <T> T onFx(Callable<T> work) throws Exception {
-        return WaitForAsyncUtils.asyncFx(work).get(10, TimeUnit.SECONDS);
+        window.close();
     }
 
     @Test
@@ -53,19 +37,12 @@ class SidebarClockLetGoTest {
         WaitForAsyncUtils.waitFor(20, TimeUnit.SECONDS,
                 () -> onFx(() -> robot.lookup(".sidebar-list-pane").tryQuery().isPresent()));
         ConversationListPane list = onFx(() -> robot.lookup(".sidebar-list-pane").queryAs(ConversationListPane.class));
-        Scene shellScene = stage.getScene();
         assertThat(onFx(list::keepsTimesCurrent)).isTrue();
 
-        onFx(() -> {
-            stage.setScene(new Scene(new Label("another view"), 300, 200));
-            return null;
-        });
+        window.letGo();
         assertThat(onFx(list::keepsTimesCurrent)).as("still in its scene, but no longer in a window").isFalse();
 
-        onFx(() -> {
-            stage.setScene(shellScene);
-            return null;
-        });
+        window.showAgain();
         assertThat(onFx(list::keepsTimesCurrent)).isTrue();
     }
 }
