@@ -1,12 +1,17 @@
 package dev.workshop.cli;
 
+import com.fasterxml.jackson.core.JsonGenerator;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.ObjectWriter;
 import dev.workshop.cli.json.ElementJson;
 import dev.workshop.domain.conversation.ConversationId;
 import dev.workshop.domain.conversation.ConversationState;
 import dev.workshop.domain.conversation.RecordedEvent;
 import dev.workshop.orchestration.ConversationExport;
 import dev.workshop.orchestration.Workspace;
+import java.io.IOException;
 import java.io.PrintWriter;
+import java.io.UncheckedIOException;
 import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.ArgGroup;
@@ -20,6 +25,10 @@ import picocli.CommandLine.Spec;
 /** {@code workshop show ID}: one conversation with its messages, as JSON or Markdown. */
 @Command(name = "show", mixinStandardHelpOptions = true, description = "Show one conversation and its messages.")
 final class ShowCommand implements Callable<Integer> {
+    /** One line of JSON, as {@code toString} writes it, leaving the command's output open. */
+    private static final ObjectWriter LINE = new ObjectMapper().writer()
+            .without(JsonGenerator.Feature.AUTO_CLOSE_TARGET);
+
     @ParentCommand
     private WorkshopCommand workshop;
 
@@ -60,7 +69,13 @@ final class ShowCommand implements Callable<Integer> {
                         workspace.tenant(), state, history);
                 ElementJson.addActions(shown, history, workspace.engine().elements().decided(conversation));
                 ToolCallJson.addCalls(shown, history);
-                out.println(shown.toString());
+                // Streamed to the output, not made one String first: a long conversation's text is large.
+                try {
+                    LINE.writeValue(out, shown);
+                } catch (IOException e) {
+                    throw new UncheckedIOException(e);
+                }
+                out.println();
             }
         }
         return ExitCode.OK;

@@ -39,7 +39,8 @@ class CanvasLetGoTest {
 
     @Test
     void aCanvasItsWindowLetGoOfStopsDrawingAndDrawsAgainWhenShownAgain(FxRobot robot) throws Exception {
-        WaitForAsyncUtils.waitFor(20, TimeUnit.SECONDS, () -> onFx(() -> robot.lookup("#canvas").tryQuery().isPresent()));
+        WaitForAsyncUtils.waitFor(20, TimeUnit.SECONDS,
+                () -> onFx(() -> robot.lookup("#canvas").tryQuery().isPresent()));
         CanvasViewModel canvas = window.shell().canvasProperty().get();
         CanvasView view = onFx(() -> robot.lookup("#canvas").queryAs(CanvasView.class));
         onFx(() -> {
