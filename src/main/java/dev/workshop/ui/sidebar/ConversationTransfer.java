@@ -33,7 +33,7 @@ public final class ConversationTransfer {
         work.attempt("export the conversation", () -> {
             boolean json = file.getFileName().toString().toLowerCase(Locale.ROOT).endsWith(".json");
             try {
-                writeTo(file, row.id(), json);
+                writeTo(file, stateOf(row.id()), json);
             } catch (IOException e) {
                 throw new IllegalStateException("cannot write " + file + ": " + e.getMessage(), e);
             }
@@ -55,7 +55,7 @@ public final class ConversationTransfer {
                 try {
                     ConversationState state = stateOf(row.id());
                     writeTo(folder.resolve(ConversationExport.fileName(state, ConversationExport.JSON_EXTENSION)),
-                            row.id(), true);
+                            state, true);
                     done++;
                 } catch (IOException | RuntimeException e) {
                     problems.add("\u201c" + row.title() + "\u201d: " + e.getMessage());
@@ -114,8 +114,8 @@ public final class ConversationTransfer {
     }
 
     /** Writes a conversation to {@code file} as an export: JSON that Import reads back, or Markdown to read. */
-    private void writeTo(Path file, ConversationId id, boolean json) throws IOException {
-        ConversationExport.write(file, !json, work.engine().team(), stateOf(id), work.engine().history(id));
+    private void writeTo(Path file, ConversationState state, boolean json) throws IOException {
+        ConversationExport.write(file, !json, work.engine().team(), state, work.engine().history(state.id()));
     }
 
     private ConversationState stateOf(ConversationId id) {
